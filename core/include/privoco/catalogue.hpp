@@ -1,0 +1,59 @@
+// The one table of catalogue IDs, parameters, domains and citations (../shared/CATALOGUE.md).
+// reference/, fast/ and oracle/ all read it; nothing else lists IDs or domains.
+#pragma once
+#include <cstddef>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace privoco {
+
+// An interval of the real line with open/closed ends; infinite ends are always open.
+struct Domain {
+  double lo = -std::numeric_limits<double>::infinity();
+  double hi = std::numeric_limits<double>::infinity();
+  bool lo_closed = false;
+  bool hi_closed = false;
+  std::string text() const;  // e.g. "[0, inf)"
+  bool contains(double x) const;
+};
+
+// How `report`, `compare` and `sample` draw a parameter: |x| log-uniform in [sample_min, sample_max], a random
+// sign where the domain allows it, and exactly 0 with probability sample_zero (where 0 is in the domain).
+struct Sampling {
+  double min_abs = 1e-3, max_abs = 1e3;
+  bool signed_ = false;
+  double zero_prob = 0;
+};
+
+struct ParamSpec {
+  std::string name;     // catalogue name, verbatim (L, V, b, G, ...)
+  Domain domain;
+  std::string meaning;
+  Sampling sampling;
+};
+
+struct Entry {
+  std::string id;        // e.g. VDH.pred.conj
+  std::string kind;      // pred, pot, conj, bound, lemma, priv, noise, alg, const
+  std::string citation;  // e.g. "VDH eq (7) = (3.3.4)"
+  std::string summary;   // one line: what the quantity is
+  std::vector<ParamSpec> params;  // in the order every implementation takes them
+  bool has_reference = false;
+  bool has_fast = false;
+  std::string files;     // where its implementations and tests live
+  std::size_t index_of(std::string_view param) const;  // npos if absent
+};
+
+// Every implemented entry, in catalogue order.
+const std::vector<Entry>& catalogue();
+// The entry for an ID; throws UnknownId.
+const Entry& entry(std::string_view id);
+
+// Checks one double parameter value; throws DomainError naming id, parameter, value and range.
+void check_param(const Entry& e, std::size_t i, double x);
+// Checks all parameters of e (x has e.params.size() values).
+void check_params(const Entry& e, const double* x);
+
+}  // namespace privoco

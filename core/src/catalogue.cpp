@@ -1,0 +1,97 @@
+#include "privoco/catalogue.hpp"
+
+#include <cmath>
+#include <sstream>
+
+#include "privoco/errors.hpp"
+
+namespace privoco {
+
+namespace {
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+std::string num(double x) {
+  if (x == kInf) return "inf";
+  if (x == -kInf) return "-inf";
+  std::ostringstream os;
+  os << x;
+  return os.str();
+}
+
+const Domain kReal{-kInf, kInf, false, false};
+const Domain kNonNeg{0, kInf, true, false};
+const Domain kPos{0, kInf, false, false};
+
+// Sampling boxes: the accuracy figures of issue 3 are stated over L in [-1e5, 1e5], V in [0, 1e6],
+// b and G in [1e-3, 1e3], log-uniform; tiny |L| and V reach the regimes where w and F are small.
+ParamSpec L() { return {"L", kReal, "minus the sum of the noisy gradients so far", {1e-8, 1e5, true, 0.01}}; }
+ParamSpec V() { return {"V", kNonNeg, "sum of squared noisy gradients so far (excludes b)", {1e-8, 1e6, false, 0.05}}; }
+ParamSpec b() { return {"b", kPos, "conjugate-prior width, prior density ~ exp(-b v^2)", {1e-3, 1e3, false, 0}}; }
+ParamSpec G() {
+  return {"G", kPos, "bound on the gradient mean; the prior lives on [-C, C], C = 1/(5G)", {1e-3, 1e3, false, 0}};
+}
+
+std::vector<Entry> make_table() {
+  std::vector<Entry> t;
+  t.push_back({"VDH.pred.conj", "pred", "VDH eq (5) = (3.3.2) with the conjugate prior of eq (6) = (3.3.3)",
+               "conjugate-prior prediction w = (1/Z) int_{-C}^{C} v exp(vL - v^2 (b+V)) dv",
+               {L(), V(), b(), G()}, true, true,
+               "reference/vdh/conj.cpp fast/vdh/conj.cpp tests/vdh/conj_test.cpp"});
+  t.push_back({"VDH.pred.conj_printed", "pred", "VDH eq (7) = (3.3.4), as printed",
+               "the printed closed form of eq (7), evaluated literally (see ERRATA.md E1)",
+               {L(), V(), b(), G()}, true, false,
+               "reference/vdh/conj.cpp fast/vdh/conj.cpp tests/vdh/conj_test.cpp"});
+  t.push_back({"VDH.pot.conj", "pot", "VDH eq (4) = (3.3.1) with eq (6); written out in Lemma 11 proof (002)",
+               "conjugate-prior potential F = (1/Z) int_{-C}^{C} exp(vL - v^2 (b+V)) dv - 1",
+               {L(), V(), b(), G()}, true, true,
+               "reference/vdh/conj.cpp fast/vdh/conj.cpp tests/vdh/conj_test.cpp"});
+  t.push_back({"VDH.pot.Z", "pot", "VDH eq (6) = (3.3.3), conjugate prior",
+               "conjugate-prior normaliser Z = int_{-C}^{C} exp(-b v^2) dv",
+               {b(), G()}, true, true,
+               "reference/vdh/conj.cpp fast/vdh/conj.cpp tests/vdh/conj_test.cpp"});
+  return t;
+}
+}  // namespace
+
+std::string Domain::text() const {
+  return std::string(lo_closed ? "[" : "(") + num(lo) + ", " + num(hi) + (hi_closed ? "]" : ")");
+}
+
+bool Domain::contains(double x) const {
+  if (std::isnan(x)) return false;
+  if (lo_closed ? x < lo : x <= lo) return false;
+  if (hi_closed ? x > hi : x >= hi) return false;
+  return true;
+}
+
+std::size_t Entry::index_of(std::string_view p) const {
+  for (std::size_t i = 0; i < params.size(); ++i)
+    if (params[i].name == p) return i;
+  return static_cast<std::size_t>(-1);
+}
+
+const std::vector<Entry>& catalogue() {
+  static const std::vector<Entry> table = make_table();
+  return table;
+}
+
+const Entry& entry(std::string_view id) {
+  for (const Entry& e : catalogue())
+    if (e.id == id) return e;
+  throw UnknownId(std::string(id));
+}
+
+void check_param(const Entry& e, std::size_t i, double x) {
+  if (!e.params[i].domain.contains(x)) {
+    std::ostringstream os;
+    os.precision(17);
+    os << x;
+    throw DomainError(e.id, e.params[i].name, os.str(), e.params[i].domain.text());
+  }
+}
+
+void check_params(const Entry& e, const double* x) {
+  for (std::size_t i = 0; i < e.params.size(); ++i) check_param(e, i, x[i]);
+}
+
+}  // namespace privoco

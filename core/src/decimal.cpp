@@ -1,0 +1,84 @@
+#include "privoco/decimal.hpp"
+
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+
+#include "privoco/catalogue.hpp"
+#include "privoco/errors.hpp"
+
+namespace privoco {
+
+bool parse_decimal(std::string_view s, Decimal* out, std::size_t* err_pos, std::string* why) {
+  std::size_t b = 0, e = s.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+  auto fail = [&](std::size_t pos, const char* msg) {
+    if (err_pos) *err_pos = pos;
+    if (why) *why = msg;
+    return false;
+  };
+  if (b == e) return fail(b, "empty number");
+  std::size_t i = b;
+  int sign = 1;
+  if (s[i] == '+' || s[i] == '-') sign = (s[i++] == '-') ? -1 : 1;
+  bool nonzero = false, digits = false;
+  while (i < e && std::isdigit(static_cast<unsigned char>(s[i]))) nonzero |= s[i++] != '0', digits = true;
+  if (i < e && s[i] == '.') {
+    ++i;
+    while (i < e && std::isdigit(static_cast<unsigned char>(s[i]))) nonzero |= s[i++] != '0', digits = true;
+  }
+  if (!digits) {
+    std::string_view rest = s.substr(i, e - i);
+    bool special = false;
+    for (const char* w : {"inf", "infinity", "nan"}) {
+      if (rest.size() == std::string_view(w).size()) {
+        bool eq = true;
+        for (std::size_t k = 0; k < rest.size(); ++k)
+          eq &= std::tolower(static_cast<unsigned char>(rest[k])) == w[k];
+        special |= eq;
+      }
+    }
+    return fail(i, special ? "inf and nan are not valid parameter values" : "expected a decimal number");
+  }
+  if (i < e && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < e && (s[i] == '+' || s[i] == '-')) ++i;
+    bool exp_digits = false;
+    while (i < e && std::isdigit(static_cast<unsigned char>(s[i]))) ++i, exp_digits = true;
+    if (!exp_digits) return fail(i, "expected exponent digits");
+  }
+  if (i != e) return fail(i, "unexpected character in number");
+  out->text = std::string(s.substr(b, e - b));
+  out->approx = std::strtod(out->text.c_str(), nullptr);
+  out->sign = nonzero ? sign : 0;
+  return true;
+}
+
+Decimal parse_param(std::string_view id, std::string_view param, std::string_view s) {
+  Decimal d;
+  std::size_t pos = 0;
+  std::string why;
+  if (!parse_decimal(s, &d, &pos, &why))
+    throw ParamError(std::string(id), std::string(param),
+                     "'" + std::string(s) + "' is not a number (" + why + " at column " + std::to_string(pos + 1) + ")");
+  return d;
+}
+
+void check_param(const Entry& e, std::size_t i, const Decimal& x) {
+  const Domain& d = e.params[i].domain;
+  auto bad = [&] { throw DomainError(e.id, e.params[i].name, x.text, d.text()); };
+  // A bound at 0 is decided by the exact sign; others by the double (they are all 0 or infinite today).
+  auto below = [&](double bound, bool closed) {
+    if (bound == 0) return closed ? x.sign < 0 : x.sign <= 0;
+    return closed ? x.approx < bound : x.approx <= bound;
+  };
+  auto above = [&](double bound, bool closed) {
+    if (bound == 0) return closed ? x.sign > 0 : x.sign >= 0;
+    return closed ? x.approx > bound : x.approx >= bound;
+  };
+  if (std::isfinite(d.lo) && below(d.lo, d.lo_closed)) bad();
+  if (std::isfinite(d.hi) && above(d.hi, d.hi_closed)) bad();
+}
+
+}  // namespace privoco

@@ -1,0 +1,53 @@
+// Minimal double-double arithmetic (error-free transforms with fma) for exponent arguments: an exponent
+// near 700 rounded to a double already carries ~700 * 2^-53 relative error into exp().
+#pragma once
+#include <cmath>
+
+namespace privoco::fast {
+
+struct dd {
+  double hi = 0, lo = 0;
+};
+
+inline dd two_sum(double a, double b) {
+  double s = a + b, bb = s - a;
+  return {s, (a - (s - bb)) + (b - bb)};
+}
+inline dd quick_two_sum(double a, double b) {
+  double s = a + b;
+  return {s, b - (s - a)};
+}
+inline dd two_prod(double a, double b) {
+  double p = a * b;
+  return {p, std::fma(a, b, -p)};
+}
+inline dd operator+(dd a, dd b) {
+  dd s = two_sum(a.hi, b.hi);
+  s.lo += a.lo + b.lo;
+  return quick_two_sum(s.hi, s.lo);
+}
+inline dd operator-(dd a) { return {-a.hi, -a.lo}; }
+inline dd operator-(dd a, dd b) { return a + (-b); }
+inline dd operator*(dd a, dd b) {
+  dd p = two_prod(a.hi, b.hi);
+  p.lo += a.hi * b.lo + a.lo * b.hi;
+  return quick_two_sum(p.hi, p.lo);
+}
+inline dd operator*(dd a, double b) {
+  dd p = two_prod(a.hi, b);
+  p.lo += a.lo * b;
+  return quick_two_sum(p.hi, p.lo);
+}
+inline dd operator/(dd a, dd b) {
+  double q1 = a.hi / b.hi;
+  dd r = a - b * q1;
+  double q2 = r.hi / b.hi;
+  r = r - b * q2;
+  double q3 = r.hi / b.hi;
+  dd q = quick_two_sum(q1, q2);
+  return q + dd{q3, 0};
+}
+inline dd operator/(double a, dd b) { return dd{a, 0} / b; }
+inline double to_double(dd a) { return a.hi + a.lo; }
+
+}  // namespace privoco::fast

@@ -1,0 +1,26 @@
+// Result type of every fast (double) evaluation: a double when the true value is one, otherwise the status
+// and ln|value| with the sign, so nothing is lost when the value leaves the double range.
+#pragma once
+#include <cmath>
+
+namespace privoco::fast {
+
+enum class Status { ok, overflow, underflow };
+
+struct Value {
+  double value = 0;      // the result; +-inf on overflow, the (subnormal or zero) double on underflow
+  Status status = Status::ok;
+  double log_abs = 0;    // ln|value| (always set; -inf for an exact 0)
+  int sign = 0;          // -1, 0, +1
+};
+
+inline const char* to_string(Status s) {
+  switch (s) {
+    case Status::ok: return "ok";
+    case Status::overflow: return "overflow";
+    case Status::underflow: return "underflow";
+  }
+  return "?";
+}
+
+}  // namespace privoco::fast

@@ -1,0 +1,33 @@
+#include "privoco/fast/evaluate.hpp"
+
+#include "privoco/errors.hpp"
+#include "../vdh/conj.hpp"
+
+namespace privoco::fast {
+
+namespace {
+using Fn = Value (*)(const double*);
+struct Row {
+  const char* id;
+  Fn fn;
+};
+const Row kRows[] = {
+    {"VDH.pred.conj", [](const double* p) { return vdh::pred_conj(p[0], p[1], p[2], p[3]); }},
+    {"VDH.pot.conj", [](const double* p) { return vdh::pot_conj(p[0], p[1], p[2], p[3]); }},
+    {"VDH.pot.Z", [](const double* p) { return vdh::pot_Z(p[0], p[1]); }},
+};
+}  // namespace
+
+bool implements(const std::string& id) {
+  for (const Row& r : kRows)
+    if (id == r.id) return true;
+  return false;
+}
+
+Value evaluate(const Entry& e, const double* params) {
+  for (const Row& r : kRows)
+    if (e.id == r.id) return r.fn(params);
+  throw UnknownId(e.id, "no fast implementation for this ID");
+}
+
+}  // namespace privoco::fast

@@ -1,0 +1,19 @@
+// VDH conjugate prior in double: prediction, potential, normaliser (stable arrangements; no overflow).
+// Same reduction as reference/vdh/conj.hpp: x = v / C, lambda = C L, mu = C^2 (b + V), mu_b = C^2 b.
+#pragma once
+#include <cstddef>
+
+#include "privoco/fast/value.hpp"
+
+namespace privoco::fast::vdh {
+
+Value pred_conj(double L, double V, double b, double G);          // VDH eq (5) = (3.3.2), conjugate prior
+Value pot_conj(double L, double V, double b, double G);           // VDH eq (4) = (3.3.1), conjugate prior
+Value pot_Z(double b, double G);                                  // VDH eq (6) = (3.3.3)
+
+// Batch forms: out[i] = f(L[i], V[i], b[i], G[i]); no allocation. Throws DomainError at the first bad row
+// (rows before it are written).
+void pred_conj(const double* L, const double* V, const double* b, const double* G, Value* out, std::size_t n);
+void pot_conj(const double* L, const double* V, const double* b, const double* G, Value* out, std::size_t n);
+
+}  // namespace privoco::fast::vdh

@@ -1,0 +1,110 @@
+// Benchmarks (Google Benchmark): fast throughput, and the certified reference's time per evaluation.
+//   privoco_bench [--points=FILE] [google benchmark flags]
+// FILE holds n x 4 little-endian float64 (L, V, b, G), e.g. written by scripts/bench_numpy.py so that numpy and
+// privoco time the same points. Without it, points come from the report's seeded sampler (seed 1).
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <vector>
+
+#include "privoco/catalogue.hpp"
+#include "privoco/fast/value.hpp"
+#include "privoco/reference/evaluate.hpp"
+#include "sample.hpp"
+#include "fast/vdh/conj.hpp"
+
+namespace {
+
+struct Points {
+  std::vector<double> L, V, b, G;
+  std::size_t size() const { return L.size(); }
+};
+
+Points g_points;
+
+Points sampled(std::size_t n) {
+  Points p;
+  for (const auto& x : privoco::oracle::sample_points(privoco::entry("VDH.pred.conj"), n, 1, false)) {
+    p.L.push_back(x[0]), p.V.push_back(x[1]), p.b.push_back(x[2]), p.G.push_back(x[3]);
+  }
+  return p;
+}
+
+Points from_file(const char* path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) {
+    std::fprintf(stderr, "privoco_bench: error: cannot read %s\n", path);
+    std::exit(2);
+  }
+  std::vector<double> raw;
+  double x;
+  while (f.read(reinterpret_cast<char*>(&x), sizeof x)) raw.push_back(x);
+  Points p;
+  for (std::size_t i = 0; i + 3 < raw.size(); i += 4)
+    p.L.push_back(raw[i]), p.V.push_back(raw[i + 1]), p.b.push_back(raw[i + 2]), p.G.push_back(raw[i + 3]);
+  return p;
+}
+
+void BM_FastPredConj(benchmark::State& state) {
+  const Points& p = g_points;
+  std::vector<privoco::fast::Value> out(p.size());
+  for (auto _ : state) {
+    privoco::fast::vdh::pred_conj(p.L.data(), p.V.data(), p.b.data(), p.G.data(), out.data(), p.size());
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * p.size()));
+}
+BENCHMARK(BM_FastPredConj)->Unit(benchmark::kMillisecond);
+
+void BM_FastPotConj(benchmark::State& state) {
+  const Points& p = g_points;
+  std::vector<privoco::fast::Value> out(p.size());
+  for (auto _ : state) {
+    privoco::fast::vdh::pot_conj(p.L.data(), p.V.data(), p.b.data(), p.G.data(), out.data(), p.size());
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * p.size()));
+}
+BENCHMARK(BM_FastPotConj)->Unit(benchmark::kMillisecond);
+
+// Median and 90th percentile of the time of one certified 17-digit evaluation (escalation included).
+void reference_timing(const char* id, std::size_t n) {
+  const auto& e = privoco::entry(id);
+  std::vector<double> t;
+  const std::size_t m = std::min(n, g_points.size());
+  for (std::size_t i = 0; i < m; ++i) {
+    const double x[4] = {g_points.L[i], g_points.V[i], g_points.b[i], g_points.G[i]};
+    auto t0 = std::chrono::steady_clock::now();
+    auto c = privoco::reference::evaluate(e, x);
+    auto t1 = std::chrono::steady_clock::now();
+    benchmark::DoNotOptimize(c.digits);
+    t.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
+  }
+  std::sort(t.begin(), t.end());
+  std::printf("reference %s, 17 certified digits, %zu points: median %.1f us, p90 %.1f us, max %.1f us\n", id, m,
+              t[t.size() / 2], t[t.size() * 9 / 10], t.back());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<char*> args;
+  const char* file = nullptr;
+  for (int i = 0; i < argc; ++i) {
+    if (std::strncmp(argv[i], "--points=", 9) == 0) file = argv[i] + 9;
+    else args.push_back(argv[i]);
+  }
+  g_points = file ? from_file(file) : sampled(1 << 16);
+  std::printf("points: %zu (%s)\n", g_points.size(), file ? file : "seeded sampler, seed 1");
+  int ac = static_cast<int>(args.size());
+  benchmark::Initialize(&ac, args.data());
+  benchmark::RunSpecifiedBenchmarks();
+  reference_timing("VDH.pred.conj", 20000);
+  reference_timing("VDH.pot.conj", 20000);
+  benchmark::Shutdown();
+  return 0;
+}

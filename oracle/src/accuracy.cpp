@@ -1,0 +1,79 @@
+#include "accuracy.hpp"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+
+#include "privoco/fast/evaluate.hpp"
+#include "privoco/reference/evaluate.hpp"
+
+namespace privoco::oracle {
+
+const std::vector<std::string> kHistogramLabels = {"<=0.5", "<=1", "<=2", "<=4", "<=8", "<=16", "<=1e3", ">1e3"};
+
+namespace {
+double quantile(std::vector<double> v, double q) {
+  if (v.empty()) return 0;
+  std::size_t k = static_cast<std::size_t>(q * static_cast<double>(v.size() - 1) + 0.5);
+  std::nth_element(v.begin(), v.begin() + static_cast<long>(k), v.end());
+  return v[k];
+}
+std::size_t bucket(double ulp) {
+  const double edges[] = {0.5, 1, 2, 4, 8, 16, 1e3};
+  for (std::size_t i = 0; i < 7; ++i)
+    if (ulp <= edges[i]) return i;
+  return 7;
+}
+}  // namespace
+
+Accuracy measure(const Entry& e, const std::vector<std::vector<double>>& points, int digits) {
+  Accuracy a;
+  a.id = e.id;
+  a.histogram.assign(8, 0);
+  std::vector<double> ulps, rels;
+  reference::Options opt;
+  opt.digits = digits;
+  double worst_range_score = -1;
+  for (const auto& p : points) {
+    PointResult r;
+    r.params = p;
+    fast::Value f = fast::evaluate(e, p.data());
+    reference::Certified c = reference::evaluate(e, p.data(), opt);
+    r.ref_value = c.value;
+    r.ref_digits = c.digits;
+    r.fast_value = f.value;
+    r.fast_status = fast::to_string(f.status);
+    const double t = std::fabs(c.nearest());
+    r.normal = c.sign() == 0 || (t >= DBL_MIN && t <= DBL_MAX);
+    ++a.points;
+    if (r.normal) {
+      ++a.normal;
+      r.ulp = reference::ulp_error(c, f.value);
+      r.rel = reference::rel_error(c, f.value);
+      ulps.push_back(r.ulp);
+      rels.push_back(r.rel);
+      ++a.histogram[bucket(r.ulp)];
+      if (ulps.size() == 1 || r.ulp > a.worst.ulp) a.worst = r;
+    } else {
+      ++a.out_of_range;
+      const bool over = t > DBL_MAX;
+      r.status_ok = (over ? f.status == fast::Status::overflow : f.status == fast::Status::underflow) &&
+                    f.sign == c.sign();
+      const double la = c.log_abs();
+      r.log_err = std::fabs(f.log_abs - la) / std::max(1.0, std::fabs(la));
+      if (!r.status_ok) ++a.status_mismatch;
+      a.max_log_err = std::max(a.max_log_err, r.log_err);
+      double score = (r.status_ok ? 0 : 1e300) + r.log_err;
+      if (score > worst_range_score) worst_range_score = score, a.worst_range = r;
+    }
+  }
+  a.median_ulp = quantile(ulps, 0.5);
+  a.p90_ulp = quantile(ulps, 0.9);
+  a.p99_ulp = quantile(ulps, 0.99);
+  a.max_ulp = ulps.empty() ? 0 : *std::max_element(ulps.begin(), ulps.end());
+  a.median_rel = quantile(rels, 0.5);
+  a.max_rel = rels.empty() ? 0 : *std::max_element(rels.begin(), rels.end());
+  return a;
+}
+
+}  // namespace privoco::oracle

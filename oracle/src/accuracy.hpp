@@ -1,0 +1,36 @@
+// Accuracy of the fast implementation against the certified reference over a set of points.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "privoco/catalogue.hpp"
+
+namespace privoco::oracle {
+
+struct PointResult {
+  std::vector<double> params;
+  std::string ref_value;   // certified, 17 digits
+  int ref_digits = 0;
+  double fast_value = 0;
+  std::string fast_status;
+  bool normal = false;     // true value is a normal double: ulp/rel statistics apply
+  double ulp = 0, rel = 0; // for normal points
+  bool status_ok = true;   // out-of-range points: fast reported the right status and sign
+  double log_err = 0;      // out-of-range points: |log_abs(fast) - ln|true|| / max(1, ln|true|)
+};
+
+struct Accuracy {
+  std::string id;
+  std::size_t points = 0, normal = 0, out_of_range = 0, status_mismatch = 0;
+  double median_ulp = 0, p90_ulp = 0, p99_ulp = 0, max_ulp = 0, median_rel = 0, max_rel = 0, max_log_err = 0;
+  // histogram of ulp errors: <=0.5, <=1, <=2, <=4, <=8, <=16, <=1e3, >1e3
+  std::vector<std::size_t> histogram;
+  PointResult worst;       // largest ulp error (normal points)
+  PointResult worst_range; // worst out-of-range point (status mismatch first, then log error)
+};
+
+extern const std::vector<std::string> kHistogramLabels;
+
+Accuracy measure(const Entry& e, const std::vector<std::vector<double>>& points, int digits = 17);
+
+}  // namespace privoco::oracle

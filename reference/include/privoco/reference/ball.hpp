@@ -1,0 +1,47 @@
+// RAII wrapper of an Arb ball, and the certified result type of the reference.
+#pragma once
+#include <arb.h>
+
+#include <string>
+
+namespace privoco::reference {
+
+class Ball {
+ public:
+  Ball() { arb_init(x_); }
+  ~Ball() { arb_clear(x_); }
+  Ball(const Ball& o) { arb_init(x_); arb_set(x_, o.x_); }
+  Ball& operator=(const Ball& o) { arb_set(x_, o.x_); return *this; }
+  arb_ptr get() { return x_; }
+  arb_srcptr get() const { return x_; }
+  operator arb_ptr() { return x_; }
+  operator arb_srcptr() const { return x_; }
+
+ private:
+  arb_t x_;
+};
+
+// A certified value: the true value lies in [lo, hi] (decimal strings rounded outward).
+struct Certified {
+  Ball ball;              // the enclosure itself
+  std::string value;      // midpoint to `digits` significant digits, rounded to nearest
+  std::string lo, hi;     // outward-rounded decimal bounds
+  int digits = 0;         // significant decimal digits certified (relative radius <= 10^-digits)
+  bool exact = false;     // the enclosure is a single point (e.g. w(L=0) = 0)
+  long prec_bits = 0;     // working precision that reached the accuracy
+  double nearest() const; // the double nearest to the midpoint (+-inf / 0 outside double range)
+  double log_abs() const; // ln|value| as a double (-inf for 0)
+  int sign() const;       // -1, 0, +1 (0 only when the ball is exactly 0)
+};
+
+// Upper bound of |x - t| / ulp(t) over t in the ball, with ulp the spacing of doubles at t
+// (the denormal spacing below DBL_MIN). Infinite when the ball leaves the double range and x is finite.
+double ulp_error(const Certified& c, double x);
+// Upper bound of |x - t| / |t| over t in the ball.
+double rel_error(const Certified& c, double x);
+
+// Decimal string of an arf-rounded bound: `digits` significant digits, rounding down (up = false) or up.
+std::string arb_bound_string(arb_srcptr x, bool upper, int digits);
+std::string arb_mid_string(arb_srcptr x, int digits);
+
+}  // namespace privoco::reference

@@ -1,0 +1,20 @@
+// Errata found by comparing printed formulas with their definitions (ERRATA.md holds the same entries in prose;
+// tests/vdh/conj_test.cpp reproduces each one). Evaluated live by `privoco report`.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace privoco::reference {
+
+struct Erratum {
+  std::string key;        // E1, E2, ...
+  std::string printed_id; // the ID that evaluates the printed formula
+  std::string defined_id; // the ID of its definition
+  std::string where;      // paper and equation
+  std::string summary;    // what is wrong and the corrected form
+  std::vector<std::vector<std::string>> evidence;  // exact decimal parameter sets (table order)
+};
+
+const std::vector<Erratum>& errata();
+
+}  // namespace privoco::reference

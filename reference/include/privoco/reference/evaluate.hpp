@@ -1,0 +1,31 @@
+// Certified evaluation of any catalogue ID with precision escalation.
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+#include "privoco/catalogue.hpp"
+#include "privoco/decimal.hpp"
+#include "privoco/reference/ball.hpp"
+
+namespace privoco::reference {
+
+// One evaluation at fixed working precision: res encloses the true value; params are exact-decimal balls
+// in the table order of the entry.
+using BallFn = void (*)(arb_t res, arb_srcptr params, slong prec);
+
+struct Options {
+  int digits = 17;            // certified significant digits wanted
+  long max_prec = 1L << 17;   // ceiling of the working precision in bits; PrecisionCeiling past it
+};
+
+// Certified value of `id` at exact decimal parameters (table order). Throws UnknownId, DomainError,
+// PrecisionCeiling.
+Certified evaluate(const Entry& e, const std::vector<Decimal>& params, const Options& opt = {});
+// Same with double parameters (each double is an exact binary number).
+Certified evaluate(const Entry& e, const double* params, const Options& opt = {});
+
+// The fixed-precision function of an ID (throws UnknownId when the reference lacks it).
+BallFn ball_function(const std::string& id);
+
+}  // namespace privoco::reference

@@ -1,0 +1,126 @@
+#include "privoco/reference/ball.hpp"
+
+#include <mpfr.h>
+
+#include <cfloat>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+namespace privoco::reference {
+
+namespace {
+// mpfr_get_str digits with exponent -> "d.ddddde+XX"
+std::string mpfr_to_string(mpfr_srcptr m, int digits, mpfr_rnd_t rnd) {
+  if (mpfr_zero_p(m)) return "0";
+  if (mpfr_inf_p(m)) return mpfr_sgn(m) > 0 ? "inf" : "-inf";
+  mpfr_exp_t e;
+  char* s = mpfr_get_str(nullptr, &e, 10, static_cast<size_t>(digits), m, rnd);
+  std::string d(s);
+  mpfr_free_str(s);
+  std::string sign;
+  if (!d.empty() && d[0] == '-') sign = "-", d.erase(0, 1);
+  std::string out = sign + d.substr(0, 1);
+  if (d.size() > 1) out += "." + d.substr(1);
+  long ex = static_cast<long>(e) - 1;
+  if (ex != 0) out += "e" + std::to_string(ex);
+  return out;
+}
+
+std::string arf_to_string(const arf_t x, int digits, mpfr_rnd_t rnd) {
+  if (arf_is_zero(x)) return "0";
+  mpfr_t m;
+  slong bits = arf_bits(x);
+  mpfr_init2(m, bits < 2 ? 2 : bits);
+  arf_get_mpfr(m, x, MPFR_RNDN);  // exact: enough bits
+  std::string s = mpfr_to_string(m, digits, rnd);
+  mpfr_clear(m);
+  return s;
+}
+
+// ulp of doubles at magnitude |t| (t a double, finite): denormal spacing below DBL_MIN.
+double ulp_at(double t) {
+  t = std::fabs(t);
+  if (t < DBL_MIN) return std::ldexp(1.0, -1074);
+  int e;
+  std::frexp(t, &e);
+  return std::ldexp(1.0, e - 53);
+}
+}  // namespace
+
+std::string arb_mid_string(arb_srcptr x, int digits) {
+  return arf_to_string(arb_midref(x), digits, MPFR_RNDN);
+}
+
+std::string arb_bound_string(arb_srcptr x, bool upper, int digits) {
+  arf_t b;
+  arf_init(b);
+  if (upper) arb_get_ubound_arf(b, x, ARF_PREC_EXACT);
+  else arb_get_lbound_arf(b, x, ARF_PREC_EXACT);
+  std::string s = arf_to_string(b, digits, upper ? MPFR_RNDU : MPFR_RNDD);
+  arf_clear(b);
+  return s;
+}
+
+double Certified::nearest() const { return arf_get_d(arb_midref(ball.get()), ARF_RND_NEAR); }
+
+int Certified::sign() const {
+  if (arb_is_zero(ball.get())) return 0;
+  return arf_sgn(arb_midref(ball.get()));
+}
+
+double Certified::log_abs() const {
+  if (arb_is_zero(ball.get())) return -std::numeric_limits<double>::infinity();
+  arb_t t;
+  arb_init(t);
+  arb_abs(t, ball.get());
+  arb_log(t, t, 64);
+  double r = arf_get_d(arb_midref(t), ARF_RND_NEAR);
+  arb_clear(t);
+  return r;
+}
+
+double ulp_error(const Certified& c, double x) {
+  if (c.sign() == 0) return x == 0 ? 0.0 : std::numeric_limits<double>::infinity();
+  if (!std::isfinite(x)) return std::numeric_limits<double>::infinity();
+  // ulp at the smaller end of the ball (conservative near a power of two)
+  arf_t lo;
+  arf_init(lo);
+  arb_get_abs_lbound_arf(lo, c.ball.get(), 64);
+  double tl = arf_get_d(lo, ARF_RND_DOWN);
+  arf_clear(lo);
+  if (!std::isfinite(tl) || tl > DBL_MAX) return std::numeric_limits<double>::infinity();
+  double u = ulp_at(tl);
+  arb_t d;
+  arb_init(d);
+  arb_set_d(d, x);
+  arb_sub(d, d, c.ball.get(), arb_bits(c.ball.get()) + 64);
+  arb_abs(d, d);
+  arf_t ub;
+  arf_init(ub);
+  arb_get_ubound_arf(ub, d, 64);
+  double r = arf_get_d(ub, ARF_RND_UP);
+  arf_clear(ub);
+  arb_clear(d);
+  return r / u;  // u is a power of two: exact scaling (overflow to inf is an honest answer)
+}
+
+double rel_error(const Certified& c, double x) {
+  if (c.sign() == 0) return x == 0 ? 0.0 : std::numeric_limits<double>::infinity();
+  arb_t d;
+  arb_init(d);
+  arb_set_d(d, x);
+  slong prec = arb_bits(c.ball.get()) + 64;
+  arb_sub(d, d, c.ball.get(), prec);
+  arb_div(d, d, c.ball.get(), prec);
+  arb_abs(d, d);
+  arf_t u;
+  arf_init(u);
+  arb_get_ubound_arf(u, d, 64);
+  double r = arf_get_d(u, ARF_RND_UP);
+  arf_clear(u);
+  arb_clear(d);
+  return r;
+}
+
+}  // namespace privoco::reference

@@ -1,0 +1,92 @@
+#include "privoco/reference/evaluate.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "privoco/errors.hpp"
+#include "../vdh/conj.hpp"
+
+namespace privoco::reference {
+
+namespace {
+struct Row {
+  const char* id;
+  BallFn fn;
+};
+// ID -> certified function. The IDs, parameters and domains themselves live in core/ (catalogue.cpp).
+const Row kRows[] = {
+    {"VDH.pred.conj", vdh::pred_conj},
+    {"VDH.pred.conj_printed", vdh::pred_conj_printed},
+    {"VDH.pot.conj", vdh::pot_conj},
+    {"VDH.pot.Z", vdh::pot_Z},
+};
+
+constexpr double kLog2_10 = 3.32192809488736234787;
+
+template <class SetParam>
+Certified escalate(const Entry& e, SetParam set_param, const Options& opt) {
+  BallFn fn = ball_function(e.id);
+  if (opt.digits < 1 || opt.digits > 100000)
+    throw ParamError(e.id, "digits", std::to_string(opt.digits) + " is outside [1, 100000]");
+  const slong want_bits = static_cast<slong>(std::ceil(opt.digits * kLog2_10)) + 2;
+  const std::size_t np = e.params.size();
+  arb_ptr p = _arb_vec_init(static_cast<slong>(np));
+  Certified c;
+  slong prec = std::min<slong>(want_bits + 32, opt.max_prec);
+  for (;;) {
+    for (std::size_t i = 0; i < np; ++i) set_param(p + i, i, prec);
+    fn(c.ball.get(), p, prec);
+    slong acc = arb_rel_accuracy_bits(c.ball.get());
+    if (arb_is_zero(c.ball.get()) || (arb_is_finite(c.ball.get()) && acc >= want_bits)) break;
+    if (prec >= opt.max_prec) {
+      _arb_vec_clear(p, static_cast<slong>(np));
+      throw PrecisionCeiling(e.id + ": " + std::to_string(opt.digits) +
+                             " certified digits not reached at the precision ceiling of " +
+                             std::to_string(opt.max_prec) + " bits (relative accuracy " +
+                             std::to_string(acc) + " bits); raise --max-prec");
+    }
+    prec = std::min<slong>(2 * prec, opt.max_prec);
+  }
+  _arb_vec_clear(p, static_cast<slong>(np));
+  c.prec_bits = prec;
+  if (arb_is_zero(c.ball.get())) {
+    c.exact = true;
+    c.digits = opt.digits;
+    c.value = c.lo = c.hi = "0";
+    return c;
+  }
+  c.exact = arb_is_exact(c.ball.get());
+  c.digits = static_cast<int>(std::floor((arb_rel_accuracy_bits(c.ball.get()) - 1) / kLog2_10));
+  if (c.digits < opt.digits) c.digits = opt.digits;
+  c.value = arb_mid_string(c.ball.get(), opt.digits);
+  c.lo = arb_bound_string(c.ball.get(), false, opt.digits + 3);
+  c.hi = arb_bound_string(c.ball.get(), true, opt.digits + 3);
+  return c;
+}
+}  // namespace
+
+BallFn ball_function(const std::string& id) {
+  for (const Row& r : kRows)
+    if (id == r.id) return r.fn;
+  throw UnknownId(id, "no reference implementation for this ID");
+}
+
+Certified evaluate(const Entry& e, const std::vector<Decimal>& params, const Options& opt) {
+  if (params.size() != e.params.size())
+    throw ParamError(e.id, "(all)", "expected " + std::to_string(e.params.size()) + " parameters");
+  for (std::size_t i = 0; i < params.size(); ++i) check_param(e, i, params[i]);
+  return escalate(
+      e,
+      [&](arb_ptr x, std::size_t i, slong prec) {
+        if (arb_set_str(x, params[i].text.c_str(), prec) != 0)
+          throw ParamError(e.id, e.params[i].name, "'" + params[i].text + "' is not a number");
+      },
+      opt);
+}
+
+Certified evaluate(const Entry& e, const double* params, const Options& opt) {
+  check_params(e, params);
+  return escalate(e, [&](arb_ptr x, std::size_t i, slong) { arb_set_d(x, params[i]); }, opt);
+}
+
+}  // namespace privoco::reference

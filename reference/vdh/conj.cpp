@@ -1,0 +1,314 @@
+// VDH conjugate prior: prediction, potential, normaliser, and the printed eq (7), in Arb ball arithmetic.
+// Ball arithmetic certifies whatever it returns; the arrangement below keeps the radius small so that the
+// escalation in evaluate.cpp rarely has to raise the precision (TOOLCHAIN.md: the erf-difference form of
+// eq (7) needs >= 65536 bits at L = 1000, while this form needs ~128).
+#include "conj.hpp"
+
+#include <acb_calc.h>
+#include <arb_hypgeom.h>
+
+#include "../src/monotone.hpp"
+
+namespace privoco::reference::vdh {
+namespace {
+
+struct Tmp {  // a few scratch balls, freed on scope exit
+  arb_t a[8];
+  Tmp() { for (auto& x : a) arb_init(x); }
+  ~Tmp() { for (auto& x : a) arb_clear(x); }
+  arb_ptr operator[](int i) { return a[i]; }
+};
+
+// C = 1/(5G), lambda = C L, mu = C^2 (b + V), mu_b = C^2 b.    (VDH eq (7): B = b + V, C = 1/(5G))
+void reduce(arb_t C, arb_t lambda, arb_t mu, arb_t mu_b, arb_srcptr L, arb_srcptr V, arb_srcptr b,
+            arb_srcptr G, slong prec) {
+  arb_mul_ui(C, G, 5, prec);
+  arb_inv(C, C, prec);
+  arb_mul(lambda, C, L, prec);
+  arb_sqr(mu_b, C, prec);
+  arb_add(mu, b, V, prec);
+  arb_mul(mu, mu, mu_b, prec);
+  arb_mul(mu_b, mu_b, b, prec);
+}
+
+// z(mu_b) = int_{-1}^{1} exp(-mu_b x^2) dx = sqrt(pi/mu_b) erf(sqrt(mu_b)).
+void z_of(arb_t z, const arb_t mu_b, slong prec) {
+  arb_t s, t;
+  arb_init(s); arb_init(t);
+  arb_sqrt(s, mu_b, prec);
+  mono(z, s, Mono::erf, prec);
+  arb_const_sqrt_pi(t, prec);
+  arb_mul(z, z, t, prec);
+  arb_div(z, z, s, prec);
+  arb_clear(s); arb_clear(t);
+}
+
+// i0(lambda, mu) for lambda >= 0, alpha = (2mu - lambda)/(2 sqrt mu), beta = (2mu + lambda)/(2 sqrt mu).
+// Peak inside (alpha >= 0): i0 = sqrt(pi)/(2 sqrt mu) e^{lambda^2/(4mu)} (erf(alpha) + erf(beta)), no cancellation.
+// Peak outside (alpha < 0): e^{lambda^2/(4mu)} erfc(-alpha) = e^{lambda - mu} erfcx(-alpha), so
+//   i0 = sqrt(pi)/(2 sqrt mu) e^{lambda - mu} (erfcx(-alpha) - e^{-2 lambda} erfcx(beta)),
+// which avoids e^{huge} * erfc(huge) (their product is moderate, but each ball's radius is not).
+void i0_of(arb_t i0, const arb_t lambda, const arb_t mu, slong prec) {
+  Tmp t;
+  arb_sqrt(t[0], mu, prec);                 // s
+  arb_mul_2exp_si(t[1], mu, 1);             // 2 mu
+  arb_sub(t[2], t[1], lambda, prec);        // 2mu - lambda
+  arb_add(t[3], t[1], lambda, prec);        // 2mu + lambda
+  arb_mul_2exp_si(t[4], t[0], 1);           // 2s
+  arb_div(t[2], t[2], t[4], prec);          // alpha
+  arb_div(t[3], t[3], t[4], prec);          // beta
+  if (arf_sgn(arb_midref(t[2])) >= 0) {
+    mono(t[5], t[2], Mono::erf, prec);
+    mono(t[6], t[3], Mono::erf, prec);
+    arb_add(t[5], t[5], t[6], prec);
+    arb_sqr(t[6], lambda, prec);            // lambda^2 / (4 mu)
+    arb_div(t[6], t[6], mu, prec);
+    arb_mul_2exp_si(t[6], t[6], -2);
+  } else {
+    arb_neg(t[2], t[2]);
+    mono(t[5], t[2], Mono::erfcx, prec);
+    mono(t[6], t[3], Mono::erfcx, prec);
+    arb_mul_2exp_si(t[7], lambda, 1);
+    arb_neg(t[7], t[7]);
+    arb_exp(t[7], t[7], prec);
+    arb_mul(t[6], t[6], t[7], prec);
+    arb_sub(t[5], t[5], t[6], prec);
+    arb_sub(t[6], lambda, mu, prec);        // lambda - mu
+  }
+  arb_exp(t[6], t[6], prec);
+  arb_mul(t[5], t[5], t[6], prec);
+  arb_const_sqrt_pi(t[6], prec);
+  arb_mul(t[5], t[5], t[6], prec);
+  arb_div(i0, t[5], t[4], prec);
+}
+
+// n = (lambda i0 - 2 exp(-mu) sinh(lambda)) / (2 mu): integrate x e^{lambda x - mu x^2} by parts,
+// d/dx e^{...} = (lambda - 2 mu x) e^{...}.
+void n_of(arb_t n, const arb_t lambda, const arb_t mu, slong prec) {
+  Tmp t;
+  i0_of(t[0], lambda, mu, prec);
+  arb_mul(t[0], t[0], lambda, prec);
+  arb_sinh(t[1], lambda, prec);
+  arb_neg(t[2], mu);
+  arb_exp(t[2], t[2], prec);
+  arb_mul(t[1], t[1], t[2], prec);
+  arb_mul_2exp_si(t[1], t[1], 1);
+  arb_sub(t[0], t[0], t[1], prec);
+  arb_div(t[0], t[0], mu, prec);
+  arb_mul_2exp_si(n, t[0], -1);
+}
+
+// -1, +1 when the ball has that sign; 0 when it is exactly zero; 2 when it straddles 0 (not exact).
+int sign_of(arb_srcptr x) {
+  if (arb_is_zero(x)) return 0;
+  if (arb_is_positive(x)) return 1;
+  if (arb_is_negative(x)) return -1;
+  return 2;
+}
+
+}  // namespace
+
+// VDH eq (5) = (3.3.2) with the conjugate prior: w = C n(|lambda|, mu) / z(mu_b), odd in L.
+void pred_conj(arb_t res, arb_srcptr p, slong prec) {
+  int sL = sign_of(p + 0);
+  if (sL == 0) { arb_zero(res); return; }  // w(0, V) = 0 exactly (odd integrand)
+  Tmp t;
+  reduce(t[0], t[1], t[2], t[3], p + 0, p + 1, p + 2, p + 3, prec);
+  if (sL == -1) arb_neg(t[1], t[1]);
+  n_of(t[4], t[1], t[2], prec);
+  z_of(t[5], t[3], prec);
+  arb_mul(t[4], t[4], t[0], prec);
+  arb_div(res, t[4], t[5], prec);
+  if (sL == -1) arb_neg(res, res);
+}
+
+// VDH eq (4) = (3.3.1) with the conjugate prior: F = i0(|lambda|, mu) / z(mu_b) - 1, even in L.
+void pot_conj(arb_t res, arb_srcptr p, slong prec) {
+  if (arb_is_zero(p + 0) && arb_is_zero(p + 1)) { arb_zero(res); return; }  // F(0; 0) = 0 exactly
+  Tmp t;
+  reduce(t[0], t[1], t[2], t[3], p + 0, p + 1, p + 2, p + 3, prec);
+  if (sign_of(p + 0) == -1) arb_neg(t[1], t[1]);
+  i0_of(t[4], t[1], t[2], prec);
+  z_of(t[5], t[3], prec);
+  arb_div(t[4], t[4], t[5], prec);
+  arb_sub_ui(res, t[4], 1, prec);
+}
+
+// VDH eq (6) = (3.3.3): Z = int_{-C}^{C} e^{-b v^2} dv = C z(C^2 b) = sqrt(pi/b) erf(C sqrt b).
+void pot_Z(arb_t res, arb_srcptr p, slong prec) {
+  Tmp t;
+  arb_mul_ui(t[0], p + 1, 5, prec);
+  arb_inv(t[0], t[0], prec);             // C
+  arb_sqr(t[1], t[0], prec);
+  arb_mul(t[1], t[1], p + 0, prec);      // mu_b
+  z_of(t[2], t[1], prec);
+  arb_mul(res, t[2], t[0], prec);
+}
+
+// VDH eq (7) = (3.3.4), literally:
+// [sqrt(b) L e^{(L+2CB)^2/(4B)} (erf((L-2CB)/(2 sqrt B)) - erf((L+2CB)/(2 sqrt B))) + 2 sqrt(B) (e^{2CL} - 1)]
+//   / [erf(C sqrt b) e^{C(L + CB)} 4 B^{3/2}],  B = b + V, C = 1/(5G).
+namespace {
+void eq7(arb_t res, arb_srcptr p, slong prec, bool corrected) {
+  arb_srcptr L = p + 0, V = p + 1, b = p + 2, G = p + 3;
+  Tmp t;
+  arb_t B, C, sB, num;
+  arb_init(B); arb_init(C); arb_init(sB); arb_init(num);
+  arb_add(B, b, V, prec);
+  arb_mul_ui(C, G, 5, prec);
+  arb_inv(C, C, prec);
+  arb_sqrt(sB, B, prec);
+  arb_mul(t[0], C, B, prec);
+  arb_mul_2exp_si(t[0], t[0], 1);            // 2CB
+  arb_add(t[1], L, t[0], prec);              // L + 2CB
+  arb_sub(t[2], L, t[0], prec);              // L - 2CB
+  arb_mul_2exp_si(t[3], sB, 1);              // 2 sqrt B
+  arb_div(t[6], t[2], t[3], prec);
+  mono(t[4], t[6], Mono::erf, prec);
+  arb_div(t[6], t[1], t[3], prec);
+  mono(t[5], t[6], Mono::erf, prec);
+  arb_sub(t[4], t[4], t[5], prec);           // erf(.) - erf(.)
+  arb_sqr(t[5], t[1], prec);
+  arb_div(t[5], t[5], B, prec);
+  arb_mul_2exp_si(t[5], t[5], -2);
+  arb_exp(t[5], t[5], prec);                 // e^{(L+2CB)^2/(4B)}
+  arb_mul(t[4], t[4], t[5], prec);
+  arb_mul(t[4], t[4], L, prec);
+  arb_sqrt(t[5], b, prec);
+  arb_mul(num, t[4], t[5], prec);            // first term of the numerator
+  arb_mul(t[4], C, L, prec);
+  arb_mul_2exp_si(t[4], t[4], 1);
+  arb_expm1(t[4], t[4], prec);               // e^{2CL} - 1
+  arb_mul(t[4], t[4], sB, prec);
+  arb_mul_2exp_si(t[4], t[4], 1);
+  if (corrected) {  // ERRATA.md E1: the second term carries sqrt(b/pi), and the whole expression flips sign
+    arb_sqrt(t[5], b, prec);
+    arb_mul(t[4], t[4], t[5], prec);
+    arb_const_sqrt_pi(t[5], prec);
+    arb_div(t[4], t[4], t[5], prec);
+    arb_add(num, num, t[4], prec);
+    arb_neg(num, num);
+  } else {
+    arb_add(num, num, t[4], prec);
+  }
+  arb_sqrt(t[5], b, prec);
+  arb_mul(t[7], t[5], C, prec);
+  mono(t[5], t[7], Mono::erf, prec);         // erf(C sqrt b)
+  arb_mul(t[6], C, B, prec);
+  arb_add(t[6], t[6], L, prec);
+  arb_mul(t[6], t[6], C, prec);
+  arb_exp(t[6], t[6], prec);                 // e^{C(L + CB)}
+  arb_mul(t[5], t[5], t[6], prec);
+  arb_mul(t[6], B, sB, prec);
+  arb_mul_2exp_si(t[6], t[6], 2);            // 4 B^{3/2}
+  arb_mul(t[5], t[5], t[6], prec);
+  arb_div(res, num, t[5], prec);
+  arb_clear(B); arb_clear(C); arb_clear(sB); arb_clear(num);
+}
+}  // namespace
+
+void pred_conj_printed(arb_t res, arb_srcptr p, slong prec) { eq7(res, p, prec, false); }
+void pred_conj_printed_corrected(arb_t res, arb_srcptr p, slong prec) { eq7(res, p, prec, true); }
+
+// ---- second route: rigorous quadrature of the defining integrals over x in [-1, 1] ----
+namespace {
+
+struct Integrand {
+  arb_t lambda, mu, shift;  // integrand x^k exp(lambda x - mu x^2 - shift); shift is an exact number
+  int k;
+};
+
+int integrand(acb_ptr out, const acb_t x, void* param, slong /*order*/, slong prec) {
+  auto* q = static_cast<Integrand*>(param);
+  acb_t e, t;
+  acb_init(e); acb_init(t);
+  acb_mul_arb(e, x, q->lambda, prec);
+  acb_sqr(t, x, prec);
+  acb_mul_arb(t, t, q->mu, prec);
+  acb_sub(e, e, t, prec);
+  acb_sub_arb(e, e, q->shift, prec);
+  acb_exp(e, e, prec);
+  if (q->k == 1) acb_mul(e, e, x, prec);
+  acb_set(out, e);
+  acb_clear(e); acb_clear(t);
+  return 0;
+}
+
+// int_{-1}^{1} x^k exp(lambda x - mu x^2) dx; the integrand is scaled by its maximum (an exact shift M,
+// lambda^2/(4mu) or |lambda| - mu) so that it is O(1), then multiplied back by exp(M).
+void integral(arb_t res, const arb_t lambda, const arb_t mu, int k, slong prec) {
+  Integrand q;
+  arb_init(q.lambda); arb_init(q.mu); arb_init(q.shift);
+  arb_set(q.lambda, lambda);
+  arb_set(q.mu, mu);
+  q.k = k;
+  {
+    arb_t m, l;
+    arb_init(m); arb_init(l);
+    arb_get_mid_arb(l, lambda);
+    arb_abs(l, l);
+    arb_get_mid_arb(m, mu);
+    arb_mul_2exp_si(m, m, 1);
+    if (arb_le(l, m)) {  // peak inside [-1, 1]
+      arb_sqr(q.shift, l, prec);
+      arb_div(q.shift, q.shift, m, prec);
+      arb_mul_2exp_si(q.shift, q.shift, -1);
+    } else {
+      arb_mul_2exp_si(m, m, -1);
+      arb_sub(q.shift, l, m, prec);
+    }
+    arb_get_mid_arb(q.shift, q.shift);
+    arb_clear(m); arb_clear(l);
+  }
+  acb_t a, b, r;
+  acb_init(a); acb_init(b); acb_init(r);
+  acb_set_si(a, -1);
+  acb_set_si(b, 1);
+  mag_t tol;
+  mag_init(tol);
+  mag_set_ui_2exp_si(tol, 1, -prec);
+  acb_calc_integrate_opt_t opt;
+  acb_calc_integrate_opt_init(opt);
+  opt->eval_limit = 1000000;
+  acb_calc_integrate(r, integrand, &q, a, b, prec, tol, opt, prec);
+  arb_exp(res, q.shift, prec);
+  arb_mul(res, res, acb_realref(r), prec);
+  mag_clear(tol);
+  acb_clear(a); acb_clear(b); acb_clear(r);
+  arb_clear(q.lambda); arb_clear(q.mu); arb_clear(q.shift);
+}
+
+}  // namespace
+
+void pred_conj_integral(arb_t res, arb_srcptr p, slong prec) {
+  Tmp t;
+  reduce(t[0], t[1], t[2], t[3], p + 0, p + 1, p + 2, p + 3, prec);
+  integral(t[4], t[1], t[2], 1, prec);
+  arb_zero(t[6]);
+  integral(t[5], t[6], t[3], 0, prec);
+  arb_mul(t[4], t[4], t[0], prec);
+  arb_div(res, t[4], t[5], prec);
+}
+
+void pot_conj_integral(arb_t res, arb_srcptr p, slong prec) {
+  Tmp t;
+  reduce(t[0], t[1], t[2], t[3], p + 0, p + 1, p + 2, p + 3, prec);
+  integral(t[4], t[1], t[2], 0, prec);
+  arb_zero(t[6]);
+  integral(t[5], t[6], t[3], 0, prec);
+  arb_div(t[4], t[4], t[5], prec);
+  arb_sub_ui(res, t[4], 1, prec);
+}
+
+void pot_Z_integral(arb_t res, arb_srcptr p, slong prec) {
+  Tmp t;
+  arb_mul_ui(t[0], p + 1, 5, prec);
+  arb_inv(t[0], t[0], prec);
+  arb_sqr(t[1], t[0], prec);
+  arb_mul(t[1], t[1], p + 0, prec);
+  arb_zero(t[2]);
+  integral(t[3], t[2], t[1], 0, prec);
+  arb_mul(res, t[3], t[0], prec);
+}
+
+}  // namespace privoco::reference::vdh

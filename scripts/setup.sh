@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs privoco's Debian packages (Debian 12), then configures and builds into build/.
+# Usage: bash scripts/setup.sh [--deps-only]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+PKGS=(build-essential cmake pkg-config ccache
+      libmpfr-dev libgmp-dev libflint-arb-dev libflint-dev
+      libboost-dev libeigen3-dev librapidcheck-dev libgtest-dev libbenchmark-dev
+      libcli11-dev nlohmann-json3-dev libfmt-dev libcerf-dev
+      python3 python3-numpy python3-scipy)
+missing=()
+for p in "${PKGS[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+if [ ${#missing[@]} -gt 0 ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update
+  $SUDO apt-get install -y --no-install-recommends "${missing[@]}"
+fi
+[ "${1:-}" = "--deps-only" ] && exit 0
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER_LAUNCHER=ccache
+cmake --build build -j "$(nproc)"

@@ -1,0 +1,61 @@
+// The one ID table: every entry is implemented where it says, parameters are well formed, decimals parse exactly.
+#include <gtest/gtest.h>
+
+#include "privoco/catalogue.hpp"
+#include "privoco/decimal.hpp"
+#include "privoco/errors.hpp"
+#include "privoco/fast/evaluate.hpp"
+#include "privoco/reference/evaluate.hpp"
+
+using namespace privoco;
+
+TEST(Catalogue, EveryEntryIsImplementedWhereTheTableSays) {
+  for (const Entry& e : catalogue()) {
+    EXPECT_EQ(e.has_fast, fast::implements(e.id)) << e.id;
+    if (e.has_reference) {
+      EXPECT_NO_THROW(reference::ball_function(e.id)) << e.id;
+    }
+    EXPECT_FALSE(e.citation.empty()) << e.id;
+    EXPECT_FALSE(e.files.empty()) << e.id;
+    for (const auto& p : e.params) EXPECT_LT(p.sampling.min_abs, p.sampling.max_abs) << e.id << " " << p.name;
+  }
+  EXPECT_THROW(entry("VDH.pred.nonexistent"), UnknownId);
+  EXPECT_THROW(reference::ball_function("VDH.pred.nonexistent"), UnknownId);
+}
+
+TEST(Catalogue, DecimalParsing) {
+  Decimal d;
+  std::size_t pos = 0;
+  std::string why;
+  EXPECT_TRUE(parse_decimal("0.2", &d, &pos, &why));
+  EXPECT_EQ(d.sign, 1);
+  EXPECT_TRUE(parse_decimal("-0.000e5", &d, &pos, &why));
+  EXPECT_EQ(d.sign, 0);
+  EXPECT_TRUE(parse_decimal("1e-400", &d, &pos, &why));
+  EXPECT_EQ(d.sign, 1);  // exactly positive although the nearest double is 0
+  EXPECT_EQ(d.approx, 0.0);
+  EXPECT_FALSE(parse_decimal("1.2.3", &d, &pos, &why));
+  EXPECT_EQ(pos, 3u);
+  EXPECT_FALSE(parse_decimal("nan", &d, &pos, &why));
+  EXPECT_NE(why.find("nan"), std::string::npos);
+  EXPECT_FALSE(parse_decimal("inf", &d, &pos, &why));
+  EXPECT_FALSE(parse_decimal("", &d, &pos, &why));
+  EXPECT_FALSE(parse_decimal("1e", &d, &pos, &why));
+}
+
+TEST(Catalogue, DomainChecksAreExact) {
+  const Entry& e = entry("VDH.pred.conj");
+  const std::size_t b = e.index_of("b");
+  EXPECT_NO_THROW(check_param(e, b, parse_param(e.id, "b", "1e-400")));  // tiny but positive
+  EXPECT_THROW(check_param(e, b, parse_param(e.id, "b", "0")), DomainError);
+  EXPECT_THROW(check_param(e, b, parse_param(e.id, "b", "-1e-400")), DomainError);
+  try {
+    check_param(e, e.index_of("V"), parse_param(e.id, "V", "-3"));
+    ADD_FAILURE();
+  } catch (const DomainError& err) {
+    EXPECT_EQ(err.param, "V");
+    EXPECT_EQ(err.value, "-3");
+    EXPECT_EQ(err.range, "[0, inf)");
+  }
+  EXPECT_THROW(parse_param(e.id, "L", "abc"), ParamError);
+}

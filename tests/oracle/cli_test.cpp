@@ -1,0 +1,117 @@
+// The privoco CLI as a user runs it: outputs, JSON fields, and one line on stderr with a non-zero exit for errors.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+
+namespace {
+
+struct CliRun {
+  int code;
+  std::string out, err;
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+CliRun run(const std::string& args) {
+  const std::string out = ::testing::TempDir() + "cli_out.txt", err = ::testing::TempDir() + "cli_err.txt";
+  const std::string cmd = std::string(PRIVOCO_BIN) + " " + args + " >" + out + " 2>" + err;
+  int st = std::system(cmd.c_str());
+  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, slurp(out), slurp(err)};
+}
+
+int lines(const std::string& s) {
+  int n = 0;
+  for (char c : s) n += c == '\n';
+  return n;
+}
+
+void expect_one_line_error(const std::string& args, const std::string& needle) {
+  CliRun r = run(args);
+  EXPECT_NE(r.code, 0) << args;
+  EXPECT_EQ(lines(r.err), 1) << args << "\n" << r.err;
+  EXPECT_NE(r.err.find(needle), std::string::npos) << args << "\n" << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+}
+
+}  // namespace
+
+TEST(Cli, ListShowsEveryId) {
+  CliRun r = run("list --json");
+  ASSERT_EQ(r.code, 0);
+  auto j = nlohmann::json::parse(r.out);
+  ASSERT_GE(j.size(), 4u);
+  bool found = false;
+  for (auto& e : j) found |= e["id"] == "VDH.pred.conj";
+  EXPECT_TRUE(found);
+}
+
+TEST(Cli, EvalReferenceJson) {
+  CliRun r = run("eval VDH.pred.conj L=100 V=9 b=1 G=1 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["id"], "VDH.pred.conj");
+  EXPECT_EQ(j["impl"], "reference");
+  EXPECT_EQ(j["status"], "ok");
+  EXPECT_EQ(j["value"], "1.6239236082559064e6");
+  EXPECT_GE(j["digits"].get<int>(), 17);
+  EXPECT_EQ(j["params"]["G"], "1");
+  EXPECT_TRUE(j.contains("lo") && j.contains("hi"));
+}
+
+TEST(Cli, EvalFastOverflowJson) {
+  CliRun r = run("eval VDH.pred.conj L=1e5 V=1e6 b=0.001 G=0.001 --impl fast --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["status"], "overflow");
+  EXPECT_EQ(j["sign"], 1);
+  EXPECT_EQ(j["log_abs"].get<std::string>().substr(0, 9), "2486.6426");
+}
+
+TEST(Cli, EvalDigits) {
+  CliRun r = run("eval VDH.pot.conj L=0.2 V=0 b=1 G=1 --digits 40 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_GE(j["digits"].get<int>(), 40);
+}
+
+TEST(Cli, ErrorsAreOneLineAndNonZero) {
+  expect_one_line_error("eval VDH.pred.nope L=1 V=0 b=1 G=1", "unknown ID");
+  expect_one_line_error("eval VDH.pred.conj L=1 V=0 b=1", "'G': missing");
+  expect_one_line_error("eval VDH.pred.conj L=1 V=0 b=1 G=1 X=2", "'X': unknown parameter");
+  expect_one_line_error("eval VDH.pred.conj L=1 V=0 b=1 G=1 L=2", "given twice");
+  expect_one_line_error("eval VDH.pred.conj L=1.2.3 V=0 b=1 G=1", "not a number");
+  expect_one_line_error("eval VDH.pred.conj L=nan V=0 b=1 G=1", "nan");
+  expect_one_line_error("eval VDH.pred.conj L=1 V=-1 b=1 G=1", "V = -1 is outside its domain [0, inf)");
+  expect_one_line_error("eval VDH.pred.conj L=1 V=0 b=0 G=1 --impl fast", "b = 0 is outside its domain (0, inf)");
+  expect_one_line_error("eval VDH.pred.conj L=1 V=0 b=1e-400 G=1 --impl fast", "outside the double range");
+  expect_one_line_error("eval VDH.pred.conj_printed L=1 V=0 b=1 G=1 --impl fast", "no fast implementation");
+  expect_one_line_error("eval VDH.pred.conj L=3000 V=2 b=1 G=1 --digits 500 --max-prec 128", "precision ceiling");
+  expect_one_line_error("eval VDH.pred.conj L=1 V=0 b=1 G=1 --impl slow", "impl");
+  expect_one_line_error("frobnicate", "unknown command 'frobnicate'");
+  expect_one_line_error("", "subcommand");
+}
+
+TEST(Cli, ReportPrintsSeedAndErrata) {
+  CliRun r = run("report --n 50 --seed 7");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("master seed 7"), std::string::npos);
+  EXPECT_NE(r.out.find("VDH.pred.conj"), std::string::npos);
+  EXPECT_NE(r.out.find("E1"), std::string::npos);
+  CliRun j = run("report --n 20 --seed 7 --json");
+  ASSERT_EQ(j.code, 0) << j.err;
+  auto js = nlohmann::json::parse(j.out);
+  EXPECT_EQ(js["seed"], 7);
+  EXPECT_GE(js["ids"].size(), 3u);
+}

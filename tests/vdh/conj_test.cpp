@@ -1,0 +1,209 @@
+// VDH conjugate prior (VDH.pred.conj, VDH.pot.conj, VDH.pot.Z, VDH.pred.conj_printed): reference against its
+// independent quadrature route, fast against reference, symmetries, F(0;0) = 0, erratum E1, domain errors.
+// Every property has a sibling showing that a deliberately wrong variant fails it.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <arb.h>
+
+#include <cmath>
+#include <cstdio>
+#include <functional>
+
+#include "privoco/catalogue.hpp"
+#include "privoco/errors.hpp"
+#include "privoco/fast/evaluate.hpp"
+#include "privoco/reference/errata.hpp"
+#include "privoco/reference/evaluate.hpp"
+#include "support/gen.hpp"
+#include "reference/vdh/conj.hpp"  // the ball functions and their quadrature routes
+
+namespace ref = privoco::reference;
+namespace rv = privoco::reference::vdh;
+using privoco::entry;
+using privoco::testing::log_uniform;
+using privoco::testing::signed_log_uniform;
+
+namespace {
+
+struct Balls {
+  arb_ptr p;
+  int n;
+  explicit Balls(std::initializer_list<double> xs) : n(static_cast<int>(xs.size())) {
+    p = _arb_vec_init(n);
+    int i = 0;
+    for (double x : xs) arb_set_d(p + i++, x);
+  }
+  ~Balls() { _arb_vec_clear(p, n); }
+};
+
+using BallFn = void (*)(arb_t, arb_srcptr, slong);
+
+// Both enclosures at `prec`, and whether they overlap while each certifies >= 30 bits.
+struct Routes {
+  ref::Ball a, b;
+  bool agree() const {
+    return arb_overlaps(a.get(), b.get()) && arb_rel_accuracy_bits(a.get()) >= 30 &&
+           arb_rel_accuracy_bits(b.get()) >= 30;
+  }
+  std::string show() const {
+    return ref::arb_mid_string(a.get(), 20) + " vs " + ref::arb_mid_string(b.get(), 20);
+  }
+};
+
+Routes two_routes(BallFn f, BallFn g, std::initializer_list<double> xs, slong prec = 128) {
+  Balls in(xs);
+  Routes r;
+  f(r.a.get(), in.p, prec);
+  g(r.b.get(), in.p, prec);
+  return r;
+}
+
+rc::Gen<double> genL() { return signed_log_uniform(1e-6, 1e4); }
+rc::Gen<double> genV() {
+  return rc::gen::oneOf(rc::gen::just(0.0), log_uniform(1e-6, 1e5));
+}
+rc::Gen<double> genBG() { return log_uniform(1e-3, 1e3); }
+
+// A deliberately wrong closed form: C = 1/(5G) mutated to 1/(5.01 G).
+void pred_conj_mutated(arb_t res, arb_srcptr p, slong prec) {
+  Balls q({0, 0, 0, 0});
+  for (int i = 0; i < 4; ++i) arb_set(q.p + i, p + i);
+  arb_mul_ui(q.p + 3, q.p + 3, 501, prec);
+  arb_div_ui(q.p + 3, q.p + 3, 500, prec);
+  rv::pred_conj(res, q.p, prec);
+}
+
+}  // namespace
+
+// ---- two routes: closed form against rigorous quadrature of the defining integral ----
+
+RC_GTEST_PROP(VdhConjReference, PredClosedFormMatchesQuadrature, ()) {
+  const double L = *genL(), V = *genV(), b = *genBG(), G = *genBG();
+  Routes r = two_routes(rv::pred_conj, rv::pred_conj_integral, {L, V, b, G});
+  RC_LOG() << "L=" << L << " V=" << V << " b=" << b << " G=" << G << ": " << r.show();
+  RC_ASSERT(r.agree());
+}
+
+RC_GTEST_PROP(VdhConjReference, PotClosedFormMatchesQuadrature, ()) {
+  const double L = *genL(), V = *genV(), b = *genBG(), G = *genBG();
+  Routes r = two_routes(rv::pot_conj, rv::pot_conj_integral, {L, V, b, G});
+  RC_LOG() << "L=" << L << " V=" << V << " b=" << b << " G=" << G << ": " << r.show();
+  RC_ASSERT(r.agree());
+}
+
+RC_GTEST_PROP(VdhConjReference, ZClosedFormMatchesQuadrature, ()) {
+  const double b = *genBG(), G = *genBG();
+  Routes r = two_routes(rv::pot_Z, rv::pot_Z_integral, {b, G});
+  RC_ASSERT(r.agree());
+}
+
+TEST(VdhConjReference, QuadratureRouteAgreesAtExtremes) {
+  const double pts[][4] = {{1e5, 1e6, 1e-3, 1e-3}, {-1e5, 0, 1e-3, 1e3}, {1e-8, 0, 1e3, 1e-3}, {3000, 3, 1, 0.2},
+                           {100, 9, 1, 1},         {1e5, 0, 1e3, 1e-3},  {0.5, 1e6, 1e-3, 1e3}};
+  for (auto& p : pts) {
+    Routes w = two_routes(rv::pred_conj, rv::pred_conj_integral, {p[0], p[1], p[2], p[3]});
+    EXPECT_TRUE(w.agree()) << p[0] << " " << p[1] << " " << p[2] << " " << p[3] << ": " << w.show();
+    Routes f = two_routes(rv::pot_conj, rv::pot_conj_integral, {p[0], p[1], p[2], p[3]});
+    EXPECT_TRUE(f.agree()) << p[0] << " " << p[1] << " " << p[2] << " " << p[3] << ": " << f.show();
+  }
+}
+
+// Mutation sibling: a closed form with a mutated constant must be caught by the same check. C enters w only
+// through the tails e^{-C^2 B}, so the inputs keep C^2 B <= 4 where a 0.2% change of C is far above the radius.
+RC_GTEST_PROP(VdhConjReference, MutatedClosedFormIsCaughtByQuadrature, ()) {
+  const double L = *signed_log_uniform(1e-2, 1e2), V = *rc::gen::oneOf(rc::gen::just(0.0), log_uniform(1e-3, 10)),
+               b = *log_uniform(1e-2, 10), G = *log_uniform(0.5, 10);
+  Routes r = two_routes(pred_conj_mutated, rv::pred_conj_integral, {L, V, b, G});
+  RC_ASSERT(!r.agree());
+}
+
+// ---- erratum E1: the printed eq (7) disagrees with its definition; the corrected form agrees ----
+
+TEST(VdhConjErrata, E1PrintedEq7DisagreesWithDefinition) {
+  for (const auto& er : ref::errata()) {
+    if (er.key != "E1") continue;
+    for (const auto& ev : er.evidence) {
+      std::vector<double> x;
+      for (const auto& s : ev) x.push_back(std::stod(s));
+      // eq (7) cancels catastrophically: 1024 bits make its enclosure narrow at these inputs
+      Routes printed = two_routes(rv::pred_conj_printed, rv::pred_conj_integral, {x[0], x[1], x[2], x[3]}, 1024);
+      ASSERT_GE(arb_rel_accuracy_bits(printed.a.get()), 30) << printed.show();
+      EXPECT_FALSE(arb_overlaps(printed.a.get(), printed.b.get())) << printed.show();
+      Routes fixed =
+          two_routes(rv::pred_conj_printed_corrected, rv::pred_conj_integral, {x[0], x[1], x[2], x[3]}, 1024);
+      EXPECT_TRUE(fixed.agree()) << fixed.show();
+    }
+  }
+}
+
+RC_GTEST_PROP(VdhConjErrata, CorrectedEq7MatchesDefinitionEverywhereModerate, ()) {
+  const double L = *signed_log_uniform(1e-3, 50), V = *log_uniform(1e-3, 100), b = *log_uniform(1e-2, 1e2),
+               G = *log_uniform(1e-1, 1e2);
+  Routes r = two_routes(rv::pred_conj_printed_corrected, rv::pred_conj, {L, V, b, G}, 1024);
+  RC_ASSERT(r.agree());
+}
+
+// ---- exact properties of the definition ----
+
+RC_GTEST_PROP(VdhConjReference, PredIsOddPotIsEven, ()) {
+  const double L = *genL(), V = *genV(), b = *genBG(), G = *genBG();
+  Routes w = two_routes(rv::pred_conj, rv::pred_conj, {L, V, b, G});
+  Balls m({-L, V, b, G});
+  rv::pred_conj(w.b.get(), m.p, 128);
+  arb_neg(w.b.get(), w.b.get());
+  RC_ASSERT(w.agree());
+  Routes f = two_routes(rv::pot_conj, rv::pot_conj, {L, V, b, G});
+  rv::pot_conj(f.b.get(), m.p, 128);
+  RC_ASSERT(f.agree());
+  // sibling: dropping the sign flip must fail
+  arb_neg(w.b.get(), w.b.get());
+  RC_ASSERT(!arb_overlaps(w.a.get(), w.b.get()));
+}
+
+TEST(VdhConjReference, PotentialVanishesAtOrigin) {
+  const auto& e = entry("VDH.pot.conj");
+  for (double b : {1e-3, 1.0, 1e3})
+    for (double G : {1e-3, 1.0, 1e3}) {
+      const double x[4] = {0, 0, b, G};
+      auto c = ref::evaluate(e, x);
+      EXPECT_TRUE(c.exact && c.sign() == 0) << c.value;
+      // sibling: F(0; V) < 0 for V > 0 (E[e^{-v^2 V}] < 1), certified non-zero
+      const double y[4] = {0, 1e-3, b, G};
+      EXPECT_EQ(ref::evaluate(e, y).sign(), -1);
+    }
+}
+
+TEST(VdhConjReference, ExactDecimalInputs) {
+  // 0.2 is the real number 1/5: G = 0.2 gives C = 1 exactly, and the result differs from G = double(0.2).
+  const auto& e = entry("VDH.pred.conj");
+  std::vector<privoco::Decimal> d;
+  for (const char* s : {"100", "9", "1", "0.2"}) d.push_back(privoco::parse_param(e.id, "x", s));
+  ref::Options o;
+  o.digits = 30;
+  auto exact = ref::evaluate(e, d, o);
+  const double x[4] = {100, 9, 1, 0.2};
+  auto asdouble = ref::evaluate(e, x, o);
+  EXPECT_FALSE(arb_overlaps(exact.ball.get(), asdouble.ball.get()));
+  EXPECT_GE(exact.digits, 30);
+}
+
+TEST(VdhConjReference, DigitsEscalateAndCeilingIsReported) {
+  const auto& e = entry("VDH.pred.conj");
+  const double x[4] = {3000, 2, 1, 1};
+  ref::Options o;
+  o.digits = 200;
+  auto c = ref::evaluate(e, x, o);
+  EXPECT_GE(c.digits, 200);
+  EXPECT_GE(arb_rel_accuracy_bits(c.ball.get()), 664);
+  o.max_prec = 128;
+  EXPECT_THROW(ref::evaluate(e, x, o), privoco::PrecisionCeiling);
+}
+
+TEST(VdhConjReference, ValuesBeyondDoubleRange) {
+  const auto& e = entry("VDH.pred.conj");
+  const double x[4] = {1e5, 1e6, 1e-3, 1e-3};
+  auto c = ref::evaluate(e, x);
+  EXPECT_NEAR(c.log_abs(), 2486.6426323064729, 1e-9);
+  EXPECT_NE(c.value.find("e1079"), std::string::npos) << c.value;
+}
