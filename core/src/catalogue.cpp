@@ -57,12 +57,6 @@ std::string Domain::text() const {
   return std::string(lo_closed ? "[" : "(") + num(lo) + ", " + num(hi) + (hi_closed ? "]" : ")");
 }
 
-bool Domain::contains(double x) const {
-  if (std::isnan(x)) return false;
-  if (lo_closed ? x < lo : x <= lo) return false;
-  if (hi_closed ? x > hi : x >= hi) return false;
-  return true;
-}
 
 std::size_t Entry::index_of(std::string_view p) const {
   for (std::size_t i = 0; i < params.size(); ++i)
@@ -90,8 +84,5 @@ void check_param(const Entry& e, std::size_t i, double x) {
   }
 }
 
-void check_params(const Entry& e, const double* x) {
-  for (std::size_t i = 0; i < e.params.size(); ++i) check_param(e, i, x[i]);
-}
 
 }  // namespace privoco

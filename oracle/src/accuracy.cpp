@@ -60,7 +60,7 @@ Accuracy measure(const Entry& e, const std::vector<std::vector<double>>& points,
       r.status_ok = (over ? f.status == fast::Status::overflow : f.status == fast::Status::underflow) &&
                     f.sign == c.sign();
       const double la = c.log_abs();
-      r.log_err = std::fabs(f.log_abs - la) / std::max(1.0, std::fabs(la));
+      r.log_err = std::fabs(f.log_abs() - la) / std::max(1.0, std::fabs(la));
       if (!r.status_ok) ++a.status_mismatch;
       a.max_log_err = std::max(a.max_log_err, r.log_err);
       double score = (r.status_ok ? 0 : 1e300) + r.log_err;

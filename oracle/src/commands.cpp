@@ -144,14 +144,14 @@ int cmd_eval(const EvalArgs& a) {
     out["params_as_double"] = as_double;
     out["value"] = d17(v.value);
     out["status"] = fast::to_string(v.status);
-    out["log_abs"] = d17(v.log_abs);
+    out["log_abs"] = d17(v.log_abs());
     out["sign"] = v.sign;
     fmt::print("{}\n", out.dump());
   } else if (v.status == fast::Status::ok) {
     fmt::print("{} = {}\n  fast (double)\n", call, d17(v.value));
   } else {
     fmt::print("{} = {} ({})\n  fast (double): ln|value| = {}, sign {:+d}\n", call, d17(v.value),
-               fast::to_string(v.status), d17(v.log_abs), v.sign);
+               fast::to_string(v.status), d17(v.log_abs()), v.sign);
   }
   return 0;
 }

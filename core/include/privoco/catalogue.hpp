@@ -16,7 +16,10 @@ struct Domain {
   bool lo_closed = false;
   bool hi_closed = false;
   std::string text() const;  // e.g. "[0, inf)"
-  bool contains(double x) const;
+  bool contains(double x) const {  // false for NaN
+    if (!(lo_closed ? x >= lo : x > lo)) return false;
+    return hi_closed ? x <= hi : x < hi;
+  }
 };
 
 // How `report`, `compare` and `sample` draw a parameter: |x| log-uniform in [sample_min, sample_max], a random
@@ -53,7 +56,11 @@ const Entry& entry(std::string_view id);
 
 // Checks one double parameter value; throws DomainError naming id, parameter, value and range.
 void check_param(const Entry& e, std::size_t i, double x);
-// Checks all parameters of e (x has e.params.size() values).
-void check_params(const Entry& e, const double* x);
+// Checks all parameters of e (x has e.params.size() values). Inline: the fast part calls it on every evaluation.
+inline void check_params(const Entry& e, const double* x) {
+  const std::size_t n = e.params.size();
+  for (std::size_t i = 0; i < n; ++i)
+    if (!e.params[i].domain.contains(x[i])) check_param(e, i, x[i]);
+}
 
 }  // namespace privoco

@@ -10,8 +10,11 @@ enum class Status { ok, overflow, underflow };
 struct Value {
   double value = 0;      // the result; +-inf on overflow, the (subnormal or zero) double on underflow
   Status status = Status::ok;
-  double log_abs = 0;    // ln|value| (always set; -inf for an exact 0)
   int sign = 0;          // -1, 0, +1
+  double log_abs_out = 0;  // ln|true value| when status != ok (set by the implementation)
+
+  // ln|value|: from `value` when it is a normal double, else the implementation's own ln|true value|.
+  double log_abs() const { return status == Status::ok ? std::log(std::fabs(value)) : log_abs_out; }
 };
 
 inline const char* to_string(Status s) {
