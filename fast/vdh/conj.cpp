@@ -377,6 +377,26 @@ Value pred_conj(double L, double V, double b, double G) {
   return finish(sign, n);
 }
 
+// F for a Gaussian peak inside [-1, 1] (lambda < 2 mu), given E = lambda^2/(4 mu): 1 + F = e^E G0/z with
+// G0/z = sqrt(mu_b/mu) D/(2 erf(s_b)), D = erf(alpha) + erf(beta), alpha = (2mu - lambda)/(2 sqrt mu),
+// beta = (2mu + lambda)/(2 sqrt mu), s_b = sqrt(mu_b). So ln(1 + F) = E - ln(B/b)/2 + log1p(delta),
+// delta = (D - 2 erf(s_b))/(2 erf(s_b)); E and ln(B/b) in double-double, since near F = 0 they cancel
+// (condition number E/F), and delta's parts are differences of erfc's, small where the cancellation is.
+double pot_peak_inside(const Reduced& r, dd E, double V, double b) {
+  const double sq = std::sqrt(r.mu.hi), sb = std::sqrt(r.mu_b.hi);
+  const double a = to_double(r.mu * 2.0 - r.lambda) / (2 * sq), bb = (2 * r.mu.hi + r.lambda.hi) / (2 * sq);
+  const double delta = sb > 1 ? (2 * std::erfc(sb) - std::erfc(a) - std::erfc(bb)) / (2 * std::erf(sb))
+                              : ((std::erf(a) - std::erf(sb)) + (std::erf(bb) - std::erf(sb))) / (2 * std::erf(sb));
+  const dd half_ln = log_dd(two_sum(b, V) / dd{b, 0}) * -0.5;
+  const dd x = (E + half_ln) + dd{std::log1p(delta), 0};
+  if (x.hi > 0.7) {  // 1 + F = e^x: F = e^x - 1 without cancellation; e^x may leave the double range
+    Value P = finish(1, 1.0, x);
+    return P.status == Status::overflow ? P.value : P.value - 1;
+  }
+  const double e1 = std::expm1(x.hi);
+  return std::fma(e1 + 1, x.lo, e1);  // expm1(hi + lo) = expm1(hi) + e^hi lo
+}
+
 Value pot_conj(double L, double V, double b, double G) {
   check4(pot_entry(), L, V, b, G);
   Reduced r = reduce(std::fabs(L), V, b, G);
@@ -403,22 +423,19 @@ Value pot_conj(double L, double V, double b, double G) {
       t *= x * kRecip.inv_pair[2 * j - 1];
       s += t * P[j];
     }
-    return potential(2 * (s - d0(r)) / z);
+    const double d = d0(r);
+    // F near 0 with large nu (L^2/(4B) ~ ln(B/b)/2): the difference s - d cancels; the peak-inside form
+    // carries the cancelling parts in double-double.
+    if (std::fabs(s - d) < 0.25 * s && r.lambda.hi < 2 * r.mu.hi && r.mu.hi >= 1)
+      return potential(pot_peak_inside(r, (r.lambda / r.mu) * r.lambda * 0.25, V, b));
+    return potential(2 * (s - d) / z);
   }
   dd E;
   double m = i0_scaled(r, &E) / z;  // 1 + F = m e^E
   double lnP = std::log(m) + E.hi;
   if (std::fabs(lnP) < 0.7) {
     double ln_m = std::log(m);
-    if (r.lambda.hi < 2 * r.mu.hi) {
-      // Peak inside: m = G0/z = sqrt(mu_b/mu) D/(2 erf(s_b)), D = 2 - erfc(alpha) - erfc(beta), so
-      // ln m = -log1p(nu/mu_b)/2 + log1p((2 erfc(s_b) - erfc(alpha) - erfc(beta)) / (2 erf(s_b))):
-      // every piece keeps its relative accuracy when F is tiny (large b: nu/mu_b and the erfc's are small).
-      const double sq = std::sqrt(r.mu.hi), sb = std::sqrt(r.mu_b.hi);
-      const double a = to_double(r.mu * 2.0 - r.lambda) / (2 * sq), bb = (2 * r.mu.hi + r.lambda.hi) / (2 * sq);
-      ln_m = -0.5 * std::log1p(to_double(r.nu / r.mu_b)) +
-             std::log1p((2 * std::erfc(sb) - std::erfc(a) - std::erfc(bb)) / (2 * std::erf(sb)));
-    }
+    if (r.lambda.hi < 2 * r.mu.hi) return potential(pot_peak_inside(r, E, V, b));
     return potential(std::expm1(ln_m + E.hi + E.lo));
   }
   Value P = finish(1, m, E);

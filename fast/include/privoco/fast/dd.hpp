@@ -50,4 +50,20 @@ inline dd operator/(dd a, dd b) {
 inline dd operator/(double a, dd b) { return dd{a, 0} / b; }
 inline double to_double(dd a) { return a.hi + a.lo; }
 
+// ln(x) for x > 0 to about 2^-100 relative: x = 2^k m, m in [1/sqrt2, sqrt2), ln x = k ln2 + 2 atanh(t),
+// t = (m-1)/(m+1), |t| < 0.172, atanh by its series (21 terms). For the rare branches where a logarithm of
+// size ~1 cancels against another quantity and double precision would lose the result.
+inline dd log_dd(dd x) {
+  int k;
+  double m = std::frexp(x.hi, &k);
+  if (m < 0.70710678118654752) m *= 2, --k;
+  const double scale = std::ldexp(1.0, -k);
+  dd xm{x.hi * scale, x.lo * scale};  // exact scaling by a power of two
+  dd t = (xm - dd{1, 0}) / (xm + dd{1, 0});
+  dd t2 = t * t, sum{0, 0};
+  for (int n = 41; n >= 1; n -= 2) sum = sum * t2 + dd{1, 0} / dd{static_cast<double>(n), 0};
+  const dd ln2{0x1.62e42fefa39efp-1, 0x1.abc9e3b39803fp-56};
+  return ln2 * static_cast<double>(k) + (t * sum) * 2.0;
+}
+
 }  // namespace privoco::fast
