@@ -30,7 +30,13 @@ inline void mono_point(arb_t res, const arb_t x, Mono f, slong prec) {
 
 // f(x) for a ball x (erfcx is decreasing only for x >= 0: callers pass x >= 0).
 inline void mono(arb_t res, const arb_t x, Mono f, slong prec) {
-  if (arb_is_exact(x)) { mono_point(res, x, f, prec); return; }
+  // Exact points, and small arguments where Arb's own propagation is tight (it degrades with |x|^2 radius
+  // amplification only for large |x|), take one evaluation.
+  if (arb_is_exact(x) || (f != Mono::erfcx && mag_cmp_2exp_si(arb_radref(x), -prec / 2) < 0 &&
+                          arf_cmpabs_2exp_si(arb_midref(x), 2) < 0)) {
+    mono_point(res, x, f, prec);
+    return;
+  }
   arb_t lo, hi, a, b;
   arb_init(lo); arb_init(hi); arb_init(a); arb_init(b);
   arf_t t;
