@@ -26,14 +26,12 @@ std::size_t bucket(double ulp) {
 }
 }  // namespace
 
-Accuracy measure(const Entry& e, const std::vector<std::vector<double>>& points, int digits) {
-  Accuracy a;
-  a.id = e.id;
-  a.histogram.assign(8, 0);
-  std::vector<double> ulps, rels;
+std::vector<PointResult> evaluate_points(const Entry& e, const std::vector<std::vector<double>>& points,
+                                         int digits) {
+  std::vector<PointResult> out;
+  out.reserve(points.size());
   reference::Options opt;
   opt.digits = digits;
-  double worst_range_score = -1;
   for (const auto& p : points) {
     PointResult r;
     r.params = p;
@@ -45,22 +43,37 @@ Accuracy measure(const Entry& e, const std::vector<std::vector<double>>& points,
     r.fast_status = fast::to_string(f.status);
     const double t = std::fabs(c.nearest());
     r.normal = c.sign() == 0 || (t >= DBL_MIN && t <= DBL_MAX);
+    if (r.normal) {
+      r.ulp = reference::ulp_error(c, f.value);
+      r.rel = reference::rel_error(c, f.value);
+    } else {
+      const bool over = t > DBL_MAX;
+      r.status_ok = (over ? f.status == fast::Status::overflow : f.status == fast::Status::underflow) &&
+                    f.sign == c.sign();
+      const double la = c.log_abs();
+      r.log_err = std::fabs(f.log_abs() - la) / std::max(1.0, std::fabs(la));
+    }
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+Accuracy summarize(const Entry& e, const std::vector<PointResult>& results) {
+  Accuracy a;
+  a.id = e.id;
+  a.histogram.assign(8, 0);
+  std::vector<double> ulps, rels;
+  double worst_range_score = -1;
+  for (const PointResult& r : results) {
     ++a.points;
     if (r.normal) {
       ++a.normal;
-      r.ulp = reference::ulp_error(c, f.value);
-      r.rel = reference::rel_error(c, f.value);
       ulps.push_back(r.ulp);
       rels.push_back(r.rel);
       ++a.histogram[bucket(r.ulp)];
       if (ulps.size() == 1 || r.ulp > a.worst.ulp) a.worst = r;
     } else {
       ++a.out_of_range;
-      const bool over = t > DBL_MAX;
-      r.status_ok = (over ? f.status == fast::Status::overflow : f.status == fast::Status::underflow) &&
-                    f.sign == c.sign();
-      const double la = c.log_abs();
-      r.log_err = std::fabs(f.log_abs() - la) / std::max(1.0, std::fabs(la));
       if (!r.status_ok) ++a.status_mismatch;
       a.max_log_err = std::max(a.max_log_err, r.log_err);
       double score = (r.status_ok ? 0 : 1e300) + r.log_err;
@@ -74,6 +87,10 @@ Accuracy measure(const Entry& e, const std::vector<std::vector<double>>& points,
   a.median_rel = quantile(rels, 0.5);
   a.max_rel = rels.empty() ? 0 : *std::max_element(rels.begin(), rels.end());
   return a;
+}
+
+Accuracy measure(const Entry& e, const std::vector<std::vector<double>>& points, int digits) {
+  return summarize(e, evaluate_points(e, points, digits));
 }
 
 }  // namespace privoco::oracle

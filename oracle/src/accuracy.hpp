@@ -31,6 +31,10 @@ struct Accuracy {
 
 extern const std::vector<std::string> kHistogramLabels;
 
+// Fast and reference at each point (17 certified digits).
+std::vector<PointResult> evaluate_points(const Entry& e, const std::vector<std::vector<double>>& points,
+                                         int digits = 17);
+Accuracy summarize(const Entry& e, const std::vector<PointResult>& results);
 Accuracy measure(const Entry& e, const std::vector<std::vector<double>>& points, int digits = 17);
 
 }  // namespace privoco::oracle

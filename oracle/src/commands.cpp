@@ -2,7 +2,10 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <nlohmann/json.hpp>
 
 #include "accuracy.hpp"
@@ -234,6 +237,268 @@ int cmd_report(const ReportArgs& a) {
     jr["errata"] = je;
     fmt::print("{}\n", jr.dump(2));
   }
+  return 0;
+}
+
+}  // namespace privoco::oracle
+
+// ---------------------------------------------------------------- check, sample, compare (issue 4)
+
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <iostream>
+
+#include "check.hpp"
+#include "plot.hpp"
+#include "rows.hpp"
+
+namespace privoco::oracle {
+
+namespace {
+
+json num_or_inf(double x) {
+  if (std::isfinite(x)) return x;
+  return std::isnan(x) ? "nan" : (x > 0 ? "inf" : "-inf");
+}
+
+json verdict_json(const Verdict& v) {
+  json j;
+  j["line"] = v.line;
+  j["id"] = v.id;
+  j["verdict"] = v.verdict;
+  if (v.verdict == "invalid") {
+    j["column"] = v.column;
+    j["reason"] = v.reason;
+    return j;
+  }
+  j["params"] = v.params;
+  j["claimed"] = v.claimed;
+  j["rel_err"] = num_or_inf(v.rel_err);
+  j["ulps"] = num_or_inf(v.ulps);
+  j["wrong_sign"] = v.wrong_sign;
+  if (v.verdict == "fail") {
+    j["certified"] = v.certified;
+    j["digits"] = v.digits;
+    j["reason"] = v.reason;
+  }
+  return j;
+}
+
+std::string verdict_text(const Verdict& v, const std::string& source) {
+  if (v.verdict == "invalid")
+    return fmt::format("{}:{}:{}: invalid: {}", source, v.line, v.column, v.reason);
+  std::string s = fmt::format("{}:{}: {} {}({}) claimed {}", source, v.line, v.verdict, v.id, v.params, v.claimed);
+  if (v.verdict == "fail")
+    s += fmt::format(": certified {} ({} digits), rel. error {:.3g}, {:.3g} ulp{}", v.certified, v.digits, v.rel_err,
+                     v.ulps, v.wrong_sign ? ", WRONG SIGN" : (v.reason == "outside tolerance" ? "" : ", " + v.reason));
+  else
+    s += fmt::format(" ({:.3g} ulp)", v.ulps);
+  return s;
+}
+
+}  // namespace
+
+int cmd_check(const CheckArgs& a) {
+  Tolerance tol;
+  if (a.ulps >= 0 && a.rel >= 0) throw ParamError("check", "--ulps/--rel", "give one tolerance, not both");
+  if (a.rel >= 0) tol.kind = Tolerance::Kind::rel, tol.value = a.rel;
+  else if (a.ulps >= 0) tol.value = a.ulps;
+  std::ifstream file;
+  std::istream* in = &std::cin;
+  const std::string source = a.file == "-" ? "<stdin>" : a.file;
+  if (a.file != "-") {
+    file.open(a.file);
+    if (!file) throw FileError("cannot open '" + a.file + "': " + std::strerror(errno));
+    in = &file;
+  }
+  RowReader reader(*in, source, a.format);
+  const Inputs inputs = a.inputs == "exact" ? Inputs::exact : Inputs::double_;
+  if (!a.json)
+    fmt::print("privoco check {} ({}): tolerance {}, reference certified to {} digits, inputs {}\n", source,
+               reader.format(), tol.text(), a.digits,
+               inputs == Inputs::exact ? "taken as exact decimals" : "rounded to the nearest double");
+  const bool progress = !a.json && isatty(STDERR_FILENO);
+  auto t0 = std::chrono::steady_clock::now(), last = t0;
+  std::size_t count = 0;
+  CheckSummary s = check_stream(reader, tol, a.digits, inputs, [&](const Verdict& v) {
+    ++count;
+    if (a.json) fmt::print("{}\n", verdict_json(v).dump());
+    else if (a.all || v.verdict != "pass") fmt::print("{}\n", verdict_text(v, source));
+    if (progress && (count & 1023) == 0) {
+      auto now = std::chrono::steady_clock::now();
+      if (now - last > std::chrono::milliseconds(500)) {
+        last = now;
+        double secs = std::chrono::duration<double>(now - t0).count();
+        std::fprintf(stderr, "\r  %zu rows checked (%.0f rows/s)...", count, count / secs);
+        std::fflush(stderr);
+      }
+    }
+  });
+  if (progress && count >= 1024) std::fprintf(stderr, "\r%60s\r", "");
+  if (a.json) {
+    json j;
+    j["rows"] = s.rows;
+    j["passed"] = s.passed;
+    j["failed"] = s.failed;
+    j["invalid"] = s.invalid;
+    j["tolerance"] = tol.text();
+    j["inputs"] = a.inputs;
+    if (s.has_worst) j["worst"] = verdict_json(s.worst);
+    fmt::print("{}\n", json{{"summary", j}}.dump());
+  } else {
+    fmt::print("summary: {} rows, {} passed, {} failed, {} invalid", s.rows, s.passed, s.failed, s.invalid);
+    if (s.has_worst)
+      fmt::print("; worst: line {}{}", s.worst.line,
+                 s.worst.verdict == "fail" ? fmt::format(" ({:.3g} ulp{})", s.worst.ulps,
+                                                         s.worst.wrong_sign ? ", wrong sign" : "")
+                                           : " (invalid)");
+    fmt::print("\n");
+  }
+  return (s.failed || s.invalid) ? 1 : 0;
+}
+
+int cmd_sample(const SampleArgs& a) {
+  const Entry& e = entry(a.id);
+  if (a.format != "csv" && a.format != "jsonl") throw ParamError("sample", "--format", "'" + a.format + "' (csv, jsonl)");
+  // a quarter of the rows (at most all of them) are corners of the sampling box, spread evenly; the rest random
+  auto corners = sample_points(e, 0, a.seed, true);
+  const std::size_t kc = std::min(corners.size(), a.n / 4);
+  auto pts = sample_points(e, a.n - kc, a.seed, false);
+  for (std::size_t i = 0; i < kc; ++i) pts.push_back(corners[i * corners.size() / kc]);
+  std::ofstream file;
+  std::ostream* out = &std::cout;
+  if (a.out != "-") {
+    file.open(a.out);
+    if (!file) throw FileError("cannot write '" + a.out + "': " + std::strerror(errno));
+    out = &file;
+  }
+  *out << "# privoco sample " << e.id << " --n " << a.n << " --seed " << a.seed
+       << " (fill in value; then: privoco check FILE)\n";
+  if (a.format == "csv") {
+    *out << "id";
+    for (const auto& p : e.params) *out << "," << p.name;
+    *out << ",value\n";
+  }
+  for (const auto& p : pts) {
+    if (a.format == "csv") {
+      *out << e.id;
+      for (double x : p) *out << "," << d17(x);
+      *out << ",\n";
+    } else {
+      json j;
+      j["id"] = e.id;
+      for (std::size_t i = 0; i < p.size(); ++i) j[e.params[i].name] = d17(p[i]);
+      j["value"] = "";
+      *out << j.dump() << "\n";
+    }
+  }
+  if (!*out) throw FileError("error writing '" + a.out + "'");
+  return 0;
+}
+
+int cmd_compare(const CompareArgs& a) {
+  const Entry& e = entry(a.id);
+  if (!e.has_fast || !e.has_reference) throw UnknownId(e.id, "compare needs both a fast and a reference implementation");
+  std::vector<std::vector<double>> pts;
+  std::vector<Verdict> claims;  // from --points with values
+  Tolerance tol;
+  tol.value = a.ulps;
+  if (!a.points.empty()) {
+    std::ifstream f(a.points);
+    if (!f) throw FileError("cannot open '" + a.points + "': " + std::strerror(errno));
+    RowReader reader(f, a.points);
+    Row row;
+    while (reader.next(&row)) {
+      const Field* idf = row.find("id");
+      if (!row.error.empty() || !idf || idf->text != e.id) continue;
+      std::vector<double> p(e.params.size());
+      bool ok = true;
+      for (std::size_t i = 0; i < e.params.size() && ok; ++i) {
+        const Field* fld = row.find(e.params[i].name);
+        Decimal d;
+        std::size_t pos;
+        std::string why;
+        ok = fld && parse_decimal(fld->text, &d, &pos, &why) && std::isfinite(d.approx) && e.params[i].domain.contains(d.approx);
+        if (ok) p[i] = d.approx;
+      }
+      if (!ok) continue;
+      const Field* vf = row.find("value");
+      Verdict v;
+      if (vf && !vf->text.empty()) v = judge(row, tol);
+      claims.push_back(v);
+      pts.push_back(p);
+    }
+    if (pts.empty()) throw FileError(a.points + ": no valid rows for " + e.id);
+  } else {
+    pts = sample_points(e, a.n, a.seed);
+  }
+  auto results = evaluate_points(e, pts);
+  Accuracy acc = summarize(e, results);
+  std::vector<std::size_t> order(results.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) {
+    double ui = results[i].normal ? results[i].ulp : -1, uj = results[j].normal ? results[j].ulp : -1;
+    return ui > uj;
+  });
+  const std::size_t k = std::min<std::size_t>(5, order.size());
+  std::size_t claim_fail = 0;
+  for (const auto& v : claims) claim_fail += v.verdict == "fail";
+  if (!a.plot.empty()) {
+    std::size_t xi = a.x.empty() ? 0 : e.index_of(a.x);
+    if (xi == static_cast<std::size_t>(-1)) throw ParamError(e.id, a.x, "unknown parameter for --x");
+    std::vector<PlotPoint> pp;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      if (!results[i].normal) continue;
+      pp.push_back({results[i].params[xi], results[i].ulp, false});
+      if (i < claims.size() && claims[i].verdict == "fail") pp.push_back({results[i].params[xi], claims[i].ulps, true});
+    }
+    write_svg(a.plot,
+              fmt::format("{}: fast vs certified reference, {} points{}", e.id, results.size(),
+                          claims.empty() ? "" : fmt::format(" (red: {} failing rows of {})", claim_fail, a.points)),
+              e.params[xi].name, pp, a.ulps);
+  }
+  if (a.json) {
+    json j;
+    j["id"] = e.id;
+    j["points"] = acc.points;
+    if (a.points.empty()) j["seed"] = a.seed;
+    else j["file"] = a.points;
+    j["ulp"] = {{"median", acc.median_ulp}, {"p90", acc.p90_ulp}, {"p99", acc.p99_ulp}, {"max", acc.max_ulp}};
+    j["rel"] = {{"median", acc.median_rel}, {"max", acc.max_rel}};
+    json w = json::array();
+    for (std::size_t i = 0; i < k; ++i) {
+      const auto& r = results[order[i]];
+      w.push_back({{"params", params_json(e, r.params)}, {"reference", r.ref_value}, {"fast", d17(r.fast_value)},
+                   {"ulp", r.ulp}});
+    }
+    j["worst"] = w;
+    j["out_of_range"] = acc.out_of_range;
+    j["status_mismatch"] = acc.status_mismatch;
+    if (!claims.empty()) j["file_failing_rows"] = claim_fail;
+    if (!a.plot.empty()) j["plot"] = a.plot;
+    fmt::print("{}\n", j.dump(2));
+    return 0;
+  }
+  fmt::print("privoco compare {}: fast against the certified reference over {}\n", e.id,
+             a.points.empty() ? fmt::format("{} sampled points (seed {})", acc.points, a.seed)
+                              : fmt::format("{} points of {}", acc.points, a.points));
+  fmt::print("  ulp   median {:.3g}  p90 {:.3g}  p99 {:.3g}  max {:.3g}\n", acc.median_ulp, acc.p90_ulp, acc.p99_ulp,
+             acc.max_ulp);
+  fmt::print("  rel   median {:.3g}  max {:.3g}\n", acc.median_rel, acc.max_rel);
+  if (acc.out_of_range)
+    fmt::print("  outside double range: {} points, {} with a wrong status or sign\n", acc.out_of_range,
+               acc.status_mismatch);
+  fmt::print("  worst inputs:\n");
+  for (std::size_t i = 0; i < k; ++i) {
+    const auto& r = results[order[i]];
+    if (!r.normal) break;
+    fmt::print("    {:8.3g} ulp  {}  reference {}  fast {}\n", r.ulp, params_text(e, r.params), r.ref_value,
+               d17(r.fast_value));
+  }
+  if (!claims.empty()) fmt::print("  {} of the file's rows fail the tolerance of {:g} ulp\n", claim_fail, a.ulps);
+  if (!a.plot.empty()) fmt::print("  plot written to {}\n", a.plot);
   return 0;
 }
 

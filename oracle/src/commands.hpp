@@ -26,4 +26,29 @@ struct ReportArgs {
 };
 int cmd_report(const ReportArgs& a);
 
+struct CheckArgs {
+  std::string file;          // "-" for standard input
+  std::string format = "auto", inputs = "double";
+  double ulps = -1, rel = -1;  // at most one; default 16 ulp
+  int digits = 17;
+  bool json = false, all = false;
+};
+int cmd_check(const CheckArgs& a);
+
+struct SampleArgs {
+  std::string id, out = "-", format = "csv";
+  std::size_t n = 1000;
+  std::uint64_t seed = 1;
+};
+int cmd_sample(const SampleArgs& a);
+
+struct CompareArgs {
+  std::string id, points, plot, x;
+  std::size_t n = 2000;
+  std::uint64_t seed = 1;
+  bool json = false;
+  double ulps = 16;
+};
+int cmd_compare(const CompareArgs& a);
+
 }  // namespace privoco::oracle

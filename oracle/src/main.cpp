@@ -35,11 +35,45 @@ int main(int argc, char** argv) {
   report->add_option("--id", rep.ids, "restrict to these IDs");
   report->add_flag("--json", rep.json, "JSON output");
 
+  CheckArgs ck;
+  auto* check = app.add_subcommand("check", "verdicts on another program's results (CSV or JSON Lines; - for stdin)");
+  check->add_option("file", ck.file, "results file: id, the parameters by name, value")->required();
+  check->add_option("--ulps", ck.ulps, "tolerance in ulps of double (default 16)")->check(CLI::NonNegativeNumber);
+  check->add_option("--rel", ck.rel, "tolerance as relative error instead")->check(CLI::NonNegativeNumber);
+  check->add_option("--digits", ck.digits, "certified digits of the reference (escalated when undecided)")
+      ->check(CLI::Range(1, 10000));
+  check->add_option("--format", ck.format, "auto, csv or jsonl")->check(CLI::IsMember({"auto", "csv", "jsonl"}));
+  check->add_option("--inputs", ck.inputs,
+                    "double: parameters rounded to the nearest double, as a double program reads them (default); "
+                    "exact: the decimals themselves")
+      ->check(CLI::IsMember({"double", "exact"}));
+  check->add_flag("--all", ck.all, "print passing rows too");
+  check->add_flag("--json", ck.json, "JSON Lines: one object per row, then a summary object");
+
+  SampleArgs sa;
+  auto* sample = app.add_subcommand("sample", "inputs covering an ID's domain, in the format check reads");
+  sample->add_option("id", sa.id, "catalogue ID")->required();
+  sample->add_option("--n", sa.n, "rows (the corners of the sampling box first)")->check(CLI::PositiveNumber);
+  sample->add_option("--seed", sa.seed, "seed");
+  sample->add_option("--out", sa.out, "output file (default: standard output)");
+  sample->add_option("--format", sa.format, "csv or jsonl")->check(CLI::IsMember({"csv", "jsonl"}));
+
+  CompareArgs cp;
+  auto* compare = app.add_subcommand("compare", "fast against reference: error distribution, worst inputs, plot");
+  compare->add_option("id", cp.id, "catalogue ID")->required();
+  compare->add_option("--n", cp.n, "random points (plus the corners of the sampling box)");
+  compare->add_option("--seed", cp.seed, "seed");
+  compare->add_option("--points", cp.points, "use the rows of this file (check format) instead of a sample");
+  compare->add_option("--plot", cp.plot, "write an SVG plot of the errors");
+  compare->add_option("--x", cp.x, "parameter on the plot's x axis (default: the first)");
+  compare->add_option("--ulps", cp.ulps, "tolerance drawn on the plot and applied to the file's values");
+  compare->add_flag("--json", cp.json, "JSON output");
+
   if (argc > 1 && argv[1][0] != '-') {
     bool known = false;
     for (const auto* sub : app.get_subcommands({})) known |= sub->get_name() == argv[1];
     if (!known) {
-      std::fprintf(stderr, "privoco: error: unknown command '%s' (commands: list, eval, report; privoco --help)\n",
+      std::fprintf(stderr, "privoco: error: unknown command '%s' (commands: list, eval, report, check, sample, compare; privoco --help)\n",
                    argv[1]);
       return 2;
     }
@@ -58,6 +92,9 @@ int main(int argc, char** argv) {
     if (*list) return cmd_list(list_json);
     if (*eval) return cmd_eval(ev);
     if (*report) return cmd_report(rep);
+    if (*check) return cmd_check(ck);
+    if (*sample) return cmd_sample(sa);
+    if (*compare) return cmd_compare(cp);
   } catch (const privoco::Error& e) {
     std::fprintf(stderr, "privoco: error: %s\n", e.what());
     return 2;

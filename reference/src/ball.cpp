@@ -1,7 +1,11 @@
 #include "privoco/reference/ball.hpp"
 
+#include "privoco/decimal.hpp"
+
 #include <mpfr.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cfloat>
 #include <cmath>
 #include <limits>
@@ -120,6 +124,105 @@ double rel_error(const Certified& c, double x) {
   double r = arf_get_d(u, ARF_RND_UP);
   arf_clear(u);
   arb_clear(d);
+  return r;
+}
+
+namespace {
+double to_double_up(const arb_t x) {  // upper bound of |x| as a double (inf when it does not fit)
+  arf_t u;
+  arf_init(u);
+  arb_get_abs_ubound_arf(u, x, 64);
+  double r = arf_get_d(u, ARF_RND_UP);
+  arf_clear(u);
+  return r;
+}
+double to_double_down(const arb_t x) {  // lower bound of |x| as a double
+  arf_t u;
+  arf_init(u);
+  arb_get_abs_lbound_arf(u, x, 64);
+  double r = arf_get_d(u, ARF_RND_DOWN);
+  arf_clear(u);
+  return r;
+}
+}  // namespace
+
+ClaimError claim_error(const Certified& c, const std::string& claimed) {
+  ClaimError r;
+  const double inf = std::numeric_limits<double>::infinity();
+  std::string low;
+  for (char ch : claimed) low += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  while (!low.empty() && low.back() == ' ') low.pop_back();
+  while (!low.empty() && low.front() == ' ') low.erase(0, 1);
+  arb_srcptr t = c.ball.get();
+  r.true_zero = arb_is_zero(t);
+  {
+    arb_t big;
+    arb_init(big);
+    arb_set_d(big, DBL_MAX);
+    arb_t at;
+    arb_init(at);
+    arb_abs(at, t);
+    r.true_overflows = arb_gt(at, big);
+    arb_clear(at);
+    arb_clear(big);
+  }
+  if (low == "nan" || low == "+nan" || low == "-nan") {
+    r.claimed_nan = true;
+    r.rel_lo = r.rel_hi = r.ulp_lo = r.ulp_hi = inf;
+    return r;
+  }
+  if (low == "inf" || low == "+inf" || low == "-inf" || low == "infinity" || low == "+infinity" || low == "-infinity") {
+    r.claimed_inf = true;
+    const int s = low[0] == '-' ? -1 : 1;
+    r.wrong_sign = !r.true_zero && s != c.sign();
+    if (r.true_overflows && !r.wrong_sign) return r;  // both say: beyond double range, same sign
+    r.rel_lo = r.rel_hi = r.ulp_lo = r.ulp_hi = inf;
+    return r;
+  }
+  Decimal d;
+  std::size_t pos;
+  std::string why;
+  if (!parse_decimal(claimed, &d, &pos, &why)) {
+    r.parsed = false;
+    return r;
+  }
+  if (r.true_zero) {
+    if (d.sign == 0) return r;
+    r.rel_lo = r.rel_hi = inf;
+    arb_t x;
+    arb_init(x);
+    arb_set_str(x, d.text.c_str(), 128);
+    arb_mul_2exp_si(x, x, 1074);
+    r.ulp_lo = to_double_down(x);
+    r.ulp_hi = to_double_up(x);
+    arb_clear(x);
+    return r;
+  }
+  r.wrong_sign = d.sign != c.sign();
+  const slong prec = std::max<slong>(128, arb_bits(t) + 64);
+  arb_t x, diff, q;
+  arb_init(x); arb_init(diff); arb_init(q);
+  arb_set_str(x, d.text.c_str(), prec);
+  arb_sub(diff, x, t, prec);
+  arb_abs(diff, diff);
+  arb_div(q, diff, t, prec);
+  r.rel_lo = to_double_down(q);
+  r.rel_hi = to_double_up(q);
+  // ulp at |t|: 2^(e-53) with |t| in [2^(e-1), 2^e), at least 2^-1074; bounds over the ball's ends.
+  auto ulp_exp = [&](bool upper) {
+    arf_t b;
+    arf_init(b);
+    if (upper) arb_get_abs_ubound_arf(b, t, 64);
+    else arb_get_abs_lbound_arf(b, t, 64);
+    slong e = arf_is_zero(b) ? -2000 : arf_abs_bound_lt_2exp_si(b);
+    arf_clear(b);
+    return std::max<slong>(e - 53, -1074);
+  };
+  arb_mul_2exp_si(q, diff, -ulp_exp(false));  // smallest ulp -> largest error
+  r.ulp_hi = to_double_up(q);
+  arb_mul_2exp_si(q, diff, -ulp_exp(true));
+  r.ulp_lo = to_double_down(q);
+  arb_clear(x); arb_clear(diff); arb_clear(q);
   return r;
 }
 

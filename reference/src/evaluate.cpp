@@ -52,12 +52,13 @@ Certified escalate(const Entry& e, SetParam set_param, const Options& opt) {
   if (arb_is_zero(c.ball.get())) {
     c.exact = true;
     c.digits = opt.digits;
-    c.value = c.lo = c.hi = "0";
+    if (opt.strings) c.value = c.lo = c.hi = "0";
     return c;
   }
   c.exact = arb_is_exact(c.ball.get());
   c.digits = static_cast<int>(std::floor((arb_rel_accuracy_bits(c.ball.get()) - 1) / kLog2_10));
   if (c.digits < opt.digits) c.digits = opt.digits;
+  if (!opt.strings) return c;
   c.value = arb_mid_string(c.ball.get(), opt.digits);
   c.lo = arb_bound_string(c.ball.get(), false, opt.digits + 3);
   c.hi = arb_bound_string(c.ball.get(), true, opt.digits + 3);

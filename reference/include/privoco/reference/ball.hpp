@@ -40,6 +40,21 @@ double ulp_error(const Certified& c, double x);
 // Upper bound of |x - t| / |t| over t in the ball.
 double rel_error(const Certified& c, double x);
 
+// How far another program's claimed value lies from the certified value: bounds that hold for every point of
+// the enclosure. `claimed` is a decimal string (taken exactly), "inf", "-inf" or "nan" (any case).
+// ulp(t) is the spacing of doubles at |t| with the exponent range extended (2^-1074 below DBL_MIN), so values
+// beyond double range still get an ulp measure.
+struct ClaimError {
+  bool parsed = true;          // false: claimed is not a number (see parse_decimal)
+  bool claimed_nan = false, claimed_inf = false;
+  bool true_zero = false;      // the certified value is exactly 0
+  bool true_overflows = false; // |t| > DBL_MAX for every t in the ball
+  bool wrong_sign = false;
+  double rel_lo = 0, rel_hi = 0;
+  double ulp_lo = 0, ulp_hi = 0;
+};
+ClaimError claim_error(const Certified& c, const std::string& claimed);
+
 // Decimal string of an arf-rounded bound: `digits` significant digits, rounding down (up = false) or up.
 std::string arb_bound_string(arb_srcptr x, bool upper, int digits);
 std::string arb_mid_string(arb_srcptr x, int digits);

@@ -1,0 +1,50 @@
+// privoco check: verdicts on another program's results, one row at a time.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "rows.hpp"
+
+namespace privoco::oracle {
+
+struct Tolerance {
+  enum class Kind { ulps, rel } kind = Kind::ulps;
+  double value = 16;  // default: 16 ulp of double
+  std::string text() const;
+};
+
+// How the file's parameter strings are taken: `double` (default) rounds each to the nearest double, as a
+// double-precision program reads them (%.17g text is not the double's exact value, and an ill-conditioned
+// quantity moves by many ulps between the two); `exact` takes each decimal as the exact real number, for
+// programs that compute in higher precision from the decimal text.
+enum class Inputs { double_, exact };
+
+struct Verdict {
+  std::size_t line = 0;
+  std::string id;
+  std::string verdict;      // pass, fail, invalid
+  std::string reason;       // fail/invalid: why
+  std::size_t column = 0;   // invalid: where
+  std::string params;       // name=value, ... as given
+  std::string claimed;      // the other program's value, as given
+  std::string certified;    // certified value (17 significant digits or more)
+  int digits = 0;           // certified significant digits of `certified`
+  double rel_err = 0, ulps = 0;  // upper bounds
+  bool wrong_sign = false;
+};
+
+// Judges one row. digits: certified digits of the reference (escalated when the verdict is not yet decided).
+Verdict judge(const Row& row, const Tolerance& tol, int digits = 17, Inputs inputs = Inputs::double_);
+
+struct CheckSummary {
+  std::size_t rows = 0, passed = 0, failed = 0, invalid = 0;
+  Verdict worst;            // the failing row with the largest ulp error (or the first invalid row)
+  bool has_worst = false;
+};
+
+// Streams the file, calling on_row for each verdict; returns the summary.
+CheckSummary check_stream(RowReader& reader, const Tolerance& tol, int digits, Inputs inputs,
+                          const std::function<void(const Verdict&)>& on_row);
+
+}  // namespace privoco::oracle

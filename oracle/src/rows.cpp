@@ -1,0 +1,206 @@
+#include "rows.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace privoco::oracle {
+
+namespace {
+
+bool blank_or_comment(const std::string& s) {
+  for (char c : s) {
+    if (c == '#') return true;
+    if (c != ' ' && c != '\t' && c != '\r') return false;
+  }
+  return true;
+}
+
+// Splits one CSV line (RFC 4180 quotes, "" escapes); returns false with err/err_col on a bad quote.
+bool split_csv(const std::string& line, std::vector<std::pair<std::string, std::size_t>>* out, std::string* err,
+               std::size_t* err_col) {
+  out->clear();
+  std::size_t i = 0, n = line.size();
+  if (n && line[n - 1] == '\r') --n;
+  for (;;) {
+    while (i < n && (line[i] == ' ' || line[i] == '\t')) ++i;
+    std::size_t col = i + 1;
+    std::string f;
+    if (i < n && line[i] == '"') {
+      ++i;
+      for (;;) {
+        if (i >= n) {
+          *err = "unterminated quoted field";
+          *err_col = col;
+          return false;
+        }
+        if (line[i] == '"') {
+          if (i + 1 < n && line[i + 1] == '"') f += '"', i += 2;
+          else {
+            ++i;
+            break;
+          }
+        } else {
+          f += line[i++];
+        }
+      }
+      while (i < n && (line[i] == ' ' || line[i] == '\t')) ++i;
+      if (i < n && line[i] != ',') {
+        *err = "unexpected character after a quoted field";
+        *err_col = i + 1;
+        return false;
+      }
+    } else {
+      std::size_t start = i;
+      while (i < n && line[i] != ',') ++i;
+      std::size_t end = i;
+      while (end > start && (line[end - 1] == ' ' || line[end - 1] == '\t')) --end;
+      f = line.substr(start, end - start);
+    }
+    out->emplace_back(std::move(f), col);
+    if (i >= n) break;
+    ++i;  // the comma
+  }
+  return true;
+}
+
+using json = nlohmann::json;
+
+// SAX handler keeping every value's raw text (numbers verbatim, so 0.1 stays the decimal 0.1).
+struct FlatSax : nlohmann::json_sax<json> {
+  std::vector<std::pair<std::string, std::string>> kv;
+  std::string key_, error;
+  std::size_t error_pos = 0;
+  int depth = 0;
+  bool value(std::string text) {
+    if (depth != 1) return fail("nested arrays and objects are not allowed");
+    kv.emplace_back(key_, std::move(text));
+    return true;
+  }
+  bool fail(const char* why) {
+    if (error.empty()) error = why;
+    return false;
+  }
+  bool null() override { return value(""); }
+  bool boolean(bool) override { return fail("true/false is not a number"); }
+  bool number_integer(number_integer_t v) override { return value(std::to_string(v)); }
+  bool number_unsigned(number_unsigned_t v) override { return value(std::to_string(v)); }
+  bool number_float(number_float_t, const string_t& s) override { return value(s); }
+  bool string(string_t& s) override { return value(s); }
+  bool binary(binary_t&) override { return fail("binary values are not allowed"); }
+  bool start_object(std::size_t) override {
+    if (++depth > 1) return fail("nested objects are not allowed");
+    return true;
+  }
+  bool key(string_t& k) override {
+    key_ = k;
+    return true;
+  }
+  bool end_object() override {
+    --depth;
+    return true;
+  }
+  bool start_array(std::size_t) override { return fail("arrays are not allowed"); }
+  bool end_array() override { return true; }
+  bool parse_error(std::size_t pos, const std::string&, const nlohmann::detail::exception& ex) override {
+    error_pos = pos;
+    if (error.empty()) error = ex.what();
+    return false;
+  }
+};
+
+}  // namespace
+
+RowReader::RowReader(std::istream& in, std::string source, std::string format)
+    : in_(in), source_(std::move(source)), format_(std::move(format)) {
+  std::string first;
+  if (!next_line(&first)) throw FileError(source_ + ": empty file (expected a CSV header or JSON Lines)");
+  if (format_ == "auto") {
+    std::size_t k = first.find_first_not_of(" \t");
+    format_ = (k != std::string::npos && first[k] == '{') ? "jsonl" : "csv";
+  }
+  if (format_ == "jsonl") {
+    pending_ = first;
+    has_pending_ = true;
+    return;
+  }
+  if (format_ != "csv") throw FileError("unknown format '" + format_ + "' (csv, jsonl, auto)");
+  std::vector<std::pair<std::string, std::size_t>> cols;
+  std::string err;
+  std::size_t err_col = 0;
+  if (!split_csv(first, &cols, &err, &err_col))
+    throw FileError(source_ + ":" + std::to_string(line_no_) + ":" + std::to_string(err_col) + ": header: " + err);
+  for (auto& c : cols) {
+    if (c.first.empty())
+      throw FileError(source_ + ":" + std::to_string(line_no_) + ":" + std::to_string(c.second) +
+                      ": header: empty column name");
+    for (const auto& h : header_)
+      if (h == c.first)
+        throw FileError(source_ + ":" + std::to_string(line_no_) + ":" + std::to_string(c.second) +
+                        ": header: column '" + c.first + "' appears twice");
+    header_.push_back(c.first);
+  }
+  bool has_id = false;
+  for (const auto& h : header_) has_id |= h == "id";
+  if (!has_id)
+    throw FileError(source_ + ":" + std::to_string(line_no_) + ":1: no header with an 'id' column (got '" + first + "')");
+}
+
+bool RowReader::next_line(std::string* line) {
+  while (std::getline(in_, *line)) {
+    ++line_no_;
+    if (!blank_or_comment(*line)) return true;
+  }
+  if (in_.bad()) throw FileError(source_ + ": read error after line " + std::to_string(line_no_));
+  return false;
+}
+
+bool RowReader::next(Row* row) {
+  std::string line;
+  if (has_pending_) {
+    line = std::move(pending_);
+    has_pending_ = false;
+  } else if (!next_line(&line)) {
+    return false;
+  }
+  row->line = line_no_;
+  row->fields.clear();
+  row->error.clear();
+  row->error_column = 0;
+  if (format_ == "csv") parse_csv(line, row);
+  else parse_jsonl(line, row);
+  return true;
+}
+
+void RowReader::parse_csv(const std::string& line, Row* row) const {
+  std::vector<std::pair<std::string, std::size_t>> cols;
+  if (!split_csv(line, &cols, &row->error, &row->error_column)) return;
+  if (cols.size() != header_.size()) {
+    row->error = "expected " + std::to_string(header_.size()) + " fields (as in the header), found " +
+                 std::to_string(cols.size());
+    row->error_column = cols.size() > header_.size() ? cols[header_.size()].second : line.size() + 1;
+    return;
+  }
+  for (std::size_t i = 0; i < cols.size(); ++i) row->fields.push_back({header_[i], cols[i].first, cols[i].second});
+}
+
+void RowReader::parse_jsonl(const std::string& line, Row* row) const {
+  FlatSax sax;
+  const bool ok = json::sax_parse(line, &sax, json::input_format_t::json, false);
+  if (!ok || !sax.error.empty()) {
+    row->error = sax.error.empty() ? "malformed JSON" : sax.error;
+    row->error_column = sax.error_pos ? sax.error_pos : 1;
+    return;
+  }
+  for (auto& [k, v] : sax.kv) {
+    // column of the value: after the first occurrence of "key":
+    std::size_t col = 1;
+    std::size_t p = line.find("\"" + k + "\"");
+    if (p != std::string::npos) {
+      p = line.find(':', p + k.size() + 2);
+      if (p != std::string::npos) p = line.find_first_not_of(" \t", p + 1);
+      if (p != std::string::npos) col = p + 1 + (line[p] == '"' ? 1 : 0);
+    }
+    row->fields.push_back({k, v, col});
+  }
+}
+
+}  // namespace privoco::oracle
