@@ -10,32 +10,13 @@
 #include <string>
 #include <sys/wait.h>
 
+#include "oracle/cli_support.hpp"
+
 namespace {
 
-struct CliRun {
-  int code;
-  std::string out, err;
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
-
-CliRun run(const std::string& args) {
-  const std::string out = ::testing::TempDir() + "cli_out.txt", err = ::testing::TempDir() + "cli_err.txt";
-  const std::string cmd = std::string(PRIVOCO_BIN) + " " + args + " >" + out + " 2>" + err;
-  int st = std::system(cmd.c_str());
-  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, slurp(out), slurp(err)};
-}
-
-int lines(const std::string& s) {
-  int n = 0;
-  for (char c : s) n += c == '\n';
-  return n;
-}
+using privoco::testing::CliRun;
+int lines(const std::string& s) { return privoco::testing::count_lines(s); }
+CliRun run(const std::string& args) { return privoco::testing::run_cli(args); }
 
 void expect_one_line_error(const std::string& args, const std::string& needle) {
   CliRun r = run(args);

@@ -4,6 +4,7 @@
 #include <rapidcheck/gtest.h>
 
 #include <cfloat>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -25,8 +26,8 @@ using privoco::testing::signed_log_uniform;
 namespace {
 
 // Current measured bounds (README "Accuracy"); the targets of issue 3 are 8 ulp max.
-constexpr double kPredMaxUlp = 32;
-constexpr double kPotMaxUlp = 64;
+constexpr double kPredMaxUlp = 16;
+constexpr double kPotMaxUlp = 32;
 
 std::vector<double> draw_point() {
   const double L = *rc::gen::oneOf(rc::gen::just(0.0), signed_log_uniform(1e-8, 1e5));
@@ -56,12 +57,29 @@ RC_GTEST_PROP(VdhConjFast, PredWithinUlpBound, ()) {
   RC_ASSERT(u <= kPredMaxUlp);
 }
 
-RC_GTEST_PROP(VdhConjFast, PotWithinUlpBound, ()) {
+// F crosses zero where L^2/(4B) ~ ln(1 + V/b)/2 (Gaussian limit); there its condition number
+// kappa = (L^2/(4B) + ln(1 + V/b)/2) / |F| multiplies the double erf/erfc errors the fast form still carries
+// (measured up to ~2 kappa ulp; README "Accuracy"). Away from the crossing the bound is kPotMaxUlp.
+RC_GTEST_PROP(VdhConjFast, PotWithinConditionedUlpBound, ()) {
   auto p = draw_point();
   auto f = fv::pot_conj(p[0], p[1], p[2], p[3]);
   double u = check_value("VDH.pot.conj", p, f);
-  RC_LOG() << "L=" << p[0] << " V=" << p[1] << " b=" << p[2] << " G=" << p[3] << " ulp=" << u;
-  RC_ASSERT(u <= kPotMaxUlp);
+  const double B = p[2] + p[1];
+  const double kappa = (p[0] * (p[0] / (4 * B)) + 0.5 * std::log1p(p[1] / p[2])) / std::fabs(f.value);
+  RC_LOG() << "L=" << p[0] << " V=" << p[1] << " b=" << p[2] << " G=" << p[3] << " ulp=" << u << " kappa=" << kappa;
+  RC_ASSERT(u <= std::max(kPotMaxUlp, 4 * kappa));
+}
+
+// Sibling: the conditioned bound is not vacuous: far from the crossing it is the plain bound, and a result
+// perturbed by 1e-13 there fails it.
+TEST(VdhConjFast, ConditionedBoundIsTightAwayFromTheCrossing) {
+  const double L = 10, V = 0.5, b = 1, G = 0.01;
+  auto f = fv::pot_conj(L, V, b, G);
+  const double kappa = (L * L / (4 * (b + V)) + 0.5 * std::log1p(V / b)) / std::fabs(f.value);
+  EXPECT_LT(4 * kappa, kPotMaxUlp);
+  auto c = ref::evaluate(entry("VDH.pot.conj"), std::vector<double>{L, V, b, G}.data());
+  EXPECT_LE(ref::ulp_error(c, f.value), kPotMaxUlp);
+  EXPECT_GT(ref::ulp_error(c, f.value * (1 + 1e-13)), kPotMaxUlp);
 }
 
 RC_GTEST_PROP(VdhConjFast, ZWithinUlpBound, ()) {

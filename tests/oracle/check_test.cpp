@@ -1,0 +1,252 @@
+// privoco check / sample / compare: verdicts on files with known good, bad and malformed rows; line and column
+// of every invalid row; exit codes; standard input; the sample-fill-check round trip; a 10^6-row file in
+// bounded memory; the SVG plot.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <sys/resource.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "oracle/cli_support.hpp"
+#include "privoco/catalogue.hpp"
+#include "privoco/reference/evaluate.hpp"
+
+using privoco::testing::run_cli;
+using privoco::testing::spit;
+using json = nlohmann::json;
+
+namespace {
+
+std::string tmp(const std::string& name) { return ::testing::TempDir() + name; }
+
+std::vector<json> json_lines(const std::string& out) {
+  std::vector<json> v;
+  std::istringstream in(out);
+  std::string line;
+  while (std::getline(in, line))
+    if (!line.empty()) v.push_back(json::parse(line));
+  return v;
+}
+
+struct Expect {
+  int line;
+  const char* verdict;
+  int column;  // invalid rows only
+  bool wrong_sign;
+};
+
+}  // namespace
+
+TEST(Check, CsvVerdictsLinesAndColumns) {
+  const std::string f = tmp("verdicts.csv");
+  spit(f,
+       "# a comment line\n"
+       "id,L,V,b,G,value\n"
+       "VDH.pred.conj,100,9,1,1,1623923.6082559064\n"          // 3 pass
+       "VDH.pred.conj,100,9,1,1,1623923.6082560000\n"          // 4 fail: ~6e-14 relative
+       "VDH.pred.conj,100,9,1,1,-1623923.6082559064\n"         // 5 fail, wrong sign
+       "VDH.pred.conj,100,9,1,1,nan\n"                         // 6 fail
+       "VDH.pred.conj,100,9,1,1,inf\n"                         // 7 fail: true value is finite
+       "VDH.pred.conj,1e5,1e6,0.001,0.001,inf\n"               // 8 pass: both beyond double range
+       "VDH.pred.conj,1e5,1e6,0.001,0.001,-inf\n"              // 9 fail, wrong sign
+       "VDH.pred.nope,1,0,1,1,1\n"                             // 10 invalid at column 1
+       "VDH.pred.conj,1.2.3,0,1,1,1\n"                         // 11 invalid at column 18
+       "VDH.pred.conj,1,-1,1,1,1\n"                            // 12 invalid at column 17 (V)
+       "VDH.pred.conj,1,0,1,1\n"                               // 13 invalid: field count
+       "VDH.pot.Z,,,1,1,0.39473006185274176\n"                 // 14 pass: sqrt(pi) erf(1/5)
+       "VDH.pred.conj,0,1,1,1,0\n"                             // 15 pass: exactly 0
+       "VDH.pred.conj,0,1,1,1,1e-300\n"                        // 16 fail
+       "VDH.pred.conj,1,0,1,1,abc\n"                           // 17 invalid at column 23
+       "VDH.pot.Z,5,,1,1,0.1\n");                              // 18 invalid: L is not a parameter of pot.Z
+  const Expect want[] = {{3, "pass", 0, false},     {4, "fail", 0, false},     {5, "fail", 0, true},
+                         {6, "fail", 0, false},     {7, "fail", 0, false},     {8, "pass", 0, false},
+                         {9, "fail", 0, true},      {10, "invalid", 1, false}, {11, "invalid", 18, false},
+                         {12, "invalid", 17, false}, {13, "invalid", 0, false}, {14, "pass", 0, false},
+                         {15, "pass", 0, false},    {16, "fail", 0, false},    {17, "invalid", 23, false},
+                         {18, "invalid", 11, false}};
+  auto r = run_cli("check " + f + " --json");
+  EXPECT_EQ(r.code, 1) << r.err;
+  auto rows = json_lines(r.out);
+  ASSERT_EQ(rows.size(), std::size(want) + 1) << r.out;
+  for (std::size_t i = 0; i < std::size(want); ++i) {
+    const auto& j = rows[i];
+    EXPECT_EQ(j["line"], want[i].line) << j.dump();
+    EXPECT_EQ(j["verdict"], want[i].verdict) << j.dump();
+    if (want[i].column) {
+      EXPECT_EQ(j["column"], want[i].column) << j.dump();
+    }
+    if (std::string(want[i].verdict) != "invalid") {
+      EXPECT_EQ(j["wrong_sign"], want[i].wrong_sign) << j.dump();
+    }
+    if (std::string(want[i].verdict) == "fail") {
+      EXPECT_TRUE(j.contains("certified") && j.contains("digits") && j.contains("rel_err") && j.contains("ulps"));
+    }
+  }
+  const auto& s = rows.back()["summary"];
+  EXPECT_EQ(s["rows"], 16);
+  EXPECT_EQ(s["passed"], 4);
+  EXPECT_EQ(s["failed"], 6);
+  EXPECT_EQ(s["invalid"], 6);
+  EXPECT_EQ(s["worst"]["verdict"], "fail");
+  // text mode: failing and invalid rows, one summary line; the tolerance is stated
+  auto t = run_cli("check " + f);
+  EXPECT_EQ(t.code, 1);
+  EXPECT_NE(t.out.find("tolerance 16 ulp of double"), std::string::npos);
+  EXPECT_NE(t.out.find(f + ":11:18: invalid"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("summary: 16 rows, 4 passed, 6 failed, 6 invalid"), std::string::npos) << t.out;
+}
+
+TEST(Check, ToleranceOptions) {
+  const std::string f = tmp("tol.csv");
+  spit(f, "id,L,V,b,G,value\nVDH.pred.conj,100,9,1,1,1623923.6082560000\n");
+  EXPECT_EQ(run_cli("check " + f + " --rel 1e-12").code, 0);
+  EXPECT_EQ(run_cli("check " + f + " --rel 1e-14").code, 1);
+  EXPECT_EQ(run_cli("check " + f + " --ulps 1e6").code, 0);
+  EXPECT_EQ(run_cli("check " + f + " --ulps 10").code, 1);
+  auto both = run_cli("check " + f + " --ulps 1 --rel 1");
+  EXPECT_EQ(both.code, 2);
+  EXPECT_EQ(privoco::testing::count_lines(both.err), 1);
+}
+
+TEST(Check, JsonLinesInputKeepsDecimalsExact) {
+  const std::string f = tmp("rows.jsonl");
+  spit(f,
+       "{\"id\": \"VDH.pred.conj\", \"L\": 100, \"V\": 9, \"b\": 1, \"G\": 1, \"value\": 1623923.6082559064}\n"
+       "{\"id\": \"VDH.pred.conj\", \"L\": \"100\", \"V\": \"9\", \"b\": \"1\", \"G\": \"1\", \"value\": \"-1.6e6\"}\n"
+       "{\"id\": \"VDH.pred.conj\", \"L\": 100, \"V\": 9, \"b\": 1 \"G\": 1}\n"
+       "{\"id\": \"VDH.pot.Z\", \"b\": 1, \"G\": 0.2, \"value\": 1.4936482656248540}\n");
+  auto r = run_cli("check " + f + " --json --inputs exact");
+  auto rows = json_lines(r.out);
+  ASSERT_EQ(rows.size(), 5u) << r.out << r.err;
+  EXPECT_EQ(rows[0]["verdict"], "pass");
+  EXPECT_EQ(rows[1]["verdict"], "fail");
+  EXPECT_EQ(rows[1]["wrong_sign"], true);
+  EXPECT_EQ(rows[2]["verdict"], "invalid");
+  EXPECT_EQ(rows[2]["line"], 3);
+  EXPECT_GT(rows[2]["column"].get<int>(), 40);
+  // G = 0.2 exactly gives C = 1: Z = sqrt(pi) erf(1) = 1.4936482656248540...
+  EXPECT_EQ(rows[3]["verdict"], "pass") << rows[3].dump();
+}
+
+TEST(Check, ExitCodesAndStdin) {
+  EXPECT_EQ(run_cli("check " + tmp("does-not-exist.csv")).code, 2);
+  spit(tmp("empty.csv"), "");
+  auto e = run_cli("check " + tmp("empty.csv"));
+  EXPECT_EQ(e.code, 2);
+  EXPECT_EQ(privoco::testing::count_lines(e.err), 1);
+  spit(tmp("noheader.csv"), "1,2,3\n");
+  auto h = run_cli("check " + tmp("noheader.csv"));
+  EXPECT_EQ(h.code, 2);
+  EXPECT_NE(h.err.find("noheader.csv:1:1"), std::string::npos) << h.err;
+  spit(tmp("good.csv"), "id,b,G,value\nVDH.pot.Z,1,1,0.39473006185274176\n");
+  EXPECT_EQ(run_cli("check " + tmp("good.csv")).code, 0);
+  auto in = run_cli("check -", "cat " + tmp("good.csv") + " | ");
+  EXPECT_EQ(in.code, 0) << in.err;
+  EXPECT_NE(in.out.find("<stdin>"), std::string::npos);
+}
+
+// The documented workflow: sample, fill in values (here: the certified reference itself), check.
+TEST(Check, SampleFillCheckRoundTrip) {
+  auto s = run_cli("sample VDH.pot.conj --n 60 --seed 9");
+  ASSERT_EQ(s.code, 0) << s.err;
+  std::istringstream in(s.out);
+  std::string line, filled;
+  const auto& e = privoco::entry("VDH.pot.conj");
+  int rows = 0;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#' || line.rfind("id,", 0) == 0) {
+      filled += line + "\n";
+      continue;
+    }
+    std::vector<std::string> f;
+    std::stringstream ls(line);
+    std::string x;
+    while (std::getline(ls, x, ',')) f.push_back(x);
+    double p[4] = {std::stod(f[1]), std::stod(f[2]), std::stod(f[3]), std::stod(f[4])};
+    auto c = privoco::reference::evaluate(e, p);
+    filled += line + c.value + "\n";
+    ++rows;
+  }
+  EXPECT_EQ(rows, 60);
+  spit(tmp("filled.csv"), filled);
+  auto r = run_cli("check " + tmp("filled.csv"));
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("60 rows, 60 passed"), std::string::npos) << r.out;
+}
+
+// 10^6 rows stream through in bounded memory (the file is ~37 MB; the process must stay far below).
+TEST(Check, MillionRowsInBoundedMemory) {
+  const std::string f = tmp("million.csv");
+  {
+    std::ofstream out(f);
+    out << "id,b,G,value\n";
+    for (int i = 0; i < 1000000; ++i) out << "VDH.pot.Z,1,1,0.39473006185274176\n";
+  }
+  struct rusage before;
+  getrusage(RUSAGE_CHILDREN, &before);
+  auto r = run_cli("check " + f);
+  struct rusage after;
+  getrusage(RUSAGE_CHILDREN, &after);
+  EXPECT_EQ(r.code, 0) << r.out.substr(0, 500);
+  EXPECT_NE(r.out.find("1000000 rows, 1000000 passed"), std::string::npos);
+  // ru_maxrss of children is the largest child so far (KiB): privoco alone stays under 64 MiB
+  EXPECT_LT(after.ru_maxrss, 64 * 1024) << "peak RSS " << after.ru_maxrss << " KiB";
+  std::remove(f.c_str());
+}
+
+namespace {
+// Minimal well-formedness check: every start tag closed in order, self-closing tags allowed.
+bool well_formed_xml(const std::string& s) {
+  std::vector<std::string> stack;
+  std::size_t i = 0;
+  while ((i = s.find('<', i)) != std::string::npos) {
+    std::size_t j = s.find('>', i);
+    if (j == std::string::npos) return false;
+    std::string tag = s.substr(i + 1, j - i - 1);
+    i = j + 1;
+    if (tag.empty() || tag[0] == '?' || tag[0] == '!') continue;
+    if (tag[0] == '/') {
+      std::string name = tag.substr(1);
+      if (stack.empty() || stack.back() != name) return false;
+      stack.pop_back();
+      continue;
+    }
+    if (tag.back() == '/') continue;
+    stack.push_back(tag.substr(0, tag.find_first_of(" \t\n")));
+  }
+  return stack.empty();
+}
+}  // namespace
+
+TEST(Compare, DistributionAndPlot) {
+  const std::string svg = tmp("plot.svg");
+  std::remove(svg.c_str());
+  auto r = run_cli("compare VDH.pred.conj --n 200 --seed 3 --json --plot " + svg);
+  ASSERT_EQ(r.code, 0) << r.err;
+  auto j = json::parse(r.out);
+  EXPECT_EQ(j["seed"], 3);
+  EXPECT_LE(j["ulp"]["median"].get<double>(), j["ulp"]["max"].get<double>());
+  EXPECT_EQ(j["worst"].size(), 5u);
+  std::string s = privoco::testing::slurp(svg);
+  ASSERT_FALSE(s.empty());
+  EXPECT_EQ(s.rfind("<?xml", 0), 0u);
+  EXPECT_TRUE(well_formed_xml(s));
+  EXPECT_NE(s.find("<circle"), std::string::npos);
+  // a checked file's failing rows are marked
+  spit(tmp("claims.csv"), "id,L,V,b,G,value\nVDH.pred.conj,100,9,1,1,-1623923.6082559064\n"
+                          "VDH.pred.conj,1,0,1,1,0.013244255644099024\n");
+  auto c = run_cli("compare VDH.pred.conj --points " + tmp("claims.csv") + " --json --plot " + svg);
+  ASSERT_EQ(c.code, 0) << c.err;
+  EXPECT_EQ(json::parse(c.out)["file_failing_rows"], 1);
+  s = privoco::testing::slurp(svg);
+  EXPECT_TRUE(well_formed_xml(s));
+  EXPECT_NE(s.find("stroke=\"red\""), std::string::npos);
+  // sibling: a broken document is rejected by the checker
+  EXPECT_FALSE(well_formed_xml("<svg><g></svg>"));
+}

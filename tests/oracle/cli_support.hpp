@@ -1,0 +1,44 @@
+// Running the privoco binary from tests: exit status, stdout, stderr.
+#pragma once
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+
+namespace privoco::testing {
+
+struct CliRun {
+  int code;
+  std::string out, err;
+};
+
+inline std::string slurp(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+inline void spit(const std::string& path, const std::string& text) {
+  std::ofstream f(path);
+  f << text;
+}
+
+// Runs `privoco ARGS` through the shell (ARGS may hold redirections or pipes into it via `prefix`).
+inline CliRun run_cli(const std::string& args, const std::string& prefix = "") {
+  const std::string out = ::testing::TempDir() + "cli_out.txt", err = ::testing::TempDir() + "cli_err.txt";
+  const std::string cmd = prefix + std::string(PRIVOCO_BIN) + " " + args + " >" + out + " 2>" + err;
+  int st = std::system(cmd.c_str());
+  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, slurp(out), slurp(err)};
+}
+
+inline int count_lines(const std::string& s) {
+  int n = 0;
+  for (char c : s) n += c == '\n';
+  return n;
+}
+
+}  // namespace privoco::testing
