@@ -21,6 +21,7 @@
 
 #include "privoco/catalogue.hpp"
 #include "privoco/fast/dd.hpp"
+#include "privoco/fast/dd_math.hpp"
 
 namespace privoco::fast::vdh {
 namespace {
@@ -195,7 +196,10 @@ bool moments(double mu, int J, double* P) {
     return true;
   }
   const double em = std::exp(-mu);
-  int top = 2 * J + 2 * (10 + static_cast<int>(5 * mu));
+  // The start value 0 at index `top` is damped by prod_{i <= top/2} 2mu/(2i+1) by the time it reaches M_0; that
+  // product is below 1e-18 for top/2 >= 15 + 5.5 mu (mu <= 4; tabulated: 17 at mu = 0.59, 25 at 2, 35 at 4).
+  // (10 + 5 mu steps above 2J left 4e-14 relative error in M_2 at mu = 0.59.)
+  int top = 2 * (15 + static_cast<int>(5.5 * mu) + J / 2);
   double m = 0, two_mu = 2 * mu;
   for (int k = top; k > 2 * J; k -= 2) m = std::fma(two_mu, m, em) * kRecip.inv[k + 1];
   for (int k = 2 * J; k >= 0; k -= 2) P[k / 2] = m = std::fma(two_mu, m, em) * kRecip.inv[k + 1];
@@ -296,9 +300,10 @@ double i0_scaled(const Reduced& r, dd* E) {
 double d0(const Reduced& r) {
   const double nu = r.nu.hi, mb = r.mu_b.hi, mu = r.mu.hi;
   if (nu == 0) return 0;
-  if (nu <= 1 || (mb < 4 && nu <= 4)) {  // sum_{k>=1} (-1)^{k+1} nu^k/k! M_{2k}(mu_b): first term dominates
+  // The alternating series loses ~log2(e^nu / nu) bits, the direct difference ~log2(3 / nu): series up to nu = 1.
+  if (nu <= 1) {  // sum_{k>=1} (-1)^{k+1} nu^k/k! M_{2k}(mu_b): first term dominates
     double P[kMaxMoments];
-    const int K = nu <= 1 ? 24 : 44;
+    const int K = 24;
     const bool scaled = moments(mb, K, P);
     const double y = scaled ? nu / mb : nu;
     double t = 1, s = 0;
@@ -379,18 +384,21 @@ Value pred_conj(double L, double V, double b, double G) {
   return finish(sign, n);
 }
 
-// F for a Gaussian peak inside [-1, 1] (lambda < 2 mu), given E = lambda^2/(4 mu): 1 + F = e^E G0/z with
+// F by the completed square, given E = lambda^2/(4 mu) (any lambda >= 0; used near F's zero crossing):
+// 1 + F = e^E G0/z with
 // G0/z = sqrt(mu_b/mu) D/(2 erf(s_b)), D = erf(alpha) + erf(beta), alpha = (2mu - lambda)/(2 sqrt mu),
-// beta = (2mu + lambda)/(2 sqrt mu), s_b = sqrt(mu_b). So ln(1 + F) = E - ln(B/b)/2 + log1p(delta),
-// delta = (D - 2 erf(s_b))/(2 erf(s_b)); E and ln(B/b) in double-double, since near F = 0 they cancel
-// (condition number E/F), and delta's parts are differences of erfc's, small where the cancellation is.
+// beta = (2mu + lambda)/(2 sqrt mu), s_b = sqrt(mu_b). So ln(1 + F) = E - ln(B/b)/2 + ln D - ln(2 erf(s_b)),
+// all in double-double, since near F = 0 these terms cancel
+// (condition number E/F), and so are the erf's (dd_math.hpp): this branch runs only near the crossing.
 double pot_peak_inside(const Reduced& r, dd E, double V, double b) {
-  const double sq = std::sqrt(r.mu.hi), sb = std::sqrt(r.mu_b.hi);
-  const double a = to_double(r.mu * 2.0 - r.lambda) / (2 * sq), bb = (2 * r.mu.hi + r.lambda.hi) / (2 * sq);
-  const double delta = sb > 1 ? (2 * std::erfc(sb) - std::erfc(a) - std::erfc(bb)) / (2 * std::erf(sb))
-                              : ((std::erf(a) - std::erf(sb)) + (std::erf(bb) - std::erf(sb))) / (2 * std::erf(sb));
+  const dd sq = sqrt_dd(r.mu), two_sq = sq * 2.0;
+  const dd a = (r.mu * 2.0 - r.lambda) / two_sq, bb = (r.mu * 2.0 + r.lambda) / two_sq;
+  // D = erf(a) + erf(b'); with the peak beyond the edge (a < 0) it is erfc(-a) - erfc(b') without cancellation
+  // of numbers near 1.
+  const dd D = a.hi >= 0 ? erf_dd(a) + erf_dd(bb) : erfc_dd(-a) - erfc_dd(bb);
+  const dd Eb = erf_dd(sqrt_dd(r.mu_b)) * 2.0;
   const dd half_ln = log_dd(two_sum(b, V) / dd{b, 0}) * -0.5;
-  const dd x = (E + half_ln) + dd{std::log1p(delta), 0};
+  const dd x = (E + half_ln) + (log_dd(D) - log_dd(Eb));
   if (x.hi > 0.7) {  // 1 + F = e^x: F = e^x - 1 without cancellation; e^x may leave the double range
     Value P = finish(1, 1.0, x);
     return P.status == Status::overflow ? P.value : P.value - 1;
@@ -428,7 +436,7 @@ Value pot_conj(double L, double V, double b, double G) {
     const double d = d0(r);
     // F near 0 with large nu (L^2/(4B) ~ ln(B/b)/2): the difference s - d cancels; the peak-inside form
     // carries the cancelling parts in double-double.
-    if (std::fabs(s - d) < 0.25 * s && r.lambda.hi < 2 * r.mu.hi && r.mu.hi >= 1)
+    if (std::fabs(s - d) < 0.5 * s)
       return potential(pot_peak_inside(r, (r.lambda / r.mu) * r.lambda * 0.25, V, b));
     return potential(2 * (s - d) / z);
   }
