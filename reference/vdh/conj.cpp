@@ -7,6 +7,8 @@
 #include <acb_calc.h>
 #include <arb_hypgeom.h>
 
+#include <cmath>
+
 #include "../src/monotone.hpp"
 
 namespace privoco::reference::vdh {
@@ -108,10 +110,174 @@ int sign_of(arb_srcptr x) {
 
 }  // namespace
 
+namespace {
+// ---- series route for lambda <= 6, mu <= 64: no cancellation, no special functions ----
+// M_{2j}(mu) = int_0^1 x^{2j} e^{-mu x^2} dx satisfies M_k = (e^{-mu} + 2 mu M_{k+2}) / (k+1) and
+// e^{-mu}/(k+1) <= M_k <= 1/(k+1). Starting from that enclosure of M_{2n} and recurring down, ball arithmetic
+// carries the start's uncertainty, damped by prod 2mu/(k+1); n is chosen so the damping reaches 2^-(prec+20).
+void moments_ball(arb_ptr M, slong J, const arb_t mu, slong prec) {
+  const double mu_hi = arf_get_d(arb_midref(mu), ARF_RND_UP) + 1e-300;
+  double log_prod = 0;
+  slong n = 0;
+  const double target = -(static_cast<double>(prec) + 20) * 0.6931471805599453;
+  while (log_prod > target || n < J + 4) {
+    ++n;
+    log_prod += std::log(2 * mu_hi / (2.0 * static_cast<double>(n) + 1));
+  }
+  arb_t em, m, lo, t;
+  arb_init(em); arb_init(m); arb_init(lo); arb_init(t);
+  arb_neg(em, mu);
+  arb_exp(em, em, prec);
+  arb_one(m);
+  arb_div_ui(m, m, 2 * n + 1, prec);
+  arb_div_ui(lo, em, 2 * n + 1, prec);
+  arb_union(m, m, lo, prec);  // enclosure of M_{2n}
+  for (slong k = 2 * n - 2; k >= 0; k -= 2) {
+    arb_mul(t, m, mu, prec);
+    arb_mul_2exp_si(t, t, 1);
+    arb_add(t, t, em, prec);
+    arb_div_ui(m, t, static_cast<ulong>(k + 1), prec);
+    if (k / 2 <= J) arb_set(M + k / 2, m);
+  }
+  arb_clear(em); arb_clear(m); arb_clear(lo); arb_clear(t);
+}
+
+// Number of series terms and the tail bound: sum_{j>J} c_j with c_j = lambda^{2j}/(2j+odd)!, where c_{j+1}/c_j
+// <= lambda^2/((2j+1+odd)(2j+2+odd)) < 1/2 from J on, so the tail is <= 2 c_{J+1}.
+slong series_terms_ball(const arb_t lambda, slong prec, int odd, arb_t tail) {
+  const double l = arf_get_d(arb_midref(lambda), ARF_RND_UP) + 1e-300;
+  const double target = -(static_cast<double>(prec) + 20) * 0.6931471805599453;
+  double lc = 0;  // log c_j
+  slong j = 0;
+  for (;;) {
+    const double r = 2 * std::log(l) - std::log((2.0 * j + 1 + odd) * (2.0 * j + 2 + odd));
+    if (lc + r < target && l * l < 0.5 * (2.0 * j + 1 + odd) * (2.0 * j + 2 + odd)) break;
+    lc += r;
+    ++j;
+  }
+  // tail = 2 lambda_hi^{2J+2} / (2J+2+odd)!
+  arb_t lh;
+  arb_init(lh);
+  arb_set_d(lh, l);
+  arb_pow_ui(tail, lh, static_cast<ulong>(2 * j + 2), prec);
+  for (slong k = 2; k <= 2 * j + 2 + odd; ++k) arb_div_ui(tail, tail, static_cast<ulong>(k), prec);
+  arb_mul_2exp_si(tail, tail, 1);
+  arb_clear(lh);
+  return j;
+}
+
+bool series_applies(const arb_t lambda, const arb_t mu) {
+  return arf_cmp_si(arb_midref(lambda), 6) <= 0 &&
+         arf_cmp_si(arb_midref(mu), 64) <= 0;
+}
+
+// n(lambda, mu) = 2 lambda sum_j lambda^{2j}/(2j+1)! M_{2j+2}(mu), lambda >= 0; tail <= 2 lambda M_2 * tail(c).
+void n_series(arb_t res, const arb_t lambda, const arb_t mu, slong prec) {
+  arb_t tail, term, l2, sum;
+  arb_init(tail); arb_init(term); arb_init(l2); arb_init(sum);
+  const slong J = series_terms_ball(lambda, prec, 1, tail);
+  arb_ptr M = _arb_vec_init(J + 2);
+  moments_ball(M, J + 1, mu, prec);
+  arb_sqr(l2, lambda, prec);
+  arb_one(term);
+  arb_set(sum, M + 1);
+  for (slong j = 1; j <= J; ++j) {
+    arb_mul(term, term, l2, prec);
+    arb_div_ui(term, term, static_cast<ulong>((2 * j) * (2 * j + 1)), prec);
+    arb_addmul(sum, term, M + j + 1, prec);
+  }
+  arb_mul(tail, tail, M + 1, prec);  // M_{2j+2} <= M_2
+  arb_get_abs_ubound_arf(arb_midref(term), tail, prec);
+  mag_zero(arb_radref(term));
+  arb_add_error(sum, term);
+  arb_mul(res, sum, lambda, prec);
+  arb_mul_2exp_si(res, res, 1);
+  _arb_vec_clear(M, J + 2);
+  arb_clear(tail); arb_clear(term); arb_clear(l2); arb_clear(sum);
+}
+
+// (i0 - z)/2 = sum_{j>=1} lambda^{2j}/(2j)! M_{2j}(mu) - (M_0(mu_b) - M_0(mu)), the numerator of F.
+// M_{2j}(mu) <= M_0(mu) bounds the tail. V = 0 makes mu = mu_b and the bracket exactly 0.
+void half_i0_minus_z_series(arb_t res, const arb_t lambda, const arb_t mu, const arb_t mu_b, bool V_zero,
+                            slong prec) {
+  arb_t tail, term, l2, sum, mb0;
+  arb_init(tail); arb_init(term); arb_init(l2); arb_init(sum); arb_init(mb0);
+  const slong J = series_terms_ball(lambda, prec, 0, tail);
+  arb_ptr M = _arb_vec_init(J + 1);
+  moments_ball(M, J, mu, prec);
+  arb_sqr(l2, lambda, prec);
+  arb_one(term);
+  arb_zero(sum);
+  for (slong j = 1; j <= J; ++j) {
+    arb_mul(term, term, l2, prec);
+    arb_div_ui(term, term, static_cast<ulong>((2 * j - 1) * (2 * j)), prec);
+    arb_addmul(sum, term, M + j, prec);
+  }
+  arb_mul(tail, tail, M + 0, prec);
+  arb_get_abs_ubound_arf(arb_midref(term), tail, prec);
+  mag_zero(arb_radref(term));
+  arb_add_error(sum, term);
+  if (!V_zero) {
+    moments_ball(mb0, 0, mu_b, prec);
+    arb_sub(mb0, mb0, M + 0, prec);
+    arb_sub(sum, sum, mb0, prec);
+  }
+  arb_set(res, sum);
+  _arb_vec_clear(M, J + 1);
+  arb_clear(tail); arb_clear(term); arb_clear(l2); arb_clear(sum); arb_clear(mb0);
+}
+
+// z(mu_b) by the recurrence where it applies (cheaper than erf at these precisions), else the erf form.
+void z_any(arb_t z, const arb_t mu_b, slong prec) {
+  if (arf_cmp_si(arb_midref(mu_b), 64) <= 0) {
+    moments_ball(z, 0, mu_b, prec);
+    arb_mul_2exp_si(z, z, 1);
+  } else {
+    z_of(z, mu_b, prec);
+  }
+}
+
+}  // namespace
+
 // VDH eq (5) = (3.3.2) with the conjugate prior: w = C n(|lambda|, mu) / z(mu_b), odd in L.
 void pred_conj(arb_t res, arb_srcptr p, slong prec) {
   int sL = sign_of(p + 0);
   if (sL == 0) { arb_zero(res); return; }  // w(0, V) = 0 exactly (odd integrand)
+  Tmp t;
+  reduce(t[0], t[1], t[2], t[3], p + 0, p + 1, p + 2, p + 3, prec);
+  if (sL == -1) arb_neg(t[1], t[1]);
+  if (sL != 2 && series_applies(t[1], t[2])) n_series(t[4], t[1], t[2], prec);
+  else n_of(t[4], t[1], t[2], prec);
+  z_any(t[5], t[3], prec);
+  arb_mul(t[4], t[4], t[0], prec);
+  arb_div(res, t[4], t[5], prec);
+  if (sL == -1) arb_neg(res, res);
+}
+
+// VDH eq (4) = (3.3.1) with the conjugate prior: F = i0(|lambda|, mu) / z(mu_b) - 1, even in L.
+void pot_conj(arb_t res, arb_srcptr p, slong prec) {
+  if (arb_is_zero(p + 0) && arb_is_zero(p + 1)) { arb_zero(res); return; }  // F(0; 0) = 0 exactly
+  Tmp t;
+  reduce(t[0], t[1], t[2], t[3], p + 0, p + 1, p + 2, p + 3, prec);
+  const int sL = sign_of(p + 0);
+  if (sL == -1) arb_neg(t[1], t[1]);
+  if (sL != 2 && series_applies(t[1], t[2]) && arf_cmp_si(arb_midref(t[3]), 64) <= 0) {
+    half_i0_minus_z_series(t[4], t[1], t[2], t[3], arb_is_zero(p + 1), prec);  // F = (i0 - z)/z
+    z_any(t[5], t[3], prec);
+    arb_mul_2exp_si(t[4], t[4], 1);
+    arb_div(res, t[4], t[5], prec);
+    return;
+  }
+  i0_of(t[4], t[1], t[2], prec);
+  z_of(t[5], t[3], prec);
+  arb_div(t[4], t[4], t[5], prec);
+  arb_sub_ui(res, t[4], 1, prec);
+}
+
+// The closed forms alone (erf/erfcx arrangement), a route of their own for the tests.
+void pred_conj_closed(arb_t res, arb_srcptr p, slong prec) {
+  int sL = sign_of(p + 0);
+  if (sL == 0) { arb_zero(res); return; }
   Tmp t;
   reduce(t[0], t[1], t[2], t[3], p + 0, p + 1, p + 2, p + 3, prec);
   if (sL == -1) arb_neg(t[1], t[1]);
@@ -122,9 +288,8 @@ void pred_conj(arb_t res, arb_srcptr p, slong prec) {
   if (sL == -1) arb_neg(res, res);
 }
 
-// VDH eq (4) = (3.3.1) with the conjugate prior: F = i0(|lambda|, mu) / z(mu_b) - 1, even in L.
-void pot_conj(arb_t res, arb_srcptr p, slong prec) {
-  if (arb_is_zero(p + 0) && arb_is_zero(p + 1)) { arb_zero(res); return; }  // F(0; 0) = 0 exactly
+void pot_conj_closed(arb_t res, arb_srcptr p, slong prec) {
+  if (arb_is_zero(p + 0) && arb_is_zero(p + 1)) { arb_zero(res); return; }
   Tmp t;
   reduce(t[0], t[1], t[2], t[3], p + 0, p + 1, p + 2, p + 3, prec);
   if (sign_of(p + 0) == -1) arb_neg(t[1], t[1]);

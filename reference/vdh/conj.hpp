@@ -15,6 +15,10 @@ void pred_conj_printed(arb_t res, arb_srcptr p, slong prec);  // VDH eq (7) = (3
 // ERRATA.md E1: eq (7) with its sign and the sqrt(b/pi) factor of the second term corrected, evaluated as literally.
 void pred_conj_printed_corrected(arb_t res, arb_srcptr p, slong prec);
 
+// The closed forms alone (pred_conj and pot_conj use a cancellation-free series for lambda <= 6, mu <= 64).
+void pred_conj_closed(arb_t res, arb_srcptr p, slong prec);
+void pot_conj_closed(arb_t res, arb_srcptr p, slong prec);
+
 // Second route: rigorous quadrature (acb_calc_integrate) of the defining integrals, same signatures.
 void pred_conj_integral(arb_t res, arb_srcptr p, slong prec);
 void pot_conj_integral(arb_t res, arb_srcptr p, slong prec);

@@ -98,6 +98,20 @@ RC_GTEST_PROP(VdhConjReference, ZClosedFormMatchesQuadrature, ()) {
   RC_ASSERT(r.agree());
 }
 
+// Third route: inside the series region (lambda <= 6, mu <= 64) pred_conj/pot_conj use the moment series; the
+// erf/erfcx closed forms must agree with it there.
+RC_GTEST_PROP(VdhConjReference, SeriesRouteMatchesClosedForm, ()) {
+  const double G = *log_uniform(1e-2, 1e3);
+  const double C = 1 / (5 * G);
+  const double L = *signed_log_uniform(1e-6, 6 / C), V = *genV(), b = *log_uniform(1e-3, 60 / (C * C));
+  RC_PRE(C * C * (b + V) <= 64);
+  Routes w = two_routes(rv::pred_conj, rv::pred_conj_closed, {L, V, b, G}, 256);
+  RC_LOG() << "L=" << L << " V=" << V << " b=" << b << " G=" << G << ": " << w.show();
+  RC_ASSERT(w.agree());
+  Routes f = two_routes(rv::pot_conj, rv::pot_conj_closed, {L, V, b, G}, 256);
+  RC_ASSERT(arb_overlaps(f.a.get(), f.b.get()));
+}
+
 TEST(VdhConjReference, QuadratureRouteAgreesAtExtremes) {
   const double pts[][4] = {{1e5, 1e6, 1e-3, 1e-3}, {-1e5, 0, 1e-3, 1e3}, {1e-8, 0, 1e3, 1e-3}, {3000, 3, 1, 0.2},
                            {100, 9, 1, 1},         {1e5, 0, 1e3, 1e-3},  {0.5, 1e6, 1e-3, 1e3}};
