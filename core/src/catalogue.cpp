@@ -49,6 +49,21 @@ std::vector<Entry> make_table() {
                "conjugate-prior normaliser Z = int_{-C}^{C} exp(-b v^2) dv",
                {b(), G()}, true, true,
                "reference/vdh/conj.cpp fast/vdh/conj.cpp tests/vdh/conj_test.cpp"});
+  // Claims (kind lemma): their parameters are the claim's constants; `privoco prove ID name=value` overrides them.
+  auto lemma = [&](const char* id, const char* cit, const char* sum, std::vector<ParamSpec> ps) {
+    Entry e{id, "lemma", cit, sum, std::move(ps), false, false, "proofs-checks/vdh/lemmas.cpp tests/proofs/lemmas_test.cpp"};
+    e.has_proof = true;
+    t.push_back(e);
+  };
+  lemma("VDH.lemma.symmexp", "VDH Lemma 4 (000) = Lemma 7 (002)",
+        "E[exp(X - X^2)] <= 1 + E[X] for X symmetric about its mean, mean_lo <= E[X] <= mean_hi",
+        {{"mean_lo", kReal, "least mean (printed -1/5)", {}}, {"mean_hi", kReal, "greatest mean (printed 1/5)", {}}});
+  lemma("VDH.lemma.lncosh", "VDH Lemma 10 (002)", "ln cosh(y x) - x^2 <= 0 for all x",
+        {{"y", kReal, "the constant (printed |y| <= 1.4)", {}}});
+  lemma("VDH.lemma.cbl24", "VDH Lemma 7 proof (002); Cesa-Bianchi and Lugosi (2006) Lemma 2.4",
+        "exp(x - x^2) <= 1 + x for x >= x_min", {{"x_min", kReal, "left end of the domain (printed -1/2)", {}}});
+  lemma("VDH.lemma.lambertw", "VDH Lemma 11, Thm 12 proofs (002); Orabona and Pal (2016) Lemma 17",
+        "W0(x) <= ln(1 + x) for x >= -1/e", {});
   return t;
 }
 }  // namespace

@@ -80,6 +80,7 @@ int cmd_list(bool as_json) {
       j["params"] = ps;
       j["reference"] = e.has_reference;
       j["fast"] = e.has_fast;
+      j["proof"] = e.has_proof;
       j["files"] = e.files;
       all.push_back(j);
       continue;
@@ -87,8 +88,8 @@ int cmd_list(bool as_json) {
     fmt::print("{}  [{}]  {}\n", e.id, e.kind, e.citation);
     fmt::print("    {}\n", e.summary);
     for (const auto& p : e.params) fmt::print("    {:<3} in {:<12} {}\n", p.name, p.domain.text(), p.meaning);
-    fmt::print("    implementations: {}{}   files: {}\n", e.has_reference ? "reference " : "", e.has_fast ? "fast" : "",
-               e.files);
+    fmt::print("    implementations: {}{}{}   files: {}\n", e.has_reference ? "reference " : "", e.has_fast ? "fast " : "",
+               e.has_proof ? "proof" : "", e.files);
   }
   if (as_json) fmt::print("{}\n", all.dump(2));
   return 0;
@@ -158,6 +159,8 @@ int cmd_eval(const EvalArgs& a) {
   }
   return 0;
 }
+
+json prove_all(bool print_text);
 
 int cmd_report(const ReportArgs& a) {
   std::vector<const Entry*> ids;
@@ -233,8 +236,11 @@ int cmd_report(const ReportArgs& a) {
     }
     je.push_back({{"key", er.key}, {"where", er.where}, {"summary", er.summary}, {"evidence", ev}});
   }
+  if (!a.json) fmt::print("\nClaims (privoco prove --all):\n");
+  json claims = prove_all(!a.json);
   if (a.json) {
     jr["errata"] = je;
+    jr["claims"] = claims;
     fmt::print("{}\n", jr.dump(2));
   }
   return 0;
@@ -500,6 +506,139 @@ int cmd_compare(const CompareArgs& a) {
   if (!claims.empty()) fmt::print("  {} of the file's rows fail the tolerance of {:g} ulp\n", claim_fail, a.ulps);
   if (!a.plot.empty()) fmt::print("  plot written to {}\n", a.plot);
   return 0;
+}
+
+}  // namespace privoco::oracle
+
+// ---------------------------------------------------------------- prove (issue 5)
+
+#include "privoco/proofs/claims.hpp"
+
+namespace privoco::oracle {
+
+namespace {
+
+std::string fmt_const(double x) { return fmt::format("{:.10g}", x); }
+
+json outcome_json(const proofs::Claim& c, const proofs::Constants& k, const proofs::Outcome& o) {
+  json j;
+  j["id"] = c.id;
+  j["citation"] = c.citation;
+  j["verdict"] = o.verdict;
+  json ks = json::object();
+  for (const auto& [name, v] : k) ks[name] = v.text;
+  j["constants"] = ks;
+  j["boxes"] = o.boxes;
+  j["depth"] = o.depth;
+  j["seconds"] = o.seconds;
+  if (o.verdict == "refuted") {
+    json ce = json::object();
+    for (std::size_t i = 0; i < c.vars.size() && i < 2; ++i) ce[c.vars[i]] = d17(o.counterexample[i]);
+    ce["h"] = o.value;
+    j["counterexample"] = ce;
+  }
+  if (!o.reason.empty()) j["reason"] = o.reason;
+  return j;
+}
+
+json threshold_json(const proofs::Threshold& t) {
+  json j{{"param", t.param}, {"printed", t.printed}, {"direction", t.direction}, {"lo", d17(t.lo)}, {"hi", d17(t.hi)},
+         {"whole_range", t.whole_range}, {"steps", t.steps}, {"seconds", t.seconds}};
+  if (!t.stopped.empty()) j["stopped"] = t.stopped;
+  return j;
+}
+
+std::string threshold_text(const proofs::Threshold& t) {
+  const double printed = std::strtod(t.printed.c_str(), nullptr);
+  std::string s;
+  if (!t.stopped.empty() && t.lo == t.hi) return fmt::format("{}: search not started ({})", t.param, t.stopped);
+  if (t.whole_range)
+    s = fmt::format("{}: holds on the whole range searched, {} up to {} (printed {})", t.param, t.printed,
+                    fmt_const(t.direction == "max" ? t.hi : t.lo), t.printed);
+  else
+    s = fmt::format("{}: best {} in [{}, {}] (printed {}{})", t.param, t.direction == "max" ? "(greatest)" : "(least)",
+                    fmt_const(t.lo), fmt_const(t.hi), t.printed,
+                    (t.direction == "max" ? printed < t.lo : printed > t.hi) ? ": valid, not the best" : "");
+  if (!t.stopped.empty()) s += "; search stopped: " + t.stopped;
+  return s;
+}
+
+}  // namespace
+
+json prove_all(bool print_text) {
+  json all = json::array();
+  if (print_text) fmt::print("{:<20} {:<10} {:>9}  {}\n", "claim", "verdict", "time", "thresholds (found vs printed)");
+  for (const auto& c : proofs::claims()) {
+    auto k = proofs::constants_for(c, {});
+    auto o = proofs::run(c, k);
+    json j = outcome_json(c, k, o);
+    std::vector<std::string> ts;
+    json jt = json::array();
+    for (const auto& spec : c.constants) {
+      auto t = proofs::threshold(c, spec.name, {});
+      ts.push_back(threshold_text(t));
+      jt.push_back(threshold_json(t));
+    }
+    j["thresholds"] = jt;
+    all.push_back(j);
+    if (print_text) {
+      fmt::print("{:<20} {:<10} {:>8.2f}s  {}\n", c.id, o.verdict, o.seconds, ts.empty() ? "-" : ts[0]);
+      for (std::size_t i = 1; i < ts.size(); ++i) fmt::print("{:<42}{}\n", "", ts[i]);
+      fmt::print("{:<42}({})\n", "", c.citation);
+    }
+  }
+  return all;
+}
+
+int cmd_prove(const ProveArgs& a) {
+  if (a.all) {
+    json all = prove_all(!a.json);
+    if (a.json) fmt::print("{}\n", all.dump(2));
+    return 0;
+  }
+  const Entry& e = entry(a.id);
+  if (!e.has_proof) throw UnknownId(e.id, "no machine check for this ID");
+  const auto& c = proofs::claim(e.id);
+  std::map<std::string, std::string> overrides;
+  for (const auto& s : a.assignments) {
+    auto eq = s.find('=');
+    if (eq == std::string::npos) throw ParamError(e.id, s, "expected name=value");
+    if (overrides.count(s.substr(0, eq))) throw ParamError(e.id, s.substr(0, eq), "given twice");
+    overrides[s.substr(0, eq)] = s.substr(eq + 1);
+  }
+  auto k = proofs::constants_for(c, overrides);
+  auto o = proofs::run(c, k);
+  json j = outcome_json(c, k, o);
+  std::vector<proofs::Threshold> ts;
+  if (a.threshold) {
+    for (const auto& spec : c.constants) {
+      if (overrides.count(spec.name) && c.constants.size() > 1) continue;  // held fixed at the given value
+      ts.push_back(proofs::threshold(c, spec.name, overrides));
+    }
+    if (ts.size() == 1) j["threshold"] = threshold_json(ts[0]);
+    json jt = json::array();
+    for (const auto& t : ts) jt.push_back(threshold_json(t));
+    j["thresholds"] = jt;
+  }
+  if (a.json) {
+    fmt::print("{}\n", j.dump());
+  } else {
+    std::string ks;
+    for (const auto& [name, v] : k) ks += (ks.empty() ? "" : ", ") + name + "=" + v.text;
+    fmt::print("{}  ({})\n  claim: {}\n", c.id, c.citation, c.statement);
+    if (!ks.empty()) fmt::print("  constants: {}\n", ks);
+    fmt::print("  reduction: {}\n  tail: {}\n", c.reduction, c.tail);
+    fmt::print("  verdict: {} ({} boxes, depth {}, {:.3f} s)\n", o.verdict, o.boxes, o.depth, o.seconds);
+    if (o.verdict == "refuted") {
+      std::string at;
+      for (std::size_t i = 0; i < c.vars.size() && i < 2; ++i)
+        at += (at.empty() ? "" : ", ") + c.vars[i] + "=" + d17(o.counterexample[i]);
+      fmt::print("  counterexample: {}: h = {} < 0\n", at, o.value);
+    }
+    if (!o.reason.empty()) fmt::print("  note: {}\n", o.reason);
+    for (const auto& t : ts) fmt::print("  threshold {}\n", threshold_text(t));
+  }
+  return o.verdict == "certified" ? 0 : (o.verdict == "refuted" ? 1 : 3);
 }
 
 }  // namespace privoco::oracle

@@ -51,4 +51,11 @@ struct CompareArgs {
 };
 int cmd_compare(const CompareArgs& a);
 
+struct ProveArgs {
+  std::string id;
+  std::vector<std::string> assignments;
+  bool threshold = false, all = false, json = false;
+};
+int cmd_prove(const ProveArgs& a);
+
 }  // namespace privoco::oracle

@@ -69,11 +69,19 @@ int main(int argc, char** argv) {
   compare->add_option("--ulps", cp.ulps, "tolerance drawn on the plot and applied to the file's values");
   compare->add_flag("--json", cp.json, "JSON output");
 
+  ProveArgs pv;
+  auto* prove = app.add_subcommand("prove", "certify or refute a claim of the papers (exit 0 certified, 1 refuted, 3 undecided)");
+  prove->add_option("id", pv.id, "claim ID, e.g. VDH.lemma.lncosh");
+  prove->add_option("constants", pv.assignments, "override the claim's constants: name=value");
+  prove->add_flag("--threshold", pv.threshold, "search the best value of each constant (certified interval)");
+  prove->add_flag("--all", pv.all, "every claim with its thresholds, as a table");
+  prove->add_flag("--json", pv.json, "JSON output");
+
   if (argc > 1 && argv[1][0] != '-') {
     bool known = false;
     for (const auto* sub : app.get_subcommands({})) known |= sub->get_name() == argv[1];
     if (!known) {
-      std::fprintf(stderr, "privoco: error: unknown command '%s' (commands: list, eval, report, check, sample, compare; privoco --help)\n",
+      std::fprintf(stderr, "privoco: error: unknown command '%s' (commands: list, eval, report, check, sample, compare, prove; privoco --help)\n",
                    argv[1]);
       return 2;
     }
@@ -95,6 +103,10 @@ int main(int argc, char** argv) {
     if (*check) return cmd_check(ck);
     if (*sample) return cmd_sample(sa);
     if (*compare) return cmd_compare(cp);
+    if (*prove) {
+      if (!pv.all && pv.id.empty()) throw privoco::ParamError("prove", "id", "give a claim ID or --all");
+      return cmd_prove(pv);
+    }
   } catch (const privoco::Error& e) {
     std::fprintf(stderr, "privoco: error: %s\n", e.what());
     return 2;

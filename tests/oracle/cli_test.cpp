@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <cmath>
 #include <string>
 #include <sys/wait.h>
 
@@ -95,4 +96,28 @@ TEST(Cli, ReportPrintsSeedAndErrata) {
   auto js = nlohmann::json::parse(j.out);
   EXPECT_EQ(js["seed"], 7);
   EXPECT_GE(js["ids"].size(), 3u);
+}
+
+TEST(Cli, ProveVerdictsThresholdAndErrors) {
+  CliRun r = run("prove VDH.lemma.lncosh y=1.42 --json");
+  EXPECT_EQ(r.code, 1);  // refuted
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["id"], "VDH.lemma.lncosh");
+  EXPECT_EQ(j["verdict"], "refuted");
+  EXPECT_TRUE(j["counterexample"].contains("x"));
+  CliRun t = run("prove VDH.lemma.lncosh --threshold --json");
+  EXPECT_EQ(t.code, 0) << t.err;
+  auto jt = nlohmann::json::parse(t.out);
+  EXPECT_EQ(jt["verdict"], "certified");
+  EXPECT_EQ(jt["threshold"]["param"], "y");
+  EXPECT_EQ(jt["threshold"]["printed"], "1.4");
+  EXPECT_LE(std::stod(jt["threshold"]["lo"].get<std::string>()), std::sqrt(2.0));
+  EXPECT_GE(std::stod(jt["threshold"]["hi"].get<std::string>()), std::sqrt(2.0));
+  CliRun all = run("prove --all");
+  EXPECT_EQ(all.code, 0);
+  EXPECT_NE(all.out.find("VDH.lemma.symmexp"), std::string::npos);
+  EXPECT_NE(all.out.find("not the best"), std::string::npos);
+  expect_one_line_error("prove VDH.lemma.lncosh q=1", "not a constant");
+  expect_one_line_error("prove VDH.pred.conj", "no machine check");
+  expect_one_line_error("prove", "--all");
 }

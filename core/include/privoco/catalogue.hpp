@@ -46,6 +46,7 @@ struct Entry {
   bool has_reference = false;
   bool has_fast = false;
   std::string files;     // where its implementations and tests live
+  bool has_proof = false;  // proofs-checks/ certifies or refutes it (`privoco prove`)
   std::size_t index_of(std::string_view param) const;  // npos if absent
 };
 
