@@ -64,6 +64,23 @@ std::vector<Entry> make_table() {
         "exp(x - x^2) <= 1 + x for x >= x_min", {{"x_min", kReal, "left end of the domain (printed -1/2)", {}}});
   lemma("VDH.lemma.lambertw", "VDH Lemma 11, Thm 12 proofs (002); Orabona and Pal (2016) Lemma 17",
         "W0(x) <= ln(1 + x) for x >= -1/e", {});
+  // Privacy claims and quantities (kind priv); `tau` is a comma-separated list, each entry in (0, inf).
+  const Domain kDim{1, kInf, true, false};
+  auto priv = [&](const char* id, const char* cit, const char* sum, std::vector<ParamSpec> ps) {
+    Entry e{id, "priv", cit, sum, std::move(ps), false, false, "proofs-checks/vdh/privacy.cpp tests/proofs/privacy_test.cpp"};
+    e.has_proof = true;
+    t.push_back(e);
+  };
+  const ParamSpec tau{"tau", kPos, "per-coordinate scales tau_1,...,tau_d (comma-separated)", {}};
+  const ParamSpec eps{"eps", kPos, "privacy parameter of the norm-based density", {}};
+  const ParamSpec dim{"d", kDim, "dimension (integer)", {}};
+  priv("VDH.priv.local_laplace_eps", "VDH Lemma 1 (000) = Lemma 4 (002)",
+       "exact privacy loss of the local Laplace randomiser vs eps_t = sum tau_j", {tau});
+  priv("VDH.priv.l2_eps", "VDH §2.1 (000) = §3.2.1 (002); Song et al. 2015 Thm 1",
+       "exact privacy loss of rho ~ exp(-eps/2 ||z||_2) vs eps", {eps, dim});
+  priv("VDH.priv.l2_moment", "VDH §4 (000) = §3.4 (002)", "E||xi||^2 = 4d(d+1)/eps^2 vs the printed 4 + 4(d^2+d)/eps^2",
+       {eps, dim});
+  priv("VDH.priv.local_laplace_moment", "VDH §4 (000) = §3.4 (002)", "E||xi||^2 = sum 8/tau_j^2 (not printed)", {tau});
   return t;
 }
 }  // namespace

@@ -513,6 +513,7 @@ int cmd_compare(const CompareArgs& a) {
 // ---------------------------------------------------------------- prove (issue 5)
 
 #include "privoco/proofs/claims.hpp"
+#include "privoco/proofs/privacy.hpp"
 
 namespace privoco::oracle {
 
@@ -565,6 +566,27 @@ std::string threshold_text(const proofs::Threshold& t) {
 
 }  // namespace
 
+json privacy_json(const proofs::PrivacyCheck& pc, const std::map<std::string, std::string>& ps,
+                  const proofs::PrivacyOutcome& o) {
+  json j{{"id", pc.id}, {"citation", pc.citation}, {"verdict", o.verdict}, {"params", ps}, {"quantity", o.quantity},
+         {"exact", o.exact}, {"claimed", o.claimed}, {"method", pc.method}, {"note", o.note}};
+  if (!o.second_route.empty()) j["second_route"] = o.second_route;
+  if (o.seed) j["search"] = {{"best", o.search_best}, {"seed", o.seed}};
+  return j;
+}
+
+void print_privacy(const proofs::PrivacyCheck& pc, const std::map<std::string, std::string>& ps,
+                   const proofs::PrivacyOutcome& o) {
+  std::string p;
+  for (const auto& [k, v] : ps) p += (p.empty() ? "" : ", ") + k + "=" + v;
+  fmt::print("{}  ({})\n  claim: {}\n  parameters: {}\n  {}: {} (certified)\n", pc.id, pc.citation, pc.statement, p,
+             o.quantity, o.exact);
+  if (!o.second_route.empty()) fmt::print("  second route: {}\n", o.second_route);
+  fmt::print("  claimed: {}\n", o.claimed);
+  if (o.seed) fmt::print("  adversarial search (seed {}): largest loss found {:.17g}\n", o.seed, o.search_best);
+  fmt::print("  verdict: {} ({})\n", o.verdict, o.note);
+}
+
 json prove_all(bool print_text) {
   json all = json::array();
   if (print_text) fmt::print("{:<20} {:<10} {:>9}  {}\n", "claim", "verdict", "time", "thresholds (found vs printed)");
@@ -587,6 +609,16 @@ json prove_all(bool print_text) {
       fmt::print("{:<42}({})\n", "", c.citation);
     }
   }
+  for (const auto& pc : proofs::privacy_checks()) {
+    auto o = pc.run(pc.defaults, 1);
+    all.push_back(privacy_json(pc, pc.defaults, o));
+    if (print_text) {
+      std::string p;
+      for (const auto& [k, v] : pc.defaults) p += (p.empty() ? "" : ", ") + k + "=" + v;
+      fmt::print("{:<20} {:<10} {:>9}  at {}: exact {} vs claimed {}\n", pc.id.substr(0, 20), o.verdict, "", p,
+                 o.exact, o.claimed);
+    }
+  }
   return all;
 }
 
@@ -598,6 +630,22 @@ int cmd_prove(const ProveArgs& a) {
   }
   const Entry& e = entry(a.id);
   if (!e.has_proof) throw UnknownId(e.id, "no machine check for this ID");
+  if (const auto* pc = proofs::find_privacy_check(e.id)) {
+    std::map<std::string, std::string> ps = pc->defaults;
+    std::map<std::string, bool> given;
+    for (const auto& s : a.assignments) {
+      auto eq = s.find('=');
+      if (eq == std::string::npos) throw ParamError(e.id, s, "expected name=value");
+      if (given[s.substr(0, eq)]) throw ParamError(e.id, s.substr(0, eq), "given twice");
+      given[s.substr(0, eq)] = true;
+      ps[s.substr(0, eq)] = s.substr(eq + 1);
+    }
+    auto o = pc->run(ps, a.seed);
+    json j = privacy_json(*pc, ps, o);
+    if (a.json) fmt::print("{}\n", j.dump());
+    else print_privacy(*pc, ps, o);
+    return o.verdict == "certified" ? 0 : 1;
+  }
   const auto& c = proofs::claim(e.id);
   std::map<std::string, std::string> overrides;
   for (const auto& s : a.assignments) {

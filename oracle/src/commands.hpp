@@ -55,6 +55,7 @@ struct ProveArgs {
   std::string id;
   std::vector<std::string> assignments;
   bool threshold = false, all = false, json = false;
+  std::uint64_t seed = 1;  // adversarial searches
 };
 int cmd_prove(const ProveArgs& a);
 

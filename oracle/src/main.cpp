@@ -76,6 +76,7 @@ int main(int argc, char** argv) {
   prove->add_flag("--threshold", pv.threshold, "search the best value of each constant (certified interval)");
   prove->add_flag("--all", pv.all, "every claim with its thresholds, as a table");
   prove->add_flag("--json", pv.json, "JSON output");
+  prove->add_option("--seed", pv.seed, "seed of the adversarial privacy searches (printed)");
 
   if (argc > 1 && argv[1][0] != '-') {
     bool known = false;
