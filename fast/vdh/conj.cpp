@@ -324,6 +324,50 @@ double d0(const Reduced& r) {
 // F for lambda <= 2 near its zero crossing (L^2/2 ~ V): with e^{lambda x - mu x^2} = e^{-mu_b x^2}
 // (cosh(lambda x) e^{-nu x^2} - 1 + 1), i0 - z = 2 sum_{n>=1} a_n M_{2n}(mu_b),
 // a_n = sum_{j+k=n} lambda^{2j}/(2j)! (-nu)^k/k!, and a_1 = C^2 (L^2/2 - V) is formed exactly from the inputs.
+// The same expansion in double-double, for the points where the orders of the expansion cancel each other
+// (second-order crossing: a_1 M_2 and a_2 M_4 of opposite signs and equal size; the condition number of F there
+// is ~1e4, and double terms left ~1e3 ulp).
+bool moments_dd(dd mu, int J, dd* P) {
+  if (mu.hi >= 4) {
+    const dd two_over_sqrt_pi{0x1.20dd750429b6dp+0, 0x1.1ae3a914fed8p-56};
+    const dd s = sqrt_dd(mu);
+    P[0] = erf_dd(s) / (two_over_sqrt_pi * s);  // sqrt(pi) erf(s) / (2 s)
+    dd t = mu.hi > 700 ? dd{0, 0} : exp_dd(-mu);  // e^{-mu} mu^j
+    for (int j = 0; j < J; ++j, t = t * mu) P[j + 1] = (P[j] * static_cast<double>(2 * j + 1) - t) * 0.5;
+    return true;
+  }
+  const dd em = exp_dd(-mu), two_mu = mu * 2.0;
+  const int top = 2 * (15 + static_cast<int>(5.5 * mu.hi) + J / 2 + 8);
+  dd m{0, 0};
+  for (int k = top; k > 2 * J; k -= 2) m = (em + two_mu * m) / static_cast<double>(k + 1);
+  for (int k = 2 * J; k >= 0; k -= 2) P[k / 2] = m = (em + two_mu * m) / static_cast<double>(k + 1);
+  return false;
+}
+
+double pot_crossing_dd(const Reduced& r, double absL, double V, double b) {
+  constexpr int N = 30;
+  dd P[N + 1];
+  const bool scaled = moments_dd(r.mu_b, N, P);
+  const dd L2 = two_prod(absL, absL);
+  const dd x = scaled ? L2 / dd{b, 0} : r.lambda * r.lambda;  // lambda^2/mu_b = L^2/b
+  const dd y = scaled ? dd{V, 0} / dd{b, 0} : r.nu;           // nu/mu_b = V/b
+  dd X[N + 1], Y[N + 1];
+  X[0] = Y[0] = dd{1, 0};
+  for (int j = 1; j <= N; ++j) {
+    X[j] = X[j - 1] * x / static_cast<double>((2 * j - 1) * (2 * j));
+    Y[j] = -(Y[j - 1] * y / static_cast<double>(j));
+  }
+  const dd q = L2 * 0.5 - dd{V, 0};
+  const dd a1 = scaled ? q / dd{b, 0} : q * (r.C * r.C);
+  dd sum = a1 * P[1];
+  for (int n = 2; n <= N; ++n) {
+    dd an{0, 0};
+    for (int j = 0; j <= n; ++j) an = an + X[j] * Y[n - j];
+    sum = sum + an * P[n];
+  }
+  return to_double(sum / P[0]);
+}
+
 double pot_crossing(const Reduced& r, double absL, double V, double b) {
   const double mb = r.mu_b.hi;
   double P[kMaxMoments];
@@ -342,6 +386,7 @@ double pot_crossing(const Reduced& r, double absL, double V, double b) {
     for (int j = 0; j <= n; ++j) an += X[j] * Y[n - j];
     sum += an * P[n];
   }
+  if (std::fabs(sum) < 0.25 * std::fabs(a1 * P[1])) return pot_crossing_dd(r, absL, V, b);
   return sum / P[0];  // (i0 - z)/z with z = 2 P_0
 }
 

@@ -15,7 +15,7 @@ void pred_conj_printed(arb_t res, arb_srcptr p, slong prec);  // VDH eq (7) = (3
 // ERRATA.md E1: eq (7) with its sign and the sqrt(b/pi) factor of the second term corrected, evaluated as literally.
 void pred_conj_printed_corrected(arb_t res, arb_srcptr p, slong prec);
 
-// The closed forms alone (pred_conj and pot_conj use a cancellation-free series for lambda <= 6, mu <= 64).
+// The closed forms alone (pred_conj and pot_conj use a cancellation-free series for lambda <= 6, mu <= 8).
 void pred_conj_closed(arb_t res, arb_srcptr p, slong prec);
 void pot_conj_closed(arb_t res, arb_srcptr p, slong prec);
 
