@@ -211,6 +211,12 @@ bool moments(double mu, int J, double* P) {
 // without the cancellation of the direct form.
 // Measured against Arb: the direct form loses ~1e-15 relative for p in [0.8, 2]; the fraction with
 // 20 + 300/p^2 terms is exact to rounding for p >= 1.25 (needs ~200 terms at 1.25, 60 at 2).
+// erfcx(p) = e^{p^2} erfc(p) for 0 <= p, through double-double erfc and exp, rounded once.
+double erfcx_dd(double p) {
+  const dd pd{p, 0};
+  return to_double(erfc_dd(pd) * exp_dd(pd * pd));
+}
+
 double h_of(double p) {
   if (p < 0.4) return 1 - kSqrtPi * p * erfcx(p);
   if (p < 1.25) {  // h = 1 - sqrt(pi) p e^{p^2} erfc(p) in double-double: libcerf's erfcx error (<= 2.4 ulp) was
@@ -249,7 +255,7 @@ int series_terms(double lambda) {
 Scaled n_scaled(const Reduced& r) {
   const double lambda = r.lambda.hi, mu = r.mu.hi;
   Scaled out;
-  if (lambda <= kR1) {  // R1: n = 2 lambda sum_j lambda^{2j}/(2j+1)! M_{2j+2}(mu); scaled: x = lambda^2/mu
+  if (lambda <= 2 || (lambda <= kR1 && mu >= 0.5)) {  // R1: n = 2 lambda sum_j lambda^{2j}/(2j+1)! M_{2j+2}(mu); scaled: x = lambda^2/mu
     int J = series_terms(lambda);
     double P[kMaxMoments];
     const bool scaled = moments(mu, J + 1, P);
@@ -280,7 +286,10 @@ Scaled n_scaled(const Reduced& r) {
   const double p = to_double(r.lambda - r.mu * 2.0) / (2 * sq);
   const double p2 = (lambda + 2 * mu) / (2 * sq);
   const double E2 = std::exp(-2 * lambda);
-  const double br = kSqrtPi * sq * (erfcx(p) + E2 * erfcx(p2)) - h_of(p) + E2 * h_of(p2);
+  // erfcx(p) carries the bracket; for p < 1.25 (a thin band near the edge) libcerf's <= 2.4 ulp is replaced by
+  // double-double (report --n 1000000: 7.5 ulp at p = 0.73 otherwise).
+  const double ex = p < 1.25 ? erfcx_dd(p) : erfcx(p);
+  const double br = kSqrtPi * sq * (ex + E2 * erfcx(p2)) - h_of(p) + E2 * h_of(p2);
   out.E = r.lambda - r.mu;
   out *= br;
   out /= 2 * mu;
@@ -304,6 +313,26 @@ double i0_scaled(const Reduced& r, dd* E) {
 }
 
 // M_0(mu_b) - M_0(mu_b + nu) >= 0, the part of (z - i0)/2 that does not depend on lambda.
+// The same expansion in double-double, for the points where the orders of the expansion cancel each other
+// (second-order crossing: a_1 M_2 and a_2 M_4 of opposite signs and equal size; the condition number of F there
+// is ~1e4, and double terms left ~1e3 ulp).
+bool moments_dd(dd mu, int J, dd* P) {
+  if (mu.hi >= 4) {
+    const dd two_over_sqrt_pi{0x1.20dd750429b6dp+0, 0x1.1ae3a914fed8p-56};
+    const dd s = sqrt_dd(mu);
+    P[0] = erf_dd(s) / (two_over_sqrt_pi * s);  // sqrt(pi) erf(s) / (2 s)
+    dd t = mu.hi > 700 ? dd{0, 0} : exp_dd(-mu);  // e^{-mu} mu^j
+    for (int j = 0; j < J; ++j, t = t * mu) P[j + 1] = (P[j] * static_cast<double>(2 * j + 1) - t) * 0.5;
+    return true;
+  }
+  const dd em = exp_dd(-mu), two_mu = mu * 2.0;
+  const int top = 2 * (15 + static_cast<int>(5.5 * mu.hi) + J / 2 + 8);
+  dd m{0, 0};
+  for (int k = top; k > 2 * J; k -= 2) m = (em + two_mu * m) / static_cast<double>(k + 1);
+  for (int k = 2 * J; k >= 0; k -= 2) P[k / 2] = m = (em + two_mu * m) / static_cast<double>(k + 1);
+  return false;
+}
+
 double d0(const Reduced& r) {
   const double nu = r.nu.hi, mb = r.mu_b.hi, mu = r.mu.hi;
   if (nu == 0) return 0;
@@ -325,32 +354,21 @@ double d0(const Reduced& r) {
     double s = std::sqrt(mu), sb = std::sqrt(mb);
     return kSqrtPi / 2 * (nu / (s * sb * (s + sb)) - (std::erfc(sb) / sb - std::erfc(s) / s));
   }
-  return (z_of(mb) - z_of(mu)) / 2;
+  const double m0b = z_of(mb) / 2, m0 = z_of(mu) / 2;
+  // The difference loses log2(m0b / d0) bits; past one bit take both M_0 in double-double (hard cases file:
+  // 20.1 ulp in F at nu = 1.5, mu_b = 2.5).
+  if (m0b > 2 * (m0b - m0)) {
+    dd Pb[1], P[1];
+    moments_dd(r.mu_b, 0, Pb);
+    moments_dd(r.mu, 0, P);
+    return to_double(Pb[0] - P[0]);
+  }
+  return m0b - m0;
 }
 
 // F for lambda <= 2 near its zero crossing (L^2/2 ~ V): with e^{lambda x - mu x^2} = e^{-mu_b x^2}
 // (cosh(lambda x) e^{-nu x^2} - 1 + 1), i0 - z = 2 sum_{n>=1} a_n M_{2n}(mu_b),
 // a_n = sum_{j+k=n} lambda^{2j}/(2j)! (-nu)^k/k!, and a_1 = C^2 (L^2/2 - V) is formed exactly from the inputs.
-// The same expansion in double-double, for the points where the orders of the expansion cancel each other
-// (second-order crossing: a_1 M_2 and a_2 M_4 of opposite signs and equal size; the condition number of F there
-// is ~1e4, and double terms left ~1e3 ulp).
-bool moments_dd(dd mu, int J, dd* P) {
-  if (mu.hi >= 4) {
-    const dd two_over_sqrt_pi{0x1.20dd750429b6dp+0, 0x1.1ae3a914fed8p-56};
-    const dd s = sqrt_dd(mu);
-    P[0] = erf_dd(s) / (two_over_sqrt_pi * s);  // sqrt(pi) erf(s) / (2 s)
-    dd t = mu.hi > 700 ? dd{0, 0} : exp_dd(-mu);  // e^{-mu} mu^j
-    for (int j = 0; j < J; ++j, t = t * mu) P[j + 1] = (P[j] * static_cast<double>(2 * j + 1) - t) * 0.5;
-    return true;
-  }
-  const dd em = exp_dd(-mu), two_mu = mu * 2.0;
-  const int top = 2 * (15 + static_cast<int>(5.5 * mu.hi) + J / 2 + 8);
-  dd m{0, 0};
-  for (int k = top; k > 2 * J; k -= 2) m = (em + two_mu * m) / static_cast<double>(k + 1);
-  for (int k = 2 * J; k >= 0; k -= 2) P[k / 2] = m = (em + two_mu * m) / static_cast<double>(k + 1);
-  return false;
-}
-
 double pot_crossing_dd(const Reduced& r, double absL, double V, double b) {
   constexpr int N = 30;
   dd P[N + 1];
