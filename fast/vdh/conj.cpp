@@ -255,7 +255,10 @@ int series_terms(double lambda) {
 Scaled n_scaled(const Reduced& r) {
   const double lambda = r.lambda.hi, mu = r.mu.hi;
   Scaled out;
-  if (lambda <= 2 || (lambda <= kR1 && mu >= 0.5)) {  // R1: n = 2 lambda sum_j lambda^{2j}/(2j+1)! M_{2j+2}(mu); scaled: x = lambda^2/mu
+  // R1 up to lambda = 6 unless the peak lies far beyond the edge (p >= 3), where R3 has no cancellation and the
+  // long series accumulates rounding (9.3 ulp at lambda = 4.8, mu = 0.004; R3 at p = 1.28 gave 13.7 ulp).
+  const double p_edge = (lambda - 2 * mu) / (2 * std::sqrt(mu));
+  if (lambda <= 2 || (lambda <= kR1 && p_edge < 3)) {  // R1: n = 2 lambda sum_j lambda^{2j}/(2j+1)! M_{2j+2}(mu); scaled: x = lambda^2/mu
     int J = series_terms(lambda);
     double P[kMaxMoments];
     const bool scaled = moments(mu, J + 1, P);
@@ -506,7 +509,8 @@ Value pot_conj(double L, double V, double b, double G) {
     const double d = d0(r);
     // F near 0 with large nu (L^2/(4B) ~ ln(B/b)/2): the difference s - d cancels; the peak-inside form
     // carries the cancelling parts in double-double.
-    if (std::fabs(s - d) < 0.5 * s)
+    // the completed square needs erfc(-alpha) representable: peak at most ~20 widths beyond the edge
+    if (std::fabs(s - d) < 0.5 * s && r.lambda.hi - 2 * r.mu.hi < 40 * std::sqrt(r.mu.hi))
       return potential(pot_peak_inside(r, (r.lambda / r.mu) * r.lambda * 0.25, V, b));
     return potential(2 * (s - d) / z);
   }
