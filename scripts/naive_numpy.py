@@ -14,6 +14,7 @@ from scipy.special import erf
 
 
 def naive_pred_conj(L, V, b, G):
+    """Corrected eq (7) (ERRATA.md E1), evaluated as written: overflows and cancels for large |L|."""
     B = b + V
     C = 1.0 / (5.0 * G)
     sB = np.sqrt(B)

@@ -255,31 +255,31 @@ void z_any(arb_t z, const arb_t mu_b, slong prec) {
   }
 }
 
-}  // namespace
-
 // VDH eq (5) = (3.3.2) with the conjugate prior: w = C n(|lambda|, mu) / z(mu_b), odd in L.
-void pred_conj(arb_t res, arb_srcptr p, slong prec) {
+// series = false forces the erf/erfcx closed forms (a route of its own for the tests).
+void pred_impl(arb_t res, arb_srcptr p, slong prec, bool series) {
   int sL = sign_of(p + 0);
   if (sL == 0) { arb_zero(res); return; }  // w(0, V) = 0 exactly (odd integrand)
   Tmp t;
   reduce(t[0], t[1], t[2], t[3], p + 0, p + 1, p + 2, p + 3, prec);
   if (sL == -1) arb_neg(t[1], t[1]);
-  if (sL != 2 && series_applies(t[1], t[2])) n_series(t[4], t[1], t[2], prec);
+  if (series && sL != 2 && series_applies(t[1], t[2])) n_series(t[4], t[1], t[2], prec);
   else n_of(t[4], t[1], t[2], prec);
-  z_any(t[5], t[3], prec);
+  if (series) z_any(t[5], t[3], prec);
+  else z_of(t[5], t[3], prec);
   arb_mul(t[4], t[4], t[0], prec);
   arb_div(res, t[4], t[5], prec);
   if (sL == -1) arb_neg(res, res);
 }
 
 // VDH eq (4) = (3.3.1) with the conjugate prior: F = i0(|lambda|, mu) / z(mu_b) - 1, even in L.
-void pot_conj(arb_t res, arb_srcptr p, slong prec) {
+void pot_impl(arb_t res, arb_srcptr p, slong prec, bool series) {
   if (arb_is_zero(p + 0) && arb_is_zero(p + 1)) { arb_zero(res); return; }  // F(0; 0) = 0 exactly
   Tmp t;
   reduce(t[0], t[1], t[2], t[3], p + 0, p + 1, p + 2, p + 3, prec);
   const int sL = sign_of(p + 0);
   if (sL == -1) arb_neg(t[1], t[1]);
-  if (sL != 2 && series_applies(t[1], t[2]) && arf_cmp_si(arb_midref(t[3]), 64) <= 0) {
+  if (series && sL != 2 && series_applies(t[1], t[2]) && arf_cmp_si(arb_midref(t[3]), 64) <= 0) {
     half_i0_minus_z_series(t[4], t[1], t[2], t[3], arb_is_zero(p + 1), prec);  // F = (i0 - z)/z
     z_any(t[5], t[3], prec);
     arb_mul_2exp_si(t[4], t[4], 1);
@@ -292,30 +292,12 @@ void pot_conj(arb_t res, arb_srcptr p, slong prec) {
   arb_sub_ui(res, t[4], 1, prec);
 }
 
-// The closed forms alone (erf/erfcx arrangement), a route of their own for the tests.
-void pred_conj_closed(arb_t res, arb_srcptr p, slong prec) {
-  int sL = sign_of(p + 0);
-  if (sL == 0) { arb_zero(res); return; }
-  Tmp t;
-  reduce(t[0], t[1], t[2], t[3], p + 0, p + 1, p + 2, p + 3, prec);
-  if (sL == -1) arb_neg(t[1], t[1]);
-  n_of(t[4], t[1], t[2], prec);
-  z_of(t[5], t[3], prec);
-  arb_mul(t[4], t[4], t[0], prec);
-  arb_div(res, t[4], t[5], prec);
-  if (sL == -1) arb_neg(res, res);
-}
+}  // namespace
 
-void pot_conj_closed(arb_t res, arb_srcptr p, slong prec) {
-  if (arb_is_zero(p + 0) && arb_is_zero(p + 1)) { arb_zero(res); return; }
-  Tmp t;
-  reduce(t[0], t[1], t[2], t[3], p + 0, p + 1, p + 2, p + 3, prec);
-  if (sign_of(p + 0) == -1) arb_neg(t[1], t[1]);
-  i0_of(t[4], t[1], t[2], prec);
-  z_of(t[5], t[3], prec);
-  arb_div(t[4], t[4], t[5], prec);
-  arb_sub_ui(res, t[4], 1, prec);
-}
+void pred_conj(arb_t res, arb_srcptr p, slong prec) { pred_impl(res, p, prec, true); }
+void pot_conj(arb_t res, arb_srcptr p, slong prec) { pot_impl(res, p, prec, true); }
+void pred_conj_closed(arb_t res, arb_srcptr p, slong prec) { pred_impl(res, p, prec, false); }
+void pot_conj_closed(arb_t res, arb_srcptr p, slong prec) { pot_impl(res, p, prec, false); }
 
 // VDH eq (6) = (3.3.3): Z = int_{-C}^{C} e^{-b v^2} dv = C z(C^2 b) = sqrt(pi/b) erf(C sqrt b).
 void pot_Z(arb_t res, arb_srcptr p, slong prec) {
