@@ -258,7 +258,7 @@ Scaled n_scaled(const Reduced& r) {
   // R1 up to lambda = 6 unless the peak lies far beyond the edge (p >= 3), where R3 has no cancellation and the
   // long series accumulates rounding (9.3 ulp at lambda = 4.8, mu = 0.004; R3 at p = 1.28 gave 13.7 ulp).
   const double p_edge = (lambda - 2 * mu) / (2 * std::sqrt(mu));
-  if (lambda <= 2 || (lambda <= kR1 && p_edge < 3)) {  // R1: n = 2 lambda sum_j lambda^{2j}/(2j+1)! M_{2j+2}(mu); scaled: x = lambda^2/mu
+  if (lambda <= 3 || (lambda <= kR1 && p_edge < 3)) {  // R1: n = 2 lambda sum_j lambda^{2j}/(2j+1)! M_{2j+2}(mu); scaled: x = lambda^2/mu
     int J = series_terms(lambda);
     double P[kMaxMoments];
     const bool scaled = moments(mu, J + 1, P);
