@@ -49,6 +49,14 @@ std::vector<Entry> make_table() {
                "conjugate-prior normaliser Z = int_{-C}^{C} exp(-b v^2) dv",
                {b(), G()}, true, true,
                "reference/vdh/conj.cpp fast/vdh/conj.cpp tests/vdh/conj_test.cpp"});
+  t.push_back({"VDH.pred.uniform", "pred", "VDH eq (5) = (3.3.2) with the uniform prior (prior list after eq (6))",
+               "uniform-prior prediction w = (1/(2C)) int_{-C}^{C} v exp(vL - v^2 V) dv",
+               {L(), V(), G()}, true, true,
+               "reference/vdh/conj.cpp fast/vdh/conj.cpp tests/vdh/uniform_test.cpp"});
+  t.push_back({"VDH.pot.uniform", "pot", "VDH eq (4) = (3.3.1) with the uniform prior (prior list after eq (6))",
+               "uniform-prior potential F = (1/(2C)) int_{-C}^{C} exp(vL - v^2 V) dv - 1",
+               {L(), V(), G()}, true, true,
+               "reference/vdh/conj.cpp fast/vdh/conj.cpp tests/vdh/uniform_test.cpp"});
   // Claims (kind lemma): their parameters are the claim's constants; `privoco prove ID name=value` overrides them.
   auto lemma = [&](const char* id, const char* cit, const char* sum, std::vector<ParamSpec> ps) {
     Entry e{id, "lemma", cit, sum, std::move(ps), false, false, "proofs-checks/vdh/lemmas.cpp tests/proofs/lemmas_test.cpp"};

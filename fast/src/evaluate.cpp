@@ -15,6 +15,8 @@ const Row kRows[] = {
     {"VDH.pred.conj", [](const double* p) { return vdh::pred_conj(p[0], p[1], p[2], p[3]); }},
     {"VDH.pot.conj", [](const double* p) { return vdh::pot_conj(p[0], p[1], p[2], p[3]); }},
     {"VDH.pot.Z", [](const double* p) { return vdh::pot_Z(p[0], p[1]); }},
+    {"VDH.pred.uniform", [](const double* p) { return vdh::pred_uniform(p[0], p[1], p[2]); }},
+    {"VDH.pot.uniform", [](const double* p) { return vdh::pot_uniform(p[0], p[1], p[2]); }},
 };
 }  // namespace
 

@@ -440,11 +440,19 @@ dd gauss_exponent(double absL, double V, double b) {
   return ((dd{absL, 0} / B) * absL) * 0.25;
 }
 
-Value pred_conj(double L, double V, double b, double G) {
-  check4(pred_entry(), L, V, b, G);
+// b = 0 is the uniform prior (z = 2); the public functions check the domain first.
+static Value pred_core(double L, double V, double b, double G) {
   if (L == 0) return plain(0.0);  // w(0, V) = 0: odd in L
   const int sign = L > 0 ? 1 : -1;
   Reduced r = reduce(std::fabs(L), V, b, G);
+  if (extreme(r) && b == 0) {
+    // uniform: V = 0 leaves e^{lambda} with lambda past the double range; otherwise the Gaussian limit
+    // w = e^{L^2/(4V)} |L| sqrt(pi) 5G / (4 V^{3/2})
+    if (V == 0 || !std::isfinite((std::fabs(L) / V) * (std::fabs(L) / 4))) return overflow(sign);
+    const double lnm = std::log(std::fabs(L)) + 0.5 * std::log(M_PI) + std::log(5 * G) - std::log(4.0) -
+                       1.5 * std::log(V);
+    return finish(sign, 1.0, gauss_exponent(std::fabs(L), V, 0) + dd{lnm, 0});
+  }
   if (extreme(r)) {
     const double B = b + V, e = std::erf(std::sqrt(b) / (5 * G));
     if (!std::isfinite((std::fabs(L) / B) * (std::fabs(L) / 4))) return overflow(sign);
@@ -463,15 +471,21 @@ Value pred_conj(double L, double V, double b, double G) {
 // beta = (2mu + lambda)/(2 sqrt mu), s_b = sqrt(mu_b). So ln(1 + F) = E - ln(B/b)/2 + ln D - ln(2 erf(s_b)),
 // all in double-double, since near F = 0 these terms cancel
 // (condition number E/F), and so are the erf's (dd_math.hpp): this branch runs only near the crossing.
-double pot_peak_inside(const Reduced& r, dd E, double V, double b) {
+static double pot_peak_inside(const Reduced& r, dd E, double V, double b) {
   const dd sq = sqrt_dd(r.mu), two_sq = sq * 2.0;
   const dd a = (r.mu * 2.0 - r.lambda) / two_sq, bb = (r.mu * 2.0 + r.lambda) / two_sq;
   // D = erf(a) + erf(b'); with the peak beyond the edge (a < 0) it is erfc(-a) - erfc(b') without cancellation
   // of numbers near 1.
   const dd D = a.hi >= 0 ? erf_dd(a) + erf_dd(bb) : erfc_dd(-a) - erfc_dd(bb);
-  const dd Eb = erf_dd(sqrt_dd(r.mu_b)) * 2.0;
-  const dd half_ln = log_dd(two_sum(b, V) / dd{b, 0}) * -0.5;
-  const dd x = (E + half_ln) + (log_dd(D) - log_dd(Eb));
+  dd x;
+  if (b > 0) {
+    const dd Eb = erf_dd(sqrt_dd(r.mu_b)) * 2.0;
+    const dd half_ln = log_dd(two_sum(b, V) / dd{b, 0}) * -0.5;
+    x = (E + half_ln) + (log_dd(D) - log_dd(Eb));
+  } else {  // uniform prior, z = 2: 1 + F = e^E sqrt(pi) D / (4 sqrt mu)
+    const dd pi{0x1.921fb54442d18p+1, 0x1.1a62633145c07p-53}, ln2{0x1.62e42fefa39efp-1, 0x1.abc9e3b39803fp-56};
+    x = E + (log_dd(pi / r.mu) * 0.5 - ln2 * 2.0) + log_dd(D);
+  }
   if (x.hi > 0.7) {  // 1 + F = e^x: F = e^x - 1 without cancellation; e^x may leave the double range
     Value P = finish(1, 1.0, x);
     return P.status == Status::overflow ? P.value : P.value - 1;
@@ -480,9 +494,16 @@ double pot_peak_inside(const Reduced& r, dd E, double V, double b) {
   return std::fma(e1 + 1, x.lo, e1);  // expm1(hi + lo) = expm1(hi) + e^hi lo
 }
 
-Value pot_conj(double L, double V, double b, double G) {
-  check4(pot_entry(), L, V, b, G);
+static Value pot_core(double L, double V, double b, double G) {
   Reduced r = reduce(std::fabs(L), V, b, G);
+  if (extreme(r) && b == 0) {  // uniform: F = e^{L^2/(4V)} sqrt(pi) 5G / (2 sqrt V) - 1 (Gaussian limit)
+    if (V == 0 || !std::isfinite((std::fabs(L) / V) * (std::fabs(L) / 4))) return overflow(1);
+    dd E = gauss_exponent(std::fabs(L), V, 0) + dd{0.5 * std::log(M_PI) + std::log(5 * G) - std::log(2.0) -
+                                                      0.5 * std::log(V), 0};
+    if (E.hi < 0.7) return potential(std::expm1(to_double(E)));
+    Value P = finish(1, 1.0, E);
+    return P.status == Status::overflow ? P : potential(P.value - 1);
+  }
   if (extreme(r)) {  // F = sqrt(b/B) e^{L^2/(4B)} - 1
     if (!std::isfinite((std::fabs(L) / (b + V)) * (std::fabs(L) / 4))) return overflow(1);
     dd E = gauss_exponent(std::fabs(L), V, b) + dd{-0.5 * std::log1p(V / b), 0};
@@ -525,6 +546,31 @@ Value pot_conj(double L, double V, double b, double G) {
   Value P = finish(1, m, E);
   if (P.status == Status::overflow) return P;  // F = P - 1 ~ P out of range
   return potential(P.value - 1);
+}
+
+Value pred_conj(double L, double V, double b, double G) {
+  check4(pred_entry(), L, V, b, G);
+  return pred_core(L, V, b, G);
+}
+
+Value pot_conj(double L, double V, double b, double G) {
+  check4(pot_entry(), L, V, b, G);
+  return pot_core(L, V, b, G);
+}
+
+// Uniform prior (VDH prior list after eq (6)): the conjugate prior at b = 0.
+Value pred_uniform(double L, double V, double G) {
+  static const privoco::Entry& e = entry("VDH.pred.uniform");
+  const double x[3] = {L, V, G};
+  check_params(e, x);
+  return pred_core(L, V, 0, G);
+}
+
+Value pot_uniform(double L, double V, double G) {
+  static const privoco::Entry& e = entry("VDH.pot.uniform");
+  const double x[3] = {L, V, G};
+  check_params(e, x);
+  return pot_core(L, V, 0, G);
 }
 
 Value pot_Z(double b, double G) {

@@ -10,6 +10,8 @@ namespace privoco::fast::vdh {
 Value pred_conj(double L, double V, double b, double G);          // VDH eq (5) = (3.3.2), conjugate prior
 Value pot_conj(double L, double V, double b, double G);           // VDH eq (4) = (3.3.1), conjugate prior
 Value pot_Z(double b, double G);                                  // VDH eq (6) = (3.3.3)
+Value pred_uniform(double L, double V, double G);                 // VDH eq (5), uniform prior (b = 0)
+Value pot_uniform(double L, double V, double G);                  // VDH eq (4), uniform prior (b = 0)
 
 // Batch forms: out[i] = f(L[i], V[i], b[i], G[i]); no allocation. Throws DomainError at the first bad row
 // (rows before it are written).

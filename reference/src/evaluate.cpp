@@ -19,6 +19,8 @@ const Row kRows[] = {
     {"VDH.pred.conj_printed", vdh::pred_conj_printed},
     {"VDH.pot.conj", vdh::pot_conj},
     {"VDH.pot.Z", vdh::pot_Z},
+    {"VDH.pred.uniform", vdh::pred_uniform},
+    {"VDH.pot.uniform", vdh::pot_uniform},
 };
 
 constexpr double kLog2_10 = 3.32192809488736234787;

@@ -35,6 +35,7 @@ void reduce(arb_t C, arb_t lambda, arb_t mu, arb_t mu_b, arb_srcptr L, arb_srcpt
 
 // z(mu_b) = int_{-1}^{1} exp(-mu_b x^2) dx = sqrt(pi/mu_b) erf(sqrt(mu_b)).
 void z_of(arb_t z, const arb_t mu_b, slong prec) {
+  if (arb_is_zero(mu_b)) { arb_set_ui(z, 2); return; }  // uniform prior: int_{-1}^{1} dx
   arb_t s, t;
   arb_init(s); arb_init(t);
   arb_sqrt(s, mu_b, prec);
@@ -52,6 +53,13 @@ void z_of(arb_t z, const arb_t mu_b, slong prec) {
 // which avoids e^{huge} * erfc(huge) (their product is moderate, but each ball's radius is not).
 void i0_of(arb_t i0, const arb_t lambda, const arb_t mu, slong prec) {
   Tmp t;
+  if (arb_is_zero(mu)) {  // i0 = int e^{lambda x} dx = 2 sinh(lambda)/lambda (2 at lambda = 0)
+    if (arb_is_zero(lambda)) { arb_set_ui(i0, 2); return; }
+    arb_sinh(t[0], lambda, prec);
+    arb_div(t[0], t[0], lambda, prec);
+    arb_mul_2exp_si(i0, t[0], 1);
+    return;
+  }
   arb_sqrt(t[0], mu, prec);                 // s
   arb_mul_2exp_si(t[1], mu, 1);             // 2 mu
   arb_sub(t[2], t[1], lambda, prec);        // 2mu - lambda
@@ -88,6 +96,15 @@ void i0_of(arb_t i0, const arb_t lambda, const arb_t mu, slong prec) {
 // d/dx e^{...} = (lambda - 2 mu x) e^{...}.
 void n_of(arb_t n, const arb_t lambda, const arb_t mu, slong prec) {
   Tmp t;
+  if (arb_is_zero(mu)) {  // uniform prior at V = 0: n = int x e^{lambda x} dx = 2 (lambda cosh lambda - sinh lambda)/lambda^2
+    arb_sinh_cosh(t[1], t[2], lambda, prec);
+    arb_mul(t[2], t[2], lambda, prec);
+    arb_sub(t[2], t[2], t[1], prec);
+    arb_sqr(t[3], lambda, prec);
+    arb_div(t[2], t[2], t[3], prec);
+    arb_mul_2exp_si(n, t[2], 1);
+    return;
+  }
   i0_of(t[0], lambda, mu, prec);
   arb_mul(t[0], t[0], lambda, prec);
   arb_sinh(t[1], lambda, prec);
@@ -294,6 +311,43 @@ void pot_impl(arb_t res, arb_srcptr p, slong prec, bool series) {
 
 }  // namespace
 
+// The uniform prior is the conjugate prior at b = 0 (density 1/(2C) on [-C, C]): the same functions with
+// mu_b = 0 and z = 2 exactly (VDH prior list after eq (6); catalogue A5(b)). params = {L, V, G}.
+namespace {
+arb_ptr with_b0(arb_srcptr p) {
+  arb_ptr q = _arb_vec_init(4);
+  arb_set(q + 0, p + 0);
+  arb_set(q + 1, p + 1);
+  arb_zero(q + 2);
+  arb_set(q + 3, p + 2);
+  return q;
+}
+}  // namespace
+
+void pred_uniform(arb_t res, arb_srcptr p, slong prec) {
+  arb_ptr q = with_b0(p);
+  pred_impl(res, q, prec, true);
+  _arb_vec_clear(q, 4);
+}
+
+void pot_uniform(arb_t res, arb_srcptr p, slong prec) {
+  arb_ptr q = with_b0(p);
+  pot_impl(res, q, prec, true);
+  _arb_vec_clear(q, 4);
+}
+
+void pred_uniform_integral(arb_t res, arb_srcptr p, slong prec) {
+  arb_ptr q = with_b0(p);
+  pred_conj_integral(res, q, prec);
+  _arb_vec_clear(q, 4);
+}
+
+void pot_uniform_integral(arb_t res, arb_srcptr p, slong prec) {
+  arb_ptr q = with_b0(p);
+  pot_conj_integral(res, q, prec);
+  _arb_vec_clear(q, 4);
+}
+
 void pred_conj(arb_t res, arb_srcptr p, slong prec) { pred_impl(res, p, prec, true); }
 void pot_conj(arb_t res, arb_srcptr p, slong prec) { pot_impl(res, p, prec, true); }
 void pred_conj_closed(arb_t res, arb_srcptr p, slong prec) { pred_impl(res, p, prec, false); }
@@ -414,7 +468,7 @@ void integral(arb_t res, const arb_t lambda, const arb_t mu, int k, slong prec) 
     arb_abs(l, l);
     arb_get_mid_arb(m, mu);
     arb_mul_2exp_si(m, m, 1);
-    if (arb_le(l, m)) {  // peak inside [-1, 1]
+    if (arb_is_positive(m) && arb_le(l, m)) {  // peak inside [-1, 1] (mu = 0: the maximum is at an end)
       arb_sqr(q.shift, l, prec);
       arb_div(q.shift, q.shift, m, prec);
       arb_mul_2exp_si(q.shift, q.shift, -1);

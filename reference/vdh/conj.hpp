@@ -15,6 +15,12 @@ void pred_conj_printed(arb_t res, arb_srcptr p, slong prec);  // VDH eq (7) = (3
 // ERRATA.md E1: eq (7) with its sign and the sqrt(b/pi) factor of the second term corrected, evaluated as literally.
 void pred_conj_printed_corrected(arb_t res, arb_srcptr p, slong prec);
 
+// Uniform prior (the conjugate prior at b = 0), params = {L, V, G}: VDH prior list after eq (6) = (3.3.3).
+void pred_uniform(arb_t res, arb_srcptr p, slong prec);
+void pot_uniform(arb_t res, arb_srcptr p, slong prec);
+void pred_uniform_integral(arb_t res, arb_srcptr p, slong prec);
+void pot_uniform_integral(arb_t res, arb_srcptr p, slong prec);
+
 // The closed forms alone (pred_conj and pot_conj use a cancellation-free series for lambda <= 6, mu <= 8).
 void pred_conj_closed(arb_t res, arb_srcptr p, slong prec);
 void pot_conj_closed(arb_t res, arb_srcptr p, slong prec);
