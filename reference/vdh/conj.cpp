@@ -264,7 +264,7 @@ void half_i0_minus_z_series(arb_t res, const arb_t lambda, const arb_t mu, const
 
 // z(mu_b) by the recurrence where it applies (cheaper than erf at these precisions), else the erf form.
 void z_any(arb_t z, const arb_t mu_b, slong prec) {
-  if (arf_cmp_si(arb_midref(mu_b), 64) <= 0) {
+  if (arf_cmp_si(arb_midref(mu_b), 8) <= 0) {
     moments_ball(z, 0, mu_b, prec);
     arb_mul_2exp_si(z, z, 1);
   } else {
@@ -296,7 +296,7 @@ void pot_impl(arb_t res, arb_srcptr p, slong prec, bool series) {
   reduce(t[0], t[1], t[2], t[3], p + 0, p + 1, p + 2, p + 3, prec);
   const int sL = sign_of(p + 0);
   if (sL == -1) arb_neg(t[1], t[1]);
-  if (series && sL != 2 && series_applies(t[1], t[2]) && arf_cmp_si(arb_midref(t[3]), 64) <= 0) {
+  if (series && sL != 2 && series_applies(t[1], t[2]) && arf_cmp_si(arb_midref(t[3]), 8) <= 0) {
     half_i0_minus_z_series(t[4], t[1], t[2], t[3], arb_is_zero(p + 1), prec);  // F = (i0 - z)/z
     z_any(t[5], t[3], prec);
     arb_mul_2exp_si(t[4], t[4], 1);
