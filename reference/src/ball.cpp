@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cfloat>
+#include <cstdint>
+#include <cstdlib>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -146,6 +148,55 @@ double to_double_down(const arb_t x) {  // lower bound of |x| as a double
 }
 }  // namespace
 
+// A decimal (already validated by parse_decimal) as a ball: digits as an integer times a cached 10^e, one
+// multiplication instead of arb_set_str's power computation (10% of `privoco check`'s instructions).
+void decimal_ball(arb_t out, const std::string& text, slong prec) {
+  std::uint64_t mant = 0;
+  int ndig = 0, frac = 0;
+  long exp10 = 0;
+  bool neg = false, seen_dot = false;
+  std::size_t i = 0;
+  if (i < text.size() && (text[i] == '+' || text[i] == '-')) neg = text[i++] == '-';
+  for (; i < text.size(); ++i) {
+    const char ch = text[i];
+    if (ch == '.') {
+      seen_dot = true;
+      continue;
+    }
+    if (ch == 'e' || ch == 'E') {
+      exp10 = std::strtol(text.c_str() + i + 1, nullptr, 10);
+      break;
+    }
+    if (mant == 0 && ch == '0') {  // leading zeros carry no digits
+      if (seen_dot) ++frac;
+      continue;
+    }
+    if (++ndig > 19) {
+      arb_set_str(out, text.c_str(), prec);
+      return;
+    }
+    mant = mant * 10 + static_cast<std::uint64_t>(ch - '0');
+    if (seen_dot) ++frac;
+  }
+  const long e = exp10 - frac;
+  if (mant == 0 || e < -400 || e > 400 || prec > 300) {
+    arb_set_str(out, text.c_str(), prec);
+    return;
+  }
+  static arb_ptr pow10 = nullptr;  // 10^k, k in [-400, 400], at 320 bits, filled on first use
+  static bool filled[801] = {};
+  if (!pow10) pow10 = _arb_vec_init(801);
+  arb_ptr p = pow10 + (e + 400);
+  if (!filled[e + 400]) {
+    arb_ui_pow_ui(p, 10, static_cast<ulong>(e < 0 ? -e : e), 320);
+    if (e < 0) arb_inv(p, p, 320);
+    filled[e + 400] = true;
+  }
+  arb_set_ui(out, mant);
+  arb_mul(out, out, p, prec);
+  if (neg) arb_neg(out, out);
+}
+
 ClaimError claim_error(const Certified& c, const std::string& claimed) {
   ClaimError r;
   const double inf = std::numeric_limits<double>::infinity();
@@ -202,7 +253,7 @@ ClaimError claim_error(const Certified& c, const std::string& claimed) {
   const slong prec = std::max<slong>(128, arb_bits(t) + 64);
   arb_t x, diff, q;
   arb_init(x); arb_init(diff); arb_init(q);
-  arb_set_str(x, d.text.c_str(), prec);
+  decimal_ball(x, d.text, prec);
   arb_sub(diff, x, t, prec);
   arb_abs(diff, diff);
   arb_div(q, diff, t, prec);

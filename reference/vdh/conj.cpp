@@ -149,6 +149,22 @@ arb_srcptr reciprocal(slong k1, slong prec) {
   return (prec <= 300 && k1 < 512) ? t.v + k1 : nullptr;
 }
 
+// 1/(k (k+1)) for the series recurrences, as balls at 320 bits (k < 256).
+arb_srcptr reciprocal_pair(slong k, slong prec) {
+  struct Table {
+    arb_ptr v;
+    Table() {
+      v = _arb_vec_init(256);
+      for (slong i = 1; i < 256; ++i) {
+        arb_one(v + i);
+        arb_div_ui(v + i, v + i, static_cast<ulong>(i * (i + 1)), 320);
+      }
+    }
+  };
+  static const Table t;
+  return (prec <= 300 && k < 256) ? t.v + k : nullptr;
+}
+
 void moments_ball(arb_ptr M, slong J, const arb_t mu, slong prec) {
   const double mu_hi = arf_get_d(arb_midref(mu), ARF_RND_UP) + 1e-300;
   double log_prod = 0;
@@ -180,7 +196,14 @@ void moments_ball(arb_ptr M, slong J, const arb_t mu, slong prec) {
 // Number of series terms and the tail bound: sum_{j>J} c_j with c_j = lambda^{2j}/(2j+odd)!, where c_{j+1}/c_j
 // <= lambda^2/((2j+1+odd)(2j+2+odd)) < 1/2 from J on, so the tail is <= 2 c_{J+1}.
 slong series_terms_ball(const arb_t lambda, slong prec, int odd, arb_t tail) {
-  const double l = arf_get_d(arb_midref(lambda), ARF_RND_UP) + 1e-300;
+  double l;  // an upper bound of |lambda| over its ball
+  {
+    arf_t u;
+    arf_init(u);
+    arb_get_abs_ubound_arf(u, lambda, 64);
+    l = arf_get_d(u, ARF_RND_UP) + 1e-300;
+    arf_clear(u);
+  }
   const double target = -(static_cast<double>(prec) + 20) * 0.6931471805599453;
   double lc = 0;  // log c_j
   slong j = 0;
@@ -190,14 +213,11 @@ slong series_terms_ball(const arb_t lambda, slong prec, int odd, arb_t tail) {
     lc += r;
     ++j;
   }
-  // tail = 2 lambda_hi^{2J+2} / (2J+2+odd)!
-  arb_t lh;
-  arb_init(lh);
-  arb_set_d(lh, l);
-  arb_pow_ui(tail, lh, static_cast<ulong>(2 * j + 2), prec);
-  for (slong k = 2; k <= 2 * j + 2 + odd; ++k) arb_div_ui(tail, tail, static_cast<ulong>(k), prec);
-  arb_mul_2exp_si(tail, tail, 1);
-  arb_clear(lh);
+  // tail <= 2 l^{2J+2} / (2J+2+odd)!, evaluated in double through logarithms (lgamma, log, exp: relative
+  // errors ~1e-15) and enlarged by 1e-6 relative so that it stays an upper bound. It only widens the radius.
+  const double log_tail = static_cast<double>(2 * j + 2) * std::log(l) -
+                          std::lgamma(static_cast<double>(2 * j + 3 + odd)) + 0.6931471805599453;
+  arb_set_d(tail, std::exp(log_tail) * (1 + 1e-6));
   return j;
 }
 
@@ -218,7 +238,8 @@ void n_series(arb_t res, const arb_t lambda, const arb_t mu, slong prec) {
   arb_set(sum, M + 1);
   for (slong j = 1; j <= J; ++j) {
     arb_mul(term, term, l2, prec);
-    arb_div_ui(term, term, static_cast<ulong>((2 * j) * (2 * j + 1)), prec);
+    if (arb_srcptr r = reciprocal_pair(2 * j, prec)) arb_mul(term, term, r, prec);
+    else arb_div_ui(term, term, static_cast<ulong>((2 * j) * (2 * j + 1)), prec);
     arb_addmul(sum, term, M + j + 1, prec);
   }
   arb_mul(tail, tail, M + 1, prec);  // M_{2j+2} <= M_2
@@ -245,7 +266,8 @@ void half_i0_minus_z_series(arb_t res, const arb_t lambda, const arb_t mu, const
   arb_zero(sum);
   for (slong j = 1; j <= J; ++j) {
     arb_mul(term, term, l2, prec);
-    arb_div_ui(term, term, static_cast<ulong>((2 * j - 1) * (2 * j)), prec);
+    if (arb_srcptr r = reciprocal_pair(2 * j - 1, prec)) arb_mul(term, term, r, prec);
+    else arb_div_ui(term, term, static_cast<ulong>((2 * j - 1) * (2 * j)), prec);
     arb_addmul(sum, term, M + j, prec);
   }
   arb_mul(tail, tail, M + 0, prec);
