@@ -130,22 +130,18 @@ double rel_error(const Certified& c, double x) {
 }
 
 namespace {
-double to_double_up(const arb_t x) {  // upper bound of |x| as a double (inf when it does not fit)
+// Bounds of |x| as doubles: upper (inf when it does not fit) or lower.
+double abs_bound(const arb_t x, bool upper) {
   arf_t u;
   arf_init(u);
-  arb_get_abs_ubound_arf(u, x, 64);
-  double r = arf_get_d(u, ARF_RND_UP);
+  if (upper) arb_get_abs_ubound_arf(u, x, 64);
+  else arb_get_abs_lbound_arf(u, x, 64);
+  double r = arf_get_d(u, upper ? ARF_RND_UP : ARF_RND_DOWN);
   arf_clear(u);
   return r;
 }
-double to_double_down(const arb_t x) {  // lower bound of |x| as a double
-  arf_t u;
-  arf_init(u);
-  arb_get_abs_lbound_arf(u, x, 64);
-  double r = arf_get_d(u, ARF_RND_DOWN);
-  arf_clear(u);
-  return r;
-}
+double to_double_up(const arb_t x) { return abs_bound(x, true); }
+double to_double_down(const arb_t x) { return abs_bound(x, false); }
 }  // namespace
 
 // A decimal (already validated by parse_decimal) as a ball: digits as an integer times a cached 10^e, one
