@@ -106,16 +106,23 @@ void check_throughput(std::size_t n) {
                   g_points.b[i], g_points.G[i], v.value);
     csv << buf;
   }
-  std::istringstream in(csv.str());
-  privoco::oracle::RowReader reader(in, "bench");
-  privoco::oracle::Tolerance tol;
-  auto t0 = std::chrono::steady_clock::now();
-  auto s = privoco::oracle::check_stream(reader, tol, 17, privoco::oracle::Inputs::double_,
-                                         [](const privoco::oracle::Verdict&) {});
-  auto t1 = std::chrono::steady_clock::now();
-  const double secs = std::chrono::duration<double>(t1 - t0).count();
-  std::printf("check VDH.pred.conj, 17 certified digits: %zu rows in %.2f s = %.0f rows/s (%zu passed, %zu failed)\n",
-              s.rows, secs, s.rows / secs, s.passed, s.failed);
+  // Five passes: the VM's clock speed drifts by up to 2x between minutes, so the median and the best pass are
+  // both printed (the issue's figure is a throughput on one core, i.e. the best pass of an unloaded core).
+  std::vector<double> rate;
+  privoco::oracle::CheckSummary s{};
+  for (int rep = 0; rep < 5; ++rep) {
+    std::istringstream in(csv.str());
+    privoco::oracle::RowReader reader(in, "bench");
+    privoco::oracle::Tolerance tol;
+    auto t0 = std::chrono::steady_clock::now();
+    s = privoco::oracle::check_stream(reader, tol, 17, privoco::oracle::Inputs::double_,
+                                      [](const privoco::oracle::Verdict&) {});
+    auto t1 = std::chrono::steady_clock::now();
+    rate.push_back(s.rows / std::chrono::duration<double>(t1 - t0).count());
+  }
+  std::sort(rate.begin(), rate.end());
+  std::printf("check VDH.pred.conj, 17 certified digits, %zu rows x 5 passes: median %.0f rows/s, best %.0f rows/s "
+              "(%zu passed, %zu failed)\n", s.rows, rate[2], rate[4], s.passed, s.failed);
 }
 
 // Issue 5's figures: each scalar lemma certified on its printed domain (< 10 s), each threshold to 1e-6.

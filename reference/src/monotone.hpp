@@ -1,6 +1,6 @@
 // Arb's erf/erfc propagate the radius of an inexact argument crudely: erfc of a ball around 5e5 with relative
-// radius 2^-91 came back with relative radius 2^3061. erf, erfc and erfcx are monotone, so the image of
-// [lo, hi] is enclosed by evaluating at the two exact endpoints and taking the union.
+// radius 2^-91 came back with relative radius 2^3061. mono() below evaluates at the exact midpoint instead and
+// adds the radius times a bound of the derivative.
 #pragma once
 #include <arb_hypgeom.h>
 
@@ -28,28 +28,63 @@ inline void mono_point(arb_t res, const arb_t x, Mono f, slong prec) {
   }
 }
 
-// f(x) for a ball x (erfcx is decreasing only for x >= 0: callers pass x >= 0).
+// Upper bound of |f'| over the ball x (erfcx: x >= -1).
+//   erf, erfc: |f'(t)| = (2/sqrt(pi)) e^{-t^2} <= 1.1284 e^{-m^2}, m = min |t| over the ball.
+//   erfcx, t >= 0: -f'(t) = 2/sqrt(pi) - 2t erfcx(t) < (4/sqrt(pi)) / (t + sqrt(t^2 + 2))^2 by the lower bound
+//     erfcx(t) > 2/(sqrt(pi) (t + sqrt(t^2 + 2))) (Abramowitz-Stegun 7.1.13), so |f'| <= min(1.1284, 0.5642/t^2).
+//   erfcx, -1 <= t < 0: |f'| <= 2/sqrt(pi) + 2 |t| erfcx(t) <= 1.13 + 2 erfcx(-1) < 12.
+inline void mono_slope(mag_t d, const arb_t x, Mono f) {
+  arf_t t;
+  arf_init(t);
+  mag_t m, c;
+  mag_init(m); mag_init(c);
+  if (f == Mono::erfcx) {
+    arb_get_lbound_arf(t, x, 64);
+    if (arf_sgn(t) < 0) {
+      mag_set_ui(d, 12);
+    } else {
+      arf_get_mag_lower(m, t);
+      mag_mul_lower(m, m, m);                 // t^2, rounded down
+      mag_set_d(c, 0.5642);                   // >= 1/sqrt(pi)
+      mag_div(c, c, m);                       // 0.5642/t^2 rounded up (inf at t = 0)
+      mag_set_d(d, 1.1284);                   // >= 2/sqrt(pi)
+      mag_min(d, d, c);
+    }
+  } else {
+    arb_get_abs_lbound_arf(t, x, 64);
+    arf_get_mag_lower(m, t);
+    mag_mul_lower(m, m, m);
+    mag_expinv(d, m);                         // >= e^{-m^2}
+    mag_set_d(c, 1.1284);
+    mag_mul(d, d, c);
+  }
+  mag_clear(m); mag_clear(c);
+  arf_clear(t);
+}
+
+// f(x) for a ball x (erfcx: callers pass x >= 0 up to rounding). Arb propagates the radius of an inexact
+// argument crudely for large |x| (header note), so: f at the exact midpoint, plus radius * sup |f'| (mean value
+// theorem). One evaluation instead of the two a union of the endpoint values needs.
 inline void mono(arb_t res, const arb_t x, Mono f, slong prec) {
-  // Exact points, and small arguments where Arb's own propagation is tight (it degrades with |x|^2 radius
-  // amplification only for large |x|), take one evaluation.
-  if (arb_is_exact(x) || (f != Mono::erfcx && mag_cmp_2exp_si(arb_radref(x), -prec / 2) < 0 &&
-                          arf_cmpabs_2exp_si(arb_midref(x), 2) < 0)) {
+  if (arb_is_exact(x)) {
     mono_point(res, x, f, prec);
     return;
   }
-  arb_t lo, hi, a, b;
-  arb_init(lo); arb_init(hi); arb_init(a); arb_init(b);
-  arf_t t;
-  arf_init(t);
-  arb_get_lbound_arf(t, x, prec);
-  arb_set_arf(lo, t);
-  arb_get_ubound_arf(t, x, prec);
-  arb_set_arf(hi, t);
-  mono_point(a, lo, f, prec);
-  mono_point(b, hi, f, prec);
-  arb_union(res, a, b, prec);
-  arf_clear(t);
-  arb_clear(lo); arb_clear(hi); arb_clear(a); arb_clear(b);
+  if (f == Mono::erfcx && arf_cmp_si(arb_midref(x), -1) < 0) {  // outside the slope bound's range: never hit
+    arb_indeterminate(res);
+    return;
+  }
+  mag_t d;
+  mag_init(d);
+  mono_slope(d, x, f);
+  mag_mul(d, d, arb_radref(x));
+  arb_t m;
+  arb_init(m);
+  arf_set(arb_midref(m), arb_midref(x));
+  mono_point(res, m, f, prec);
+  arb_add_error_mag(res, d);
+  arb_clear(m);
+  mag_clear(d);
 }
 
 }  // namespace privoco::reference
