@@ -57,6 +57,23 @@ std::vector<Entry> make_table() {
                "uniform-prior potential F = (1/(2C)) int_{-C}^{C} exp(vL - v^2 V) dv - 1",
                {L(), V(), G()}, true, true,
                "reference/vdh/conj.cpp fast/vdh/conj.cpp tests/vdh/uniform_test.cpp"});
+  // Algorithms (kind alg): streaming learners, run by `privoco run`; their parameters are the learner's
+  // (gradients come from a file). Readings A1(a), A3, A5(b), A20(a), A21(a), A28(a): fast/include/privoco/fast/learners.hpp.
+  const ParamSpec b_alg{"b", kPos, "conjugate-prior width (ignored with --prior uniform)", {}};
+  const ParamSpec d_alg{"d", {1, kInf, true, false}, "dimension (integer; from the gradient file)", {}};
+  t.push_back({"VDH.alg.alg1", "alg", "VDH Alg 1 (000) = Alg 1 (002), prediction eq (5) = (3.3.2)",
+               "one-dimensional potential learner: w_t = E_v[v exp(v L_t - v^2 V_t)]", {b_alg, G()}, true, true,
+               "fast/vdh/learners.cpp reference/vdh/learners.cpp tests/vdh/learners_test.cpp"});
+  t.push_back({"VDH.alg.alg2", "alg", "VDH Alg 2 (000, 'Figure 2') = Alg 2 (002)",
+               "black-box reduction: w_t = v_t z_t, v_t from Alg 1 fed <z_t, g_t>, z_t from VDH.alg.md_direction",
+               {b_alg, G(), d_alg}, false, true, "fast/vdh/learners.cpp tests/vdh/learners_test.cpp"});
+  t.push_back({"VDH.alg.alg3", "alg", "VDH Alg 3 (000) = Alg 3 (002)",
+               "coordinate-wise Alg 1 with the conjugate prior, one instance per coordinate (A21(a))",
+               {b_alg, G(), d_alg}, true, true,
+               "fast/vdh/learners.cpp reference/vdh/learners.cpp tests/vdh/learners_test.cpp"});
+  t.push_back({"VDH.alg.md_direction", "alg", "VDH §3.1 (000) = §3.3.1 (002); Orabona and Pal 2018",
+               "projected gradient descent on the unit ball, eta_t = 1/sqrt(sum_{s<=t} ||g_s||^2), z_1 = 0 (A28(a))",
+               {d_alg}, false, true, "fast/vdh/learners.cpp tests/vdh/learners_test.cpp"});
   // Claims (kind lemma): their parameters are the claim's constants; `privoco prove ID name=value` overrides them.
   auto lemma = [&](const char* id, const char* cit, const char* sum, std::vector<ParamSpec> ps) {
     Entry e{id, "lemma", cit, sum, std::move(ps), false, false, "proofs-checks/vdh/lemmas.cpp tests/proofs/lemmas_test.cpp"};

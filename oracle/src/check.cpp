@@ -35,7 +35,7 @@ Verdict judge(const Row& row, const Tolerance& tol, int digits, Inputs inputs) {
   for (const Entry& x : catalogue())
     if (x.id == v.id) e = &x;
   if (!e) return invalid(v, idf->column, "unknown ID '" + v.id + "'");
-  if (!e->has_reference) return invalid(v, idf->column, "no reference implementation for " + v.id);
+  if (!e->has_reference || e->is_learner()) return invalid(v, idf->column, "no reference implementation for " + v.id);
   std::vector<Decimal> params(e->params.size());
   std::vector<bool> seen(e->params.size(), false);
   const Field* valf = nullptr;
@@ -75,21 +75,26 @@ Verdict judge(const Row& row, const Tolerance& tol, int digits, Inputs inputs) {
   if (!valf || valf->text.empty()) return invalid(v, valf ? valf->column : idf->column, "no value");
   v.claimed = valf->text;
 
-  reference::Options opt;
-  opt.digits = digits;
-  opt.strings = false;
+  return judge_claim(v, valf->column, tol, digits, [&](int dg) {
+    reference::Options opt;
+    opt.digits = dg;
+    opt.strings = false;
+    if (inputs == Inputs::exact) return reference::evaluate(*e, params, opt);
+    std::vector<double> x(params.size());
+    for (std::size_t i = 0; i < x.size(); ++i) x[i] = params[i].approx;
+    return reference::evaluate(*e, x.data(), opt);
+  });
+}
+
+Verdict judge_claim(Verdict v, std::size_t claimed_column, const Tolerance& tol, int digits,
+                    const std::function<reference::Certified(int digits)>& eval) {
+  int dg = digits;
   for (int attempt = 0;; ++attempt) {
     reference::Certified c;
     try {
-      if (inputs == Inputs::exact) {
-        c = reference::evaluate(*e, params, opt);
-      } else {
-        std::vector<double> x(params.size());
-        for (std::size_t i = 0; i < x.size(); ++i) x[i] = params[i].approx;
-        c = reference::evaluate(*e, x.data(), opt);
-      }
+      c = eval(dg);
     } catch (const Error& err) {
-      return invalid(v, idf->column, std::string("reference: ") + err.what());
+      return invalid(v, claimed_column, std::string("reference: ") + err.what());
     }
     reference::ClaimError ce = reference::claim_error(c, v.claimed);
     if (!ce.parsed) {
@@ -97,13 +102,13 @@ Verdict judge(const Row& row, const Tolerance& tol, int digits, Inputs inputs) {
       std::size_t pos = 0;
       std::string why;
       parse_decimal(v.claimed, &d, &pos, &why);
-      return invalid(v, valf->column + pos, "value '" + v.claimed + "' is not a number (" + why + ")");
+      return invalid(v, claimed_column + pos, "value '" + v.claimed + "' is not a number (" + why + ")");
     }
     const double lo = tol.kind == Tolerance::Kind::ulps ? ce.ulp_lo : ce.rel_lo;
     const double hi = tol.kind == Tolerance::Kind::ulps ? ce.ulp_hi : ce.rel_hi;
     const bool decided = hi <= tol.value || lo > tol.value;
     if (!decided && attempt < 3) {  // the enclosure straddles the tolerance: more digits
-      opt.digits *= 2;
+      dg *= 2;
       continue;
     }
     v.rel_err = ce.rel_hi;

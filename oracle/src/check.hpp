@@ -4,6 +4,7 @@
 #include <functional>
 #include <string>
 
+#include "privoco/reference/ball.hpp"
 #include "rows.hpp"
 
 namespace privoco::oracle {
@@ -36,6 +37,11 @@ struct Verdict {
 
 // Judges one row. digits: certified digits of the reference (escalated when the verdict is not yet decided).
 Verdict judge(const Row& row, const Tolerance& tol, int digits = 17, Inputs inputs = Inputs::double_);
+
+// Judges v.claimed (read from column claimed_column) against eval(digits), a certified evaluation; escalates
+// the digits while the enclosure straddles the tolerance. Shared by function rows and learner streams.
+Verdict judge_claim(Verdict v, std::size_t claimed_column, const Tolerance& tol, int digits,
+                    const std::function<reference::Certified(int digits)>& eval);
 
 struct CheckSummary {
   std::size_t rows = 0, passed = 0, failed = 0, invalid = 0;

@@ -108,6 +108,7 @@ int cmd_eval(const EvalArgs& a) {
   for (std::size_t i = 0; i < dec.size(); ++i) call += (i ? ", " : "") + e.params[i].name + "=" + dec[i].text;
   call += ")";
 
+  if (e.is_learner()) throw UnknownId(e.id, "an algorithm, not a function: use privoco run for");
   if (a.impl == "reference") {
     if (!e.has_reference) throw UnknownId(e.id, "no reference implementation for this ID");
     reference::Options opt;
@@ -166,7 +167,7 @@ int cmd_report(const ReportArgs& a) {
   std::vector<const Entry*> ids;
   if (a.ids.empty()) {
     for (const Entry& e : catalogue())
-      if (e.has_reference && e.has_fast) ids.push_back(&e);
+      if (e.has_reference && e.has_fast && !e.is_learner()) ids.push_back(&e);
   } else {
     for (const auto& id : a.ids) ids.push_back(&entry(id));
   }
@@ -367,6 +368,7 @@ int cmd_check(const CheckArgs& a) {
 
 int cmd_sample(const SampleArgs& a) {
   const Entry& e = entry(a.id);
+  if (e.is_learner()) throw UnknownId(e.id, "an algorithm, not a function: use privoco run for");
   if (a.format != "csv" && a.format != "jsonl") throw ParamError("sample", "--format", "'" + a.format + "' (csv, jsonl)");
   // a quarter of the rows (at most all of them) are corners of the sampling box, spread evenly; the rest random
   auto corners = sample_points(e, 0, a.seed, true);
@@ -406,7 +408,8 @@ int cmd_sample(const SampleArgs& a) {
 
 int cmd_compare(const CompareArgs& a) {
   const Entry& e = entry(a.id);
-  if (!e.has_fast || !e.has_reference) throw UnknownId(e.id, "compare needs both a fast and a reference implementation");
+  if (!e.has_fast || !e.has_reference || e.is_learner())
+    throw UnknownId(e.id, "compare needs both a fast and a reference implementation of a function");
   std::vector<std::vector<double>> pts;
   std::vector<Verdict> claims;  // from --points with values
   Tolerance tol;

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "run.hpp"
 #include "privoco/errors.hpp"
 
 int main(int argc, char** argv) {
@@ -49,6 +50,29 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"double", "exact"}));
   check->add_flag("--all", ck.all, "print passing rows too");
   check->add_flag("--json", ck.json, "JSON Lines: one object per row, then a summary object");
+  std::string stream_alg, stream_prior = "conjugate";
+  std::vector<std::string> stream_params;
+  check->add_option("params", stream_params, "with --stream: the learner's b=... G=...");
+  check->add_option("--stream", stream_alg,
+                    "FILE is a run of this algorithm (alg1, alg3): columns g, w (or g1..gd, w1..wd); each prediction is "
+                    "checked against the certified replay and the first step that disagrees is named");
+  check->add_option("--prior", stream_prior, "with --stream: conjugate or uniform")
+      ->check(CLI::IsMember({"conjugate", "uniform"}));
+
+  RunArgs ra;
+  auto* run = app.add_subcommand("run", "VDH Algorithm 1, 2 or 3 over a gradient file: predictions and realised regret");
+  run->add_option("alg", ra.alg, "alg1, alg2 or alg3 (VDH.alg.algN)")->required();
+  run->add_option("params", ra.assignments, "b=... (alg3: one or d comma-separated) G=..., exact decimals");
+  run->add_option("--gradients", ra.gradients, "CSV/JSON Lines with column g (alg1) or g1..gd; - for stdin")->required();
+  run->add_option("--prior", ra.prior, "conjugate (default) or uniform")->check(CLI::IsMember({"conjugate", "uniform"}));
+  run->add_option("--impl", ra.impl, "fast (double) or reference (certified predictions; alg1, alg3)")
+      ->check(CLI::IsMember({"fast", "reference"}));
+  run->add_option("--digits", ra.digits, "certified digits (reference)")->check(CLI::Range(1, 10000));
+  run->add_option("--out", ra.out, "predictions CSV (default: standard output; the summary then goes to stderr)");
+  run->add_option("--u", ra.u, "comparators of the realised regret, comma-separated (default 0,1,-1,10,-10)");
+  run->add_option("--state-in", ra.state_in, "start from this saved state (fast alg1, alg3)");
+  run->add_option("--state-out", ra.state_out, "save the final state exactly (hex floats)");
+  run->add_flag("--json", ra.json, "summary as JSON");
 
   SampleArgs sa;
   auto* sample = app.add_subcommand("sample", "inputs covering an ID's domain, in the format check reads");
@@ -82,7 +106,7 @@ int main(int argc, char** argv) {
     bool known = false;
     for (const auto* sub : app.get_subcommands({})) known |= sub->get_name() == argv[1];
     if (!known) {
-      std::fprintf(stderr, "privoco: error: unknown command '%s' (commands: list, eval, report, check, sample, compare, prove; privoco --help)\n",
+      std::fprintf(stderr, "privoco: error: unknown command '%s' (commands: list, eval, report, check, sample, compare, prove, run; privoco --help)\n",
                    argv[1]);
       return 2;
     }
@@ -101,7 +125,19 @@ int main(int argc, char** argv) {
     if (*list) return cmd_list(list_json);
     if (*eval) return cmd_eval(ev);
     if (*report) return cmd_report(rep);
-    if (*check) return cmd_check(ck);
+    if (*check) {
+      if (!stream_alg.empty()) {
+        StreamCheckArgs sc;
+        sc.file = ck.file, sc.alg = stream_alg, sc.prior = stream_prior, sc.format = ck.format;
+        sc.assignments = stream_params, sc.ulps = ck.ulps, sc.rel = ck.rel, sc.digits = ck.digits;
+        sc.json = ck.json, sc.all = ck.all;
+        return cmd_check_stream(sc);
+      }
+      if (!stream_params.empty())
+        throw privoco::ParamError("check", stream_params[0], "name=value parameters need --stream ALG");
+      return cmd_check(ck);
+    }
+    if (*run) return cmd_run(ra);
     if (*sample) return cmd_sample(sa);
     if (*compare) return cmd_compare(cp);
     if (*prove) {

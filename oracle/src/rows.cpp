@@ -109,7 +109,7 @@ struct FlatSax : nlohmann::json_sax<json> {
 
 }  // namespace
 
-RowReader::RowReader(std::istream& in, std::string source, std::string format)
+RowReader::RowReader(std::istream& in, std::string source, std::string format, std::string required_column)
     : in_(in), source_(std::move(source)), format_(std::move(format)) {
   std::string first;
   if (!next_line(&first)) throw FileError(source_ + ": empty file (expected a CSV header or JSON Lines)");
@@ -139,9 +139,10 @@ RowReader::RowReader(std::istream& in, std::string source, std::string format)
     header_.push_back(c.first);
   }
   bool has_id = false;
-  for (const auto& h : header_) has_id |= h == "id";
+  for (const auto& h : header_) has_id |= h == required_column;
   if (!has_id)
-    throw FileError(source_ + ":" + std::to_string(line_no_) + ":1: no header with an 'id' column (got '" + first + "')");
+    throw FileError(source_ + ":" + std::to_string(line_no_) + ":1: no header with an '" + required_column +
+                    "' column (got '" + first + "')");
 }
 
 bool RowReader::next_line(std::string* line) {

@@ -92,4 +92,8 @@ Certified evaluate(const Entry& e, const double* params, const Options& opt) {
   return escalate(e, [&](arb_ptr x, std::size_t i, slong) { arb_set_d(x, params[i]); }, opt);
 }
 
+Certified evaluate_with(const Entry& e, const ParamSetter& set, const Options& opt) {
+  return escalate(e, set, opt);
+}
+
 }  // namespace privoco::reference

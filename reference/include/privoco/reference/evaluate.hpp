@@ -1,5 +1,6 @@
 // Certified evaluation of any catalogue ID with precision escalation.
 #pragma once
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -25,6 +26,11 @@ struct Options {
 Certified evaluate(const Entry& e, const std::vector<Decimal>& params, const Options& opt = {});
 // Same with double parameters (each double is an exact binary number).
 Certified evaluate(const Entry& e, const double* params, const Options& opt = {});
+
+// The general form: set(x, i, prec) writes parameter i as a ball at working precision prec (exact values
+// exactly, decimals at prec); the caller has checked the domains. Used by the certified learners' replay.
+using ParamSetter = std::function<void(arb_ptr x, std::size_t i, slong prec)>;
+Certified evaluate_with(const Entry& e, const ParamSetter& set, const Options& opt = {});
 
 // The fixed-precision function of an ID (throws UnknownId when the reference lacks it).
 BallFn ball_function(const std::string& id);

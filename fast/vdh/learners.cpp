@@ -1,0 +1,174 @@
+// VDH Algorithms 1-3 in double; readings in learners.hpp.
+#include "privoco/fast/learners.hpp"
+
+#include <cmath>
+#include <sstream>
+
+#include "privoco/catalogue.hpp"
+#include "privoco/errors.hpp"
+#include "privoco/fast/dd.hpp"
+#include "conj.hpp"
+
+namespace privoco::fast::vdh {
+
+namespace {
+std::string num(double x) {
+  std::ostringstream os;
+  os.precision(17);
+  os << x;
+  return os.str();
+}
+
+void check_gradient(const char* id, double g, long index) {
+  if (!std::isfinite(g))
+    throw DomainError(id, index < 0 ? "g" : "g" + std::to_string(index + 1), num(g), "(-inf, inf)");
+}
+
+void check_prior(const char* id, const PriorSpec& p) {
+  const Entry& e = entry(id);
+  if (p.prior == Prior::conjugate) check_param(e, e.index_of("b"), p.b);
+  check_param(e, e.index_of("G"), p.G);
+}
+
+// One Alg 1 prediction at (L, V): VDH eq (5) = (3.3.2) with the chosen prior.
+inline Value predict_at(Prior prior, double L, double V, double b, double G) {
+  return prior == Prior::conjugate ? pred_conj(L, V, b, G) : pred_uniform(L, V, G);
+}
+
+// V = sum g^2 must stay a double: the learner's state, unlike its predictions, has no out-of-range form.
+inline void check_sum(const char* id, double V_hi, double g) {
+  if (!std::isfinite(V_hi))
+    throw DomainError(id, "g", num(g), "gradients whose squares sum to at most DBL_MAX (V would overflow)");
+}
+
+// L -= g, V += g^2 in double-double.
+inline void accumulate(double& L_hi, double& L_lo, double& V_hi, double& V_lo, double g) {
+  dd L = dd{L_hi, L_lo} + dd{-g, 0};
+  dd V = dd{V_hi, V_lo} + two_prod(g, g);
+  L_hi = L.hi, L_lo = L.lo, V_hi = V.hi, V_lo = V.lo;
+}
+}  // namespace
+
+const char* to_string(Prior p) { return p == Prior::conjugate ? "conjugate" : "uniform"; }
+
+Prior parse_prior(const std::string& name) {
+  if (name == "conjugate") return Prior::conjugate;
+  if (name == "uniform") return Prior::uniform;
+  throw ParamError("VDH.alg.alg1", "prior", "'" + name + "' is not one of conjugate, uniform");
+}
+
+// ---- Alg 1 ----
+Alg1::Alg1(const PriorSpec& p) : p_(p) { check_prior("VDH.alg.alg1", p); }
+
+Value Alg1::predict() const { return predict_at(p_.prior, L(), V(), p_.b, p_.G); }
+
+void Alg1::update(double g) {
+  check_gradient("VDH.alg.alg1", g, -1);
+  Alg1State n = s_;
+  accumulate(n.L_hi, n.L_lo, n.V_hi, n.V_lo, g);
+  check_sum("VDH.alg.alg1", n.V_hi, g);
+  s_ = n;
+  ++s_.t;
+}
+
+void Alg1::restore(const Alg1State& s) {
+  if (!std::isfinite(s.L_hi) || !std::isfinite(s.L_lo) || !(s.V_hi >= 0) || !std::isfinite(s.V_hi) ||
+      !std::isfinite(s.V_lo))
+    throw ParamError("VDH.alg.alg1", "state", "not a state of Algorithm 1 (non-finite or negative V)");
+  s_ = s;
+}
+
+// ---- Alg 3 ----
+Alg3::Alg3(const Eigen::VectorXd& b, double G, Prior prior)
+    : b_(b), G_(G), prior_(prior),
+      L_hi_(Eigen::ArrayXd::Zero(b.size())), L_lo_(Eigen::ArrayXd::Zero(b.size())),
+      V_hi_(Eigen::ArrayXd::Zero(b.size())), V_lo_(Eigen::ArrayXd::Zero(b.size())) {
+  if (b.size() < 1) throw ParamError("VDH.alg.alg3", "d", "the dimension must be at least 1");
+  const Entry& e = entry("VDH.alg.alg3");
+  check_param(e, e.index_of("G"), G);
+  if (prior == Prior::conjugate)
+    for (Eigen::Index j = 0; j < b.size(); ++j)
+      if (!e.params[e.index_of("b")].domain.contains(b[j]))
+        throw DomainError(e.id, "b" + std::to_string(j + 1), num(b[j]), e.params[e.index_of("b")].domain.text());
+}
+
+int Alg3::predict(Eigen::Ref<Eigen::VectorXd> w) const {
+  if (w.size() != b_.size()) throw ParamError("VDH.alg.alg3", "w", "size differs from d");
+  int out_of_range = 0;
+  for (Eigen::Index j = 0; j < b_.size(); ++j) {
+    const Value v = predict_at(prior_, L_hi_[j] + L_lo_[j], V_hi_[j] + V_lo_[j], b_[j], G_);
+    w[j] = v.value;
+    out_of_range += v.status != Status::ok;
+  }
+  return out_of_range;
+}
+
+void Alg3::update(const Eigen::Ref<const Eigen::VectorXd>& g) {
+  if (g.size() != b_.size()) throw ParamError("VDH.alg.alg3", "g", "size differs from d");
+  for (Eigen::Index j = 0; j < g.size(); ++j) {
+    check_gradient("VDH.alg.alg3", g[j], j);
+    check_sum("VDH.alg.alg3", (dd{V_hi_[j], V_lo_[j]} + two_prod(g[j], g[j])).hi, g[j]);
+  }
+  for (Eigen::Index j = 0; j < g.size(); ++j) accumulate(L_hi_[j], L_lo_[j], V_hi_[j], V_lo_[j], g[j]);
+  ++t_;
+}
+
+std::vector<Alg1State> Alg3::state() const {
+  std::vector<Alg1State> s(static_cast<std::size_t>(b_.size()));
+  for (Eigen::Index j = 0; j < b_.size(); ++j) s[j] = {L_hi_[j], L_lo_[j], V_hi_[j], V_lo_[j], t_};
+  return s;
+}
+
+void Alg3::restore(const std::vector<Alg1State>& s) {
+  if (static_cast<Eigen::Index>(s.size()) != b_.size())
+    throw ParamError("VDH.alg.alg3", "state", "size differs from d");
+  for (Eigen::Index j = 0; j < b_.size(); ++j) {
+    Alg1 check({prior_, prior_ == Prior::conjugate ? b_[j] : 1, G_});
+    check.restore(s[j]);  // validates
+    L_hi_[j] = s[j].L_hi, L_lo_[j] = s[j].L_lo, V_hi_[j] = s[j].V_hi, V_lo_[j] = s[j].V_lo;
+  }
+  t_ = s.empty() ? 0 : s[0].t;
+}
+
+// ---- direction learner and Alg 2 ----
+MdDirection::MdDirection(Eigen::Index d) : z_(Eigen::VectorXd::Zero(d)) {
+  if (d < 1) throw ParamError("VDH.alg.md_direction", "d", "the dimension must be at least 1");
+}
+
+void MdDirection::update(const Eigen::Ref<const Eigen::VectorXd>& g) {
+  if (g.size() != z_.size()) throw ParamError("VDH.alg.md_direction", "g", "size differs from d");
+  for (Eigen::Index j = 0; j < g.size(); ++j) check_gradient("VDH.alg.md_direction", g[j], j);
+  sum_sq_ += g.squaredNorm();
+  if (sum_sq_ == 0) return;  // A28(a): eta undefined while the sum is 0; no step
+  z_.noalias() -= g / std::sqrt(sum_sq_);  // eta_t = 1/sqrt(sum_{s<=t} ||g_s||^2)
+  const double n = z_.norm();
+  if (n > 1) z_ /= n;  // projection onto the unit ball
+}
+
+void MdDirection::restore(const Eigen::VectorXd& z, double sum_sq) {
+  if (z.size() != z_.size() || !(sum_sq >= 0) || !std::isfinite(sum_sq) || !z.allFinite() || z.norm() > 1 + 1e-12)
+    throw ParamError("VDH.alg.md_direction", "state", "not a state of the direction learner");
+  z_ = z;
+  sum_sq_ = sum_sq;
+}
+
+Alg2::Alg2(Eigen::Index d, const PriorSpec& p) : alg1_(p), md_(d) {}
+
+Value Alg2::predict(Eigen::Ref<Eigen::VectorXd> w) const {
+  const Value v = alg1_.predict();
+  w.noalias() = v.value * md_.z();
+  if (v.status == Status::overflow)  // inf * 0 would be NaN: a zero direction plays 0
+    for (Eigen::Index j = 0; j < w.size(); ++j)
+      if (md_.z()[j] == 0) w[j] = 0;
+  return v;
+}
+
+void Alg2::update(const Eigen::Ref<const Eigen::VectorXd>& g) {
+  if (g.size() != md_.z().size()) throw ParamError("VDH.alg.alg2", "g", "size differs from d");
+  for (Eigen::Index j = 0; j < g.size(); ++j) check_gradient("VDH.alg.alg2", g[j], j);
+  last_s_ = md_.z().dot(g);  // Alg 2 line 6: <z_t, g~_t> to Algorithm 1
+  alg1_.update(last_s_);
+  md_.update(g);             // Alg 2 line 5
+}
+
+}  // namespace privoco::fast::vdh

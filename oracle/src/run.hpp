@@ -1,0 +1,34 @@
+// privoco run: VDH Algorithms 1-3 over a gradient file; and the stream form of privoco check.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace privoco::oracle {
+
+struct RunArgs {
+  std::string alg;                       // alg1, alg2, alg3 or the full ID VDH.alg.algN
+  std::string gradients;                 // CSV/JSON Lines: column g (alg1) or g1..gd; "-" for stdin
+  std::vector<std::string> assignments;  // b=..., G=... (exact decimals)
+  std::string prior = "conjugate";
+  std::string impl = "fast";             // fast | reference (alg1, alg3)
+  std::string out = "-";                 // predictions CSV
+  std::string u = "0,1,-1,10,-10";       // comparators for the realised regret (each coordinate, for d > 1)
+  std::string state_in, state_out;       // exact learner state (JSON, hex floats)
+  int digits = 17;
+  bool json = false;
+};
+int cmd_run(const RunArgs& a);
+
+// privoco check FILE --stream ALG: FILE holds a run (columns g and w, or g1..gd and w1..wd); each row's w is
+// judged against the certified prediction of that step; the first step that disagrees is named.
+struct StreamCheckArgs {
+  std::string file, alg, prior = "conjugate", format = "auto";
+  std::vector<std::string> assignments;
+  double ulps = -1, rel = -1;
+  int digits = 17;
+  bool json = false, all = false;
+};
+int cmd_check_stream(const StreamCheckArgs& a);
+
+}  // namespace privoco::oracle

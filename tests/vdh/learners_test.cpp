@@ -1,0 +1,246 @@
+// VDH.alg.alg1, VDH.alg.alg2, VDH.alg.alg3, VDH.alg.md_direction: fast learners against the certified replay,
+// exact state round trip, Alg 3 = d independent Alg 1, long runs finite, CLI run/check --stream; with siblings.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "privoco/decimal.hpp"
+#include "privoco/errors.hpp"
+#include "privoco/fast/learners.hpp"
+#include "privoco/reference/learners.hpp"
+#include "support/gen.hpp"
+#include "oracle/cli_support.hpp"
+
+namespace fv = privoco::fast::vdh;
+namespace rv = privoco::reference::vdh;
+using privoco::parse_param;
+using privoco::testing::log_uniform;
+using privoco::testing::signed_log_uniform;
+
+namespace {
+// b and G from values whose decimal text is the double exactly, so fast and reference see the same numbers.
+const char* kExact[] = {"0.0009765625", "0.125", "0.25", "0.5", "1", "2", "4", "8", "1024"};
+// Gradients k 2^-10: every partial sum of g and g^2 is exact in double, so fast and replay see the same L, V
+// and the comparison measures the prediction alone.
+rc::Gen<std::vector<double>> dyadic_stream() {
+  return rc::gen::container<std::vector<double>>(
+      rc::gen::map(rc::gen::inRange(-4096, 4097), [](int k) { return std::ldexp(k, -10); }));
+}
+
+// Largest ulp error of a fast run against the certified replay on the stream g (flip: the fast prediction's
+// sign deliberately wrong, the mutation sibling).
+double worst_ulps(const std::vector<double>& g, const char* b, const char* G, const std::string& prior,
+                  bool flip = false) {
+  fv::Alg1 f({fv::parse_prior(prior), std::atof(b), std::atof(G)});
+  rv::Alg1Replay r(prior, parse_param("t", "b", b), parse_param("t", "G", G));
+  double worst = 0;
+  for (double x : g) {
+    const privoco::fast::Value w = f.predict();
+    worst = std::max(worst, privoco::reference::ulp_error(r.predict(), flip ? -w.value : w.value));
+    f.update(x);
+    r.update(x);
+  }
+  return worst;
+}
+}  // namespace
+
+RC_GTEST_PROP(VdhLearners, Alg1FastMatchesCertifiedReplay, ()) {
+  const auto g = *dyadic_stream().as("gradients");
+  const char* b = kExact[*rc::gen::inRange(0, 9).as("b index")];
+  const char* G = kExact[*rc::gen::inRange(0, 9).as("G index")];
+  const std::string prior = *rc::gen::element<std::string>("conjugate", "uniform").as("prior");
+  RC_ASSERT(worst_ulps(g, b, G, prior) <= 16.0);
+}
+
+TEST(VdhLearners, SiblingWrongSignFailsReplay) {
+  const std::vector<double> g = {0.5, -1.25, 2.0, 0.75, -0.25};
+  EXPECT_LE(worst_ulps(g, "1", "0.5", "conjugate"), 16.0);
+  EXPECT_GT(worst_ulps(g, "1", "0.5", "conjugate", true), 1e10);
+}
+
+// The double-double sums give the double nearest the exact sum where a plain double sum does not.
+TEST(VdhLearners, SumsAreTheNearestDoubleOfTheExactSums) {
+  std::mt19937_64 rng(20261122);  // fixed seed
+  std::uniform_real_distribution<double> u(-1, 1);
+  std::uniform_int_distribution<int> ex(-30, 30);
+  fv::Alg1 f({fv::Prior::conjugate, 1, 1});
+  rv::Alg1Replay r("conjugate", parse_param("t", "b", "1"), parse_param("t", "G", "1"));
+  double naive = 0;
+  int naive_off = 0;
+  for (int t = 0; t < 20000; ++t) {
+    const double x = std::ldexp(u(rng), ex(rng));
+    f.update(x);
+    r.update(x);
+    naive -= x;
+    const double exact = arf_get_d(arb_midref(r.L().get()), ARF_RND_NEAR);
+    ASSERT_EQ(f.L(), exact) << "step " << t;
+    ASSERT_EQ(f.V(), arf_get_d(arb_midref(r.V().get()), ARF_RND_NEAR)) << "step " << t;
+    naive_off += naive != exact;
+  }
+  EXPECT_GT(naive_off, 100);  // sibling: the plain double sum is not the nearest double of the exact sum
+}
+
+TEST(VdhLearners, StateRoundTripIsExact) {
+  std::mt19937_64 rng(7);
+  std::normal_distribution<double> n(0.2, 1.0);
+  std::vector<double> g(400);
+  for (double& x : g) x = n(rng);
+  fv::Alg1 a({fv::Prior::conjugate, 0.5, 0.25});
+  for (int t = 0; t < 200; ++t) a.update(g[t]);
+  const fv::Alg1State saved = a.state();
+  fv::Alg1 b({fv::Prior::conjugate, 0.5, 0.25});
+  b.restore(saved);
+  fv::Alg1 c({fv::Prior::conjugate, 0.5, 0.25});  // sibling: V one ulp off
+  fv::Alg1State nudged = saved;
+  nudged.V_hi = std::nextafter(nudged.V_hi, 1e300);
+  c.restore(nudged);
+  int differ = 0;
+  for (int t = 200; t < 400; ++t) {
+    ASSERT_EQ(a.predict().value, b.predict().value) << "step " << t;
+    differ += a.predict().value != c.predict().value;
+    a.update(g[t]), b.update(g[t]), c.update(g[t]);
+  }
+  EXPECT_GT(differ, 0);
+  fv::Alg1State bad = saved;
+  bad.V_hi = -1;
+  EXPECT_THROW(b.restore(bad), privoco::ParamError);
+}
+
+TEST(VdhLearners, Alg3IsOneAlg1PerCoordinate) {
+  const int d = 5;
+  Eigen::VectorXd bj(d);
+  bj << 0.1, 1, 10, 0.5, 3;
+  fv::Alg3 a3(bj, 0.7);
+  std::vector<fv::Alg1> a1;
+  for (int j = 0; j < d; ++j) a1.emplace_back(fv::PriorSpec{fv::Prior::conjugate, bj[j], 0.7});
+  std::mt19937_64 rng(11);
+  std::normal_distribution<double> n(0.1, 1.0);
+  Eigen::VectorXd g(d), w(d);
+  for (int t = 0; t < 300; ++t) {
+    a3.predict(w);
+    for (int j = 0; j < d; ++j) ASSERT_EQ(w[j], a1[j].predict().value) << "t " << t << " j " << j;
+    for (int j = 0; j < d; ++j) g[j] = n(rng), a1[j].update(g[j]);
+    a3.update(g);
+  }
+  // sibling (reading A21(b), one shared instance fed every coordinate): differs
+  fv::Alg1 shared({fv::Prior::conjugate, bj[0], 0.7});
+  for (int j = 0; j < d; ++j) shared.update(g[j]);
+  a3.predict(w);
+  EXPECT_NE(w[0], shared.predict().value);
+}
+
+// 10^6 steps of a drifting stream: predictions leave the double range and report it (status, sign, ln|w|),
+// never NaN, and agree with the certified replay wherever checked.
+TEST(VdhLearners, LongRunStaysFiniteAndAgreesWithReplay) {
+  fv::Alg1 f({fv::Prior::conjugate, 1, 1});
+  rv::Alg1Replay r("conjugate", parse_param("t", "b", "1"), parse_param("t", "G", "1"));
+  std::mt19937_64 rng(20261122);
+  int overflow = 0;
+  for (int t = 0; t < 1000000; ++t) {
+    if (t % 50000 == 0 || t < 20) {
+      const privoco::fast::Value w = f.predict();
+      const privoco::reference::Certified c = r.predict();
+      ASSERT_FALSE(std::isnan(w.value)) << t;
+      ASSERT_EQ(w.sign, c.sign()) << t;
+      if (w.status == privoco::fast::Status::ok) {
+        ASSERT_LE(privoco::reference::ulp_error(c, w.value), 16.0) << t;
+      } else {
+        ++overflow;
+        ASSERT_NEAR(w.log_abs(), c.log_abs(), 1e-12 * std::fabs(c.log_abs())) << t;
+      }
+    }
+    const double x = (rng() & 1) ? -1.25 : 0.75;  // mean -0.25: L grows like t/4, exact in double
+    f.update(x);
+    r.update(x);
+  }
+  EXPECT_GT(overflow, 5);  // the run does reach predictions beyond double range
+}
+
+TEST(VdhLearners, DirectionLearnerAndAlg2) {
+  fv::MdDirection md(3);
+  Eigen::Vector3d zero = Eigen::Vector3d::Zero();
+  md.update(zero);  // A28(a): no step while sum ||g||^2 = 0
+  EXPECT_EQ(md.z().norm(), 0.0);
+  fv::Alg2 a2(3, {fv::Prior::conjugate, 1, 1});
+  std::mt19937_64 rng(3);
+  std::normal_distribution<double> n(0.3, 2.0);
+  Eigen::VectorXd g(3), w(3);
+  for (int t = 0; t < 500; ++t) {
+    const privoco::fast::Value v = a2.predict(w);
+    ASSERT_LE(a2.direction().z().norm(), 1 + 1e-15);
+    ASSERT_TRUE(w.allFinite());
+    ASSERT_NEAR((w - v.value * a2.direction().z()).norm(), 0.0, 1e-300);
+    for (int j = 0; j < 3; ++j) g[j] = n(rng);
+    a2.update(g);
+    ASSERT_EQ(a2.last_scalar(), a2.last_scalar());  // not NaN
+  }
+}
+
+TEST(VdhLearners, BadInputIsTyped) {
+  fv::Alg1 f({fv::Prior::conjugate, 1, 1});
+  EXPECT_THROW(f.update(std::nan("")), privoco::DomainError);
+  EXPECT_THROW(f.update(1e200), privoco::DomainError);  // V would overflow
+  EXPECT_EQ(f.state().t, 0u);                           // and the state is unchanged
+  EXPECT_THROW(fv::Alg1({fv::Prior::conjugate, -1, 1}), privoco::DomainError);
+  EXPECT_THROW(fv::Alg1({fv::Prior::conjugate, 1, 0}), privoco::DomainError);
+  EXPECT_THROW(fv::parse_prior("cv"), privoco::ParamError);
+  EXPECT_THROW(rv::Alg1Replay("conjugate", parse_param("t", "b", "0"), parse_param("t", "G", "1")),
+               privoco::DomainError);
+}
+
+using privoco::testing::run_cli;
+using privoco::testing::spit;
+using privoco::testing::slurp;
+
+TEST(VdhLearnersCli, RunThenCheckStream) {
+  const std::string dir = ::testing::TempDir();
+  std::string grad = "g\n";
+  std::mt19937_64 rng(5);
+  std::normal_distribution<double> n(0.4, 1.0);
+  for (int t = 0; t < 60; ++t) grad += std::to_string(n(rng)) + "\n";
+  spit(dir + "g.csv", grad);
+  auto r = run_cli("run alg1 b=2 G=0.5 --gradients " + dir + "g.csv --out " + dir + "w.csv --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("\"steps\":60"), std::string::npos) << r.out;
+  r = run_cli("check " + dir + "w.csv --stream alg1 b=2 G=0.5");
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("60 passed, 0 failed"), std::string::npos) << r.out;
+  // sibling: another program's run with one wrong prediction at step 40
+  std::string text = slurp(dir + "w.csv"), out;
+  std::size_t line = 0, pos = 0;
+  while (pos < text.size()) {
+    std::size_t end = text.find('\n', pos);
+    std::string l = text.substr(pos, end - pos);
+    if (++line == 42) l = l.substr(0, l.rfind(',')) + ",0.5";  // header comment + header + 40 rows
+    out += l + "\n";
+    pos = end + 1;
+  }
+  spit(dir + "w_bad.csv", out);
+  r = run_cli("check " + dir + "w_bad.csv --stream alg1 b=2 G=0.5");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("first disagreement at step 40"), std::string::npos) << r.out;
+  // the other prior's replay disagrees from step 2 on
+  r = run_cli("check " + dir + "w.csv --stream alg1 G=0.5 --prior uniform");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("first disagreement at step 2"), std::string::npos) << r.out;
+}
+
+TEST(VdhLearnersCli, Errors) {
+  const std::string dir = ::testing::TempDir();
+  spit(dir + "g_bad.csv", "g\n0.5\n1e-3x\n");
+  auto r = run_cli("run alg1 b=1 G=1 --gradients " + dir + "g_bad.csv");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("g_bad.csv:3:5:"), std::string::npos) << r.err;
+  r = run_cli("run alg1 b=1 --gradients " + dir + "g_bad.csv");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("G"), std::string::npos) << r.err;
+  EXPECT_EQ(privoco::testing::count_lines(r.err), 1);
+  r = run_cli("run alg9 G=1 --gradients " + dir + "g_bad.csv");
+  EXPECT_EQ(r.code, 2);
+  r = run_cli("eval VDH.alg.alg1 b=1 G=1");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("privoco run"), std::string::npos) << r.err;
+}
