@@ -57,6 +57,11 @@ std::vector<Entry> make_table() {
                "uniform-prior potential F = (1/(2C)) int_{-C}^{C} exp(vL - v^2 V) dv - 1",
                {L(), V(), G()}, true, true,
                "reference/vdh/conj.cpp fast/vdh/conj.cpp tests/vdh/uniform_test.cpp"});
+  t.push_back({"VDH.bound.thm1", "bound", "VDH Thm 1 (000) = Thm 10 (002), as printed",
+               "1 + |u| max{11G(ln(11G|u|) - 1 + ln(sqrt5 G sqrt(pi)/(4 sqrt b))), "
+               "sqrt(8(b+V) ln(16u^2 (b+V)^{3/2} sqrt(pi)/sqrt(b) + 1))}; V = sum g^2 (A10 deterministic)",
+               {{"u", kReal, "comparator", {1e-3, 1e3, true, 0.02}}, V(), b(), G()}, true, true,
+               "reference/vdh/bounds.cpp fast/vdh/bounds.cpp tests/vdh/bounds_test.cpp"});
   // Algorithms (kind alg): streaming learners, run by `privoco run`; their parameters are the learner's
   // (gradients come from a file). Readings A1(a), A3, A5(b), A20(a), A21(a), A28(a): fast/include/privoco/fast/learners.hpp.
   const ParamSpec b_alg{"b", kPos, "conjugate-prior width (ignored with --prior uniform)", {}};

@@ -1,6 +1,7 @@
 #include "privoco/fast/evaluate.hpp"
 
 #include "privoco/errors.hpp"
+#include "../vdh/bounds.hpp"
 #include "../vdh/conj.hpp"
 
 namespace privoco::fast {
@@ -17,6 +18,7 @@ const Row kRows[] = {
     {"VDH.pot.Z", [](const double* p) { return vdh::pot_Z(p[0], p[1]); }},
     {"VDH.pred.uniform", [](const double* p) { return vdh::pred_uniform(p[0], p[1], p[2]); }},
     {"VDH.pot.uniform", [](const double* p) { return vdh::pot_uniform(p[0], p[1], p[2]); }},
+    {"VDH.bound.thm1", [](const double* p) { return vdh::bound_thm1(p[0], p[1], p[2], p[3]); }},
 };
 }  // namespace
 

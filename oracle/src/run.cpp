@@ -18,6 +18,7 @@
 #include "privoco/catalogue.hpp"
 #include "privoco/decimal.hpp"
 #include "privoco/errors.hpp"
+#include "privoco/fast/evaluate.hpp"
 #include "privoco/fast/learners.hpp"
 #include "privoco/reference/learners.hpp"
 #include "rows.hpp"
@@ -292,8 +293,34 @@ int cmd_run(const RunArgs& a) {
     sum["b"] = bs;
   }
   sum["predictions_out_of_double_range"] = out_of_range;
+  // VDH Thm 1 = Thm 10 (002) per coordinate at the realised V_T (conjugate prior; Thm 2 = Thm 11 for alg3 is
+  // the sum over coordinates, d + sum_j |u| max{...}); alg2 has no printed constant bound.
+  std::vector<double> VT(static_cast<std::size_t>(d));
+  for (Eigen::Index j = 0; j < d; ++j)
+    VT[j] = !refs.empty() ? arf_get_d(arb_midref(refs[j].V().get()), ARF_RND_NEAR)
+            : f1         ? f1->V()
+            : f3         ? f3->V(j)
+                         : 0;
+  const bool has_bound = prior == fv::Prior::conjugate && !alg2;
   json rj = json::array();
-  for (std::size_t k = 0; k < us.size(); ++k) rj.push_back({{"u", us[k]}, {"regret", regret[k]}});
+  std::vector<double> bound(us.size(), 0.0);
+  for (std::size_t k = 0; k < us.size(); ++k) {
+    json r{{"u", us[k]}, {"regret", regret[k]}};
+    if (has_bound) {
+      double lb = 0;  // ln of the bound, for bounds beyond double range
+      for (Eigen::Index j = 0; j < d; ++j) {
+        const double x[4] = {us[k], VT[j], bj[j], lp.G.approx};
+        const fast::Value bv = fast::evaluate(entry("VDH.bound.thm1"), x);
+        bound[k] += bv.value;
+        lb = std::max(lb, bv.log_abs());
+      }
+      r["bound"] = std::isfinite(bound[k]) ? json(bound[k]) : json(fmt::format("exp({:.17g})", lb));
+      r["regret_over_bound"] = regret[k] / bound[k];
+    }
+    rj.push_back(r);
+  }
+  if (has_bound) sum["bound_definition"] = alg1 ? "VDH Thm 1 = Thm 10 (002) as printed at V = V_T"
+                                                : "VDH Thm 2 = Thm 11 (002) as printed at V_j = V_{T,j}";
   sum["regret"] = rj;
   sum["regret_definition"] = "sum_t <g_t, w_t - u>, u on every coordinate (A15(a))";
   if (!a.state_out.empty()) {
@@ -314,8 +341,12 @@ int cmd_run(const RunArgs& a) {
     std::fprintf(info, "privoco run %s (%s prior, %s): %llu steps, d = %lld, %llu predictions outside double range\n",
                  e.id.c_str(), a.prior.c_str(), a.impl.c_str(), static_cast<unsigned long long>(t),
                  static_cast<long long>(d), static_cast<unsigned long long>(out_of_range));
-    for (std::size_t k = 0; k < us.size(); ++k)
-      std::fprintf(info, "  realised regret sum_t <g_t, w_t - u> at u = %g: %.17g\n", us[k], regret[k]);
+    for (std::size_t k = 0; k < us.size(); ++k) {
+      std::fprintf(info, "  realised regret sum_t <g_t, w_t - u> at u = %g: %.17g", us[k], regret[k]);
+      if (has_bound)
+        std::fprintf(info, "   %s bound %.6g (ratio %.3g)", alg1 ? "Thm 1" : "Thm 2", bound[k], regret[k] / bound[k]);
+      std::fprintf(info, "\n");
+    }
   }
   return 0;
 }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "privoco/errors.hpp"
+#include "../vdh/bounds.hpp"
 #include "../vdh/conj.hpp"
 
 namespace privoco::reference {
@@ -21,6 +22,7 @@ const Row kRows[] = {
     {"VDH.pot.Z", vdh::pot_Z},
     {"VDH.pred.uniform", vdh::pred_uniform},
     {"VDH.pot.uniform", vdh::pot_uniform},
+    {"VDH.bound.thm1", vdh::bound_thm1},
 };
 
 constexpr double kLog2_10 = 3.32192809488736234787;

@@ -1,0 +1,63 @@
+// VDH.bound.thm1: fast against the certified reference, u = 0, evenness in u, growth in V, range; with siblings.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <cmath>
+
+#include "fast/vdh/bounds.hpp"
+#include "privoco/catalogue.hpp"
+#include "privoco/errors.hpp"
+#include "privoco/reference/evaluate.hpp"
+#include "support/gen.hpp"
+
+namespace ref = privoco::reference;
+namespace fv = privoco::fast::vdh;
+using privoco::testing::log_uniform;
+using privoco::testing::signed_log_uniform;
+
+namespace {
+ref::Certified thm1(double u, double V, double b, double G) {
+  const double x[4] = {u, V, b, G};
+  return ref::evaluate(privoco::entry("VDH.bound.thm1"), x);
+}
+}  // namespace
+
+RC_GTEST_PROP(VdhBoundThm1, FastWithin8UlpOfReference, ()) {
+  const double u = *signed_log_uniform(1e-6, 1e6).as("u"), V = *log_uniform(1e-8, 1e12).as("V");
+  const double b = *log_uniform(1e-4, 1e4).as("b"), G = *log_uniform(1e-4, 1e4).as("G");
+  const privoco::fast::Value f = fv::bound_thm1(u, V, b, G);
+  RC_ASSERT(f.status == privoco::fast::Status::ok);
+  RC_ASSERT(ref::ulp_error(thm1(u, V, b, G), f.value) <= 8.0);
+}
+
+TEST(VdhBoundThm1, SiblingDroppedOneFails) {
+  // the bound without its leading 1 is far from the certified value where |u| max{...} is small
+  const double u = 1e-3, V = 1, b = 1, G = 1;
+  EXPECT_LE(ref::ulp_error(thm1(u, V, b, G), fv::bound_thm1(u, V, b, G).value), 8.0);
+  EXPECT_GT(ref::ulp_error(thm1(u, V, b, G), fv::bound_thm1(u, V, b, G).value - 1), 1e6);
+}
+
+TEST(VdhBoundThm1, ZeroComparatorEvenGrowth) {
+  EXPECT_EQ(fv::bound_thm1(0, 10, 1, 1).value, 1.0);
+  EXPECT_TRUE(thm1(0, 10, 1, 1).exact);
+  for (double u : {1e-3, 0.7, 20.0, 3e4}) {
+    EXPECT_EQ(fv::bound_thm1(u, 10, 0.5, 2).value, fv::bound_thm1(-u, 10, 0.5, 2).value);
+    double prev = 0;
+    for (double V : {0.0, 1.0, 10.0, 1e3, 1e6}) {  // non-decreasing in V = sum g^2 (t1 is constant in V)
+      const double x = fv::bound_thm1(u, V, 0.5, 2).value;
+      EXPECT_GE(x, prev) << u << " " << V;
+      prev = x;
+    }
+    EXPECT_GT(prev, fv::bound_thm1(u, 0, 0.5, 2).value);  // and the V term wins eventually
+  }
+}
+
+TEST(VdhBoundThm1, OutOfRangeAndErrors) {
+  const privoco::fast::Value f = fv::bound_thm1(1e300, 1e300, 1e-300, 1);
+  EXPECT_EQ(f.status, privoco::fast::Status::overflow);
+  const ref::Certified c = thm1(1e300, 1e300, 1e-300, 1);
+  EXPECT_NEAR(f.log_abs(), c.log_abs(), 1e-13 * c.log_abs());
+  EXPECT_THROW(fv::bound_thm1(1, -1, 1, 1), privoco::DomainError);
+  EXPECT_THROW(fv::bound_thm1(1, 1, 0, 1), privoco::DomainError);
+  EXPECT_THROW(fv::bound_thm1(std::nan(""), 1, 1, 1), privoco::DomainError);
+}
