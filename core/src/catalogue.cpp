@@ -79,6 +79,14 @@ std::vector<Entry> make_table() {
   t.push_back({"VDH.alg.md_direction", "alg", "VDH §3.1 (000) = §3.3.1 (002); Orabona and Pal 2018",
                "projected gradient descent on the unit ball, eta_t = 1/sqrt(sum_{s<=t} ||g_s||^2), z_1 = 0 (A28(a))",
                {d_alg}, false, true, "fast/vdh/learners.cpp tests/vdh/learners_test.cpp"});
+  t.push_back({"VDH.alg.local_laplace", "alg", "VDH §2.1 (000) = §3.2.1 (002)",
+               "sampler: xi_j ~ (tau_j/4) exp(-tau_j |z|/2) (Laplace, scale 2/tau_j); tau_j = inf: xi_j = 0 (A17(b))",
+               {{"tau", {0, kInf, false, true}, "per-coordinate scales (comma-separated)", {}}}, false, true,
+               "fast/vdh/randomisers.cpp tests/vdh/randomisers_test.cpp"});
+  t.push_back({"VDH.alg.l2_mech", "alg", "VDH §2.1, §4 (000) = §3.2.1, §3.4 (002); Song et al. 2015",
+               "sampler: xi ~ exp(-eps/2 ||z||_2) on R^d as R U, R ~ Gamma(d, 2/eps), U uniform on the sphere",
+               {{"eps", kPos, "privacy parameter", {}}, d_alg}, false, true,
+               "fast/vdh/randomisers.cpp tests/vdh/randomisers_test.cpp"});
   // Claims (kind lemma): their parameters are the claim's constants; `privoco prove ID name=value` overrides them.
   auto lemma = [&](const char* id, const char* cit, const char* sum, std::vector<ParamSpec> ps) {
     Entry e{id, "lemma", cit, sum, std::move(ps), false, false, "proofs-checks/vdh/lemmas.cpp tests/proofs/lemmas_test.cpp"};
