@@ -61,7 +61,8 @@ std::vector<Entry> make_table() {
                "1 + |u| max{11G(ln(11G|u|) - 1 + ln(sqrt5 G sqrt(pi)/(4 sqrt b))), "
                "sqrt(8(b+V) ln(16u^2 (b+V)^{3/2} sqrt(pi)/sqrt(b) + 1))}; V = sum g^2 (A10 deterministic)",
                {{"u", kReal, "comparator", {1e-3, 1e3, true, 0.02}}, V(), b(), G()}, true, true,
-               "reference/vdh/bounds.cpp fast/vdh/bounds.cpp tests/vdh/bounds_test.cpp"});
+               "reference/vdh/bounds.cpp fast/vdh/bounds.cpp proofs-checks/vdh/regret.cpp tests/vdh/bounds_test.cpp"});
+  t.back().has_proof = true;  // privoco prove VDH.bound.thm1: Algorithm 1 against the bound by simulation
   // Algorithms (kind alg): streaming learners, run by `privoco run`; their parameters are the learner's
   // (gradients come from a file). Readings A1(a), A3, A5(b), A20(a), A21(a), A28(a): fast/include/privoco/fast/learners.hpp.
   const ParamSpec b_alg{"b", kPos, "conjugate-prior width (ignored with --prior uniform)", {}};

@@ -517,6 +517,7 @@ int cmd_compare(const CompareArgs& a) {
 
 #include "privoco/proofs/claims.hpp"
 #include "privoco/proofs/privacy.hpp"
+#include "privoco/proofs/regret.hpp"
 
 namespace privoco::oracle {
 
@@ -590,6 +591,43 @@ void print_privacy(const proofs::PrivacyCheck& pc, const std::map<std::string, s
   fmt::print("  verdict: {} ({})\n", o.verdict, o.note);
 }
 
+json regret_json(const proofs::RegretCheck& rc, const std::map<std::string, std::string>& ps,
+                const proofs::RegretOutcome& o) {
+  json cases = json::array();
+  for (const auto& c : o.cases) {
+    json j{{"stream", c.stream}, {"T", c.T}, {"u", c.u}, {"realised", c.realised}, {"bound", c.bound},
+           {"ratio", c.ratio}, {"violated", c.violated}};
+    if (c.stderr_ > 0) j["stderr"] = c.stderr_;
+    if (!c.evidence.empty()) j["evidence"] = c.evidence;
+    cases.push_back(j);
+  }
+  json j{{"id", rc.id}, {"citation", rc.citation}, {"verdict", o.verdict}, {"params", ps}, {"method", rc.method},
+         {"seed", o.seed}, {"seeds", o.seeds}, {"false_positive_rate", o.fpr}, {"seconds", o.seconds},
+         {"max_ratio", o.worst.ratio}, {"note", o.note}, {"cases", cases}};
+  if (o.verdict == "refuted") {
+    for (const auto& c : o.cases)
+      if (c.violated) {
+        j["counterexample"] = {{"stream", c.stream}, {"T", c.T}, {"u", c.u}, {"realised", c.realised},
+                               {"bound", c.bound}, {"evidence", c.evidence}};
+        break;
+      }
+  }
+  return j;
+}
+
+void print_regret(const proofs::RegretCheck& rc, const std::map<std::string, std::string>& ps,
+                  const proofs::RegretOutcome& o) {
+  std::string p;
+  for (const auto& [k, v] : ps) p += (p.empty() ? "" : ", ") + k + "=" + v;
+  fmt::print("{}  ({})\n  claim: {}\n  method: {}\n  parameters: {} (master seed {})\n", rc.id, rc.citation,
+             rc.statement, rc.method, p, o.seed);
+  fmt::print("  {:<34} {:>6} {:>8} {:>14} {:>14} {:>9}\n", "stream", "T", "u", "realised", "bound", "ratio");
+  for (const auto& c : o.cases)
+    fmt::print("  {:<34} {:>6} {:>8g} {:>14.6g} {:>14.6g} {:>9.3g}{}\n", c.stream.substr(0, 34), c.T, c.u, c.realised,
+               c.bound, c.ratio, c.violated ? "  VIOLATED: " + c.evidence : "");
+  fmt::print("  verdict: {} ({}; {:.2f} s)\n", o.verdict, o.note, o.seconds);
+}
+
 json prove_all(bool print_text) {
   json all = json::array();
   if (print_text) fmt::print("{:<20} {:<10} {:>9}  {}\n", "claim", "verdict", "time", "thresholds (found vs printed)");
@@ -622,6 +660,13 @@ json prove_all(bool print_text) {
                  o.exact, o.claimed);
     }
   }
+  for (const auto& rc : proofs::regret_checks()) {
+    auto o = rc.run(rc.defaults, 1);
+    all.push_back(regret_json(rc, rc.defaults, o));
+    if (print_text)
+      fmt::print("{:<20} {:<10} {:>8.2f}s  simulation (seed 1, {} runs per noisy case): {}\n", rc.id.substr(0, 20),
+                 o.verdict, o.seconds, o.seeds, o.note);
+  }
   return all;
 }
 
@@ -633,6 +678,21 @@ int cmd_prove(const ProveArgs& a) {
   }
   const Entry& e = entry(a.id);
   if (!e.has_proof) throw UnknownId(e.id, "no machine check for this ID");
+  if (const auto* rc = proofs::find_regret_check(e.id)) {
+    std::map<std::string, std::string> ps = rc->defaults;
+    std::map<std::string, bool> given;
+    for (const auto& s : a.assignments) {
+      auto eq = s.find('=');
+      if (eq == std::string::npos) throw ParamError(e.id, s, "expected name=value");
+      if (given[s.substr(0, eq)]) throw ParamError(e.id, s.substr(0, eq), "given twice");
+      given[s.substr(0, eq)] = true;
+      ps[s.substr(0, eq)] = s.substr(eq + 1);
+    }
+    auto o = rc->run(ps, a.seed);
+    if (a.json) fmt::print("{}\n", regret_json(*rc, ps, o).dump());
+    else print_regret(*rc, ps, o);
+    return o.verdict == "refuted" ? 1 : 3;
+  }
   if (const auto* pc = proofs::find_privacy_check(e.id)) {
     std::map<std::string, std::string> ps = pc->defaults;
     std::map<std::string, bool> given;

@@ -1,0 +1,50 @@
+// VDH.bound.thm1 against simulation: the printed bound is not refuted on the default streams; a bound scaled
+// down (the sibling) is refuted, on a deterministic stream with a certified violation and on the noisy stream
+// by the one-sided test (family-wise false-positive rate 1e-6, stated by the check).
+#include <gtest/gtest.h>
+
+#include "privoco/errors.hpp"
+#include "privoco/proofs/regret.hpp"
+
+using namespace privoco::proofs;
+
+namespace {
+RegretOutcome run(std::map<std::string, std::string> over) {
+  const RegretCheck* c = find_regret_check("VDH.bound.thm1");
+  EXPECT_NE(c, nullptr);
+  auto p = c->defaults;
+  p["T"] = "300";
+  p["seeds"] = "100";
+  for (const auto& [k, v] : over) p[k] = v;
+  return c->run(p, 20261122);
+}
+}  // namespace
+
+TEST(VdhRegret, PrintedBoundNotRefuted) {
+  const RegretOutcome o = run({});
+  EXPECT_EQ(o.verdict, "undecided");  // a simulation never certifies
+  EXPECT_LE(o.fpr, 1e-6);
+  EXPECT_GT(o.cases.size(), 100u);
+  for (const auto& c : o.cases) EXPECT_FALSE(c.violated) << c.stream << " u=" << c.u;
+  EXPECT_GT(o.worst.ratio, 0.1);  // the bound is not vacuous on these streams: some realised regret is near it
+  EXPECT_LT(o.worst.ratio, 1.0);
+}
+
+TEST(VdhRegret, SiblingScaledBoundIsRefuted) {
+  const RegretOutcome o = run({{"scale", "0.01"}});
+  EXPECT_EQ(o.verdict, "refuted");
+  bool certified = false, noisy = false;
+  for (const auto& c : o.cases) {
+    certified |= c.violated && c.evidence.rfind("certified", 0) == 0;
+    noisy |= c.violated && c.stderr_ > 0;
+  }
+  EXPECT_TRUE(certified);
+  EXPECT_TRUE(noisy);
+}
+
+TEST(VdhRegret, BadParameters) {
+  EXPECT_THROW(run({{"mean", "2"}}), privoco::DomainError);  // |E g| <= G violated
+  EXPECT_THROW(run({{"seeds", "5"}}), privoco::DomainError);
+  EXPECT_THROW(run({{"T", "0.5"}}), privoco::DomainError);
+  EXPECT_THROW(run({{"bogus", "1"}}), privoco::ParamError);
+}
