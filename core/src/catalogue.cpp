@@ -57,6 +57,10 @@ std::vector<Entry> make_table() {
                "uniform-prior potential F = (1/(2C)) int_{-C}^{C} exp(vL - v^2 V) dv - 1",
                {L(), V(), G()}, true, true,
                "reference/vdh/conj.cpp fast/vdh/conj.cpp tests/vdh/uniform_test.cpp"});
+  t.push_back({"VDH.pred.improper", "pred", "VDH (3.8.1) (002), Thm 12 (002) §3.8: improper prior dP/dv = 1/|v|",
+               "improper-prior prediction w = int_{-C}^{C} sign(v) exp(vL - v^2 V) dv (no normaliser, A7)",
+               {L(), V(), G()}, true, true,
+               "reference/vdh/improper.cpp fast/vdh/improper.cpp tests/vdh/improper_test.cpp"});
   t.push_back({"VDH.bound.thm1", "bound", "VDH Thm 1 (000) = Thm 10 (002), as printed",
                "1 + |u| max{11G(ln(11G|u|) - 1 + ln(sqrt5 G sqrt(pi)/(4 sqrt b))), "
                "sqrt(8(b+V) ln(16u^2 (b+V)^{3/2} sqrt(pi)/sqrt(b) + 1))}; V = sum g^2 (A10 deterministic)",

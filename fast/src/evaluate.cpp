@@ -3,6 +3,7 @@
 #include "privoco/errors.hpp"
 #include "../vdh/bounds.hpp"
 #include "../vdh/conj.hpp"
+#include "../vdh/improper.hpp"
 
 namespace privoco::fast {
 
@@ -18,6 +19,7 @@ const Row kRows[] = {
     {"VDH.pot.Z", [](const double* p) { return vdh::pot_Z(p[0], p[1]); }},
     {"VDH.pred.uniform", [](const double* p) { return vdh::pred_uniform(p[0], p[1], p[2]); }},
     {"VDH.pot.uniform", [](const double* p) { return vdh::pot_uniform(p[0], p[1], p[2]); }},
+    {"VDH.pred.improper", [](const double* p) { return vdh::pred_improper(p[0], p[1], p[2]); }},
     {"VDH.bound.thm1", [](const double* p) { return vdh::bound_thm1(p[0], p[1], p[2], p[3]); }},
 };
 }  // namespace

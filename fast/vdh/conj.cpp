@@ -22,13 +22,13 @@
 #include "privoco/catalogue.hpp"
 #include "privoco/fast/dd.hpp"
 #include "privoco/fast/dd_math.hpp"
+#include "scaled.hpp"
 
 namespace privoco::fast::vdh {
+using namespace detail;
 namespace {
 
 constexpr double kSqrtPi = 1.77245385090551602730;
-constexpr double kLn2Hi = 0x1.62e42fefa39efp-1;
-constexpr double kLn2Lo = 0x1.abc9e3b39803fp-56;
 constexpr int kMaxMoments = 48;  // M_0, M_2, ..., M_94
 // 1/k and 1/((k)(k+1)) for the series and recurrences: a multiply instead of a divide (divides dominated the
 // cost); the extra rounding of the reciprocal is measured in the report (no change in max ulp).
@@ -69,89 +69,6 @@ bool extreme(const Reduced& r) {
   return !std::isfinite(r.C.hi) || !std::isfinite(r.lambda.hi) || !std::isfinite(r.mu.hi) || r.mu.hi > 1e300;
 }
 
-// A positive magnitude m 2^e2 e^E: products of factors that may each under- or overflow stay exact
-// (frexp/ldexp are exact), and the exponent E stays in double-double.
-// frexp for normal doubles by bit manipulation (libm's frexp is an out-of-line call); others go to std::frexp.
-inline double frexp_fast(double x, int* e) {
-  std::uint64_t u;
-  std::memcpy(&u, &x, sizeof u);
-  const int be = static_cast<int>((u >> 52) & 0x7ff);
-  if (be == 0 || be == 0x7ff) return std::frexp(x, e);
-  *e = be - 1022;
-  u = (u & ~(0x7ffull << 52)) | (0x3feull << 52);
-  std::memcpy(&x, &u, sizeof u);
-  return x;
-}
-
-struct Scaled {
-  double m = 1;
-  long e2 = 0;
-  dd E{};
-  void renorm() {
-    int e;
-    m = frexp_fast(m, &e);
-    e2 += e;
-  }
-  Scaled& operator*=(double x) {
-    int e;
-    m *= frexp_fast(x, &e);
-    e2 += e;
-    renorm();
-    return *this;
-  }
-  Scaled& operator/=(double x) {
-    int e;
-    m /= frexp_fast(x, &e);
-    e2 -= e;
-    renorm();
-    return *this;
-  }
-};
-
-// sign * s as a Value. E = k ln2 + r, so the result is m e^r 2^(k + e2): nothing overflows on the way.
-Value finish(int sign, const Scaled& s) {
-  Value out;
-  out.sign = sign;
-  if (sign == 0 || s.m == 0) {
-    out.value = 0;
-    out.sign = 0;
-    return out;
-  }
-  const double approx = static_cast<double>(s.e2) * kLn2Hi + s.E.hi;  // ln|value| within 0.7
-  if (approx > 711.5 || approx < -746.5) {  // far outside the double range (incl. subnormals)
-    out.log_abs_out = std::log(s.m) + static_cast<double>(s.e2) * kLn2Hi + s.E.hi + s.E.lo;
-    out.status = approx > 0 ? Status::overflow : Status::underflow;
-    const double v = approx > 0 ? std::numeric_limits<double>::infinity() : 0.0;
-    out.value = sign < 0 ? -v : v;
-    return out;
-  }
-  double v;
-  if (s.E.hi == 0 && s.E.lo == 0) {
-    v = std::ldexp(s.m, static_cast<int>(s.e2));
-  } else {
-    double k = std::nearbyint(s.E.hi / kLn2Hi);
-    dd r = s.E - dd{kLn2Hi, kLn2Lo} * k;
-    double er = std::exp(r.hi);
-    v = s.m * std::fma(er, r.lo, er);
-    v = std::ldexp(v, static_cast<int>(k + static_cast<double>(s.e2)));
-  }
-  if (std::isinf(v) || std::fabs(v) < DBL_MIN) {
-    out.status = std::isinf(v) ? Status::overflow : Status::underflow;
-    out.log_abs_out = std::log(s.m) + static_cast<double>(s.e2) * kLn2Hi + s.E.hi + s.E.lo;
-  }
-  out.value = sign < 0 ? -v : v;
-  return out;
-}
-
-Value finish(int sign, double m, dd E) {
-  Scaled s;
-  s.m = m;
-  s.E = E;
-  s.renorm();
-  return finish(sign, s);
-}
-
-Value plain(double x);
 // |value| beyond any double, ln|value| included (e^{L^2/(4B)} with L^2/(4B) itself past DBL_MAX).
 Value overflow(int sign) {
   Value out;
@@ -164,16 +81,6 @@ Value overflow(int sign) {
 // F >= -1 always (F + 1 is an average of positive numbers); rounding must not push it below.
 Value potential(double F) { return plain(F < -1 ? -1.0 : F); }
 
-Value plain(double x) {
-  Value out;
-  out.value = x;
-  out.sign = x > 0 ? 1 : (x < 0 ? -1 : 0);
-  if (x != 0 && std::fabs(x) < DBL_MIN) {
-    out.status = Status::underflow;
-    out.log_abs_out = std::log(std::fabs(x));
-  }
-  return out;
-}
 
 // erf(s) for s >= 0; erf(s) rounds to 1 for s >= 6 (erfc(6) = 2.2e-17), which saves the call.
 inline double erf_pos(double s) { return s >= 6 ? 1.0 : std::erf(s); }

@@ -6,6 +6,7 @@
 #include "privoco/errors.hpp"
 #include "../vdh/bounds.hpp"
 #include "../vdh/conj.hpp"
+#include "../vdh/improper.hpp"
 
 namespace privoco::reference {
 
@@ -22,6 +23,7 @@ const Row kRows[] = {
     {"VDH.pot.Z", vdh::pot_Z},
     {"VDH.pred.uniform", vdh::pred_uniform},
     {"VDH.pot.uniform", vdh::pot_uniform},
+    {"VDH.pred.improper", vdh::pred_improper},
     {"VDH.bound.thm1", vdh::bound_thm1},
 };
 

@@ -3,6 +3,7 @@
 // escalation in evaluate.cpp rarely has to raise the precision (TOOLCHAIN.md: the erf-difference form of
 // eq (7) needs >= 65536 bits at L = 1000, while this form needs ~128).
 #include "conj.hpp"
+#include "common.hpp"
 
 #include <acb_calc.h>
 #include <arb_hypgeom.h>
@@ -13,6 +14,7 @@
 #include "../src/monotone.hpp"
 
 namespace privoco::reference::vdh {
+using namespace detail;
 namespace {
 
 struct Tmp {  // a few scratch balls, freed on scope exit
@@ -118,6 +120,9 @@ void n_of(arb_t n, const arb_t lambda, const arb_t mu, slong prec) {
   arb_mul_2exp_si(n, t[0], -1);
 }
 
+}  // namespace
+
+namespace detail {
 // -1, +1 when the ball has that sign; 0 when it is exactly zero; 2 when it straddles 0 (not exact).
 int sign_of(arb_srcptr x) {
   if (arb_is_zero(x)) return 0;
@@ -126,9 +131,6 @@ int sign_of(arb_srcptr x) {
   return 2;
 }
 
-}  // namespace
-
-namespace {
 // ---- series route for lambda <= 6, mu <= 8: no cancellation, no special functions ----
 
 // Balls 1/d(i), i in [1, N), at 320 bits, built once (function-local static): a multiplication instead of
@@ -153,10 +155,10 @@ ulong pair(slong k) { return static_cast<ulong>(k * (k + 1)); }
 arb_srcptr reciprocal(slong k, slong prec) { return inverse<512, identity>(k, prec); }      // 1/k
 arb_srcptr reciprocal_pair(slong k, slong prec) { return inverse<256, pair>(k, prec); }    // 1/(k (k+1))
 
-// M_{2j}(mu) = int_0^1 x^{2j} e^{-mu x^2} dx satisfies M_k = (e^{-mu} + 2 mu M_{k+2}) / (k+1) and
-// e^{-mu}/(k+1) <= M_k <= 1/(k+1). Starting from that enclosure of M_{2n} and recurring down, ball arithmetic
+// M_k(mu) = int_0^1 x^k e^{-mu x^2} dx satisfies M_k = (e^{-mu} + 2 mu M_{k+2}) / (k+1) and
+// e^{-mu}/(k+1) <= M_k <= 1/(k+1); M[j] = M_{2j+odd}. Starting from that enclosure of M_{2n} and recurring down, ball arithmetic
 // carries the start's uncertainty, damped by prod 2mu/(k+1); n is chosen so the damping reaches 2^-(prec+20).
-void moments_ball(arb_ptr M, slong J, const arb_t mu, slong prec) {
+void moments_ball(arb_ptr M, slong J, const arb_t mu, slong prec, int odd) {
   const double mu_hi = arf_get_d(arb_midref(mu), ARF_RND_UP) + 1e-300;
   double log_prod = 0;
   slong n = 0;
@@ -169,16 +171,17 @@ void moments_ball(arb_ptr M, slong J, const arb_t mu, slong prec) {
   arb_init(em); arb_init(m); arb_init(lo); arb_init(t);
   arb_neg(em, mu);
   arb_exp(em, em, prec);
+  const ulong top = static_cast<ulong>(2 * n + odd + 1);
   arb_one(m);
-  arb_div_ui(m, m, 2 * n + 1, prec);
-  arb_div_ui(lo, em, 2 * n + 1, prec);
-  arb_union(m, m, lo, prec);  // enclosure of M_{2n}
+  arb_div_ui(m, m, top, prec);
+  arb_div_ui(lo, em, top, prec);
+  arb_union(m, m, lo, prec);  // enclosure of M_{2n+odd}
   arb_mul_2exp_si(lo, mu, 1);  // 2 mu
-  for (slong k = 2 * n - 2; k >= 0; k -= 2) {
+  for (slong k = 2 * n - 2 + odd; k >= odd; k -= 2) {
     arb_fma(t, m, lo, em, prec);
     if (arb_srcptr r = reciprocal(k + 1, prec)) arb_mul(m, t, r, prec);
     else arb_div_ui(m, t, static_cast<ulong>(k + 1), prec);
-    if (k / 2 <= J) arb_set(M + k / 2, m);
+    if ((k - odd) / 2 <= J) arb_set(M + (k - odd) / 2, m);
   }
   arb_clear(em); arb_clear(m); arb_clear(lo); arb_clear(t);
 }
@@ -335,7 +338,7 @@ void pot_impl(arb_t res, arb_srcptr p, slong prec, bool series) {
   arb_sub_ui(res, t[4], 1, prec);
 }
 
-}  // namespace
+}  // namespace detail
 
 // The uniform prior is the conjugate prior at b = 0 (density 1/(2C) on [-C, C]): the same functions with
 // mu_b = 0 and z = 2 exactly (VDH prior list after eq (6); catalogue A5(b)). params = {L, V, G}.
@@ -456,7 +459,7 @@ void pred_conj_printed(arb_t res, arb_srcptr p, slong prec) { eq7(res, p, prec, 
 void pred_conj_printed_corrected(arb_t res, arb_srcptr p, slong prec) { eq7(res, p, prec, true); }
 
 // ---- second route: rigorous quadrature of the defining integrals over x in [-1, 1] ----
-namespace {
+namespace detail {
 
 struct Integrand {
   arb_t lambda, mu, shift;  // integrand x^k exp(lambda x - mu x^2 - shift); shift is an exact number
@@ -479,9 +482,9 @@ int integrand(acb_ptr out, const acb_t x, void* param, slong /*order*/, slong pr
   return 0;
 }
 
-// int_{-1}^{1} x^k exp(lambda x - mu x^2) dx; the integrand is scaled by its maximum (an exact shift M,
+// int_{lo}^{1} x^k exp(lambda x - mu x^2) dx (lo = -1 or 0); the integrand is scaled by its maximum (an exact shift M,
 // lambda^2/(4mu) or |lambda| - mu) so that it is O(1), then multiplied back by exp(M).
-void integral(arb_t res, const arb_t lambda, const arb_t mu, int k, slong prec) {
+void integral(arb_t res, const arb_t lambda, const arb_t mu, int k, slong prec, int lo) {
   Integrand q;
   arb_init(q.lambda); arb_init(q.mu); arb_init(q.shift);
   arb_set(q.lambda, lambda);
@@ -507,7 +510,7 @@ void integral(arb_t res, const arb_t lambda, const arb_t mu, int k, slong prec) 
   }
   acb_t a, b, r;
   acb_init(a); acb_init(b); acb_init(r);
-  acb_set_si(a, -1);
+  acb_set_si(a, lo);
   acb_set_si(b, 1);
   mag_t tol;
   mag_init(tol);
@@ -523,7 +526,7 @@ void integral(arb_t res, const arb_t lambda, const arb_t mu, int k, slong prec) 
   arb_clear(q.lambda); arb_clear(q.mu); arb_clear(q.shift);
 }
 
-}  // namespace
+}  // namespace detail
 
 void pred_conj_integral(arb_t res, arb_srcptr p, slong prec) {
   Tmp t;

@@ -1,0 +1,9 @@
+// VDH improper prior in double (definitions: reference/vdh/improper.hpp).
+#pragma once
+#include "privoco/fast/value.hpp"
+
+namespace privoco::fast::vdh {
+
+Value pred_improper(double L, double V, double G);  // VDH (3.8.1) (002) by the definition
+
+}  // namespace privoco::fast::vdh

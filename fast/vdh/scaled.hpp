@@ -1,0 +1,112 @@
+// Internal to fast/vdh: positive magnitudes m 2^e2 e^E with a double-double exponent, and their conversion to
+// a Value (overflow/underflow status with ln|value|). Shared by the priors' implementations.
+#pragma once
+#include <cfloat>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+
+#include "privoco/fast/dd.hpp"
+#include "privoco/fast/value.hpp"
+
+namespace privoco::fast::vdh::detail {
+
+inline constexpr double kLn2Hi = 0x1.62e42fefa39efp-1;
+inline constexpr double kLn2Lo = 0x1.abc9e3b39803fp-56;
+
+// A positive magnitude m 2^e2 e^E: products of factors that may each under- or overflow stay exact
+// (frexp/ldexp are exact), and the exponent E stays in double-double.
+// frexp for normal doubles by bit manipulation (libm's frexp is an out-of-line call); others go to std::frexp.
+inline double frexp_fast(double x, int* e) {
+  std::uint64_t u;
+  std::memcpy(&u, &x, sizeof u);
+  const int be = static_cast<int>((u >> 52) & 0x7ff);
+  if (be == 0 || be == 0x7ff) return std::frexp(x, e);
+  *e = be - 1022;
+  u = (u & ~(0x7ffull << 52)) | (0x3feull << 52);
+  std::memcpy(&x, &u, sizeof u);
+  return x;
+}
+
+struct Scaled {
+  double m = 1;
+  long e2 = 0;
+  dd E{};
+  void renorm() {
+    int e;
+    m = frexp_fast(m, &e);
+    e2 += e;
+  }
+  Scaled& operator*=(double x) {
+    int e;
+    m *= frexp_fast(x, &e);
+    e2 += e;
+    renorm();
+    return *this;
+  }
+  Scaled& operator/=(double x) {
+    int e;
+    m /= frexp_fast(x, &e);
+    e2 -= e;
+    renorm();
+    return *this;
+  }
+};
+
+// sign * s as a Value. E = k ln2 + r, so the result is m e^r 2^(k + e2): nothing overflows on the way.
+inline Value finish(int sign, const Scaled& s) {
+  Value out;
+  out.sign = sign;
+  if (sign == 0 || s.m == 0) {
+    out.value = 0;
+    out.sign = 0;
+    return out;
+  }
+  const double approx = static_cast<double>(s.e2) * kLn2Hi + s.E.hi;  // ln|value| within 0.7
+  if (approx > 711.5 || approx < -746.5) {  // far outside the double range (incl. subnormals)
+    out.log_abs_out = std::log(s.m) + static_cast<double>(s.e2) * kLn2Hi + s.E.hi + s.E.lo;
+    out.status = approx > 0 ? Status::overflow : Status::underflow;
+    const double v = approx > 0 ? std::numeric_limits<double>::infinity() : 0.0;
+    out.value = sign < 0 ? -v : v;
+    return out;
+  }
+  double v;
+  if (s.E.hi == 0 && s.E.lo == 0) {
+    v = std::ldexp(s.m, static_cast<int>(s.e2));
+  } else {
+    double k = std::nearbyint(s.E.hi / kLn2Hi);
+    dd r = s.E - dd{kLn2Hi, kLn2Lo} * k;
+    double er = std::exp(r.hi);
+    v = s.m * std::fma(er, r.lo, er);
+    v = std::ldexp(v, static_cast<int>(k + static_cast<double>(s.e2)));
+  }
+  if (std::isinf(v) || std::fabs(v) < DBL_MIN) {
+    out.status = std::isinf(v) ? Status::overflow : Status::underflow;
+    out.log_abs_out = std::log(s.m) + static_cast<double>(s.e2) * kLn2Hi + s.E.hi + s.E.lo;
+  }
+  out.value = sign < 0 ? -v : v;
+  return out;
+}
+
+inline Value finish(int sign, double m, dd E) {
+  Scaled s;
+  s.m = m;
+  s.E = E;
+  s.renorm();
+  return finish(sign, s);
+}
+
+
+inline Value plain(double x) {
+  Value out;
+  out.value = x;
+  out.sign = x > 0 ? 1 : (x < 0 ? -1 : 0);
+  if (x != 0 && std::fabs(x) < DBL_MIN) {
+    out.status = Status::underflow;
+    out.log_abs_out = std::log(std::fabs(x));
+  }
+  return out;
+}
+
+}  // namespace privoco::fast::vdh::detail

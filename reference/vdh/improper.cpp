@@ -1,0 +1,181 @@
+// VDH improper prior, certified: series (lambda <= 6, mu <= 8), erf/erfcx closed forms elsewhere, quadrature as
+// the independent route. Definitions in improper.hpp.
+#include "improper.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "../src/monotone.hpp"
+#include "common.hpp"
+
+namespace privoco::reference::vdh {
+using namespace detail;
+
+namespace {
+struct Tmp {
+  arb_t a[10];
+  Tmp() { for (auto& x : a) arb_init(x); }
+  ~Tmp() { for (auto& x : a) arb_clear(x); }
+  arb_ptr operator[](int i) { return a[i]; }
+};
+
+// C = 1/(5G), lambda = C |L|, mu = C^2 V.
+void reduce(arb_t C, arb_t lambda, arb_t mu, arb_srcptr L, arb_srcptr V, arb_srcptr G, slong prec) {
+  arb_mul_ui(C, G, 5, prec);
+  arb_inv(C, C, prec);
+  arb_mul(lambda, C, L, prec);
+  arb_abs(lambda, lambda);
+  arb_sqr(mu, C, prec);
+  arb_mul(mu, mu, V, prec);
+}
+
+// h(lambda) - h(-lambda) = 2 sum_j lambda^{2j+1}/(2j+1)! M_{2j+1}(mu) (expand sinh(lambda x); positive terms);
+// the tail after J terms is <= 2 lambda M_1 * (tail of sum lambda^{2j}/(2j+1)!), as M_{2j+1} <= M_1.
+void odd_series(arb_t res, const arb_t lambda, const arb_t mu, slong prec) {
+  arb_t tail, term, l2, sum;
+  arb_init(tail); arb_init(term); arb_init(l2); arb_init(sum);
+  const slong J = series_terms_ball(lambda, prec, 1, tail);
+  arb_ptr M = _arb_vec_init(J + 1);
+  moments_ball(M, J, mu, prec, 1);
+  arb_sqr(l2, lambda, prec);
+  arb_one(term);
+  arb_set(sum, M + 0);
+  for (slong j = 1; j <= J; ++j) {
+    arb_mul(term, term, l2, prec);
+    arb_div_ui(term, term, static_cast<ulong>((2 * j) * (2 * j + 1)), prec);
+    arb_addmul(sum, term, M + j, prec);
+  }
+  arb_mul(tail, tail, M + 0, prec);
+  arb_get_abs_ubound_arf(arb_midref(term), tail, prec);
+  mag_zero(arb_radref(term));
+  arb_add_error(sum, term);
+  arb_mul(res, sum, lambda, prec);
+  arb_mul_2exp_si(res, res, 1);
+  _arb_vec_clear(M, J + 1);
+  arb_clear(tail); arb_clear(term); arb_clear(l2); arb_clear(sum);
+}
+
+// h(lambda) - h(-lambda) for lambda > 0, mu > 0 by erf/erfcx, with s = sqrt(mu), k = sqrt(pi)/(2s),
+// c = lambda/(2s), beta = (lambda + 2mu)/(2s), a = (lambda - 2mu)/(2s):
+//   h(-lambda) = k [erfcx(c) - e^{-lambda-mu} erfcx(beta)]                       (complete the square; e^{c^2} erfc)
+//   h(lambda)  = k e^{lambda^2/(4mu)} (erf(-a) + erf(c))            if a < 0 (peak inside [0, 1])
+//              = k [e^{lambda-mu} erfcx(a) - erfcx(c)]               if a >= 0 (peak beyond x = 1)
+void odd_closed(arb_t res, const arb_t lambda, const arb_t mu, slong prec) {
+  Tmp t;
+  arb_sqrt(t[0], mu, prec);              // s
+  arb_mul_2exp_si(t[1], t[0], 1);        // 2s
+  arb_div(t[2], lambda, t[1], prec);     // c
+  arb_mul_2exp_si(t[3], mu, 1);          // 2mu
+  arb_add(t[4], lambda, t[3], prec);
+  arb_div(t[4], t[4], t[1], prec);       // beta
+  arb_sub(t[5], lambda, t[3], prec);
+  arb_div(t[5], t[5], t[1], prec);       // a
+  mono(t[6], t[2], Mono::erfcx, prec);   // erfcx(c)
+  mono(t[7], t[4], Mono::erfcx, prec);   // erfcx(beta)
+  arb_add(t[8], lambda, mu, prec);
+  arb_neg(t[8], t[8]);
+  arb_exp(t[8], t[8], prec);
+  arb_mul(t[7], t[7], t[8], prec);       // e^{-lambda-mu} erfcx(beta)
+  arb_sub(t[7], t[7], t[6], prec);       // -h(-lambda)/k
+  if (arf_sgn(arb_midref(t[5])) < 0) {
+    arb_neg(t[5], t[5]);
+    mono(t[8], t[5], Mono::erf, prec);
+    mono(t[9], t[2], Mono::erf, prec);
+    arb_add(t[8], t[8], t[9], prec);
+    arb_sqr(t[9], lambda, prec);
+    arb_div(t[9], t[9], mu, prec);
+    arb_mul_2exp_si(t[9], t[9], -2);
+    arb_exp(t[9], t[9], prec);
+    arb_mul(t[8], t[8], t[9], prec);     // h(lambda)/k
+  } else {
+    mono(t[8], t[5], Mono::erfcx, prec);
+    arb_sub(t[9], lambda, mu, prec);
+    arb_exp(t[9], t[9], prec);
+    arb_mul(t[8], t[8], t[9], prec);
+    arb_sub(t[8], t[8], t[6], prec);     // h(lambda)/k
+  }
+  arb_add(t[8], t[8], t[7], prec);
+  arb_const_sqrt_pi(t[9], prec);
+  arb_mul(t[8], t[8], t[9], prec);
+  arb_div(res, t[8], t[1], prec);
+}
+
+// Extra bits beyond evaluate.cpp's slack: exponents up to max(lambda, mu), and the difference h(lambda) -
+// h(-lambda) when the peak is inside and lambda^2/(4mu) is small (relative size ~ lambda/sqrt(mu)).
+slong hint_bits(const arb_t lambda, const arb_t mu) {
+  const double l = arf_get_d(arb_midref(lambda), ARF_RND_NEAR), m = arf_get_d(arb_midref(mu), ARF_RND_NEAR);
+  double loss = std::log2(std::max({1.0, l, m}));
+  if (l < 2 * m && l > 0) loss += std::max(0.0, std::log2(2 * std::sqrt(m) / l));
+  return (loss > 22 && std::isfinite(loss)) ? static_cast<slong>(std::ceil(loss)) - 20 : 0;
+}
+}  // namespace
+
+void pred_improper(arb_t res, arb_srcptr p, slong prec) {
+  const int sL = sign_of(p + 0);
+  if (sL == 0) { arb_zero(res); return; }  // odd in L
+  Tmp t;
+  reduce(t[0], t[1], t[2], p + 0, p + 1, p + 2, prec);
+  if (arb_is_zero(p + 1)) {  // V = 0: int_{-1}^{1} sign(x) e^{lambda x} dx = 2 (cosh lambda - 1)/lambda = 4 sinh^2(lambda/2)/lambda
+    arb_mul_2exp_si(t[3], t[1], -1);
+    arb_sinh(t[3], t[3], prec);
+    arb_sqr(t[3], t[3], prec);
+    arb_mul_2exp_si(t[3], t[3], 2);
+    arb_div(t[3], t[3], t[1], prec);
+  } else if (sL != 2 && arf_cmp_si(arb_midref(t[1]), 6) <= 0 && arf_cmp_si(arb_midref(t[2]), 8) <= 0) {
+    odd_series(t[3], t[1], t[2], prec);
+  } else {
+    if (slong extra = hint_bits(t[1], t[2])) {
+      prec += extra;
+      reduce(t[0], t[1], t[2], p + 0, p + 1, p + 2, prec);
+    }
+    odd_closed(t[3], t[1], t[2], prec);
+  }
+  arb_mul(res, t[3], t[0], prec);
+  if (sL == -1) arb_neg(res, res);
+}
+
+// VDH (3.8.1) literally: sqrt(pi) e^{L^2/(4B)} (2 erf(L/(2 sqrt B)) - erf((L+2CB)/(2 sqrt B)) - erf((L-2CB)/(2 sqrt B)))
+// / (2 sqrt B), B = V (no b, §3.8), with Arb's erf on the balls as they come (no rearrangement).
+void pred_improper_printed(arb_t res, arb_srcptr p, slong prec) {
+  Tmp t;
+  arb_srcptr L = p + 0, B = p + 1;
+  arb_mul_ui(t[0], p + 2, 5, prec);
+  arb_inv(t[0], t[0], prec);             // C
+  arb_sqrt(t[1], B, prec);
+  arb_mul_2exp_si(t[1], t[1], 1);        // 2 sqrt B
+  arb_div(t[2], L, t[1], prec);
+  arb_hypgeom_erf(t[2], t[2], prec);
+  arb_mul_2exp_si(t[2], t[2], 1);        // 2 erf(L/(2 sqrt B))
+  arb_mul(t[3], t[0], B, prec);
+  arb_mul_2exp_si(t[3], t[3], 1);        // 2CB
+  arb_add(t[4], L, t[3], prec);
+  arb_div(t[4], t[4], t[1], prec);
+  arb_hypgeom_erf(t[4], t[4], prec);
+  arb_sub(t[5], L, t[3], prec);
+  arb_div(t[5], t[5], t[1], prec);
+  arb_hypgeom_erf(t[5], t[5], prec);
+  arb_sub(t[2], t[2], t[4], prec);
+  arb_sub(t[2], t[2], t[5], prec);
+  arb_sqr(t[6], L, prec);
+  arb_div(t[6], t[6], B, prec);
+  arb_mul_2exp_si(t[6], t[6], -2);
+  arb_exp(t[6], t[6], prec);
+  arb_mul(t[2], t[2], t[6], prec);
+  arb_const_sqrt_pi(t[7], prec);
+  arb_mul(t[2], t[2], t[7], prec);
+  arb_div(res, t[2], t[1], prec);
+}
+
+// Quadrature: C [int_0^1 e^{lambda x - mu x^2} dx - int_0^1 e^{-lambda x - mu x^2} dx], each by acb_calc_integrate.
+void pred_improper_integral(arb_t res, arb_srcptr p, slong prec) {
+  Tmp t;
+  reduce(t[0], t[1], t[2], p + 0, p + 1, p + 2, prec);
+  integral(t[3], t[1], t[2], 0, prec, 0);
+  arb_neg(t[4], t[1]);
+  integral(t[5], t[4], t[2], 0, prec, 0);
+  arb_sub(t[3], t[3], t[5], prec);
+  arb_mul(res, t[3], t[0], prec);
+  if (sign_of(p + 0) == -1) arb_neg(res, res);
+}
+
+}  // namespace privoco::reference::vdh

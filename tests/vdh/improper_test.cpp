@@ -1,0 +1,103 @@
+// VDH.pred.improper (improper prior 1/|v|, VDH (3.8.1) (002)): reference against quadrature of the definition,
+// the printed (3.8.1) against the definition, fast against reference, oddness, V = 0; with siblings.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <arb.h>
+
+#include <cmath>
+#include <vector>
+
+#include "fast/vdh/improper.hpp"
+#include "privoco/catalogue.hpp"
+#include "privoco/errors.hpp"
+#include "privoco/reference/evaluate.hpp"
+#include "reference/vdh/improper.hpp"
+#include "support/gen.hpp"
+
+namespace ref = privoco::reference;
+namespace rv = privoco::reference::vdh;
+namespace fv = privoco::fast::vdh;
+using privoco::testing::log_uniform;
+using privoco::testing::signed_log_uniform;
+
+namespace {
+ref::Ball eval_fn(void (*f)(arb_t, arb_srcptr, slong), std::vector<double> x, slong prec = 128) {
+  arb_ptr p = _arb_vec_init(static_cast<slong>(x.size()));
+  for (std::size_t i = 0; i < x.size(); ++i) arb_set_d(p + i, x[i]);
+  ref::Ball r;
+  f(r.get(), p, prec);
+  _arb_vec_clear(p, static_cast<slong>(x.size()));
+  return r;
+}
+ref::Certified certified(double L, double V, double G) {
+  const double x[3] = {L, V, G};
+  return ref::evaluate(privoco::entry("VDH.pred.improper"), x);
+}
+}  // namespace
+
+RC_GTEST_PROP(VdhImproper, ReferenceMatchesQuadrature, ()) {
+  const double L = *signed_log_uniform(1e-6, 1e4).as("L"), V = *log_uniform(1e-6, 1e5).as("V");
+  const double G = *log_uniform(1e-2, 1e2).as("G");
+  const ref::Ball a = eval_fn(rv::pred_improper, {L, V, G}), q = eval_fn(rv::pred_improper_integral, {L, V, G});
+  RC_ASSERT(arb_is_finite(a.get()));
+  RC_ASSERT(arb_overlaps(a.get(), q.get()));
+  RC_ASSERT(arb_rel_accuracy_bits(a.get()) > 60);
+}
+
+// Sibling: the prediction normalised like a proper prior (divided by int_{-C}^{C} dv/|v| cut at C e^{-1}, any
+// finite mass) or without the factor C disagrees with the quadrature.
+TEST(VdhImproper, SiblingMissingFactorFails) {
+  const ref::Ball a = eval_fn(rv::pred_improper, {3, 2, 0.5}), q = eval_fn(rv::pred_improper_integral, {3, 2, 0.5});
+  EXPECT_TRUE(arb_overlaps(a.get(), q.get()));
+  ref::Ball wrong;
+  arb_mul_ui(wrong.get(), a.get(), 5, 128);  // times 1/C = 5G / ... : the factor C dropped (C = 0.4 here)
+  arb_mul_2exp_si(wrong.get(), wrong.get(), -1);
+  EXPECT_FALSE(arb_overlaps(wrong.get(), q.get()));
+}
+
+// The printed (3.8.1) is the definition (no erratum): equal wherever its literal evaluation resolves, and it
+// needs far more precision than the stable form once L^2/(4V) is large (the erf difference cancels).
+TEST(VdhImproper, PrintedFormAgreesWithDefinition) {
+  for (auto x : std::vector<std::vector<double>>{{1, 1, 1}, {-5, 2, 0.2}, {10, 100, 0.2}, {-7, 3e3, 0.05}, {1e-6, 1e3, 1}}) {
+    const ref::Ball a = eval_fn(rv::pred_improper, x), p = eval_fn(rv::pred_improper_printed, x);
+    ASSERT_TRUE(arb_is_finite(p.get()));
+    EXPECT_GT(arb_rel_accuracy_bits(p.get()), 60) << x[0];
+    EXPECT_TRUE(arb_overlaps(a.get(), p.get())) << x[0];
+  }
+  const ref::Ball p = eval_fn(rv::pred_improper_printed, {100, 1, 0.2}), a = eval_fn(rv::pred_improper, {100, 1, 0.2});
+  EXPECT_LT(arb_rel_accuracy_bits(p.get()), 8);   // at 128 bits the literal form has no correct digit left
+  EXPECT_GT(arb_rel_accuracy_bits(a.get()), 100);
+  EXPECT_TRUE(arb_overlaps(a.get(), p.get()));
+}
+
+TEST(VdhImproper, OddnessZeroAndVZero) {
+  const ref::Certified c = certified(0, 3, 1);
+  EXPECT_TRUE(c.exact);
+  EXPECT_EQ(fv::pred_improper(0, 3, 1).value, 0.0);
+  for (double L : {1e-8, 0.3, 7.0, 300.0}) {
+    EXPECT_EQ(fv::pred_improper(L, 0.5, 0.7).value, -fv::pred_improper(-L, 0.5, 0.7).value);
+    // V = 0: w = C 4 sinh^2(lambda/2)/lambda, lambda = CL
+    const double C = 1 / (5 * 0.7), l = C * L;
+    EXPECT_NEAR(fv::pred_improper(L, 0, 0.7).value, C * 4 * std::sinh(l / 2) * std::sinh(l / 2) / l,
+                1e-12 * std::fabs(fv::pred_improper(L, 0, 0.7).value));  // the double formula itself: ~lambda u
+    EXPECT_LE(ref::ulp_error(certified(L, 0, 0.7), fv::pred_improper(L, 0, 0.7).value), 4.0);
+  }
+}
+
+RC_GTEST_PROP(VdhImproper, FastWithin8UlpOfReference, ()) {
+  const double L = *signed_log_uniform(1e-8, 1e5).as("L"), V = *rc::gen::weightedOneOf<double>(
+      {{1, rc::gen::just(0.0)}, {9, log_uniform(1e-8, 1e6)}}).as("V");
+  const double G = *log_uniform(1e-3, 1e3).as("G");
+  const privoco::fast::Value f = fv::pred_improper(L, V, G);
+  const ref::Certified c = certified(L, V, G);
+  RC_ASSERT(f.sign == c.sign());
+  if (f.status == privoco::fast::Status::ok) RC_ASSERT(ref::ulp_error(c, f.value) <= 8.0);
+  else RC_ASSERT(std::fabs(f.log_abs() - c.log_abs()) <= 1e-13 * std::fabs(c.log_abs()));
+}
+
+TEST(VdhImproper, Domain) {
+  EXPECT_THROW(fv::pred_improper(1, -1, 1), privoco::DomainError);
+  EXPECT_THROW(fv::pred_improper(1, 1, 0), privoco::DomainError);
+  EXPECT_THROW(fv::pred_improper(std::nan(""), 1, 1), privoco::DomainError);
+}
