@@ -8,6 +8,7 @@
 #include "privoco/errors.hpp"
 #include "privoco/fast/dd.hpp"
 #include "conj.hpp"
+#include "improper.hpp"
 
 namespace privoco::fast::vdh {
 
@@ -32,7 +33,12 @@ void check_prior(const char* id, const PriorSpec& p) {
 
 // One Alg 1 prediction at (L, V): VDH eq (5) = (3.3.2) with the chosen prior.
 inline Value predict_at(Prior prior, double L, double V, double b, double G) {
-  return prior == Prior::conjugate ? pred_conj(L, V, b, G) : pred_uniform(L, V, G);
+  switch (prior) {
+    case Prior::conjugate: return pred_conj(L, V, b, G);
+    case Prior::uniform: return pred_uniform(L, V, G);
+    case Prior::improper: return pred_improper(L, V, G);  // VDH (3.8.1) by the definition
+  }
+  return {};
 }
 
 // V = sum g^2 must stay a double: the learner's state, unlike its predictions, has no out-of-range form.
@@ -49,12 +55,15 @@ inline void accumulate(double& L_hi, double& L_lo, double& V_hi, double& V_lo, d
 }
 }  // namespace
 
-const char* to_string(Prior p) { return p == Prior::conjugate ? "conjugate" : "uniform"; }
+const char* to_string(Prior p) {
+  return p == Prior::conjugate ? "conjugate" : (p == Prior::uniform ? "uniform" : "improper");
+}
 
 Prior parse_prior(const std::string& name) {
   if (name == "conjugate") return Prior::conjugate;
   if (name == "uniform") return Prior::uniform;
-  throw ParamError("VDH.alg.alg1", "prior", "'" + name + "' is not one of conjugate, uniform");
+  if (name == "improper") return Prior::improper;
+  throw ParamError("VDH.alg.alg1", "prior", "'" + name + "' is not one of conjugate, uniform, improper");
 }
 
 // ---- Alg 1 ----

@@ -56,15 +56,15 @@ int main(int argc, char** argv) {
   check->add_option("--stream", stream_alg,
                     "FILE is a run of this algorithm (alg1, alg3): columns g, w (or g1..gd, w1..wd); each prediction is "
                     "checked against the certified replay and the first step that disagrees is named");
-  check->add_option("--prior", stream_prior, "with --stream: conjugate or uniform")
-      ->check(CLI::IsMember({"conjugate", "uniform"}));
+  check->add_option("--prior", stream_prior, "with --stream: conjugate, uniform or improper")
+      ->check(CLI::IsMember({"conjugate", "uniform", "improper"}));
 
   RunArgs ra;
   auto* run = app.add_subcommand("run", "VDH Algorithm 1, 2 or 3 over a gradient file: predictions and realised regret");
   run->add_option("alg", ra.alg, "alg1, alg2 or alg3 (VDH.alg.algN)")->required();
   run->add_option("params", ra.assignments, "b=... (alg3: one or d comma-separated) G=..., exact decimals");
   run->add_option("--gradients", ra.gradients, "CSV/JSON Lines with column g (alg1) or g1..gd; - for stdin")->required();
-  run->add_option("--prior", ra.prior, "conjugate (default) or uniform")->check(CLI::IsMember({"conjugate", "uniform"}));
+  run->add_option("--prior", ra.prior, "conjugate (default), uniform or improper")->check(CLI::IsMember({"conjugate", "uniform", "improper"}));
   run->add_option("--impl", ra.impl, "fast (double) or reference (certified predictions; alg1, alg3)")
       ->check(CLI::IsMember({"fast", "reference"}));
   run->add_option("--digits", ra.digits, "certified digits (reference)")->check(CLI::Range(1, 10000));

@@ -69,7 +69,7 @@ LearnerParams parse_learner_params(const Entry& e, const std::vector<std::string
   }
   if (!has_G) throw ParamError(e.id, "G", "missing (G=...)");
   if (prior == "conjugate" && p.b.empty()) throw ParamError(e.id, "b", "missing (b=..., or --prior uniform)");
-  if (prior == "uniform") p.b.assign(1, parse_param(e.id, "b", "1"));  // ignored by the uniform prior
+  if (prior != "conjugate") p.b.assign(1, parse_param(e.id, "b", "1"));  // ignored by the uniform and improper priors
   return p;
 }
 

@@ -16,8 +16,10 @@ Alg1Replay::Alg1Replay(const std::string& prior, const Decimal& b, const Decimal
     pred_ = &entry("VDH.pred.conj");
   } else if (prior == "uniform") {
     pred_ = &entry("VDH.pred.uniform");
+  } else if (prior == "improper") {
+    pred_ = &entry("VDH.pred.improper");
   } else {
-    throw ParamError(alg.id, "prior", "'" + prior + "' is not one of conjugate, uniform");
+    throw ParamError(alg.id, "prior", "'" + prior + "' is not one of conjugate, uniform, improper");
   }
   check_param(alg, alg.index_of("G"), G);
   b_ = b;
@@ -36,7 +38,7 @@ void Alg1Replay::update(double g) {
 Certified Alg1Replay::predict(int digits) const {
   Options opt = opt_;
   if (digits > 0) opt.digits = digits;
-  const bool conj = pred_->id == "VDH.pred.conj";  // params L, V, b, G (conjugate) or L, V, G (uniform)
+  const bool conj = pred_->id == "VDH.pred.conj";  // params L, V, b, G (conjugate) or L, V, G (uniform, improper)
   return evaluate_with(
       *pred_,
       [&](arb_ptr x, std::size_t i, slong prec) {

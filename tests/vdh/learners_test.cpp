@@ -51,7 +51,7 @@ RC_GTEST_PROP(VdhLearners, Alg1FastMatchesCertifiedReplay, ()) {
   const auto g = *dyadic_stream().as("gradients");
   const char* b = kExact[*rc::gen::inRange(0, 9).as("b index")];
   const char* G = kExact[*rc::gen::inRange(0, 9).as("G index")];
-  const std::string prior = *rc::gen::element<std::string>("conjugate", "uniform").as("prior");
+  const std::string prior = *rc::gen::element<std::string>("conjugate", "uniform", "improper").as("prior");
   RC_ASSERT(worst_ulps(g, b, G, prior) <= 16.0);
 }
 

@@ -19,11 +19,11 @@
 
 namespace privoco::fast::vdh {
 
-enum class Prior { conjugate, uniform };
+enum class Prior { conjugate, uniform, improper };
 const char* to_string(Prior p);
-Prior parse_prior(const std::string& name);  // "conjugate" | "uniform"; throws ParamError
+Prior parse_prior(const std::string& name);  // "conjugate" | "uniform" | "improper"; throws ParamError
 
-// The prior of Algorithm 1 with its parameters (b is ignored for the uniform prior).
+// The prior of Algorithm 1 with its parameters (b is used by the conjugate prior only; improper: 1/|v|, A7).
 struct PriorSpec {
   Prior prior = Prior::conjugate;
   double b = 1;

@@ -13,7 +13,7 @@ namespace privoco::reference::vdh {
 
 class Alg1Replay {
  public:
-  // prior: "conjugate" (b used) or "uniform" (A5(b)); b and G exact decimals, checked against the catalogue.
+  // prior: "conjugate" (b used), "uniform" (A5(b)) or "improper" (1/|v|, A7); b and G exact decimals, checked.
   Alg1Replay(const std::string& prior, const Decimal& b, const Decimal& G, const Options& opt = {});
   Certified predict(int digits = -1) const;  // w(L_t, V_t): VDH eq (5) = (3.3.2), certified (digits: -1 = opt's)
   void update(double g);      // exact: L -= g, V += g^2 (DomainError if g is not finite)
