@@ -94,4 +94,66 @@ void write_svg(const std::string& path, const std::string& title, const std::str
   if (!f) throw FileError("error writing plot file '" + path + "'");
 }
 
+void write_lines_svg(const std::string& path, const std::string& title, const std::string& xname,
+                     const std::string& yname, const std::vector<Series>& series) {
+  std::ofstream f(path);
+  if (!f) throw FileError("cannot write plot file '" + path + "'");
+  const double W = 900, H = 520, left = 90, right = 180, top = 40, bottom = 60;
+  double x0 = INFINITY, x1 = -INFINITY, y0 = 0, y1 = 0;
+  for (const auto& s : series)
+    for (std::size_t i = 0; i < s.x.size(); ++i) {
+      x0 = std::min(x0, std::log10(s.x[i])), x1 = std::max(x1, std::log10(s.x[i]));
+      y0 = std::min(y0, s.y[i] - s.err[i]), y1 = std::max(y1, s.y[i] + s.err[i]);
+    }
+  if (!(x1 > x0)) x1 = x0 + 1;
+  if (!(y1 > y0)) y1 = y0 + 1;
+  const double pad = 0.05 * (y1 - y0);
+  y0 -= pad, y1 += pad;
+  auto fx = [&](double x) { return left + (std::log10(x) - x0) / (x1 - x0) * (W - left - right); };
+  auto fy = [&](double y) { return top + (1 - (y - y0) / (y1 - y0)) * (H - top - bottom); };
+  f << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  f << fmt::format("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" "
+                   "font-family=\"sans-serif\" font-size=\"12\">\n", W, H, W, H);
+  f << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+  f << fmt::format("<text x=\"{}\" y=\"22\" font-size=\"15\">{}</text>\n", left, esc(title));
+  for (int k = 0; k <= 6; ++k) {  // y grid
+    const double y = y0 + k * (y1 - y0) / 6;
+    f << fmt::format("<line x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\" stroke=\"#ddd\"/>\n", left, fy(y), W - right,
+                     fy(y));
+    f << fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{:.4g}</text>\n", left - 6, fy(y) + 4, y);
+  }
+  for (double d = std::ceil(x0); d <= x1 + 1e-9; d += 1) {  // x decades
+    const double x = fx(std::pow(10, d));
+    f << fmt::format("<line x1=\"{:.1f}\" y1=\"{}\" x2=\"{:.1f}\" y2=\"{}\" stroke=\"#eee\"/>\n", x, top, x, H - bottom);
+    f << fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">1e{:g}</text>\n", x, H - bottom + 16, d);
+  }
+  if (y0 < 0 && y1 > 0)
+    f << fmt::format("<line x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\" stroke=\"#888\"/>\n", left, fy(0), W - right,
+                     fy(0));
+  f << fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"black\"/>\n", left, top,
+                   W - left - right, H - top - bottom);
+  f << fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{} (log scale)</text>\n", (W - right + left) / 2,
+                   H - 18, esc(xname));
+  f << fmt::format("<text transform=\"translate(18 {}) rotate(-90)\" text-anchor=\"middle\">{}</text>\n",
+                   (H + top - bottom) / 2, esc(yname));
+  double ly = top + 10;
+  for (const auto& s : series) {
+    std::string pts;
+    for (std::size_t i = 0; i < s.x.size(); ++i) {
+      pts += fmt::format("{:.1f},{:.1f} ", fx(s.x[i]), fy(s.y[i]));
+      if (s.err[i] > 0)
+        f << fmt::format("<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\" stroke=\"{3}\"/>\n",
+                         fx(s.x[i]), fy(s.y[i] - s.err[i]), fy(s.y[i] + s.err[i]), s.colour);
+      f << fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3\" fill=\"{}\"/>\n", fx(s.x[i]), fy(s.y[i]), s.colour);
+    }
+    f << fmt::format("<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\"/>\n", pts, s.colour);
+    f << fmt::format("<line x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\" stroke=\"{}\" stroke-width=\"2\"/>\n",
+                     W - right + 10, ly, W - right + 30, ly, s.colour);
+    f << fmt::format("<text x=\"{}\" y=\"{:.1f}\">{}</text>\n", W - right + 36, ly + 4, esc(s.name));
+    ly += 18;
+  }
+  f << "</svg>\n";
+  if (!f) throw FileError("error writing plot file '" + path + "'");
+}
+
 }  // namespace privoco::oracle

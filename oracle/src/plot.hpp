@@ -16,4 +16,12 @@ struct PlotPoint {
 void write_svg(const std::string& path, const std::string& title, const std::string& xname,
                const std::vector<PlotPoint>& pts, double tol_ulps);
 
+// Lines with error bars over a log10 x axis and a linear y axis (e.g. mean regret against T).
+struct Series {
+  std::string name, colour;
+  std::vector<double> x, y, err;  // err: half-width of the bar (0 for none)
+};
+void write_lines_svg(const std::string& path, const std::string& title, const std::string& xname,
+                     const std::string& yname, const std::vector<Series>& series);
+
 }  // namespace privoco::oracle

@@ -163,6 +163,7 @@ fv::Alg1State state_from(const json& j) {
 
 int cmd_run(const RunArgs& a) {
   const Entry& e = alg_entry(a.alg);
+  if (a.gradients.empty()) throw ParamError("run", "--gradients", "required for " + e.id);
   const bool alg1 = e.id == "VDH.alg.alg1", alg2 = e.id == "VDH.alg.alg2";
   if (a.impl != "fast" && a.impl != "reference") throw ParamError("run", "--impl", "'" + a.impl + "' (fast, reference)");
   if (a.impl == "reference" && alg2)

@@ -17,8 +17,15 @@ struct RunArgs {
   std::string state_in, state_out;       // exact learner state (JSON, hex floats)
   int digits = 17;
   bool json = false;
+  // presets scenario1, scenario2 (VDH §4 (000) = §3.4 (002)); parameters as name=value in `assignments`
+  std::string T_list = "100,1000,10000";
+  long seeds = 10;
+  std::uint64_t seed = 1;
+  std::string plot;
 };
 int cmd_run(const RunArgs& a);
+// The Section 4 scenarios: user-chosen privacy against the maximum-privacy baseline (scenarios.cpp).
+int cmd_scenario(const RunArgs& a);
 
 // privoco check FILE --stream ALG: FILE holds a run (columns g and w, or g1..gd and w1..wd); each row's w is
 // judged against the certified prediction of that step; the first step that disagrees is named.

@@ -244,3 +244,30 @@ TEST(VdhLearnersCli, Errors) {
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("privoco run"), std::string::npos) << r.err;
 }
+
+// privoco run scenario1/scenario2 (VDH §4): reproducible from the printed seed, JSON rows, a well-formed plot.
+TEST(VdhLearnersCli, ScenariosRunReproducibly) {
+  const std::string dir = ::testing::TempDir();
+  for (const char* sc : {"scenario1", "scenario2"}) {
+    auto a = run_cli(std::string("run ") + sc + " --T 50,200 --seeds 3 --seed 7 --json --plot " + dir + sc + ".svg");
+    ASSERT_EQ(a.code, 0) << a.err;
+    auto b = run_cli(std::string("run ") + sc + " --T 50,200 --seeds 3 --seed 7 --json");
+    auto c = run_cli(std::string("run ") + sc + " --T 50,200 --seeds 3 --seed 8 --json");
+    EXPECT_EQ(a.out, b.out);  // same seed, same numbers
+    EXPECT_NE(a.out, c.out);  // sibling: another seed, other numbers
+    EXPECT_NE(a.out.find("\"seed\":7"), std::string::npos) << a.out;
+    EXPECT_NE(a.out.find("\"maximum_privacy\""), std::string::npos) << a.out;
+    const std::string svg = slurp(dir + sc + ".svg");
+    EXPECT_EQ(svg.rfind("<?xml", 0), 0u);
+    EXPECT_NE(svg.find("</svg>"), std::string::npos);
+    EXPECT_NE(svg.find("polyline"), std::string::npos);
+  }
+  auto r = run_cli("run scenario3");
+  EXPECT_EQ(r.code, 2);
+  r = run_cli("run scenario2 s=60 d=50");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("s"), std::string::npos);
+  r = run_cli("run alg1 b=1 G=1");  // no --gradients
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("--gradients"), std::string::npos) << r.err;
+}
