@@ -6,6 +6,8 @@ namespace privoco::reference::vdh::detail {
 
 // -1, +1 when the ball has that sign; 0 when it is exactly zero; 2 when it straddles 0 (not exact).
 int sign_of(arb_srcptr x);
+// 1/k as a ball at >= prec bits for 1 <= k < 512 and prec <= 300 (a table built once), else nullptr.
+arb_srcptr reciprocal(slong k, slong prec);
 // M[j] = int_0^1 x^{2j+odd} e^{-mu x^2} dx for j = 0..J (mu >= 0), by the downward recurrence.
 void moments_ball(arb_ptr M, slong J, const arb_t mu, slong prec, int odd = 0);
 // Terms J of sum_j lambda^{2j}/(2j+odd)! and a bound of the tail (sum_{j>J}).

@@ -39,10 +39,60 @@ void reduce(arb_t C, arb_t lambda, arb_t mu, arb_t mu_b, arb_srcptr L, arb_srcpt
 // z(mu_b) = int_{-1}^{1} exp(-mu_b x^2) dx = sqrt(pi/mu_b) erf(sqrt(mu_b)).
 void z_of(arb_t z, const arb_t mu_b, slong prec) {
   if (arb_is_zero(mu_b)) { arb_set_ui(z, 2); return; }  // uniform prior: int_{-1}^{1} dx
+  if (arf_cmp_2exp_si(arb_midref(mu_b), -4) <= 0 && arb_is_nonnegative(mu_b)) {
+    // mu_b <= 1/16: z = 2 sum_k (-mu_b)^k/(k! (2k+1)) (expand e^{-mu_b x^2}); alternating with decreasing terms,
+    // so the tail is at most the first omitted term. A third of the cost of Arb's erf at 91 bits (callgrind).
+    arb_t t, sum;
+    arb_init(t); arb_init(sum);
+    arb_one(t);
+    arb_one(sum);
+    const double lm = std::log2(arf_get_d(arb_midref(mu_b), ARF_RND_UP) + 1e-300);
+    double lt = 0;  // log2 of the current term's magnitude
+    for (ulong k = 1;; ++k) {
+      arb_mul(t, t, mu_b, prec);
+      if (arb_srcptr r = reciprocal(static_cast<slong>(k), prec)) arb_mul(t, t, r, prec);
+      else arb_div_ui(t, t, k, prec);
+      arb_neg(t, t);
+      lt += lm - std::log2(static_cast<double>(k));
+      if (lt < -static_cast<double>(prec) - 8) {  // |term_k| < 2^-(prec+8): bound the tail by it
+        mag_t m;
+        mag_init(m);
+        arb_get_mag(m, t);
+        arb_add_error_mag(sum, m);
+        mag_clear(m);
+        break;
+      }
+      if (arb_srcptr r = reciprocal(static_cast<slong>(2 * k + 1), prec)) {
+        arb_addmul(sum, t, r, prec);
+      } else {
+        arb_t q;
+        arb_init(q);
+        arb_div_ui(q, t, 2 * k + 1, prec);
+        arb_add(sum, sum, q, prec);
+        arb_clear(q);
+      }
+    }
+    arb_mul_2exp_si(z, sum, 1);
+    arb_clear(t); arb_clear(sum);
+    return;
+  }
   arb_t s, t;
   arb_init(s); arb_init(t);
   arb_sqrt(s, mu_b, prec);
-  mono(z, s, Mono::erf, prec);
+  if (arf_cmp_si(arb_midref(mu_b), 64) >= 0 && arf_cmp_si(arb_midref(mu_b), prec) > 0 && arb_is_positive(s)) {
+    // erf(s) = 1 - erfc(s), 0 < erfc(s) < e^{-s^2} <= e^{-mu_lo} < 2^-prec: erf(s) in [1 - e^{-mu_lo}, 1]
+    // without evaluating erfc (Arb's erf costs ~20k instructions at 91 bits)
+    arb_get_lbound_arf(arb_midref(t), mu_b, 64);
+    mag_t m;
+    mag_init(m);
+    arf_get_mag_lower(m, arb_midref(t));
+    mag_expinv(m, m);                      // >= e^{-mu_lo}
+    arb_one(z);
+    arb_add_error_mag(z, m);               // [1 - e, 1 + e] contains erf(s)
+    mag_clear(m);
+  } else {
+    mono(z, s, Mono::erf, prec);
+  }
   arb_const_sqrt_pi(t, prec);
   arb_mul(z, z, t, prec);
   arb_div(z, z, s, prec);
