@@ -66,6 +66,25 @@ inline void mono_slope(mag_t d, const arb_t x, Mono f) {
 // argument crudely for large |x| (header note), so: f at the exact midpoint, plus radius * sup |f'| (mean value
 // theorem). One evaluation instead of the two a union of the endpoint values needs.
 inline void mono(arb_t res, const arb_t x, Mono f, slong prec) {
+  if (f == Mono::erf) {  // |x| >= m with e^{-m^2} < 2^-prec: erf(x) = sign(x) (1 - erfc|x|), 0 < erfc|x| < e^{-m^2}
+    arf_t lo;
+    arf_init(lo);
+    arb_get_abs_lbound_arf(lo, x, 64);
+    if (arf_cmp_si(lo, 4) > 0 && !arb_contains_zero(x) &&
+        arf_get_d(lo, ARF_RND_DOWN) * arf_get_d(lo, ARF_RND_DOWN) > 0.6931471805599453 * static_cast<double>(prec + 4)) {
+      mag_t m;
+      mag_init(m);
+      arf_get_mag_lower(m, lo);
+      mag_mul_lower(m, m, m);
+      mag_expinv(m, m);  // >= e^{-m^2} >= erfc|x|
+      arb_set_si(res, arb_is_positive(x) ? 1 : -1);
+      arb_add_error_mag(res, m);
+      mag_clear(m);
+      arf_clear(lo);
+      return;
+    }
+    arf_clear(lo);
+  }
   if (arb_is_exact(x)) {
     mono_point(res, x, f, prec);
     return;
