@@ -67,6 +67,12 @@ std::vector<Entry> make_table() {
                {{"u", kReal, "comparator", {1e-3, 1e3, true, 0.02}}, V(), b(), G()}, true, true,
                "reference/vdh/bounds.cpp fast/vdh/bounds.cpp proofs-checks/vdh/regret.cpp tests/vdh/bounds_test.cpp"});
   t.back().has_proof = true;  // privoco prove VDH.bound.thm1: Algorithm 1 against the bound by simulation
+  t.push_back({"VDH.bound.thm12", "bound", "VDH Thm 12 (002), (3.8.2), as printed (reading A9(a))",
+               "max{|u| sqrt(8V)(sqrt(ln(8u^2 V + 1)) + 1), |u| 11G(ln(|u| 11G ln 2) - 1) + ln 2, "
+               "|u|(sqrt(2V) + 1 + ln(1 + 2 sqrt(2V)))}; V = sum g^2 (A10 deterministic)",
+               {{"u", kReal, "comparator", {1e-3, 1e3, true, 0.02}}, V(), G()}, true, true,
+               "reference/vdh/bounds.cpp fast/vdh/bounds.cpp proofs-checks/vdh/regret.cpp tests/vdh/bounds_test.cpp"});
+  t.back().has_proof = true;  // privoco prove VDH.bound.thm12: Algorithm 1 (improper prior) by simulation
   // Algorithms (kind alg): streaming learners, run by `privoco run`; their parameters are the learner's
   // (gradients come from a file). Readings A1(a), A3, A5(b), A20(a), A21(a), A28(a): fast/include/privoco/fast/learners.hpp.
   const ParamSpec b_alg{"b", kPos, "conjugate-prior width (ignored with --prior uniform)", {}};

@@ -10,27 +10,39 @@
 #include "privoco/catalogue.hpp"
 #include "privoco/decimal.hpp"
 #include "privoco/errors.hpp"
+#include "privoco/fast/bounds.hpp"
 #include "privoco/fast/evaluate.hpp"
 #include "privoco/fast/learners.hpp"
 #include "privoco/fast/randomisers.hpp"
 #include "privoco/proofs/regret.hpp"
+#include "privoco/reference/bounds.hpp"
 #include "privoco/reference/evaluate.hpp"
 #include "privoco/reference/learners.hpp"
 
 namespace privoco::proofs {
 
 namespace {
-const char* kId = "VDH.bound.thm1";
+// The theorem under test: its bound ID, Algorithm 1's prior, and whether the bound takes b.
+struct Setup {
+  const char* id;
+  const char* prior;
+  bool has_b;
+  bool a9b = false;  // VDH.bound.thm12 under reading A9(b) (parameter a9=b; ERRATA.md E2)
+};
+const Setup kThm1{"VDH.bound.thm1", "conjugate", true};
+const Setup kThm12{"VDH.bound.thm12", "improper", false};
 
-std::string param(const std::map<std::string, std::string>& p, const std::string& name) {
+std::string param(const Setup& su, const std::map<std::string, std::string>& p, const std::string& name) {
   auto it = p.find(name);
-  if (it == p.end()) throw ParamError(kId, name, "missing");
+  if (it == p.end()) throw ParamError(su.id, name, "missing");
   return it->second;
 }
 
-double thm1(double u, double V, double b, double G) {
-  const double x[4] = {u, V, b, G};
-  return fast::evaluate(entry(kId), x).value;
+// the printed bound at (u, V) in double (fast part)
+double bound(const Setup& su, double u, double V, double b, double G) {
+  if (su.a9b) return fast::vdh::bound_thm12_a9b(u, V, G).value;
+  const double x4[4] = {u, V, b, G}, x3[3] = {u, V, G};
+  return fast::evaluate(entry(su.id), su.has_b ? x4 : x3).value;
 }
 
 // one-sided normal quantile: z with P(N > z) = alpha (bisection on erfc; alpha in (0, 1/2))
@@ -45,9 +57,9 @@ double z_of(double alpha) {
 
 // Certified check of a deterministic candidate: regret sum_t g_t w_t - u sum_t g_t with certified predictions
 // (exact sums of the g_t) against the certified bound at the exact V_T. True when the violation is certified.
-bool certify_violation(const std::vector<double>& g, double u, const Decimal& b, const Decimal& G, double scale,
-                       std::string* evidence) {
-  reference::vdh::Alg1Replay r("conjugate", b, G);
+bool certify_violation(const Setup& su, const std::vector<double>& g, double u, const Decimal& b, const Decimal& G,
+                       double scale, std::string* evidence) {
+  reference::vdh::Alg1Replay r(su.prior, b, G);
   reference::Ball R, sum_g;
   for (double x : g) {
     reference::Certified w = r.predict(30);
@@ -60,15 +72,15 @@ bool certify_violation(const std::vector<double>& g, double u, const Decimal& b,
   reference::Ball uu;
   arb_set_d(uu, u);
   arb_submul(R, uu, sum_g, 256);
-  const Entry& e = entry(kId);
+  const Entry& e = entry(su.id);
   reference::Certified B = reference::evaluate_with(
       e,
       [&](arb_ptr x, std::size_t i, slong prec) {
         if (i == 0) arb_set_d(x, u);
         else if (i == 1) arb_set(x, r.V());
-        else arb_set_str(x, (i == 2 ? b : G).text.c_str(), prec);
+        else arb_set_str(x, (su.has_b && i == 2 ? b : G).text.c_str(), prec);
       },
-      reference::Options{30, 1L << 17, false});
+      reference::Options{30, 1L << 17, false}, su.a9b ? reference::vdh::bound_thm12_a9b : nullptr);
   reference::Ball sc;
   arb_set_d(sc, scale);
   arb_mul(sc, sc, B.ball.get(), 256);
@@ -81,26 +93,35 @@ bool certify_violation(const std::vector<double>& g, double u, const Decimal& b,
   return true;
 }
 
-RegretOutcome thm1_simulation(const std::map<std::string, std::string>& p, std::uint64_t seed) {
+RegretOutcome simulation(Setup su, const std::map<std::string, std::string>& p, std::uint64_t seed) {
+  const char* kId = su.id;
   for (const auto& [k, v] : p)
-    if (k != "b" && k != "G" && k != "T" && k != "seeds" && k != "scale" && k != "mean" && k != "tau")
-      throw ParamError(kId, k, "unknown parameter (b, G, T, seeds, scale, mean, tau)");
+    if ((k != "b" || !su.has_b) && (k != "a9" || su.has_b) && k != "G" && k != "T" && k != "seeds" &&
+        k != "scale" && k != "mean" && k != "tau")
+      throw ParamError(kId, k, su.has_b ? "unknown parameter (b, G, T, seeds, scale, mean, tau)"
+                                        : "unknown parameter (a9, G, T, seeds, scale, mean, tau)");
+  if (!su.has_b) {
+    const std::string r = param(su, p, "a9");
+    if (r != "a" && r != "b") throw ParamError(kId, "a9", "'" + r + "' (a: the third term as printed, b: as in the proof)");
+    su.a9b = r == "b";
+  }
   const auto t0 = std::chrono::steady_clock::now();
-  const Decimal bd = parse_param(kId, "b", param(p, "b")), Gd = parse_param(kId, "G", param(p, "G"));
-  check_param(entry(kId), 2, bd);
-  check_param(entry(kId), 3, Gd);
+  const Decimal bd = parse_param(kId, "b", su.has_b ? param(su, p, "b") : "1");
+  const Decimal Gd = parse_param(kId, "G", param(su, p, "G"));
+  if (su.has_b) check_param(entry(kId), entry(kId).index_of("b"), bd);
+  check_param(entry(kId), entry(kId).index_of("G"), Gd);
   const double b = bd.approx, G = Gd.approx;
-  const double Tt = parse_param(kId, "T", param(p, "T")).approx;
-  const double nseeds = parse_param(kId, "seeds", param(p, "seeds")).approx;
-  const double scale = parse_param(kId, "scale", param(p, "scale")).approx;
-  const double mean = parse_param(kId, "mean", param(p, "mean")).approx;
-  const double tau = parse_param(kId, "tau", param(p, "tau")).approx;
-  if (!(Tt >= 1 && Tt <= 1e7 && Tt == std::floor(Tt))) throw DomainError(kId, "T", param(p, "T"), "integers in [1, 1e7]");
+  const double Tt = parse_param(kId, "T", param(su, p, "T")).approx;
+  const double nseeds = parse_param(kId, "seeds", param(su, p, "seeds")).approx;
+  const double scale = parse_param(kId, "scale", param(su, p, "scale")).approx;
+  const double mean = parse_param(kId, "mean", param(su, p, "mean")).approx;
+  const double tau = parse_param(kId, "tau", param(su, p, "tau")).approx;
+  if (!(Tt >= 1 && Tt <= 1e7 && Tt == std::floor(Tt))) throw DomainError(kId, "T", param(su, p, "T"), "integers in [1, 1e7]");
   if (!(nseeds >= 30 && nseeds <= 1e6 && nseeds == std::floor(nseeds)))
-    throw DomainError(kId, "seeds", param(p, "seeds"), "integers in [30, 1e6] (the test uses the normal approximation)");
-  if (!(scale > 0)) throw DomainError(kId, "scale", param(p, "scale"), "(0, inf)");
-  if (!(std::fabs(mean) <= G)) throw DomainError(kId, "mean", param(p, "mean"), "[-G, G] (|E g| <= G)");
-  if (!(tau > 0)) throw DomainError(kId, "tau", param(p, "tau"), "(0, inf)");
+    throw DomainError(kId, "seeds", param(su, p, "seeds"), "integers in [30, 1e6] (the test uses the normal approximation)");
+  if (!(scale > 0)) throw DomainError(kId, "scale", param(su, p, "scale"), "(0, inf)");
+  if (!(std::fabs(mean) <= G)) throw DomainError(kId, "mean", param(su, p, "mean"), "[-G, G] (|E g| <= G)");
+  if (!(tau > 0)) throw DomainError(kId, "tau", param(su, p, "tau"), "(0, inf)");
   const long T = static_cast<long>(Tt), n = static_cast<long>(nseeds);
 
   RegretOutcome out;
@@ -131,7 +152,7 @@ RegretOutcome thm1_simulation(const std::map<std::string, std::string>& p, std::
       {"random signs +-G", [&](long t) { return (streams.bits(0, static_cast<std::uint64_t>(t)) & 1) ? G : -G; }},
   };
   for (const Det& d : det) {
-    fast::vdh::Alg1 alg({fast::vdh::Prior::conjugate, b, G});
+    fast::vdh::Alg1 alg({fast::vdh::parse_prior(su.prior), b, G});
     std::vector<double> g(static_cast<std::size_t>(T));
     double gw = 0, sg = 0;
     for (long t = 0; t < T; ++t) {
@@ -141,9 +162,9 @@ RegretOutcome thm1_simulation(const std::map<std::string, std::string>& p, std::
       alg.update(g[t]);
     }
     for (double u : us) {
-      RegretCase c{d.name, T, u, gw - u * sg, 0, scale * thm1(u, alg.V(), b, G)};
+      RegretCase c{d.name, T, u, gw - u * sg, 0, scale * bound(su, u, alg.V(), b, G)};
       if (c.realised > c.bound * (1 - 1e-9))  // candidate (or too close to call in double): certify
-        c.violated = certify_violation(g, u, bd, Gd, scale, &c.evidence);
+        c.violated = certify_violation(su, g, u, bd, Gd, scale, &c.evidence);
       record(c);
     }
   }
@@ -158,7 +179,7 @@ RegretOutcome thm1_simulation(const std::map<std::string, std::string>& p, std::
   out.fpr = 1e-6;
   std::vector<double> sumD(us.size(), 0), sumD2(us.size(), 0), sumR(us.size(), 0), sumB(us.size(), 0);
   for (long i = 0; i < n; ++i) {
-    fast::vdh::Alg1 alg({fast::vdh::Prior::conjugate, b, G});
+    fast::vdh::Alg1 alg({fast::vdh::parse_prior(su.prior), b, G});
     double sw = 0;
     for (long t = 0; t < T; ++t) {
       double xi;
@@ -169,7 +190,7 @@ RegretOutcome thm1_simulation(const std::map<std::string, std::string>& p, std::
     }
     for (std::size_t k = 0; k < us.size(); ++k) {
       const double R = mean * sw - us[k] * mean * static_cast<double>(T);
-      const double B = scale * thm1(us[k], alg.V(), b, G);
+      const double B = scale * bound(su, us[k], alg.V(), b, G);
       sumR[k] += R, sumB[k] += B, sumD[k] += R - B, sumD2[k] += (R - B) * (R - B);
     }
   }
@@ -197,17 +218,31 @@ RegretOutcome thm1_simulation(const std::map<std::string, std::string>& p, std::
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
 }
+RegretOutcome thm1_simulation(const std::map<std::string, std::string>& p, std::uint64_t seed) {
+  return simulation(kThm1, p, seed);
+}
+RegretOutcome thm12_simulation(const std::map<std::string, std::string>& p, std::uint64_t seed) {
+  return simulation(kThm12, p, seed);
+}
 }  // namespace
 
 const std::vector<RegretCheck>& regret_checks() {
   static const std::vector<RegretCheck> list = {
-      {kId, "VDH Thm 1 (000) = Thm 10 (002)",
+      {kThm1.id, "VDH Thm 1 (000) = Thm 10 (002)",
        "E[R_T(u)] <= 1 + |u| max{11G(ln(11G|u|) - 1 + ln(sqrt5 G sqrt(pi)/(4 sqrt b))), "
        "E sqrt(8(b+V) ln(16u^2 (b+V)^{3/2} sqrt(pi)/sqrt(b) + 1))} for Alg 1 with the conjugate prior",
        "Alg 1 (fast, predictions by the definition) on 6 deterministic streams (violations certified by a replay "
        "with certified predictions) and a Laplace-noise stream over many seeds (one-sided test, FPR <= 1e-6)",
        {"b", "G", "T", "seeds", "scale", "mean", "tau"}, thm1_simulation,
        {{"b", "1"}, {"G", "1"}, {"T", "1000"}, {"seeds", "200"}, {"scale", "1"}, {"mean", "0.5"}, {"tau", "1"}}},
+      {kThm12.id, "VDH Thm 12 (002), (3.8.2)",
+       "E[R_T(u)] <= max{|u| E sqrt(8V)(sqrt(ln(8u^2 V + 1)) + 1), |u| 11G(ln(|u| 11G ln 2) - 1) + ln 2, "
+       "|u| E[sqrt(2V) + 1 + ln(1 + 2 sqrt(2V))]} for Alg 1 with the improper prior (reading A9(a))",
+       "Alg 1 (fast, improper prior, predictions by the definition, A20(a)) on 6 deterministic streams (violations "
+       "certified by a replay with certified predictions) and a Laplace-noise stream over many seeds (one-sided "
+       "test, FPR <= 1e-6)",
+       {"a9", "G", "T", "seeds", "scale", "mean", "tau"}, thm12_simulation,
+       {{"a9", "a"}, {"G", "1"}, {"T", "1000"}, {"seeds", "200"}, {"scale", "1"}, {"mean", "0.5"}, {"tau", "1"}}},
   };
   return list;
 }

@@ -13,4 +13,15 @@ const std::vector<Erratum>& errata() {
   return list;
 }
 
+const std::vector<ClaimErratum>& claim_errata() {
+  static const std::vector<ClaimErratum> list = {
+      {"E2", "VDH.bound.thm12", "VDH Thm 12 (002), (3.8.2)",
+       "as printed (A9(a)) the bound is ln 2 at u = 0, but Algorithm 1 with the improper prior loses ~(1/2) ln T "
+       "against u = 0 (alternating stream, T = 1000: certified regret 2.136); corrected third term (A9(b)): "
+       "|u| sqrt(2V) + 1 + ln(1 + 2 sqrt(2V))",
+       "T=1000"},
+  };
+  return list;
+}
+
 }  // namespace privoco::reference

@@ -25,13 +25,14 @@ const Row kRows[] = {
     {"VDH.pot.uniform", vdh::pot_uniform},
     {"VDH.pred.improper", vdh::pred_improper},
     {"VDH.bound.thm1", vdh::bound_thm1},
+    {"VDH.bound.thm12", vdh::bound_thm12},
 };
 
 constexpr double kLog2_10 = 3.32192809488736234787;
 
 template <class SetParam>
-Certified escalate(const Entry& e, SetParam set_param, const Options& opt) {
-  BallFn fn = ball_function(e.id);
+Certified escalate(const Entry& e, SetParam set_param, const Options& opt, BallFn fn = nullptr) {
+  if (!fn) fn = ball_function(e.id);
   if (opt.digits < 1 || opt.digits > 100000)
     throw ParamError(e.id, "digits", std::to_string(opt.digits) + " is outside [1, 100000]");
   const slong want_bits = static_cast<slong>(std::ceil(opt.digits * kLog2_10)) + 2;
@@ -96,8 +97,8 @@ Certified evaluate(const Entry& e, const double* params, const Options& opt) {
   return escalate(e, [&](arb_ptr x, std::size_t i, slong) { arb_set_d(x, params[i]); }, opt);
 }
 
-Certified evaluate_with(const Entry& e, const ParamSetter& set, const Options& opt) {
-  return escalate(e, set, opt);
+Certified evaluate_with(const Entry& e, const ParamSetter& set, const Options& opt, BallFn fn) {
+  return escalate(e, set, opt, fn);
 }
 
 }  // namespace privoco::reference

@@ -47,4 +47,68 @@ void bound_thm1(arb_t res, arb_srcptr p, slong prec) {
   arb_clear(au); arb_clear(B); arb_clear(t1); arb_clear(t2); arb_clear(x); arb_clear(sp);
 }
 
+namespace {
+void thm12(arb_t res, arb_srcptr p, slong prec, bool a9b) {
+  arb_srcptr u = p + 0, V = p + 1, G = p + 2;
+  arb_t au, a, b, c, x, l2;
+  arb_init(au); arb_init(a); arb_init(b); arb_init(c); arb_init(x); arb_init(l2);
+  arb_const_log2(l2, prec);
+  if (arb_is_zero(u) && !a9b) {  // the first and third terms vanish, the second tends to ln 2
+    arb_set(res, l2);
+    arb_clear(au); arb_clear(a); arb_clear(b); arb_clear(c); arb_clear(x); arb_clear(l2);
+    return;
+  }
+  arb_abs(au, u);
+  if (arb_is_zero(u)) {  // A9(b) at u = 0: max{0, ln 2, 1 + ln(1 + 2 sqrt(2V))} = the third
+    arb_mul_2exp_si(c, V, 1);
+    arb_sqrt(c, c, prec);
+    arb_mul_2exp_si(c, c, 1);
+    arb_log1p(c, c, prec);
+    arb_add_ui(res, c, 1, prec);
+    arb_clear(au); arb_clear(a); arb_clear(b); arb_clear(c); arb_clear(x); arb_clear(l2);
+    return;
+  }
+  // a = |u| sqrt(8V) (sqrt(ln(8u^2 V + 1)) + 1)                      (3.8.2) first term (deterministic V)
+  arb_sqr(x, au, prec);
+  arb_mul(x, x, V, prec);
+  arb_mul_2exp_si(x, x, 3);
+  arb_log1p(x, x, prec);
+  arb_sqrt(x, x, prec);
+  arb_add_ui(x, x, 1, prec);
+  arb_mul_2exp_si(a, V, 3);
+  arb_sqrt(a, a, prec);
+  arb_mul(a, a, x, prec);
+  arb_mul(a, a, au, prec);
+  // b = |u| 11G (ln(|u| 11G ln 2) - 1) + ln 2                          (3.8.2) second term
+  arb_mul_ui(b, G, 11, prec);
+  arb_mul(b, b, au, prec);
+  arb_mul(x, b, l2, prec);
+  arb_log(x, x, prec);
+  arb_sub_ui(x, x, 1, prec);
+  arb_mul(b, b, x, prec);
+  arb_add(b, b, l2, prec);
+  // c = |u| (sqrt(2V) + 1 + ln(1 + 2 sqrt(2V)))                        (3.8.2) third term, reading A9(a)
+  arb_mul_2exp_si(c, V, 1);
+  arb_sqrt(c, c, prec);
+  arb_mul_2exp_si(x, c, 1);
+  arb_log1p(x, x, prec);
+  arb_add(c, c, x, prec);
+  if (a9b) {  // |u| sqrt(2V) + 1 + ln(1 + 2 sqrt(2V)): x holds ln(1 + 2 sqrt(2V)), c = sqrt(2V) + that
+    arb_sub(c, c, x, prec);
+    arb_mul(c, c, au, prec);
+    arb_add(c, c, x, prec);
+    arb_add_ui(c, c, 1, prec);
+  } else {
+    arb_add_ui(c, c, 1, prec);
+    arb_mul(c, c, au, prec);
+  }
+  arb_max(res, a, b, prec);
+  arb_max(res, res, c, prec);
+  arb_clear(au); arb_clear(a); arb_clear(b); arb_clear(c); arb_clear(x); arb_clear(l2);
+}
+}  // namespace
+
+void bound_thm12(arb_t res, arb_srcptr p, slong prec) { thm12(res, p, prec, false); }
+void bound_thm12_a9b(arb_t res, arb_srcptr p, slong prec) { thm12(res, p, prec, true); }
+
 }  // namespace privoco::reference::vdh

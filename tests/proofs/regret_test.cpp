@@ -3,6 +3,8 @@
 // by the one-sided test (family-wise false-positive rate 1e-6, stated by the check).
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "privoco/errors.hpp"
 #include "privoco/proofs/regret.hpp"
 
@@ -47,4 +49,39 @@ TEST(VdhRegret, BadParameters) {
   EXPECT_THROW(run({{"seeds", "5"}}), privoco::DomainError);
   EXPECT_THROW(run({{"T", "0.5"}}), privoco::DomainError);
   EXPECT_THROW(run({{"bogus", "1"}}), privoco::ParamError);
+}
+
+namespace {
+RegretOutcome run12(std::map<std::string, std::string> over) {
+  const RegretCheck* c = find_regret_check("VDH.bound.thm12");
+  EXPECT_NE(c, nullptr);
+  auto p = c->defaults;
+  p["T"] = "300";
+  p["seeds"] = "100";
+  for (const auto& [k, v] : over) p[k] = v;
+  return c->run(p, 20261122);
+}
+}  // namespace
+
+// ERRATA.md E2: as printed (A9(a)) the bound is ln 2 at u = 0, and Algorithm 1 with the improper prior loses more
+// than that on the alternating stream (certified: predictions and sums in Arb).
+TEST(VdhRegret, E2Thm12AsPrintedIsRefutedAtZero) {
+  const RegretOutcome o = run12({});
+  ASSERT_EQ(o.verdict, "refuted");
+  bool found = false;
+  for (const auto& c : o.cases)
+    if (c.violated && c.u == 0 && c.stream.rfind("alternating", 0) == 0) {
+      found = true;
+      EXPECT_EQ(c.evidence.rfind("certified", 0), 0u) << c.evidence;
+      EXPECT_NEAR(c.bound, std::log(2.0), 1e-15);
+      EXPECT_GT(c.realised, 1.0);
+    }
+  EXPECT_TRUE(found);
+}
+
+TEST(VdhRegret, Thm12ReadingA9bNotRefuted) {
+  const RegretOutcome o = run12({{"a9", "b"}});
+  EXPECT_EQ(o.verdict, "undecided");
+  for (const auto& c : o.cases) EXPECT_FALSE(c.violated) << c.stream << " u=" << c.u;
+  EXPECT_THROW(run12({{"a9", "c"}}), privoco::ParamError);
 }

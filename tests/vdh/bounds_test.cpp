@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "fast/vdh/bounds.hpp"
+#include "privoco/reference/bounds.hpp"
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/reference/evaluate.hpp"
@@ -60,4 +61,44 @@ TEST(VdhBoundThm1, OutOfRangeAndErrors) {
   EXPECT_THROW(fv::bound_thm1(1, -1, 1, 1), privoco::DomainError);
   EXPECT_THROW(fv::bound_thm1(1, 1, 0, 1), privoco::DomainError);
   EXPECT_THROW(fv::bound_thm1(std::nan(""), 1, 1, 1), privoco::DomainError);
+}
+
+namespace {
+ref::Certified thm12(double u, double V, double G) {
+  const double x[3] = {u, V, G};
+  return ref::evaluate(privoco::entry("VDH.bound.thm12"), x);
+}
+}  // namespace
+
+RC_GTEST_PROP(VdhBoundThm12, FastWithin8UlpOfReference, ()) {
+  const double u = *signed_log_uniform(1e-6, 1e6).as("u"), V = *log_uniform(1e-8, 1e12).as("V");
+  const double G = *log_uniform(1e-4, 1e4).as("G");
+  const privoco::fast::Value f = fv::bound_thm12(u, V, G);
+  RC_ASSERT(f.status == privoco::fast::Status::ok);
+  RC_ASSERT(ref::ulp_error(thm12(u, V, G), f.value) <= 8.0);
+}
+
+TEST(VdhBoundThm12, ZeroComparatorAndReadingA9) {
+  EXPECT_EQ(fv::bound_thm12(0, 10, 1).value, std::log(2.0));
+  EXPECT_LE(ref::ulp_error(thm12(0, 10, 1), std::log(2.0)), 0.5);
+  // where the third term wins, reading A9(b) (|u| sqrt(2V) + 1 + ln(1 + 2 sqrt(2V))) differs from the printed
+  // A9(a): the sibling value is not the certified one
+  const double u = 0.01, V = 1e6, G = 0.001, s = std::sqrt(2 * V);
+  const double a9b = u * s + 1 + std::log1p(2 * s);
+  EXPECT_LE(ref::ulp_error(thm12(u, V, G), fv::bound_thm12(u, V, G).value), 8.0);
+  EXPECT_GT(ref::ulp_error(thm12(u, V, G), a9b), 1e6);
+  // the A9(b) function itself: fast against its certified counterpart (both outside the ID table)
+  for (double uu : {0.0, 0.01, 1.0, -30.0}) {
+    const double x[3] = {uu, V, G};
+    arb_ptr p = _arb_vec_init(3);
+    for (int i = 0; i < 3; ++i) arb_set_d(p + i, x[i]);
+    ref::Ball r;
+    privoco::reference::vdh::bound_thm12_a9b(r.get(), p, 128);
+    _arb_vec_clear(p, 3);
+    const double f = fv::bound_thm12_a9b(uu, V, G).value;
+    EXPECT_LT(std::fabs(f - arf_get_d(arb_midref(r.get()), ARF_RND_NEAR)), 8 * std::ldexp(1.0, std::ilogb(f) - 52)) << uu;
+  }
+  EXPECT_NEAR(fv::bound_thm12_a9b(0, V, G).value, 1 + std::log1p(2 * s), 1e-15 * (1 + std::log1p(2 * s)));
+  EXPECT_THROW(fv::bound_thm12(1, -1, 1), privoco::DomainError);
+  EXPECT_THROW(fv::bound_thm12(1, 1, 0), privoco::DomainError);
 }

@@ -17,4 +17,11 @@ struct Erratum {
 
 const std::vector<Erratum>& errata();
 
+// Errata in claims (a printed bound or inequality that fails): the evidence is the claim's own check,
+// `privoco prove claim_id` with the parameters given, which prints a certified counterexample.
+struct ClaimErratum {
+  std::string key, claim_id, where, summary, prove_params;
+};
+const std::vector<ClaimErratum>& claim_errata();
+
 }  // namespace privoco::reference

@@ -29,8 +29,9 @@ Certified evaluate(const Entry& e, const double* params, const Options& opt = {}
 
 // The general form: set(x, i, prec) writes parameter i as a ball at working precision prec (exact values
 // exactly, decimals at prec); the caller has checked the domains. Used by the certified learners' replay.
+// fn: evaluate this ball function instead of the ID's own (a variant under another reading of the text).
 using ParamSetter = std::function<void(arb_ptr x, std::size_t i, slong prec)>;
-Certified evaluate_with(const Entry& e, const ParamSetter& set, const Options& opt = {});
+Certified evaluate_with(const Entry& e, const ParamSetter& set, const Options& opt = {}, BallFn fn = nullptr);
 
 // The fixed-precision function of an ID (throws UnknownId when the reference lacks it).
 BallFn ball_function(const std::string& id);

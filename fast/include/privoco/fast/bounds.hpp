@@ -1,0 +1,15 @@
+// VDH regret bounds in double (formulas and readings: privoco/reference/bounds.hpp).
+#pragma once
+#include "privoco/fast/value.hpp"
+
+namespace privoco::fast::vdh {
+
+// VDH Thm 1 (000) = Thm 10 (002) as printed, at u, V = sum g^2, b, G. Overflow reported as status + ln|value|.
+Value bound_thm1(double u, double V, double b, double G);
+
+// VDH Thm 12 (002), (3.8.2) as printed (reading A9(a)), at u, V = sum g^2, G.
+Value bound_thm12(double u, double V, double G);
+// Reading A9(b) of the third term: |u| sqrt(2V) + 1 + ln(1 + 2 sqrt(2V)) (ERRATA.md E2).
+Value bound_thm12_a9b(double u, double V, double G);
+
+}  // namespace privoco::fast::vdh

@@ -1,0 +1,21 @@
+// VDH regret bounds as functions of their parameters, certified (Arb balls).
+#pragma once
+#include <arb.h>
+
+namespace privoco::reference::vdh {
+
+// VDH Thm 1 (000) = Thm 10 (002), as printed; params = {u, V, b, G}, V = sum_t g_t^2 (deterministic reading, A10):
+//   1 + |u| max{ 11G (ln(11G|u|) - 1 + ln(sqrt5 G sqrt(pi) / (4 sqrt b))),
+//                sqrt(8 (b+V) ln(16 u^2 (b+V)^{3/2} sqrt(pi)/sqrt(b) + 1)) };  u = 0 gives 1 (|u| ln|u| -> 0).
+void bound_thm1(arb_t res, arb_srcptr p, slong prec);
+
+// VDH Thm 12 (002), (3.8.2), as printed (reading A9(a): the third term is |u| (sqrt(2V) + 1 + ln(1 + 2 sqrt(2V))));
+// params = {u, V, G}, V = sum_t g_t^2 (deterministic reading, A10):
+//   max{ |u| sqrt(8V) (sqrt(ln(8 u^2 V + 1)) + 1),  |u| 11G (ln(|u| 11G ln 2) - 1) + ln 2,
+//        |u| (sqrt(2V) + 1 + ln(1 + 2 sqrt(2V))) };  u = 0 gives ln 2 (|u| ln|u| -> 0).
+void bound_thm12(arb_t res, arb_srcptr p, slong prec);
+// The same with reading A9(b), the third term as it arises in the proof's first case:
+//   |u| sqrt(2V) + 1 + ln(1 + 2 sqrt(2V))   (ERRATA.md E2: the printed reading fails at u = 0).
+void bound_thm12_a9b(arb_t res, arb_srcptr p, slong prec);
+
+}  // namespace privoco::reference::vdh
