@@ -111,6 +111,9 @@ std::vector<Entry> make_table() {
         {{"y", kReal, "the constant (printed |y| <= 1.4)", {}}});
   lemma("VDH.lemma.cbl24", "VDH Lemma 7 proof (002); Cesa-Bianchi and Lugosi (2006) Lemma 2.4",
         "exp(x - x^2) <= 1 + x for x >= x_min", {{"x_min", kReal, "left end of the domain (printed -1/2)", {}}});
+  lemma("VDH.lemma.sq3", "VDH §1 (000) = §3.1 (002), from eq (2) to eq (1)",
+        "E||g + xi||^2 <= c E||xi||^2 + c E||g||^2 (pointwise: (a + b)^2 <= c (a^2 + b^2))",
+        {{"c", kReal, "the constant (printed 3)", {}}});
   lemma("VDH.lemma.lambertw", "VDH Lemma 11, Thm 12 proofs (002); Orabona and Pal (2016) Lemma 17",
         "W0(x) <= ln(1 + x) for x >= -1/e", {});
   // Privacy claims and quantities (kind priv); `tau` is a comma-separated list, each entry in (0, inf).

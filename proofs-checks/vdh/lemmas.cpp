@@ -154,10 +154,38 @@ Claim lambertw() {
   return c;
 }
 
+// VDH §1 (000) = §3.1 (002), the step from eq (2) to eq (1): E||g~||_*^2 <= 3 E||xi||_*^2 + 3 E||g||_*^2.
+Claim sq3() {
+  Claim c;
+  c.id = "VDH.lemma.sq3";
+  c.citation = "VDH §1 text (000) = §3.1 text (002), the step from eq (2) to eq (1)";
+  c.statement = "for all vectors g, xi and any norm: ||g + xi||^2 <= c ||g||^2 + c ||xi||^2, hence "
+                "E||g~||^2 <= c E||xi||^2 + c E||g||^2 (printed c = 3)";
+  c.reduction = "the triangle inequality ||g + xi|| <= a + b, a = ||g||, b = ||xi|| (equality for xi a non-negative "
+                "multiple of g), and homogeneity of degree 2: the claim is (a + b)^2 <= c (a^2 + b^2) on a + b = 1, "
+                "i.e. h(x) = c (x^2 + (1 - x)^2) - 1 >= 0 for x in [0, 1]; the expectation form follows pointwise. "
+                "At c = 2, h = h' = 0 at x = 1/2 (touching point, declared only then). (If xi has mean 0 given g, "
+                "E||g + xi||_2^2 = E||g||^2 + E||xi||^2: c = 1 for the Euclidean expectation form.)";
+  c.tail = "none needed: after the homogeneous reduction the domain is x in [0, 1] (a = b = 0 holds trivially).";
+  c.constants = {{"c", "3", "min", "1"}};
+  c.vars = {"x"};
+  c.build = [](const Constants& k, Problem* p, Outcome*) {
+    const Ball cb = k.at("c").ball;
+    p->box = {{{0.0, 1.0}, {0.0, 0.0}}};
+    p->h = [cb](const J2& x, const J2&) {
+      const J2 y = cst(1.0) - x;
+      return cst(cb) * (x * x + y * y) - cst(1.0);
+    };
+    if (arb_is_exact(cb.get()) && arf_cmp_si(arb_midref(cb.get()), 2) == 0) p->touch = {{0.5, 0.0}};
+    return true;
+  };
+  return c;
+}
+
 }  // namespace
 
 const std::vector<Claim>& claims() {
-  static const std::vector<Claim> list = {symmexp(), lncosh(), cbl24(), lambertw()};
+  static const std::vector<Claim> list = {symmexp(), lncosh(), cbl24(), lambertw(), sq3()};
   return list;
 }
 

@@ -51,7 +51,8 @@ TEST(Proofs, FalseVariantsAreRefuted) {
   } cases[] = {{"VDH.lemma.lncosh", {{"y", "1.42"}}},
                {"VDH.lemma.lncosh", {{"y", "-1.5"}}},
                {"VDH.lemma.cbl24", {{"x_min", "-0.7"}}},
-               {"VDH.lemma.symmexp", {{"mean_lo", "-0.3"}}}};
+               {"VDH.lemma.symmexp", {{"mean_lo", "-0.3"}}},
+               {"VDH.lemma.sq3", {{"c", "1.99"}}}};
   for (const auto& cs : cases) {
     Outcome o = run_with(cs.id, cs.k);
     ASSERT_EQ(o.verdict, "refuted") << cs.id;
@@ -104,6 +105,11 @@ TEST(Proofs, ThresholdsAreCertifiedIntervalsAroundTheKnownValues) {
   EXPECT_LT(m.hi, -0.2);  // the printed -1/5 is valid and not the best
   Threshold h = threshold(claim("VDH.lemma.symmexp"), "mean_hi", {});
   EXPECT_TRUE(h.whole_range);
+  Threshold q = threshold(claim("VDH.lemma.sq3"), "c", {});  // (a + b)^2 <= c (a^2 + b^2): least c = 2
+  EXPECT_LE(q.lo, 2.0);
+  EXPECT_GE(q.hi, 2.0);
+  EXPECT_LE(q.hi - q.lo, 1e-6);
+  EXPECT_EQ(run_with("VDH.lemma.sq3", {{"c", "2"}}).verdict, "certified");  // the touching case, closed exactly
 }
 
 // The tail arguments, checked with certified evaluations beyond each box.
