@@ -73,6 +73,11 @@ std::vector<Entry> make_table() {
                {{"u", kReal, "comparator", {1e-3, 1e3, true, 0.02}}, V(), G()}, true, true,
                "reference/vdh/bounds.cpp fast/vdh/bounds.cpp proofs-checks/vdh/regret.cpp tests/vdh/bounds_test.cpp"});
   t.back().has_proof = true;  // privoco prove VDH.bound.thm12: Algorithm 1 (improper prior) by simulation
+  t.push_back({"VDH.conj.exp_linear", "conj", "VDH Lemma 11 case 2 and Thm 12 proofs (002), after (3.8.4); derived",
+               "conjugate of A e^{cL} - K: sup_L (uL - A e^{cL} + K) = (u/c)(ln(u/(Ac)) - 1) + K (not printed; derived)",
+               {{"A", kPos, "factor", {1e-3, 1e3, false, 0}}, {"c", kPos, "rate", {1e-3, 1e3, false, 0}},
+                {"K", kReal, "offset", {1e-3, 1e3, true, 0.05}}, {"u", kPos, "argument (|u|)", {1e-3, 1e3, false, 0}}},
+               true, true, "reference/vdh/bounds.cpp fast/vdh/bounds.cpp tests/vdh/bounds_test.cpp"});
   // Algorithms (kind alg): streaming learners, run by `privoco run`; their parameters are the learner's
   // (gradients come from a file). Readings A1(a), A3, A5(b), A20(a), A21(a), A28(a): fast/include/privoco/fast/learners.hpp.
   const ParamSpec b_alg{"b", kPos, "conjugate-prior width (ignored with --prior uniform)", {}};

@@ -105,4 +105,24 @@ Value thm12(double u, double V, double G, bool a9b) {
 Value bound_thm12(double u, double V, double G) { return thm12(u, V, G, false); }
 Value bound_thm12_a9b(double u, double V, double G) { return thm12(u, V, G, true); }
 
+Value conj_exp_linear(double A, double c, double K, double u) {
+  static const Entry& e = entry("VDH.conj.exp_linear");
+  const double x[4] = {A, c, K, u};
+  check_params(e, x);
+  // (u/c)(ln u - ln A - ln c - 1) + K: logs separately (u/(Ac) may overflow); the bracket and the sum with K
+  // can cancel, so both in double-double
+  const dd l = log_dd(dd{u, 0}) - log_dd(dd{A, 0}) - log_dd(dd{c, 0}) - dd{1, 0};
+  const dd q = dd{u, 0} / dd{c, 0};
+  const dd r = q * l + dd{K, 0};
+  Value out;
+  out.value = to_double(r);
+  out.sign = out.value > 0 ? 1 : (out.value < 0 ? -1 : 0);
+  if (!std::isfinite(out.value)) {  // u/c beyond double range
+    out.status = Status::overflow;
+    out.log_abs_out = std::log(u) - std::log(c) + std::log(std::fabs(l.hi));
+    out.sign = l.hi > 0 ? 1 : -1;
+  }
+  return out;
+}
+
 }  // namespace privoco::fast::vdh

@@ -238,11 +238,8 @@ int cmd_report(const ReportArgs& a) {
     je.push_back({{"key", er.key}, {"where", er.where}, {"summary", er.summary}, {"evidence", ev}});
   }
   for (const auto& ce : reference::claim_errata()) {
-    if (!a.json)
-      fmt::print("  {} {}: {}\n     evidence: privoco prove {} {} (refuted with a certified counterexample; claims "
-                 "table below)\n", ce.key, ce.where, ce.summary, ce.claim_id, ce.prove_params);
-    je.push_back({{"key", ce.key}, {"where", ce.where}, {"summary", ce.summary},
-                  {"evidence", "privoco prove " + ce.claim_id + " " + ce.prove_params}});
+    if (!a.json) fmt::print("  {} {}: {}\n     evidence: {}\n", ce.key, ce.where, ce.summary, ce.evidence);
+    je.push_back({{"key", ce.key}, {"where", ce.where}, {"summary", ce.summary}, {"evidence", ce.evidence}});
   }
   if (!a.json) fmt::print("\nClaims (privoco prove --all):\n");
   json claims = prove_all(!a.json);

@@ -15,11 +15,16 @@ const std::vector<Erratum>& errata() {
 
 const std::vector<ClaimErratum>& claim_errata() {
   static const std::vector<ClaimErratum> list = {
-      {"E2", "VDH.bound.thm12", "VDH Thm 12 (002), (3.8.2)",
+      {"E2", "VDH Thm 12 (002), (3.8.2)",
        "as printed (A9(a)) the bound is ln 2 at u = 0, but Algorithm 1 with the improper prior loses ~(1/2) ln T "
        "against u = 0 (alternating stream, T = 1000: certified regret 2.136); corrected third term (A9(b)): "
        "|u| sqrt(2V) + 1 + ln(1 + 2 sqrt(2V))",
-       "T=1000"},
+       "privoco prove VDH.bound.thm12 T=1000 (refuted with a certified counterexample; claims table below)"},
+      {"E3", "VDH Thm 12 proof (002), the conjugate after (3.8.4)",
+       "the conjugate of ln 2 (e^{L/(11G)} - 1) (reading A23(a)) is |u| 11G (ln(|u| 11G / ln 2) - 1) + ln 2; printed "
+       "with ln(|u| 11G ln 2), which is smaller by |u| 11G ln(1/ln(2)^2) = 0.733 |u| 11G, so the printed value is "
+       "not an upper bound of F_T^* from that step (it enters the second term of (3.8.2) the same way)",
+       "u = 1, G = 1: printed 12.04, derived 20.10 (certified; tests/vdh/bounds_test.cpp E3)"},
   };
   return list;
 }

@@ -26,6 +26,7 @@ const Row kRows[] = {
     {"VDH.pred.improper", vdh::pred_improper},
     {"VDH.bound.thm1", vdh::bound_thm1},
     {"VDH.bound.thm12", vdh::bound_thm12},
+    {"VDH.conj.exp_linear", vdh::conj_exp_linear},
 };
 
 constexpr double kLog2_10 = 3.32192809488736234787;

@@ -111,4 +111,47 @@ void thm12(arb_t res, arb_srcptr p, slong prec, bool a9b) {
 void bound_thm12(arb_t res, arb_srcptr p, slong prec) { thm12(res, p, prec, false); }
 void bound_thm12_a9b(arb_t res, arb_srcptr p, slong prec) { thm12(res, p, prec, true); }
 
+void conj_exp_linear(arb_t res, arb_srcptr p, slong prec) {
+  arb_srcptr A = p + 0, c = p + 1, K = p + 2, u = p + 3;
+  arb_t x, y;
+  arb_init(x); arb_init(y);
+  arb_mul(x, A, c, prec);
+  arb_div(x, u, x, prec);
+  arb_log(x, x, prec);
+  arb_sub_ui(x, x, 1, prec);
+  arb_div(y, u, c, prec);
+  arb_mul(x, x, y, prec);
+  arb_add(res, x, K, prec);  // (u/c)(ln(u/(Ac)) - 1) + K
+  arb_clear(x); arb_clear(y);
+}
+
+void conj_exp_linear_at(arb_t res, arb_srcptr p, const arb_t L, slong prec) {
+  arb_srcptr A = p + 0, c = p + 1, K = p + 2, u = p + 3;
+  arb_t x;
+  arb_init(x);
+  arb_mul(x, c, L, prec);
+  arb_exp(x, x, prec);
+  arb_mul(x, x, A, prec);     // A e^{cL}
+  arb_mul(res, u, L, prec);
+  arb_sub(res, res, x, prec);
+  arb_add(res, res, K, prec);  // uL - A e^{cL} + K
+  arb_clear(x);
+}
+
+void thm12_conj_printed(arb_t res, arb_srcptr p, slong prec) {
+  arb_srcptr u = p + 0, G = p + 1;
+  arb_t k, x, l2;
+  arb_init(k); arb_init(x); arb_init(l2);
+  arb_const_log2(l2, prec);
+  arb_abs(k, u);
+  arb_mul(k, k, G, prec);
+  arb_mul_ui(k, k, 11, prec);  // |u| 11G
+  arb_mul(x, k, l2, prec);
+  arb_log(x, x, prec);
+  arb_sub_ui(x, x, 1, prec);
+  arb_mul(x, x, k, prec);
+  arb_add(res, x, l2, prec);   // |u| 11G (ln(|u| 11G ln 2) - 1) + ln 2, as printed
+  arb_clear(k); arb_clear(x); arb_clear(l2);
+}
+
 }  // namespace privoco::reference::vdh

@@ -102,3 +102,77 @@ TEST(VdhBoundThm12, ZeroComparatorAndReadingA9) {
   EXPECT_THROW(fv::bound_thm12(1, -1, 1), privoco::DomainError);
   EXPECT_THROW(fv::bound_thm12(1, 1, 0), privoco::DomainError);
 }
+
+// VDH.conj.exp_linear: the derived closed form against its definition as a sup (every L gives a certified lower
+// bound; the stationary point attains it), the Lemma 11 (002) printed instance, and ERRATA.md E3.
+namespace {
+ref::Ball ball_of(std::vector<double> x, void (*f)(arb_t, arb_srcptr, slong)) {
+  arb_ptr p = _arb_vec_init(static_cast<slong>(x.size()));
+  for (std::size_t i = 0; i < x.size(); ++i) arb_set_d(p + i, x[i]);
+  ref::Ball r;
+  f(r.get(), p, 128);
+  _arb_vec_clear(p, static_cast<slong>(x.size()));
+  return r;
+}
+ref::Certified cert(const ref::Ball& b) {
+  ref::Certified c;
+  c.ball = b;
+  return c;
+}
+double mid(const ref::Ball& b) { return arf_get_d(arb_midref(b.get()), ARF_RND_NEAR); }
+ref::Ball at_L(std::vector<double> x, double L) {
+  arb_ptr p = _arb_vec_init(4);
+  for (int i = 0; i < 4; ++i) arb_set_d(p + i, x[i]);
+  ref::Ball l, r;
+  arb_set_d(l.get(), L);
+  privoco::reference::vdh::conj_exp_linear_at(r.get(), p, l.get(), 128);
+  _arb_vec_clear(p, 4);
+  return r;
+}
+}  // namespace
+
+RC_GTEST_PROP(VdhConjExpLinear, ClosedFormIsTheSup, ()) {
+  const double A = *log_uniform(1e-3, 1e3).as("A"), c = *log_uniform(1e-3, 1e3).as("c");
+  const double K = *signed_log_uniform(1e-3, 1e3).as("K"), u = *log_uniform(1e-3, 1e3).as("u");
+  const std::vector<double> x = {A, c, K, u};
+  const ref::Ball f = ball_of(x, privoco::reference::vdh::conj_exp_linear);
+  const double Ls = std::log(u / (A * c)) / c;  // the stationary point (in double: the sup is flat there)
+  const ref::Ball at = at_L(x, Ls);
+  // attained to second order at the rounded L*: 0 <= f - value(L*) <= (u c / 2) dL^2, far below 1e-9 relative
+  RC_ASSERT(!arb_gt(at.get(), f.get()));
+  RC_ASSERT(std::fabs(mid(f) - mid(at)) <= 1e-9 * (1 + std::fabs(mid(f)) + u * std::fabs(Ls)));
+  const double L = *rc::gen::map(rc::gen::inRange(-1000, 1001), [&](int k) { return Ls + k * 0.01 / c; }).as("L");
+  const ref::Ball lower = at_L(x, L);  // any L: uL - f(L) <= f*(u)
+  RC_ASSERT(!arb_gt(lower.get(), f.get()));
+  RC_ASSERT(ref::ulp_error(cert(f), fv::conj_exp_linear(A, c, K, u).value) <= 1.0);
+}
+
+TEST(VdhConjExpLinear, Lemma11InstanceAgreesAndE3Thm12InstanceDoesNot) {
+  // Lemma 11 (002) case 2: A = nu/Z, c = eta - eta^2 (5/2) G, K = 1, printed (u/c)(ln(u/c) - 1 + ln(Z/nu)) + 1
+  const double nuZ = 0.3, c = 0.07, u = 2.5;
+  const double printed11 = (u / c) * (std::log(u / c) - 1 + std::log(1 / nuZ)) + 1;
+  EXPECT_LE(ref::ulp_error(cert(ball_of({nuZ, c, 1, u}, privoco::reference::vdh::conj_exp_linear)),
+                           printed11), 64.0);
+  // E3: Thm 12 (002) after (3.8.4): A = ln 2, c = 1/(11G), K = ln 2 (reading A23(a)); printed with ln(|u| 11G ln 2)
+  for (double G : {0.2, 1.0, 7.0}) {
+    for (double uu : {0.1, 1.0, 30.0}) {
+      const ref::Ball printed = ball_of({uu, G}, privoco::reference::vdh::thm12_conj_printed);
+      arb_ptr p = _arb_vec_init(4);
+      arb_const_log2(p + 0, 128);
+      arb_set_ui(p + 1, 11);
+      arb_mul_ui(p + 1, p + 1, 1, 128);
+      arb_set_d(p + 2, G);
+      arb_mul(p + 1, p + 1, p + 2, 128);
+      arb_inv(p + 1, p + 1, 128);          // c = 1/(11G)
+      arb_const_log2(p + 2, 128);          // K = ln 2
+      arb_set_d(p + 3, uu);
+      ref::Ball derived;
+      privoco::reference::vdh::conj_exp_linear(derived.get(), p, 128);
+      _arb_vec_clear(p, 4);
+      EXPECT_TRUE(arb_lt(printed.get(), derived.get())) << "u=" << uu << " G=" << G;  // certified: printed is smaller
+      // the gap is exactly |u| 11G ln(1/ln(2)^2)
+      const double gap = mid(derived) - mid(printed);
+      EXPECT_NEAR(gap, uu * 11 * G * std::log(1 / (std::log(2.0) * std::log(2.0))), 1e-12 * (1 + gap));
+    }
+  }
+}

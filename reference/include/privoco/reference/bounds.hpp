@@ -18,4 +18,13 @@ void bound_thm12(arb_t res, arb_srcptr p, slong prec);
 //   |u| sqrt(2V) + 1 + ln(1 + 2 sqrt(2V))   (ERRATA.md E2: the printed reading fails at u = 0).
 void bound_thm12_a9b(arb_t res, arb_srcptr p, slong prec);
 
+// VDH.conj.exp_linear: the convex conjugate of f(L) = A e^{cL} - K, f*(u) = sup_L (uL - f(L)), for A, c, u > 0.
+// Derived (not printed): the sup is at e^{cL} = u/(Ac), f*(u) = (u/c)(ln(u/(Ac)) - 1) + K. params = {A, c, K, u}.
+void conj_exp_linear(arb_t res, arb_srcptr p, slong prec);
+// uL - (A e^{cL} - K) at a given L: every L gives a certified lower bound of f*(u) (the second route).
+void conj_exp_linear_at(arb_t res, arb_srcptr p, const arb_t L, slong prec);
+// The instance printed after (3.8.4) in the Thm 12 proof (002): |u| 11G (ln(|u| 11G ln 2) - 1) + ln 2, params {u, G}
+// (ERRATA.md E3: the conjugate of the lower bound ln 2 (e^{L/(11G)} - 1) has ln(|u| 11G / ln 2)).
+void thm12_conj_printed(arb_t res, arb_srcptr p, slong prec);
+
 }  // namespace privoco::reference::vdh

@@ -17,10 +17,10 @@ struct Erratum {
 
 const std::vector<Erratum>& errata();
 
-// Errata in claims (a printed bound or inequality that fails): the evidence is the claim's own check,
-// `privoco prove claim_id` with the parameters given, which prints a certified counterexample.
+// Errata that are not a printed function of an ID's parameters (a bound that fails, a printed instance of a
+// derived formula): the evidence is a command that reproduces it (a certified counterexample or enclosures).
 struct ClaimErratum {
-  std::string key, claim_id, where, summary, prove_params;
+  std::string key, where, summary, evidence;
 };
 const std::vector<ClaimErratum>& claim_errata();
 
