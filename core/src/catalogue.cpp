@@ -78,6 +78,13 @@ std::vector<Entry> make_table() {
                {{"A", kPos, "factor", {1e-3, 1e3, false, 0}}, {"c", kPos, "rate", {1e-3, 1e3, false, 0}},
                 {"K", kReal, "offset", {1e-3, 1e3, true, 0.05}}, {"u", kPos, "argument (|u|)", {1e-3, 1e3, false, 0}}},
                true, true, "reference/vdh/bounds.cpp fast/vdh/bounds.cpp tests/vdh/bounds_test.cpp"});
+  {
+    Entry e{"VDH.conj.thm10_case2", "conj", "VDH (3.7.2), Thm 10 proof (002); the first term of Thm 1 (000)",
+            "printed bound on sup{uL - F(L) : L >= 2C(V+b)} (conjugate prior), checked against the computed sup",
+            {}, false, false, "proofs-checks/vdh/conj_checks.cpp tests/proofs/regret_test.cpp"};
+    e.has_proof = true;
+    t.push_back(e);
+  }
   // Algorithms (kind alg): streaming learners, run by `privoco run`; their parameters are the learner's
   // (gradients come from a file). Readings A1(a), A3, A5(b), A20(a), A21(a), A28(a): fast/include/privoco/fast/learners.hpp.
   const ParamSpec b_alg{"b", kPos, "conjugate-prior width (ignored with --prior uniform)", {}};

@@ -664,12 +664,17 @@ json prove_all(bool print_text) {
                  o.exact, o.claimed);
     }
   }
-  for (const auto& rc : proofs::regret_checks()) {
+  std::vector<const proofs::RegretCheck*> sims;
+  for (const auto& rc : proofs::regret_checks()) sims.push_back(&rc);
+  for (const auto& rc : proofs::conj_checks()) sims.push_back(&rc);
+  for (const proofs::RegretCheck* r : sims) {
+    const proofs::RegretCheck& rc = *r;
     auto o = rc.run(rc.defaults, 1);
     all.push_back(regret_json(rc, rc.defaults, o));
     if (print_text)
-      fmt::print("{:<20} {:<10} {:>8.2f}s  simulation (seed 1, {} runs per noisy case): {}\n", rc.id.substr(0, 20),
-                 o.verdict, o.seconds, o.seeds, o.note);
+      fmt::print("{:<20} {:<10} {:>8.2f}s  {}: {}\n", rc.id.substr(0, 20), o.verdict, o.seconds,
+                 o.seeds ? fmt::format("simulation (seed 1, {} runs per noisy case)", o.seeds) : "computed conjugate",
+                 o.note);
   }
   return all;
 }

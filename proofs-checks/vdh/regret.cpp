@@ -250,6 +250,8 @@ const std::vector<RegretCheck>& regret_checks() {
 const RegretCheck* find_regret_check(const std::string& id) {
   for (const auto& c : regret_checks())
     if (c.id == id) return &c;
+  for (const auto& c : conj_checks())
+    if (c.id == id) return &c;
   return nullptr;
 }
 

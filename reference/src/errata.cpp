@@ -25,6 +25,10 @@ const std::vector<ClaimErratum>& claim_errata() {
        "with ln(|u| 11G ln 2), which is smaller by |u| 11G ln(1/ln(2)^2) = 0.733 |u| 11G, so the printed value is "
        "not an upper bound of F_T^* from that step (it enters the second term of (3.8.2) the same way)",
        "u = 1, G = 1: printed 12.04, derived 20.10 (certified; tests/vdh/bounds_test.cpp E3)"},
+      {"E4", "VDH (3.7.2), Thm 10 proof (002)",
+       "the case-2 bound on F_T^* is below the conjugate it bounds (at eta = (5 - sqrt5)/(50G) Lemma 11 gives "
+       "1/c = 100G/(7 - sqrt5) = 20.99G, not 11G, and nu = mu - eta with mu = 1/(5G)); Lemma 11 evaluated that way holds",
+       "privoco prove VDH.conj.thm10_case2 (e.g. u = 0.1, V = 1e4, b = 100, G = 10: sup >= 28.705 > 16.276)"},
   };
   return list;
 }

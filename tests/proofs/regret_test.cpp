@@ -85,3 +85,30 @@ TEST(VdhRegret, Thm12ReadingA9bNotRefuted) {
   for (const auto& c : o.cases) EXPECT_FALSE(c.violated) << c.stream << " u=" << c.u;
   EXPECT_THROW(run12({{"a9", "c"}}), privoco::ParamError);
 }
+
+// ERRATA.md E4: (3.7.2) is below the conjugate it bounds (certified lower bounds at explicit L), while Lemma 11
+// (002) case 2 evaluated at the proof's own eta holds at the same points (the sibling comparison).
+TEST(VdhConj, E4Eq372IsBelowTheConjugateWhereLemma11Holds) {
+  const RegretCheck* c = find_regret_check("VDH.conj.thm10_case2");
+  ASSERT_NE(c, nullptr);
+  const RegretOutcome o = c->run({}, 1);
+  ASSERT_EQ(o.verdict, "refuted");
+  int violated = 0, lemma_holds = 0;
+  bool example = false;
+  for (const auto& k : o.cases) {
+    if (!k.violated) continue;
+    ++violated;
+    EXPECT_EQ(k.evidence.rfind("certified", 0), 0u) << k.evidence;
+    lemma_holds += k.evidence.find("(holds)") != std::string::npos;
+    if (k.stream == "V=10000 b=100 G=10" && k.u == 0.1) {
+      example = true;
+      EXPECT_NEAR(k.realised, 28.70496939, 1e-6);
+      EXPECT_NEAR(k.bound, 16.27553292, 1e-6);
+    }
+  }
+  EXPECT_GT(violated, 10);
+  EXPECT_EQ(lemma_holds, violated);
+  EXPECT_TRUE(example);
+  EXPECT_NE(o.note.find("exceeds the Thm 1 right-hand side at 0 points"), std::string::npos) << o.note;
+  EXPECT_THROW(c->run({{"x", "1"}}, 1), privoco::ParamError);
+}

@@ -43,7 +43,11 @@ struct RegretCheck {
   std::map<std::string, std::string> defaults;
 };
 
+// Every check of this shape: the regret simulations and the conjugate checks (conj_checks.cpp).
 const std::vector<RegretCheck>& regret_checks();
 const RegretCheck* find_regret_check(const std::string& id);
+// Conjugate bounds of the proofs against the computed conjugate (cases: realised = certified lower bound of the
+// sup, bound = the printed right-hand side).
+const std::vector<RegretCheck>& conj_checks();
 
 }  // namespace privoco::proofs

@@ -1,0 +1,207 @@
+// VDH.conj.thm10_case2: (3.7.2) of the Theorem 10 proof (002) against the conjugate it bounds, computed:
+//   sup { uL - F(L; V, b, G) : L >= 2CB }   (reading A22(b): the sup over the case region L >= (2/(5G)) B),
+// with F the conjugate-prior potential (VDH.pot.conj). The maximiser is located with the fast part (F' = w is
+// increasing: bisection on w(L) = u, or the boundary L = 2CB when w(2CB) >= u); the value u L* - F(L*) is then
+// certified at that explicit L* (any L gives a lower bound of the sup). A lower bound above the printed (3.7.2)
+// refutes it. Also reported: Lemma 11 (002) case 2 evaluated at the proof's stated eta = (5 - sqrt5)/(50G) with
+// mu = 1/(5G) (A12(ii)(b)) and nu([eta, mu]) = mu - eta, Z exact: the bound the proof's own steps give.
+#include <arb.h>
+#include <arb_hypgeom.h>
+
+#include <chrono>
+#include <cmath>
+#include <sstream>
+
+#include "privoco/catalogue.hpp"
+#include "privoco/decimal.hpp"
+#include "privoco/errors.hpp"
+#include "privoco/fast/evaluate.hpp"
+#include "privoco/proofs/regret.hpp"
+#include "privoco/reference/evaluate.hpp"
+
+namespace privoco::proofs {
+
+namespace {
+const char* kId = "VDH.conj.thm10_case2";
+
+// x * d for a double d (exact conversion of d, then a rounded product)
+void mul_d(arb_t res, const arb_t x, double d, slong prec) {
+  arb_t t;
+  arb_init(t);
+  arb_set_d(t, d);
+  arb_mul(res, x, t, prec);
+  arb_clear(t);
+}
+
+double fast_w(double L, double V, double b, double G, double* log_abs) {
+  const double x[4] = {L, V, b, G};
+  const fast::Value v = fast::evaluate(entry("VDH.pred.conj"), x);
+  *log_abs = v.log_abs();
+  return v.value;
+}
+
+// (3.7.2) as printed: 11G u (ln(11G u) - 1 + ln(sqrt5 G sqrt(pi) / (4 sqrt b))) + 1, u > 0, certified.
+void printed_372(arb_t res, double u, double b, double G, slong prec) {
+  arb_t k, x, y;
+  arb_init(k); arb_init(x); arb_init(y);
+  arb_set_d(k, G);
+  arb_mul_ui(k, k, 11, prec);
+  arb_set_d(x, u);
+  arb_mul(k, k, x, prec);          // 11 G u
+  arb_log(x, k, prec);
+  arb_sub_ui(x, x, 1, prec);
+  arb_sqrt_ui(y, 5, prec);
+  mul_d(y, y, G, prec);
+  arb_t sp;
+  arb_init(sp);
+  arb_const_sqrt_pi(sp, prec);
+  arb_mul(y, y, sp, prec);
+  arb_set_d(sp, b);
+  arb_sqrt(sp, sp, prec);
+  arb_mul_2exp_si(sp, sp, 2);
+  arb_div(y, y, sp, prec);
+  arb_log(y, y, prec);
+  arb_add(x, x, y, prec);
+  arb_mul(x, x, k, prec);
+  arb_add_ui(res, x, 1, prec);
+  arb_clear(k); arb_clear(x); arb_clear(y); arb_clear(sp);
+}
+
+// Lemma 11 (002) case 2 at eta = (5 - sqrt5)/(50G), mu = 1/(5G): (u/c)(ln(u/c) - 1 + ln(Z/nu)) + 1,
+// c = eta - eta^2 (5/2) G, nu = mu - eta, Z = sqrt(pi/b) erf(sqrt(b)/(5G)).
+void lemma11_case2(arb_t res, double u, double b, double G, slong prec) {
+  arb_t eta, mu, c, nu, Z, x, t;
+  arb_init(eta); arb_init(mu); arb_init(c); arb_init(nu); arb_init(Z); arb_init(x); arb_init(t);
+  arb_sqrt_ui(eta, 5, prec);
+  arb_neg(eta, eta);
+  arb_add_ui(eta, eta, 5, prec);
+  arb_set_d(t, G);
+  arb_mul_ui(t, t, 50, prec);
+  arb_div(eta, eta, t, prec);      // (5 - sqrt5)/(50G)
+  arb_set_d(t, G);
+  arb_mul_ui(t, t, 5, prec);
+  arb_inv(mu, t, prec);            // 1/(5G)
+  arb_sqr(c, eta, prec);
+  mul_d(c, c, 2.5 * G, prec);
+  arb_sub(c, eta, c, prec);        // eta - (5/2) G eta^2
+  arb_sub(nu, mu, eta, prec);
+  arb_set_d(t, b);
+  arb_sqrt(t, t, prec);
+  arb_mul(x, t, mu, prec);         // sqrt(b) C
+  arb_hypgeom_erf(Z, x, prec);
+  arb_const_sqrt_pi(x, prec);
+  arb_mul(Z, Z, x, prec);
+  arb_div(Z, Z, t, prec);          // sqrt(pi/b) erf(C sqrt b)
+  arb_set_d(x, u);
+  arb_div(x, x, c, prec);          // u/c
+  arb_log(t, x, prec);
+  arb_sub_ui(t, t, 1, prec);
+  arb_div(Z, Z, nu, prec);
+  arb_log(Z, Z, prec);
+  arb_add(t, t, Z, prec);
+  arb_mul(t, t, x, prec);
+  arb_add_ui(res, t, 1, prec);
+  arb_clear(eta); arb_clear(mu); arb_clear(c); arb_clear(nu); arb_clear(Z); arb_clear(x); arb_clear(t);
+}
+
+std::string str(arb_srcptr x) {
+  char* s = arb_get_str(x, 10, 0);
+  std::string r(s);
+  flint_free(s);
+  return r;
+}
+
+RegretOutcome thm10_case2(const std::map<std::string, std::string>& p, std::uint64_t seed) {
+  for (const auto& [k, v] : p) throw ParamError(kId, k, "no parameters (the grid is fixed: u, V, b, G over decades)");
+  const auto t0 = std::chrono::steady_clock::now();
+  RegretOutcome out;
+  out.seed = seed;
+  const Entry& pot = entry("VDH.pot.conj");
+  int fstar_above_thm1 = 0, above_lemma11 = 0;
+  double worst_excess = -INFINITY;
+  for (double G : {0.1, 1.0, 10.0})
+    for (double b : {0.01, 1.0, 100.0})
+      for (double V : {0.0, 1.0, 100.0, 1e4})
+        for (double u : {0.01, 0.1, 1.0, 10.0, 100.0, 1e3, 1e4}) {
+          const double C = 1 / (5 * G), B = b + V, L0 = 2 * C * B;
+          // maximiser of uL - F(L) on [from, inf): w(L) = u, w increasing (F convex)
+          auto argmax = [&](double from) {
+            double la;
+            if (fast_w(from, V, b, G, &la) >= u) return from;
+            double lo = from, hi = std::max(2 * from, from + 1);
+            while (fast_w(hi, V, b, G, &la) < u && std::log(u) > la) hi = 2 * hi;
+            for (int i = 0; i < 200 && hi - lo > 1e-15 * hi; ++i) {
+              const double mid = 0.5 * (lo + hi);
+              (fast_w(mid, V, b, G, &la) < u ? lo : hi) = mid;
+            }
+            return 0.5 * (lo + hi);
+          };
+          reference::Options opt;
+          opt.digits = 20;
+          opt.strings = false;
+          auto value_at = [&](arb_t res, double L) {  // u L - F(L), certified: a lower bound of every sup containing L
+            const double x[4] = {L, V, b, G};
+            const reference::Certified F = reference::evaluate(pot, x, opt);
+            arb_set_d(res, L);
+            mul_d(res, res, u, 256);
+            arb_sub(res, res, F.ball.get(), 256);
+          };
+          const double L = argmax(L0);
+          arb_t val, rhs, l11, t;
+          arb_init(val); arb_init(rhs); arb_init(l11); arb_init(t);
+          value_at(val, L);  // u L* - F(L*) <= sup over the case region
+          // the whole conjugate (sup over all L >= 0; u > 0) against the Theorem 1 right-hand side (the proof route
+          // E R_T(u) <= F_T^*(u) of Lemmas 2, 3, 5 (000))
+          value_at(t, argmax(0));
+          {
+            const double y[4] = {u, V, b, G};
+            const reference::Certified th1 = reference::evaluate(entry("VDH.bound.thm1"), y, opt);
+            if (arb_gt(t, th1.ball.get())) ++fstar_above_thm1;
+          }
+          printed_372(rhs, u, b, G, 256);
+          lemma11_case2(l11, u, b, G, 256);
+          if (arb_gt(val, l11)) ++above_lemma11;
+          std::ostringstream name;
+          name << "V=" << V << " b=" << b << " G=" << G;
+          RegretCase c{name.str(), 0, u, arf_get_d(arb_midref(val), ARF_RND_NEAR), 0,
+                       arf_get_d(arb_midref(rhs), ARF_RND_NEAR)};
+          c.ratio = c.bound > 0 ? c.realised / c.bound : NAN;  // a non-positive printed bound has no ratio
+          if (arb_gt(val, rhs)) {
+            c.violated = true;
+            c.evidence = "certified: u L - F(L) = " + str(val) + " at L = " + std::to_string(L) + " > (3.7.2) = " +
+                         str(rhs) + "; Lemma 11 case 2 at the stated eta: " + str(l11) +
+                         (arb_gt(val, l11) ? " (also exceeded)" : " (holds)");
+          }
+          const double excess = (c.realised - c.bound) / (1 + std::fabs(c.bound));
+          if (excess > worst_excess) worst_excess = excess, out.worst = c;
+          out.cases.push_back(c);
+          arb_clear(val); arb_clear(rhs); arb_clear(l11); arb_clear(t);
+        }
+  int nv = 0;
+  for (const auto& c : out.cases) nv += c.violated;
+  out.verdict = nv ? "refuted" : "undecided";
+  std::ostringstream note;
+  note << out.cases.size() << " grid points (u, V, b, G over decades); " << nv
+       << " where a certified lower bound of the restricted conjugate exceeds (3.7.2), worst at " << out.worst.stream
+       << ", u = " << out.worst.u << " (" << out.worst.realised << " > " << out.worst.bound << "); Lemma 11 case 2 at "
+       << "the proof's eta is exceeded at " << above_lemma11 << " points; the whole conjugate F*(u) exceeds the Thm 1 right-hand side at "
+       << fstar_above_thm1 << " points";
+  out.note = note.str();
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return out;
+}
+}  // namespace
+
+const std::vector<RegretCheck>& conj_checks() {
+  static const std::vector<RegretCheck> list = {
+      {kId, "VDH (3.7.2), Thm 10 proof (002) = the first term of Thm 1 (000)",
+       "sup {uL - F(L; V, b, G) : L >= (2/(5G))(V + b)} <= 11G u (ln(11G u) - 1 + ln(sqrt5 G sqrt(pi)/(4 sqrt b))) + 1 "
+       "(conjugate prior; reading A22(b))",
+       "maximiser by bisection on w(L) = u with the fast part, u L* - F(L*) certified at that L* (a lower bound of "
+       "the sup); grid u in [1e-2, 1e4], V in {0, 1, 1e2, 1e4}, b in {1e-2, 1, 1e2}, G in {0.1, 1, 10}",
+       {}, thm10_case2, {}},
+  };
+  return list;
+}
+
+}  // namespace privoco::proofs
