@@ -79,6 +79,11 @@ std::vector<Entry> make_table() {
                 {"K", kReal, "offset", {1e-3, 1e3, true, 0.05}}, {"u", kPos, "argument (|u|)", {1e-3, 1e3, false, 0}}},
                true, true, "reference/vdh/bounds.cpp fast/vdh/bounds.cpp tests/vdh/bounds_test.cpp"});
   {
+    Entry e1{"VDH.conj.lemma11_case1", "conj", "VDH Lemma 11 (002) case 1, (3.7.1)",
+             "printed bound on sup{uL - F(L) : sqrt(2B) < L <= 2CB} (conjugate prior), checked against the computed sup",
+             {}, false, false, "proofs-checks/vdh/conj_checks.cpp tests/proofs/regret_test.cpp"};
+    e1.has_proof = true;
+    t.push_back(e1);
     Entry e{"VDH.conj.thm10_case2", "conj", "VDH (3.7.2), Thm 10 proof (002); the first term of Thm 1 (000)",
             "printed bound on sup{uL - F(L) : L >= 2C(V+b)} (conjugate prior), checked against the computed sup",
             {}, false, false, "proofs-checks/vdh/conj_checks.cpp tests/proofs/regret_test.cpp"};

@@ -190,6 +190,118 @@ RegretOutcome thm10_case2(const std::map<std::string, std::string>& p, std::uint
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
 }
+// (3.7.1): sqrt(8 u^2 B ln(16 u^2 B sqrt(pi) sqrt(B)/sqrt(b) + 1)) + 1 (printed), and Lemma 11 (002) case 1 with
+// S = Z/nu([eta1, mu1]) = Z sqrt(2B) (nu = mu1 - eta1 = 1/sqrt(2B), Z exact): sqrt(8 u^2 B ln(16 u^2 B S + 1)) + 1.
+void case1_bounds(arb_t printed, arb_t lemma, double u, double B, double b, double G, slong prec) {
+  arb_t x, y, z;
+  arb_init(x); arb_init(y); arb_init(z);
+  arb_set_d(x, u);
+  arb_sqr(x, x, prec);
+  mul_d(x, x, B, prec);              // u^2 B
+  arb_set_d(y, B);
+  arb_sqrt(y, y, prec);
+  arb_const_sqrt_pi(z, prec);
+  arb_mul(y, y, z, prec);
+  arb_set_d(z, b);
+  arb_sqrt(z, z, prec);
+  arb_div(y, y, z, prec);            // sqrt(pi) sqrt(B)/sqrt(b), as printed
+  auto finish = [&](arb_t res, const arb_t S) {
+    arb_t t;
+    arb_init(t);
+    arb_mul(t, x, S, prec);
+    arb_mul_2exp_si(t, t, 4);
+    arb_log1p(t, t, prec);
+    arb_mul(t, t, x, prec);
+    arb_mul_2exp_si(t, t, 3);
+    arb_sqrt(t, t, prec);
+    arb_add_ui(res, t, 1, prec);
+    arb_clear(t);
+  };
+  finish(printed, y);
+  // S = Z sqrt(2B), Z = sqrt(pi/b) erf(sqrt(b)/(5G))
+  arb_set_d(z, b);
+  arb_sqrt(z, z, prec);
+  arb_set_d(y, G);
+  arb_mul_ui(y, y, 5, prec);
+  arb_div(y, z, y, prec);
+  arb_hypgeom_erf(y, y, prec);
+  arb_div(y, y, z, prec);
+  arb_const_sqrt_pi(z, prec);
+  arb_mul(y, y, z, prec);            // Z
+  arb_set_d(z, 2 * B);
+  arb_sqrt(z, z, prec);
+  arb_mul(y, y, z, prec);            // Z sqrt(2B)
+  finish(lemma, y);
+  arb_clear(x); arb_clear(y); arb_clear(z);
+}
+
+RegretOutcome lemma11_case1(const std::map<std::string, std::string>& p, std::uint64_t seed) {
+  for (const auto& [k, v] : p) throw ParamError("VDH.conj.lemma11_case1", k, "no parameters (fixed grid)");
+  const auto t0 = std::chrono::steady_clock::now();
+  RegretOutcome out;
+  out.seed = seed;
+  const Entry& pot = entry("VDH.pot.conj");
+  int above_lemma = 0, regions = 0;
+  double worst_excess = -INFINITY;
+  for (double G : {0.01, 0.1, 1.0})
+    for (double b : {0.01, 1.0, 100.0})
+      for (double V : {0.0, 1.0, 100.0, 1e4, 1e6})
+        for (double u : {0.01, 0.1, 1.0, 10.0, 100.0, 1e3}) {
+          const double C = 1 / (5 * G), B = b + V, lo = std::sqrt(2 * B), hi = 2 * C * B;
+          if (!(lo < hi)) continue;  // the case region sqrt(2B) < L <= 2CB is empty
+          ++regions;
+          // maximiser of uL - F(L) on [lo, hi]: w(L) = u clamped to the interval
+          double la, L;
+          if (fast_w(lo, V, b, G, &la) >= u) L = lo;
+          else if (fast_w(hi, V, b, G, &la) <= u) L = hi;
+          else {
+            double a = lo, c = hi;
+            for (int i = 0; i < 200 && c - a > 1e-15 * c; ++i) {
+              const double mid = 0.5 * (a + c);
+              (fast_w(mid, V, b, G, &la) < u ? a : c) = mid;
+            }
+            L = 0.5 * (a + c);
+          }
+          const double x[4] = {L, V, b, G};
+          reference::Options opt;
+          opt.digits = 20;
+          opt.strings = false;
+          const reference::Certified F = reference::evaluate(pot, x, opt);
+          arb_t val, pr, lm;
+          arb_init(val); arb_init(pr); arb_init(lm);
+          arb_set_d(val, L);
+          mul_d(val, val, u, 256);
+          arb_sub(val, val, F.ball.get(), 256);
+          case1_bounds(pr, lm, u, B, b, G, 256);
+          if (arb_gt(val, lm)) ++above_lemma;
+          std::ostringstream name;
+          name << "V=" << V << " b=" << b << " G=" << G;
+          RegretCase c{name.str(), 0, u, arf_get_d(arb_midref(val), ARF_RND_NEAR), 0,
+                       arf_get_d(arb_midref(pr), ARF_RND_NEAR)};
+          c.ratio = c.realised / c.bound;
+          if (arb_gt(val, pr)) {
+            c.violated = true;
+            c.evidence = "certified: u L - F(L) = " + str(val) + " at L = " + std::to_string(L) + " > (3.7.1) = " +
+                         str(pr) + "; Lemma 11 case 1 with S = Z sqrt(2B): " + str(lm) +
+                         (arb_gt(val, lm) ? " (also exceeded)" : " (holds)");
+          }
+          const double excess = (c.realised - c.bound) / (1 + std::fabs(c.bound));
+          if (excess > worst_excess) worst_excess = excess, out.worst = c;
+          out.cases.push_back(c);
+          arb_clear(val); arb_clear(pr); arb_clear(lm);
+        }
+  int nv = 0;
+  for (const auto& c : out.cases) nv += c.violated;
+  out.verdict = nv ? "refuted" : "undecided";
+  std::ostringstream note;
+  note << regions << " grid points with a non-empty case-1 region; " << nv
+       << " where a certified lower bound of the restricted conjugate exceeds (3.7.1); Lemma 11 case 1 (S = Z sqrt(2B))"
+       << " exceeded at " << above_lemma << "; largest realised/(3.7.1) " << out.worst.ratio << " (" << out.worst.stream
+       << ", u = " << out.worst.u << ")" << (nv ? "" : " (a grid cannot certify a bound)");
+  out.note = note.str();
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return out;
+}
 }  // namespace
 
 const std::vector<RegretCheck>& conj_checks() {
@@ -200,6 +312,12 @@ const std::vector<RegretCheck>& conj_checks() {
        "maximiser by bisection on w(L) = u with the fast part, u L* - F(L*) certified at that L* (a lower bound of "
        "the sup); grid u in [1e-2, 1e4], V in {0, 1, 1e2, 1e4}, b in {1e-2, 1, 1e2}, G in {0.1, 1, 10}",
        {}, thm10_case2, {}},
+      {"VDH.conj.lemma11_case1", "VDH Lemma 11 (002) case 1 and (3.7.1), Thm 10 proof",
+       "sup {uL - F(L) : sqrt(2B) < L <= (2/(5G)) B} <= sqrt(8 u^2 B ln(16 u^2 B sqrt(pi) sqrt(B)/sqrt(b) + 1)) + 1 "
+       "(printed (3.7.1), mu = L/(2B); reading A22(b))",
+       "maximiser on the case region by bisection on w(L) = u (clamped), u L* - F(L*) certified there; beside it "
+       "Lemma 11 case 1 with S = Z/nu([eta1, mu1]) = Z sqrt(2B) exactly; grid G in {0.01, 0.1, 1}, b, V, u over decades",
+       {}, lemma11_case1, {}},
   };
   return list;
 }

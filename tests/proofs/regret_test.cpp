@@ -112,3 +112,15 @@ TEST(VdhConj, E4Eq372IsBelowTheConjugateWhereLemma11Holds) {
   EXPECT_NE(o.note.find("exceeds the Thm 1 right-hand side at 0 points"), std::string::npos) << o.note;
   EXPECT_THROW(c->run({{"x", "1"}}, 1), privoco::ParamError);
 }
+
+// (3.7.1) (Lemma 11 case 1 as used for Theorem 10) is not refuted on the grid, and it is not vacuous there.
+TEST(VdhConj, Eq371HoldsOnTheGrid) {
+  const RegretCheck* c = find_regret_check("VDH.conj.lemma11_case1");
+  ASSERT_NE(c, nullptr);
+  const RegretOutcome o = c->run({}, 1);
+  EXPECT_EQ(o.verdict, "undecided");
+  EXPECT_GT(o.cases.size(), 100u);
+  for (const auto& k : o.cases) EXPECT_FALSE(k.violated) << k.stream << " u=" << k.u << " " << k.evidence;
+  EXPECT_GT(o.worst.ratio, 0.5);
+  EXPECT_LT(o.worst.ratio, 1.0);
+}
