@@ -61,6 +61,10 @@ std::vector<Entry> make_table() {
                "improper-prior prediction w = int_{-C}^{C} sign(v) exp(vL - v^2 V) dv (no normaliser, A7)",
                {L(), V(), G()}, true, true,
                "reference/vdh/improper.cpp fast/vdh/improper.cpp tests/vdh/improper_test.cpp"});
+  t.push_back({"VDH.pot.improper", "pot", "VDH eq (4) = (3.3.1) with the improper prior; Thm 12 proof (002) §3.8",
+               "improper-prior potential F = int_{-C}^{C} (exp(vL - v^2 V) - 1) dv/|v| (A7(a), -1 inside)",
+               {L(), V(), G()}, true, false,
+               "reference/vdh/improper.cpp tests/vdh/improper_test.cpp"});
   t.push_back({"VDH.bound.thm1", "bound", "VDH Thm 1 (000) = Thm 10 (002), as printed",
                "1 + |u| max{11G(ln(11G|u|) - 1 + ln(sqrt5 G sqrt(pi)/(4 sqrt b))), "
                "sqrt(8(b+V) ln(16u^2 (b+V)^{3/2} sqrt(pi)/sqrt(b) + 1))}; V = sum g^2 (A10 deterministic)",

@@ -24,6 +24,7 @@ const Row kRows[] = {
     {"VDH.pred.uniform", vdh::pred_uniform},
     {"VDH.pot.uniform", vdh::pot_uniform},
     {"VDH.pred.improper", vdh::pred_improper},
+    {"VDH.pot.improper", vdh::pot_improper},
     {"VDH.bound.thm1", vdh::bound_thm1},
     {"VDH.bound.thm12", vdh::bound_thm12},
     {"VDH.conj.exp_linear", vdh::conj_exp_linear},

@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include <acb_calc.h>
+#include <arb_hypgeom.h>
+
 #include "../src/monotone.hpp"
 #include "common.hpp"
 
@@ -176,6 +179,247 @@ void pred_improper_integral(arb_t res, arb_srcptr p, slong prec) {
   arb_sub(t[3], t[3], t[5], prec);
   arb_mul(res, t[3], t[0], prec);
   if (sign_of(p + 0) == -1) arb_neg(res, res);
+}
+
+// ---- potential ----
+namespace {
+// Ein(mu) = int_0^mu (1 - e^{-s})/s ds = sum_{k>=1} (-1)^{k+1} mu^k/(k k!), by the series for mu <= 8 (ball
+// arithmetic absorbs the alternation), else gamma + ln mu + E1(mu).
+void ein(arb_t res, const arb_t mu, slong prec) {
+  if (arb_is_zero(mu)) { arb_zero(res); return; }
+  if (arf_cmp_si(arb_midref(mu), 8) > 0) {
+    arb_t s, t;
+    arb_init(s); arb_init(t);
+    arb_one(s);
+    arb_hypgeom_expint(t, s, mu, prec);  // E1(mu)
+    arb_log(s, mu, prec);
+    arb_add(t, t, s, prec);
+    arb_const_euler(s, prec);
+    arb_add(res, t, s, prec);
+    arb_clear(s); arb_clear(t);
+    return;
+  }
+  const slong wp = prec + 16;  // the alternating terms reach mu^mu/mu! <= e^8: 12 bits of cancellation
+  arb_t term, sum, q;
+  arb_init(term); arb_init(sum); arb_init(q);
+  arb_one(term);
+  arb_zero(sum);
+  const double m = arf_get_d(arb_midref(mu), ARF_RND_UP);
+  double lt = 0;
+  for (ulong k = 1;; ++k) {
+    arb_mul(term, term, mu, wp);
+    arb_div_ui(term, term, k, wp);         // mu^k/k!
+    arb_div_ui(q, term, k, wp);
+    if (k % 2) arb_add(sum, sum, q, wp);
+    else arb_sub(sum, sum, q, wp);
+    lt += std::log2(m + 1e-300) - std::log2(static_cast<double>(k));
+    if (k > 2 * m && lt < -static_cast<double>(wp) - 10) {  // decreasing terms: the tail is below the next term
+      mag_t e;
+      mag_init(e);
+      arb_get_mag(e, term);
+      arb_add_error_mag(sum, e);
+      mag_clear(e);
+      break;
+    }
+  }
+  arb_set_round(res, sum, prec);
+  arb_clear(term); arb_clear(sum); arb_clear(q);
+}
+
+// 2 sum_{j>=1} lambda^{2j}/(2j)! M_{2j-1}(mu) (expand cosh(lambda x) - 1), positive terms; tail bounded with
+// M_{2j-1} <= M_1 and the tail of sum lambda^{2j}/(2j)!.
+void even_series(arb_t res, const arb_t lambda, const arb_t mu, slong prec) {
+  arb_t tail, term, l2, sum;
+  arb_init(tail); arb_init(term); arb_init(l2); arb_init(sum);
+  const slong J = series_terms_ball(lambda, prec, 0, tail) + 1;
+  arb_ptr M = _arb_vec_init(J + 1);
+  moments_ball(M, J, mu, prec, 1);  // M[j] = M_{2j+1}
+  arb_sqr(l2, lambda, prec);
+  arb_one(term);
+  arb_zero(sum);
+  for (slong j = 1; j <= J; ++j) {
+    arb_mul(term, term, l2, prec);
+    arb_div_ui(term, term, static_cast<ulong>((2 * j - 1) * (2 * j)), prec);
+    arb_addmul(sum, term, M + (j - 1), prec);
+  }
+  arb_mul(tail, tail, M + 0, prec);
+  arb_get_abs_ubound_arf(arb_midref(term), tail, prec);
+  mag_zero(arb_radref(term));
+  arb_add_error(sum, term);
+  arb_mul_2exp_si(res, sum, 1);
+  _arb_vec_clear(M, J + 1);
+  arb_clear(tail); arb_clear(term); arb_clear(l2); arb_clear(sum);
+}
+
+// Entire functions for the quadrature: c1(y) = (cosh y - 1)/y and e1(q) = (1 - e^{-q})/q, by their Taylor series
+// with a remainder bound where |arg| <= 1/2 (a ball around 0 cannot be divided by), directly elsewhere.
+void c1(acb_t res, const acb_t y, slong prec) {
+  mag_t m;
+  mag_init(m);
+  acb_get_mag(m, y);
+  if (mag_cmp_2exp_si(m, -1) <= 0) {
+    acb_t y2, t;
+    acb_init(y2); acb_init(t);
+    acb_sqr(y2, y, prec);
+    acb_zero(res);
+    acb_set(t, y);
+    acb_mul_2exp_si(t, t, -1);                          // y/2!
+    const slong K = prec / 2 + 4;                       // |y|^{2k+1}/(2k+2)! < 2^{-2k-1}/(2k+2)!
+    for (slong k = 1; k <= K; ++k) {
+      acb_add(res, res, t, prec);
+      acb_mul(t, t, y2, prec);
+      acb_div_ui(t, t, static_cast<ulong>((2 * k + 1) * (2 * k + 2)), prec);
+    }
+    mag_t e;
+    mag_init(e);
+    acb_get_mag(e, t);
+    mag_mul_2exp_si(e, e, 1);                           // geometric tail, ratio <= 1/4
+    acb_add_error_mag(res, e);
+    mag_clear(e);
+    acb_clear(y2); acb_clear(t);
+  } else {
+    acb_cosh(res, y, prec);
+    acb_sub_ui(res, res, 1, prec);
+    acb_div(res, res, y, prec);
+  }
+  mag_clear(m);
+}
+
+void e1(acb_t res, const acb_t q, slong prec) {
+  mag_t m;
+  mag_init(m);
+  acb_get_mag(m, q);
+  if (mag_cmp_2exp_si(m, -1) <= 0) {
+    acb_t t;
+    acb_init(t);
+    acb_one(t);
+    acb_zero(res);
+    const slong K = prec + 4;
+    for (slong k = 0; k <= K; ++k) {                   // sum (-q)^k/(k+1)!
+      acb_div_ui(t, t, static_cast<ulong>(k + 1), prec);
+      acb_add(res, res, t, prec);
+      acb_mul(t, t, q, prec);
+      acb_neg(t, t);
+    }
+    mag_t e;
+    mag_init(e);
+    acb_get_mag(e, t);
+    mag_mul_2exp_si(e, e, 1);
+    acb_add_error_mag(res, e);
+    mag_clear(e);
+    acb_clear(t);
+  } else {
+    acb_neg(res, q);
+    acb_exp(res, res, prec);
+    acb_sub_ui(res, res, 1, prec);
+    acb_neg(res, res);
+    acb_div(res, res, q, prec);
+  }
+  mag_clear(m);
+}
+
+struct PotIntegrand {
+  arb_t lambda, mu, shift;  // integrand e^{-shift} 2 [lambda e^{-mu x^2} c1(lambda x) - mu x e1(mu x^2)]
+};
+
+// (e^{lambda x - mu x^2} + e^{-lambda x - mu x^2} - 2)/x = 2 [lambda e^{-mu x^2} c1(lambda x) - mu x e1(mu x^2)]
+int pot_integrand(acb_ptr out, const acb_t x, void* param, slong /*order*/, slong prec) {
+  auto* q = static_cast<PotIntegrand*>(param);
+  acb_t y, a, b, x2;
+  acb_init(y); acb_init(a); acb_init(b); acb_init(x2);
+  acb_mul_arb(y, x, q->lambda, prec);
+  c1(a, y, prec);
+  acb_mul_arb(a, a, q->lambda, prec);
+  acb_sqr(x2, x, prec);
+  acb_mul_arb(x2, x2, q->mu, prec);                     // mu x^2
+  acb_neg(b, x2);
+  acb_exp(b, b, prec);
+  acb_mul(a, a, b, prec);                               // lambda e^{-mu x^2} c1(lambda x)
+  e1(b, x2, prec);
+  acb_mul(b, b, x, prec);
+  acb_mul_arb(b, b, q->mu, prec);                       // mu x e1(mu x^2)
+  acb_sub(a, a, b, prec);
+  acb_mul_2exp_si(a, a, 1);
+  if (!arb_is_zero(q->shift)) {
+    arb_t s;
+    arb_init(s);
+    arb_neg(s, q->shift);
+    arb_exp(s, s, prec);
+    acb_mul_arb(a, a, s, prec);
+    arb_clear(s);
+  }
+  acb_set(out, a);
+  acb_clear(y); acb_clear(a); acb_clear(b); acb_clear(x2);
+  return 0;
+}
+}  // namespace
+
+void pot_improper_series(arb_t res, arb_srcptr p, slong prec) {
+  Tmp t;
+  reduce(t[0], t[1], t[2], p + 0, p + 1, p + 2, prec);
+  even_series(t[3], t[1], t[2], prec);
+  ein(t[4], t[2], prec);
+  arb_sub(res, t[3], t[4], prec);
+}
+
+void pot_improper_integral(arb_t res, arb_srcptr p, slong prec) {
+  Tmp t;
+  reduce(t[0], t[1], t[2], p + 0, p + 1, p + 2, prec);
+  PotIntegrand q;
+  arb_init(q.lambda); arb_init(q.mu); arb_init(q.shift);
+  arb_set(q.lambda, t[1]);
+  arb_set(q.mu, t[2]);
+  // scale by the largest exponent of e^{lambda x - mu x^2} on [0, 1] (exact, from midpoints), so the integrand is
+  // O(1) at its peak; the absolute tolerance 2^-prec then is relative to the scale
+  {
+    const double l = arf_get_d(arb_midref(t[1]), ARF_RND_NEAR), m = arf_get_d(arb_midref(t[2]), ARF_RND_NEAR);
+    const double e = (l < 2 * m) ? l * l / (4 * m) : l - m;
+    if (e > 1) arb_set_d(q.shift, std::floor(e));
+  }
+  acb_t a, b, r;
+  acb_init(a); acb_init(b); acb_init(r);
+  acb_zero(a);
+  acb_one(b);
+  mag_t tol;
+  mag_init(tol);
+  mag_set_ui_2exp_si(tol, 1, -prec);
+  acb_calc_integrate_opt_t opt;
+  acb_calc_integrate_opt_init(opt);
+  opt->eval_limit = 2000000;
+  acb_calc_integrate(r, pot_integrand, &q, a, b, prec, tol, opt, prec);
+  arb_exp(res, q.shift, prec);
+  arb_mul(res, res, acb_realref(r), prec);
+  mag_clear(tol);
+  acb_clear(a); acb_clear(b); acb_clear(r);
+  arb_clear(q.lambda); arb_clear(q.mu); arb_clear(q.shift);
+}
+
+void pot_improper(arb_t res, arb_srcptr p, slong prec) {
+  if (arb_is_zero(p + 0) && arb_is_zero(p + 1)) { arb_zero(res); return; }  // F(0; 0) = 0
+  Tmp t;
+  reduce(t[0], t[1], t[2], p + 0, p + 1, p + 2, prec);
+  if (arf_cmp_si(arb_midref(t[1]), 6) <= 0 && arf_cmp_si(arb_midref(t[2]), 8) <= 0) pot_improper_series(res, p, prec);
+  else if (arb_is_zero(p + 0)) pot_improper_L0(res, p, prec);
+  else pot_improper_integral(res, p, prec);
+}
+
+void pot_improper_L0(arb_t res, arb_srcptr p, slong prec) {
+  Tmp t;
+  reduce(t[0], t[1], t[2], p + 0, p + 1, p + 2, prec);
+  ein(t[3], t[2], prec);
+  arb_neg(res, t[3]);
+}
+
+void pot_improper_V0(arb_t res, arb_srcptr p, slong prec) {
+  Tmp t;
+  reduce(t[0], t[1], t[2], p + 0, p + 1, p + 2, prec);
+  if (arb_is_zero(t[1])) { arb_zero(res); return; }
+  arb_hypgeom_chi(t[3], t[1], prec);
+  arb_log(t[4], t[1], prec);
+  arb_sub(t[3], t[3], t[4], prec);
+  arb_const_euler(t[4], prec);
+  arb_sub(t[3], t[3], t[4], prec);
+  arb_mul_2exp_si(res, t[3], 1);
 }
 
 }  // namespace privoco::reference::vdh

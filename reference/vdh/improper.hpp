@@ -10,4 +10,13 @@ void pred_improper(arb_t res, arb_srcptr p, slong prec);           // VDH (3.8.1
 void pred_improper_printed(arb_t res, arb_srcptr p, slong prec);   // VDH (3.8.1) literally (erf differences; V > 0)
 void pred_improper_integral(arb_t res, arb_srcptr p, slong prec);  // quadrature of the definition
 
+// Potential F(L; V) = int_{-C}^{C} (e^{vL - v^2 V} - 1) dv/|v| = int_0^1 (e^{lambda x - mu x^2} + e^{-lambda x - mu x^2} - 2)/x dx
+// (A7(a): the -1 inside the integrand; no closed form). Even in L.
+void pot_improper(arb_t res, arb_srcptr p, slong prec);           // series (lambda <= 6, mu <= 8), else quadrature
+void pot_improper_series(arb_t res, arb_srcptr p, slong prec);    // -Ein(mu) + 2 sum_{j>=1} lambda^{2j}/(2j)! M_{2j-1}(mu)
+void pot_improper_integral(arb_t res, arb_srcptr p, slong prec);  // rigorous quadrature with an entire integrand
+// Special values, independent routes: F(0; V) = -Ein(C^2 V) = -(gamma + ln mu + E1(mu)); F(L; 0) = 2 (Chi(lambda) - gamma - ln lambda).
+void pot_improper_L0(arb_t res, arb_srcptr p, slong prec);
+void pot_improper_V0(arb_t res, arb_srcptr p, slong prec);
+
 }  // namespace privoco::reference::vdh

@@ -101,3 +101,37 @@ TEST(VdhImproper, Domain) {
   EXPECT_THROW(fv::pred_improper(1, 1, 0), privoco::DomainError);
   EXPECT_THROW(fv::pred_improper(std::nan(""), 1, 1), privoco::DomainError);
 }
+
+// VDH.pot.improper (reference): the series route, the quadrature route with an entire integrand, and the special
+// values F(0; V) = -Ein(C^2 V), F(L; 0) = 2 (Chi(CL) - gamma - ln(CL)); even in L; dF/dL = w (VDH.pred.improper).
+TEST(VdhImproperPot, RoutesAgree) {
+  const std::vector<std::vector<double>> pts = {{1, 1, 1},     {-3, 2, 0.2},  {5, 0, 1},       {0, 50, 0.1},
+                                                {2, 10, 0.3},  {100, 1, 0.2}, {40, 4000, 0.05}, {1e-3, 1e4, 0.01},
+                                                {7, 30, 0.08}, {-60, 2e3, 0.03}};
+  for (const auto& x : pts) {
+    const ref::Ball s = eval_fn(rv::pot_improper_series, x), q = eval_fn(rv::pot_improper_integral, x);
+    ASSERT_TRUE(arb_is_finite(s.get()) && arb_is_finite(q.get())) << x[0];
+    EXPECT_TRUE(arb_overlaps(s.get(), q.get())) << x[0] << " " << x[1] << " " << x[2];
+    EXPECT_GT(arb_rel_accuracy_bits(q.get()), 60) << x[0];
+    if (x[0] == 0) EXPECT_TRUE(arb_overlaps(s.get(), eval_fn(rv::pot_improper_L0, x).get()));
+    if (x[1] == 0) EXPECT_TRUE(arb_overlaps(s.get(), eval_fn(rv::pot_improper_V0, x).get()));
+    const ref::Ball m = eval_fn(rv::pot_improper, {-x[0], x[1], x[2]});  // even in L
+    EXPECT_TRUE(arb_overlaps(m.get(), s.get())) << x[0];
+  }
+  // sibling: without the -Ein(mu) term (the V-dependent constant) the series disagrees with the quadrature
+  const ref::Ball q = eval_fn(rv::pot_improper_integral, {2, 10, 0.3});
+  ref::Ball wrong = eval_fn(rv::pot_improper_series, {2, 10, 0.3}), l0 = eval_fn(rv::pot_improper_L0, {0, 10, 0.3});
+  arb_sub(wrong.get(), wrong.get(), l0.get(), 128);
+  EXPECT_FALSE(arb_overlaps(wrong.get(), q.get()));
+}
+
+TEST(VdhImproperPot, DerivativeIsThePrediction) {
+  for (const auto& x : std::vector<std::vector<double>>{{1.5, 2, 0.4}, {-20, 300, 0.05}, {60, 5, 0.2}}) {
+    const double h = 1e-6 * std::max(1.0, std::fabs(x[0]));
+    const ref::Certified fp = [&] { const double y[3] = {x[0] + h, x[1], x[2]}; return ref::evaluate(privoco::entry("VDH.pot.improper"), y); }();
+    const ref::Certified fm = [&] { const double y[3] = {x[0] - h, x[1], x[2]}; return ref::evaluate(privoco::entry("VDH.pot.improper"), y); }();
+    const ref::Certified w = certified(x[0], x[1], x[2]);
+    const double fd = (fp.nearest() - fm.nearest()) / (2 * h);  // central difference: O(h^2) error
+    EXPECT_NEAR(fd, w.nearest(), 1e-6 * std::fabs(w.nearest())) << x[0];
+  }
+}
