@@ -65,6 +65,19 @@ std::vector<Entry> make_table() {
                "improper-prior potential F = int_{-C}^{C} (exp(vL - v^2 V) - 1) dv/|v| (A7(a), -1 inside)",
                {L(), V(), G()}, true, false,
                "reference/vdh/improper.cpp tests/vdh/improper_test.cpp"});
+  {
+    // CV prior: printed "for G > 1/5" (C = 1/(5G) < 1; the density 1/(|v| ln^2|v|) is not integrable up to v = 1)
+    const ParamSpec Gcv{"G", {0.2, kInf, false, false}, "bound on the gradient mean; the CV prior needs G > 1/5",
+                        {0.21, 1e3, false, 0}};
+    const ParamSpec Vcv{"V", kNonNeg, "sum of squared noisy gradients so far", {1e-8, 1e4, false, 0.05}};
+    const ParamSpec Lcv{"L", kReal, "minus the sum of the noisy gradients so far", {1e-8, 1e3, true, 0.01}};
+    t.push_back({"VDH.pred.cv", "pred", "VDH eq (5) = (3.3.2) with the CV prior (prior list after eq (6))",
+                 "CV-prior prediction w = (1/Z) int_{-C}^{C} v exp(vL - v^2 V) / (|v| ln^2|v|) dv, Z = 2/ln(5G)",
+                 {Lcv, Vcv, Gcv}, true, false, "reference/vdh/cv.cpp tests/vdh/cv_test.cpp"});
+    t.push_back({"VDH.pot.cv", "pot", "VDH eq (4) = (3.3.1) with the CV prior (prior list after eq (6))",
+                 "CV-prior potential F = (1/Z) int_{-C}^{C} exp(vL - v^2 V) / (|v| ln^2|v|) dv - 1",
+                 {Lcv, Vcv, Gcv}, true, false, "reference/vdh/cv.cpp tests/vdh/cv_test.cpp"});
+  }
   t.push_back({"VDH.bound.thm1", "bound", "VDH Thm 1 (000) = Thm 10 (002), as printed",
                "1 + |u| max{11G(ln(11G|u|) - 1 + ln(sqrt5 G sqrt(pi)/(4 sqrt b))), "
                "sqrt(8(b+V) ln(16u^2 (b+V)^{3/2} sqrt(pi)/sqrt(b) + 1))}; V = sum g^2 (A10 deterministic)",

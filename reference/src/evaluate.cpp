@@ -6,6 +6,7 @@
 #include "privoco/errors.hpp"
 #include "../vdh/bounds.hpp"
 #include "../vdh/conj.hpp"
+#include "../vdh/cv.hpp"
 #include "../vdh/improper.hpp"
 
 namespace privoco::reference {
@@ -25,6 +26,8 @@ const Row kRows[] = {
     {"VDH.pot.uniform", vdh::pot_uniform},
     {"VDH.pred.improper", vdh::pred_improper},
     {"VDH.pot.improper", vdh::pot_improper},
+    {"VDH.pred.cv", vdh::pred_cv},
+    {"VDH.pot.cv", vdh::pot_cv},
     {"VDH.bound.thm1", vdh::bound_thm1},
     {"VDH.bound.thm12", vdh::bound_thm12},
     {"VDH.conj.exp_linear", vdh::conj_exp_linear},
