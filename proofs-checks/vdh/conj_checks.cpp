@@ -164,7 +164,7 @@ RegretOutcome thm10_case2(const std::map<std::string, std::string>& p, std::uint
           std::ostringstream name;
           name << "V=" << V << " b=" << b << " G=" << G;
           RegretCase c{name.str(), 0, u, arf_get_d(arb_midref(val), ARF_RND_NEAR), 0,
-                       arf_get_d(arb_midref(rhs), ARF_RND_NEAR)};
+                       arf_get_d(arb_midref(rhs), ARF_RND_NEAR), 0, false, {}};
           c.ratio = c.bound > 0 ? c.realised / c.bound : NAN;  // a non-positive printed bound has no ratio
           if (arb_gt(val, rhs)) {
             c.violated = true;
@@ -277,7 +277,7 @@ RegretOutcome lemma11_case1(const std::map<std::string, std::string>& p, std::ui
           std::ostringstream name;
           name << "V=" << V << " b=" << b << " G=" << G;
           RegretCase c{name.str(), 0, u, arf_get_d(arb_midref(val), ARF_RND_NEAR), 0,
-                       arf_get_d(arb_midref(pr), ARF_RND_NEAR)};
+                       arf_get_d(arb_midref(pr), ARF_RND_NEAR), 0, false, {}};
           c.ratio = c.realised / c.bound;
           if (arb_gt(val, pr)) {
             c.violated = true;

@@ -162,7 +162,7 @@ RegretOutcome simulation(Setup su, const std::map<std::string, std::string>& p, 
       alg.update(g[t]);
     }
     for (double u : us) {
-      RegretCase c{d.name, T, u, gw - u * sg, 0, scale * bound(su, u, alg.V(), b, G)};
+      RegretCase c{d.name, T, u, gw - u * sg, 0, scale * bound(su, u, alg.V(), b, G), 0, false, {}};
       if (c.realised > c.bound * (1 - 1e-9))  // candidate (or too close to call in double): certify
         c.violated = certify_violation(su, g, u, bd, Gd, scale, &c.evidence);
       record(c);
@@ -198,7 +198,7 @@ RegretOutcome simulation(Setup su, const std::map<std::string, std::string>& p, 
   name << "mean " << mean << " + Laplace(scale " << 2 / tau << ")";
   for (std::size_t k = 0; k < us.size(); ++k) {
     const double mD = sumD[k] / n, var = std::max(0.0, (sumD2[k] / n - mD * mD) * n / (n - 1));
-    RegretCase c{name.str(), T, us[k], sumR[k] / n, std::sqrt(var / n), sumB[k] / n};
+    RegretCase c{name.str(), T, us[k], sumR[k] / n, std::sqrt(var / n), sumB[k] / n, 0, false, {}};
     if (mD - z * c.stderr_ > 0) {
       c.violated = true;
       std::ostringstream ev;

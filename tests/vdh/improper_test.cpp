@@ -113,8 +113,12 @@ TEST(VdhImproperPot, RoutesAgree) {
     ASSERT_TRUE(arb_is_finite(s.get()) && arb_is_finite(q.get())) << x[0];
     EXPECT_TRUE(arb_overlaps(s.get(), q.get())) << x[0] << " " << x[1] << " " << x[2];
     EXPECT_GT(arb_rel_accuracy_bits(q.get()), 60) << x[0];
-    if (x[0] == 0) EXPECT_TRUE(arb_overlaps(s.get(), eval_fn(rv::pot_improper_L0, x).get()));
-    if (x[1] == 0) EXPECT_TRUE(arb_overlaps(s.get(), eval_fn(rv::pot_improper_V0, x).get()));
+    if (x[0] == 0) {
+      EXPECT_TRUE(arb_overlaps(s.get(), eval_fn(rv::pot_improper_L0, x).get()));
+    }
+    if (x[1] == 0) {
+      EXPECT_TRUE(arb_overlaps(s.get(), eval_fn(rv::pot_improper_V0, x).get()));
+    }
     const ref::Ball m = eval_fn(rv::pot_improper, {-x[0], x[1], x[2]});  // even in L
     EXPECT_TRUE(arb_overlaps(m.get(), s.get())) << x[0];
   }
