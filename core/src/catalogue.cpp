@@ -84,6 +84,12 @@ std::vector<Entry> make_table() {
                {{"u", kReal, "comparator", {1e-3, 1e3, true, 0.02}}, V(), b(), G()}, true, true,
                "reference/vdh/bounds.cpp fast/vdh/bounds.cpp proofs-checks/vdh/regret.cpp tests/vdh/bounds_test.cpp"});
   t.back().has_proof = true;  // privoco prove VDH.bound.thm1: Algorithm 1 against the bound by simulation
+  t.push_back({"VDH.bound.thm1_corrected", "bound", "not printed; built from the Thm 10 proof (002) with its steps computed",
+               "max{|u| sqrt(2B) + 1, sqrt(8u^2 B ln(16u^2 B Z sqrt(2B) + 1)) + 1, (|u|/c)(ln(|u|/c) - 1 + ln(Z/(mu-eta))) + 1}, "
+               "1/c = 100G/(7 - sqrt5), Z exact (ERRATA.md E4)",
+               {{"u", kReal, "comparator", {1e-3, 1e3, true, 0.02}}, V(), b(), G()}, true, true,
+               "reference/vdh/bounds.cpp fast/vdh/bounds.cpp proofs-checks/vdh/conj_checks.cpp tests/vdh/bounds_test.cpp"});
+  t.back().has_proof = true;  // privoco prove VDH.bound.thm1_corrected: against the computed conjugate
   t.push_back({"VDH.bound.thm12", "bound", "VDH Thm 12 (002), (3.8.2), as printed (reading A9(a))",
                "max{|u| sqrt(8V)(sqrt(ln(8u^2 V + 1)) + 1), |u| 11G(ln(|u| 11G ln 2) - 1) + ln 2, "
                "|u|(sqrt(2V) + 1 + ln(1 + 2 sqrt(2V)))}; V = sum g^2 (A10 deterministic)",

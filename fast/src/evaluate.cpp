@@ -22,6 +22,7 @@ const Row kRows[] = {
     {"VDH.pred.improper", [](const double* p) { return vdh::pred_improper(p[0], p[1], p[2]); }},
     {"VDH.bound.thm1", [](const double* p) { return vdh::bound_thm1(p[0], p[1], p[2], p[3]); }},
     {"VDH.bound.thm12", [](const double* p) { return vdh::bound_thm12(p[0], p[1], p[2]); }},
+    {"VDH.bound.thm1_corrected", [](const double* p) { return vdh::bound_thm1_corrected(p[0], p[1], p[2], p[3]); }},
     {"VDH.conj.exp_linear", [](const double* p) { return vdh::conj_exp_linear(p[0], p[1], p[2], p[3]); }},
 };
 }  // namespace

@@ -125,4 +125,32 @@ Value conj_exp_linear(double A, double c, double K, double u) {
   return out;
 }
 
+Value bound_thm1_corrected(double u, double V, double b, double G) {
+  static const Entry& e = entry("VDH.bound.thm1_corrected");
+  const double x[4] = {u, V, b, G};
+  check_params(e, x);
+  const double au = std::fabs(u), B = b + V, C = 1 / (5 * G);
+  const double Z = std::sqrt(M_PI / b) * std::erf(C * std::sqrt(b));
+  const double s2B = std::sqrt(2.0) * std::sqrt(B);
+  const double r0 = au * s2B + 1;                                   // |L| <= sqrt(2B)
+  const double q = au * au * B;
+  const double r1 = std::sqrt(8 * q * std::log1p(16 * q * Z * s2B)) + 1;  // Lemma 11 case 1, S = Z sqrt(2B)
+  double r2 = 1;                                                    // Lemma 11 case 2 at the proof's eta
+  if (au > 0) {
+    // (|u|/c)(ln(|u|/c) - 1 + ln(Z/nu)) + 1: the bracket can cancel, so the logarithms in double-double
+    const dd k = dd{au, 0} * (dd{100, 0} * G / dd{7 - std::sqrt(5.0), 0});
+    const dd nu = dd{5 + std::sqrt(5.0), 0} / (dd{50, 0} * G);
+    const dd br = log_dd(k) - dd{1, 0} + log_dd(dd{Z, 0} / nu);
+    r2 = to_double(k * br + dd{1, 0});
+  }
+  Value out;
+  out.value = std::max({r0, r1, r2});
+  out.sign = 1;
+  if (!std::isfinite(out.value)) {
+    out.status = Status::overflow;
+    out.log_abs_out = INFINITY;
+  }
+  return out;
+}
+
 }  // namespace privoco::fast::vdh

@@ -30,6 +30,7 @@ const Row kRows[] = {
     {"VDH.pot.cv", vdh::pot_cv},
     {"VDH.bound.thm1", vdh::bound_thm1},
     {"VDH.bound.thm12", vdh::bound_thm12},
+    {"VDH.bound.thm1_corrected", vdh::bound_thm1_corrected},
     {"VDH.conj.exp_linear", vdh::conj_exp_linear},
 };
 

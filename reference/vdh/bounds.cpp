@@ -1,6 +1,8 @@
 // VDH regret bounds, certified. Formulas cited in bounds.hpp.
 #include "bounds.hpp"
 
+#include <arb_hypgeom.h>
+
 namespace privoco::reference::vdh {
 
 void bound_thm1(arb_t res, arb_srcptr p, slong prec) {
@@ -152,6 +154,64 @@ void thm12_conj_printed(arb_t res, arb_srcptr p, slong prec) {
   arb_mul(x, x, k, prec);
   arb_add(res, x, l2, prec);   // |u| 11G (ln(|u| 11G ln 2) - 1) + ln 2, as printed
   arb_clear(k); arb_clear(x); arb_clear(l2);
+}
+
+void bound_thm1_corrected(arb_t res, arb_srcptr p, slong prec) {
+  arb_srcptr u = p + 0, V = p + 1, b = p + 2, G = p + 3;
+  arb_t au, B, C, Z, r0, r1, r2, x, y;
+  arb_init(au); arb_init(B); arb_init(C); arb_init(Z); arb_init(r0); arb_init(r1); arb_init(r2); arb_init(x);
+  arb_init(y);
+  arb_abs(au, u);
+  arb_add(B, b, V, prec);
+  arb_mul_ui(C, G, 5, prec);
+  arb_inv(C, C, prec);
+  arb_sqrt(x, b, prec);
+  arb_mul(y, x, C, prec);
+  arb_hypgeom_erf(Z, y, prec);
+  arb_div(Z, Z, x, prec);
+  arb_const_sqrt_pi(x, prec);
+  arb_mul(Z, Z, x, prec);                   // Z = sqrt(pi/b) erf(C sqrt b)
+  // r0 = |u| sqrt(2B) + 1
+  arb_mul_2exp_si(x, B, 1);
+  arb_sqrt(x, x, prec);                     // sqrt(2B)
+  arb_mul(r0, au, x, prec);
+  arb_add_ui(r0, r0, 1, prec);
+  // r1 = sqrt(8 u^2 B ln(16 u^2 B Z sqrt(2B) + 1)) + 1
+  arb_sqr(y, au, prec);
+  arb_mul(y, y, B, prec);                   // u^2 B
+  arb_mul(r1, y, Z, prec);
+  arb_mul(r1, r1, x, prec);
+  arb_mul_2exp_si(r1, r1, 4);
+  arb_log1p(r1, r1, prec);
+  arb_mul(r1, r1, y, prec);
+  arb_mul_2exp_si(r1, r1, 3);
+  arb_sqrt(r1, r1, prec);
+  arb_add_ui(r1, r1, 1, prec);
+  // r2 = (|u|/c)(ln(|u|/c) - 1 + ln(Z/(mu - eta))) + 1, 1/c = 100G/(7 - sqrt5), mu - eta = (5 + sqrt5)/(50G)
+  if (arb_is_zero(au)) {
+    arb_one(r2);
+  } else {
+    arb_sqrt_ui(x, 5, prec);
+    arb_neg(y, x);
+    arb_add_ui(y, y, 7, prec);
+    arb_mul_ui(r2, G, 100, prec);
+    arb_div(r2, r2, y, prec);
+    arb_mul(r2, r2, au, prec);              // |u|/c
+    arb_add_ui(x, x, 5, prec);
+    arb_mul_ui(y, G, 50, prec);
+    arb_div(x, x, y, prec);                 // nu = mu - eta
+    arb_div(x, Z, x, prec);
+    arb_log(x, x, prec);                    // ln(Z/nu)
+    arb_log(y, r2, prec);
+    arb_add(x, x, y, prec);
+    arb_sub_ui(x, x, 1, prec);
+    arb_mul(r2, r2, x, prec);
+    arb_add_ui(r2, r2, 1, prec);
+  }
+  arb_max(res, r0, r1, prec);
+  arb_max(res, res, r2, prec);
+  arb_clear(au); arb_clear(B); arb_clear(C); arb_clear(Z); arb_clear(r0); arb_clear(r1); arb_clear(r2); arb_clear(x);
+  arb_clear(y);
 }
 
 }  // namespace privoco::reference::vdh

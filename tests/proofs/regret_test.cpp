@@ -124,3 +124,15 @@ TEST(VdhConj, Eq371HoldsOnTheGrid) {
   EXPECT_GT(o.worst.ratio, 0.5);
   EXPECT_LT(o.worst.ratio, 1.0);
 }
+
+// The corrected Theorem 1 bound (the proof's steps computed) stays above the whole conjugate on the grid; the
+// sibling: the printed (3.7.2) alone does not (E4 above).
+TEST(VdhConj, CorrectedThm1HoldsOnTheGrid) {
+  const RegretCheck* c = find_regret_check("VDH.bound.thm1_corrected");
+  ASSERT_NE(c, nullptr);
+  const RegretOutcome o = c->run({}, 1);
+  EXPECT_EQ(o.verdict, "undecided");
+  for (const auto& k : o.cases) EXPECT_FALSE(k.violated) << k.stream << " u=" << k.u;
+  EXPECT_GT(o.worst.ratio, 0.5);  // not vacuous
+  EXPECT_LT(o.worst.ratio, 1.0);
+}

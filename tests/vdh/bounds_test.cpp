@@ -176,3 +176,11 @@ TEST(VdhConjExpLinear, Lemma11InstanceAgreesAndE3Thm12InstanceDoesNot) {
     }
   }
 }
+
+RC_GTEST_PROP(VdhBoundThm1Corrected, FastWithin8UlpOfReference, ()) {
+  const double u = *signed_log_uniform(1e-6, 1e6).as("u"), V = *log_uniform(1e-8, 1e10).as("V");
+  const double b = *log_uniform(1e-4, 1e4).as("b"), G = *log_uniform(1e-3, 1e3).as("G");
+  const double x[4] = {u, V, b, G};
+  const ref::Certified c = ref::evaluate(privoco::entry("VDH.bound.thm1_corrected"), x);
+  RC_ASSERT(ref::ulp_error(c, fv::bound_thm1_corrected(u, V, b, G).value) <= 8.0);
+}

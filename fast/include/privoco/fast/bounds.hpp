@@ -12,6 +12,9 @@ Value bound_thm12(double u, double V, double G);
 // Reading A9(b) of the third term: |u| sqrt(2V) + 1 + ln(1 + 2 sqrt(2V)) (ERRATA.md E2).
 Value bound_thm12_a9b(double u, double V, double G);
 
+// VDH.bound.thm1_corrected (derived from the Theorem 10 proof with its steps computed; privoco/reference/bounds.hpp).
+Value bound_thm1_corrected(double u, double V, double b, double G);
+
 // VDH.conj.exp_linear: (u/c)(ln(u/(Ac)) - 1) + K, the conjugate of A e^{cL} - K (formula: privoco/reference/bounds.hpp).
 Value conj_exp_linear(double A, double c, double K, double u);
 

@@ -18,6 +18,14 @@ void bound_thm12(arb_t res, arb_srcptr p, slong prec);
 //   |u| sqrt(2V) + 1 + ln(1 + 2 sqrt(2V))   (ERRATA.md E2: the printed reading fails at u = 0).
 void bound_thm12_a9b(arb_t res, arb_srcptr p, slong prec);
 
+// VDH.bound.thm1_corrected (not printed; built from the Theorem 10 proof (002) with every step computed), params
+// {u, V, b, G}, B = b + V, C = 1/(5G), Z = sqrt(pi/b) erf(C sqrt b):
+//   max{ |u| sqrt(2B) + 1,                                               |L| <= sqrt(2B): F >= -1
+//        sqrt(8 u^2 B ln(16 u^2 B Z sqrt(2B) + 1)) + 1,                   Lemma 11 case 1, S = Z/nu = Z sqrt(2B)
+//        (|u|/c)(ln(|u|/c) - 1 + ln(Z/(mu - eta))) + 1 }                  Lemma 11 case 2 at the proof's
+//   eta = (5 - sqrt5)/(50G), mu = 1/(5G) (A12(ii)(b)), nu = mu - eta (A12(i)(b)), 1/c = 100G/(7 - sqrt5) (ERRATA E4).
+void bound_thm1_corrected(arb_t res, arb_srcptr p, slong prec);
+
 // VDH.conj.exp_linear: the convex conjugate of f(L) = A e^{cL} - K, f*(u) = sup_L (uL - f(L)), for A, c, u > 0.
 // Derived (not printed): the sup is at e^{cL} = u/(Ac), f*(u) = (u/c)(ln(u/(Ac)) - 1) + K. params = {A, c, K, u}.
 void conj_exp_linear(arb_t res, arb_srcptr p, slong prec);
