@@ -679,6 +679,20 @@ json prove_all(bool print_text) {
   return all;
 }
 
+// name=value assignments over a check's defaults: ParamError for a malformed or repeated one.
+std::map<std::string, std::string> with_assignments(const std::string& id, std::map<std::string, std::string> ps,
+                                                    const std::vector<std::string>& assignments) {
+  std::map<std::string, bool> given;
+  for (const auto& s : assignments) {
+    auto eq = s.find('=');
+    if (eq == std::string::npos) throw ParamError(id, s, "expected name=value");
+    if (given[s.substr(0, eq)]) throw ParamError(id, s.substr(0, eq), "given twice");
+    given[s.substr(0, eq)] = true;
+    ps[s.substr(0, eq)] = s.substr(eq + 1);
+  }
+  return ps;
+}
+
 int cmd_prove(const ProveArgs& a) {
   if (a.all) {
     json all = prove_all(!a.json);
@@ -688,30 +702,14 @@ int cmd_prove(const ProveArgs& a) {
   const Entry& e = entry(a.id);
   if (!e.has_proof) throw UnknownId(e.id, "no machine check for this ID");
   if (const auto* rc = proofs::find_regret_check(e.id)) {
-    std::map<std::string, std::string> ps = rc->defaults;
-    std::map<std::string, bool> given;
-    for (const auto& s : a.assignments) {
-      auto eq = s.find('=');
-      if (eq == std::string::npos) throw ParamError(e.id, s, "expected name=value");
-      if (given[s.substr(0, eq)]) throw ParamError(e.id, s.substr(0, eq), "given twice");
-      given[s.substr(0, eq)] = true;
-      ps[s.substr(0, eq)] = s.substr(eq + 1);
-    }
+    const auto ps = with_assignments(e.id, rc->defaults, a.assignments);
     auto o = rc->run(ps, a.seed);
     if (a.json) fmt::print("{}\n", regret_json(*rc, ps, o).dump());
     else print_regret(*rc, ps, o);
     return o.verdict == "refuted" ? 1 : 3;
   }
   if (const auto* pc = proofs::find_privacy_check(e.id)) {
-    std::map<std::string, std::string> ps = pc->defaults;
-    std::map<std::string, bool> given;
-    for (const auto& s : a.assignments) {
-      auto eq = s.find('=');
-      if (eq == std::string::npos) throw ParamError(e.id, s, "expected name=value");
-      if (given[s.substr(0, eq)]) throw ParamError(e.id, s.substr(0, eq), "given twice");
-      given[s.substr(0, eq)] = true;
-      ps[s.substr(0, eq)] = s.substr(eq + 1);
-    }
+    const auto ps = with_assignments(e.id, pc->defaults, a.assignments);
     auto o = pc->run(ps, a.seed);
     json j = privacy_json(*pc, ps, o);
     if (a.json) fmt::print("{}\n", j.dump());

@@ -40,6 +40,24 @@ double fast_w(double L, double V, double b, double G, double* log_abs) {
   return v.value;
 }
 
+// The maximiser of uL - F(L) over [lo, hi] (hi = inf allowed): F' = w is increasing, so bisection on w(L) = u,
+// clamped to the interval. The fast part only locates it; the caller certifies the value at that L.
+double argmax_w(double u, double V, double b, double G, double lo, double hi) {
+  double la;
+  if (fast_w(lo, V, b, G, &la) >= u) return lo;
+  if (std::isfinite(hi)) {
+    if (fast_w(hi, V, b, G, &la) <= u) return hi;
+  } else {
+    hi = std::max(2 * lo, lo + 1);
+    while (fast_w(hi, V, b, G, &la) < u && std::log(u) > la) hi = 2 * hi;
+  }
+  for (int i = 0; i < 200 && hi - lo > 1e-15 * hi; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (fast_w(mid, V, b, G, &la) < u ? lo : hi) = mid;
+  }
+  return 0.5 * (lo + hi);
+}
+
 // (3.7.2) as printed: 11G u (ln(11G u) - 1 + ln(sqrt5 G sqrt(pi) / (4 sqrt b))) + 1, u > 0, certified.
 void printed_372(arb_t res, double u, double b, double G, slong prec) {
   arb_t k, x, y;
@@ -124,18 +142,7 @@ RegretOutcome thm10_case2(const std::map<std::string, std::string>& p, std::uint
       for (double V : {0.0, 1.0, 100.0, 1e4})
         for (double u : {0.01, 0.1, 1.0, 10.0, 100.0, 1e3, 1e4}) {
           const double C = 1 / (5 * G), B = b + V, L0 = 2 * C * B;
-          // maximiser of uL - F(L) on [from, inf): w(L) = u, w increasing (F convex)
-          auto argmax = [&](double from) {
-            double la;
-            if (fast_w(from, V, b, G, &la) >= u) return from;
-            double lo = from, hi = std::max(2 * from, from + 1);
-            while (fast_w(hi, V, b, G, &la) < u && std::log(u) > la) hi = 2 * hi;
-            for (int i = 0; i < 200 && hi - lo > 1e-15 * hi; ++i) {
-              const double mid = 0.5 * (lo + hi);
-              (fast_w(mid, V, b, G, &la) < u ? lo : hi) = mid;
-            }
-            return 0.5 * (lo + hi);
-          };
+          auto argmax = [&](double from) { return argmax_w(u, V, b, G, from, INFINITY); };
           reference::Options opt;
           opt.digits = 20;
           opt.strings = false;
@@ -250,18 +257,7 @@ RegretOutcome lemma11_case1(const std::map<std::string, std::string>& p, std::ui
           const double C = 1 / (5 * G), B = b + V, lo = std::sqrt(2 * B), hi = 2 * C * B;
           if (!(lo < hi)) continue;  // the case region sqrt(2B) < L <= 2CB is empty
           ++regions;
-          // maximiser of uL - F(L) on [lo, hi]: w(L) = u clamped to the interval
-          double la, L;
-          if (fast_w(lo, V, b, G, &la) >= u) L = lo;
-          else if (fast_w(hi, V, b, G, &la) <= u) L = hi;
-          else {
-            double a = lo, c = hi;
-            for (int i = 0; i < 200 && c - a > 1e-15 * c; ++i) {
-              const double mid = 0.5 * (a + c);
-              (fast_w(mid, V, b, G, &la) < u ? a : c) = mid;
-            }
-            L = 0.5 * (a + c);
-          }
+          const double L = argmax_w(u, V, b, G, lo, hi);  // clamped to the case region
           const double x[4] = {L, V, b, G};
           reference::Options opt;
           opt.digits = 20;
@@ -319,16 +315,7 @@ RegretOutcome thm1_corrected(const std::map<std::string, std::string>& p, std::u
     for (double b : {0.01, 1.0, 100.0})
       for (double V : {0.0, 1.0, 100.0, 1e4})
         for (double u : {0.01, 0.1, 1.0, 10.0, 100.0, 1e3, 1e4}) {
-          double la, L = 0;
-          if (fast_w(0, V, b, G, &la) < u) {
-            double lo = 0, hi = 1;
-            while (fast_w(hi, V, b, G, &la) < u && std::log(u) > la) hi = 2 * hi;
-            for (int i = 0; i < 200 && hi - lo > 1e-15 * hi; ++i) {
-              const double mid = 0.5 * (lo + hi);
-              (fast_w(mid, V, b, G, &la) < u ? lo : hi) = mid;
-            }
-            L = 0.5 * (lo + hi);
-          }
+          const double L = argmax_w(u, V, b, G, 0, INFINITY);
           const double x[4] = {L, V, b, G}, y[4] = {u, V, b, G};
           const reference::Certified F = reference::evaluate(pot, x, opt);
           const reference::Certified Bc = reference::evaluate(entry("VDH.bound.thm1_corrected"), y, opt);

@@ -11,8 +11,9 @@
 using namespace privoco::proofs;
 
 namespace {
-RegretOutcome run(std::map<std::string, std::string> over) {
-  const RegretCheck* c = find_regret_check("VDH.bound.thm1");
+// A regret simulation at T = 300 and 100 runs (fixed seed 20261122), its defaults overridden by `over`.
+RegretOutcome simulate(const char* id, std::map<std::string, std::string> over) {
+  const RegretCheck* c = find_regret_check(id);
   EXPECT_NE(c, nullptr);
   auto p = c->defaults;
   p["T"] = "300";
@@ -20,6 +21,8 @@ RegretOutcome run(std::map<std::string, std::string> over) {
   for (const auto& [k, v] : over) p[k] = v;
   return c->run(p, 20261122);
 }
+RegretOutcome run(std::map<std::string, std::string> over) { return simulate("VDH.bound.thm1", over); }
+RegretOutcome run12(std::map<std::string, std::string> over) { return simulate("VDH.bound.thm12", over); }
 }  // namespace
 
 TEST(VdhRegret, PrintedBoundNotRefuted) {
@@ -51,17 +54,6 @@ TEST(VdhRegret, BadParameters) {
   EXPECT_THROW(run({{"bogus", "1"}}), privoco::ParamError);
 }
 
-namespace {
-RegretOutcome run12(std::map<std::string, std::string> over) {
-  const RegretCheck* c = find_regret_check("VDH.bound.thm12");
-  EXPECT_NE(c, nullptr);
-  auto p = c->defaults;
-  p["T"] = "300";
-  p["seeds"] = "100";
-  for (const auto& [k, v] : over) p[k] = v;
-  return c->run(p, 20261122);
-}
-}  // namespace
 
 // ERRATA.md E2: as printed (A9(a)) the bound is ln 2 at u = 0, and Algorithm 1 with the improper prior loses more
 // than that on the alternating stream (certified: predictions and sums in Arb).

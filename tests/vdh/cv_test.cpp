@@ -7,23 +7,17 @@
 #include <cmath>
 #include <vector>
 
+#include "support/ball_eval.hpp"
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/reference/evaluate.hpp"
 #include "reference/vdh/cv.hpp"
 
 namespace ref = privoco::reference;
+using privoco::testing::eval_fn;
 namespace rv = privoco::reference::vdh;
 
 namespace {
-ref::Ball eval_fn(void (*f)(arb_t, arb_srcptr, slong), std::vector<double> x, slong prec = 128) {
-  arb_ptr p = _arb_vec_init(static_cast<slong>(x.size()));
-  for (std::size_t i = 0; i < x.size(); ++i) arb_set_d(p + i, x[i]);
-  ref::Ball r;
-  f(r.get(), p, prec);
-  _arb_vec_clear(p, static_cast<slong>(x.size()));
-  return r;
-}
 const std::vector<std::vector<double>> kPts = {{1, 1, 1},       {-3, 2, 0.5},       {5, 0, 1},       {100, 1, 0.3},
                                                {1000, 10, 1},   {40, 4000, 0.25},   {1e-3, 1e4, 2}, {0.3, 0.2, 0.201},
                                                {-20, 50, 7.5}};

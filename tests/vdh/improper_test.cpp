@@ -8,6 +8,7 @@
 #include <cmath>
 #include <vector>
 
+#include "support/ball_eval.hpp"
 #include "fast/vdh/improper.hpp"
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
@@ -16,20 +17,13 @@
 #include "support/gen.hpp"
 
 namespace ref = privoco::reference;
+using privoco::testing::eval_fn;
 namespace rv = privoco::reference::vdh;
 namespace fv = privoco::fast::vdh;
 using privoco::testing::log_uniform;
 using privoco::testing::signed_log_uniform;
 
 namespace {
-ref::Ball eval_fn(void (*f)(arb_t, arb_srcptr, slong), std::vector<double> x, slong prec = 128) {
-  arb_ptr p = _arb_vec_init(static_cast<slong>(x.size()));
-  for (std::size_t i = 0; i < x.size(); ++i) arb_set_d(p + i, x[i]);
-  ref::Ball r;
-  f(r.get(), p, prec);
-  _arb_vec_clear(p, static_cast<slong>(x.size()));
-  return r;
-}
 ref::Certified certified(double L, double V, double G) {
   const double x[3] = {L, V, G};
   return ref::evaluate(privoco::entry("VDH.pred.improper"), x);

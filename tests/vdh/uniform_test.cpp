@@ -8,6 +8,7 @@
 #include <cmath>
 #include <vector>
 
+#include "support/ball_eval.hpp"
 #include "fast/vdh/conj.hpp"
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
@@ -16,6 +17,7 @@
 #include "support/gen.hpp"
 
 namespace ref = privoco::reference;
+using privoco::testing::eval_fn;
 namespace rv = privoco::reference::vdh;
 namespace fv = privoco::fast::vdh;
 using privoco::entry;
@@ -23,14 +25,6 @@ using privoco::testing::log_uniform;
 using privoco::testing::signed_log_uniform;
 
 namespace {
-ref::Ball eval_fn(void (*f)(arb_t, arb_srcptr, slong), std::vector<double> x, slong prec = 128) {
-  arb_ptr p = _arb_vec_init(static_cast<slong>(x.size()));
-  for (std::size_t i = 0; i < x.size(); ++i) arb_set_d(p + i, x[i]);
-  ref::Ball r;
-  f(r.get(), p, prec);
-  _arb_vec_clear(p, static_cast<slong>(x.size()));
-  return r;
-}
 double rel_diff(const ref::Ball& a, const ref::Ball& b) {
   const double x = arf_get_d(arb_midref(a.get()), ARF_RND_NEAR), y = arf_get_d(arb_midref(b.get()), ARF_RND_NEAR);
   return std::fabs(x - y) / std::max(std::fabs(x), 1e-300);

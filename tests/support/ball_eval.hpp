@@ -1,0 +1,20 @@
+// Tests' helper: evaluate a reference ball function at double parameters (exact balls) and fixed precision.
+#pragma once
+#include <arb.h>
+
+#include <vector>
+
+#include "privoco/reference/ball.hpp"
+
+namespace privoco::testing {
+
+inline reference::Ball eval_fn(void (*f)(arb_t, arb_srcptr, slong), std::vector<double> x, slong prec = 128) {
+  arb_ptr p = _arb_vec_init(static_cast<slong>(x.size()));
+  for (std::size_t i = 0; i < x.size(); ++i) arb_set_d(p + i, x[i]);
+  reference::Ball r;
+  f(r.get(), p, prec);
+  _arb_vec_clear(p, static_cast<slong>(x.size()));
+  return r;
+}
+
+}  // namespace privoco::testing
