@@ -154,6 +154,13 @@ std::vector<Entry> make_table() {
   lemma("VDH.lemma.sq3", "VDH §1 (000) = §3.1 (002), from eq (2) to eq (1)",
         "E||g + xi||^2 <= c E||xi||^2 + c E||g||^2 (pointwise: (a + b)^2 <= c (a^2 + b^2))",
         {{"c", kReal, "the constant (printed 3)", {}}});
+  {
+    Entry e{"VDH.lemma.potential_step", "lemma", "VDH Lemma 5 (000) = Lemma 8 (002)",
+            "E[F(L - g; V + g^2)] <= F(L; V) - w(L, V) E[g] for symmetric g, |E g| <= G (supermartingale step)",
+            {}, false, false, "proofs-checks/vdh/conj_checks.cpp tests/proofs/regret_test.cpp"};
+    e.has_proof = true;
+    t.push_back(e);
+  }
   lemma("VDH.lemma.lambertw", "VDH Lemma 11, Thm 12 proofs (002); Orabona and Pal (2016) Lemma 17",
         "W0(x) <= ln(1 + x) for x >= -1/e", {});
   // Privacy claims and quantities (kind priv); `tau` is a comma-separated list, each entry in (0, inf).

@@ -23,7 +23,7 @@ using json = nlohmann::json;
 
 namespace {
 
-std::string tmp(const std::string& name) { return ::testing::TempDir() + name; }
+std::string tmp(const std::string& name) { return privoco::testing::test_dir() + name; }
 
 std::vector<json> json_lines(const std::string& out) {
   std::vector<json> v;

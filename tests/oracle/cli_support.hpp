@@ -3,10 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace privoco::testing {
 
@@ -27,9 +29,19 @@ inline void spit(const std::string& path, const std::string& text) {
   f << text;
 }
 
+// A directory of this test process's own under the test temp dir (two runs on one machine must not share files).
+inline std::string test_dir() {
+  static const std::string d = [] {
+    const std::string p = ::testing::TempDir() + "privoco_" + std::to_string(::getpid()) + "/";
+    std::filesystem::create_directories(p);
+    return p;
+  }();
+  return d;
+}
+
 // Runs `privoco ARGS` through the shell (ARGS may hold redirections or pipes into it via `prefix`).
 inline CliRun run_cli(const std::string& args, const std::string& prefix = "") {
-  const std::string out = ::testing::TempDir() + "cli_out.txt", err = ::testing::TempDir() + "cli_err.txt";
+  const std::string out = test_dir() + "cli_out.txt", err = test_dir() + "cli_err.txt";
   const std::string cmd = prefix + std::string(PRIVOCO_BIN) + " " + args + " >" + out + " 2>" + err;
   int st = std::system(cmd.c_str());
   return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, slurp(out), slurp(err)};

@@ -128,3 +128,15 @@ TEST(VdhConj, CorrectedThm1HoldsOnTheGrid) {
   EXPECT_GT(o.worst.ratio, 0.5);  // not vacuous
   EXPECT_LT(o.worst.ratio, 1.0);
 }
+
+// VDH Lemma 5 (000) = Lemma 8 (002): certified through the reduction to symmexp; the spot checks are tight
+// (equality at a zero gradient) and never violated.
+TEST(VdhConj, PotentialStepCertifiedByReduction) {
+  const RegretCheck* c = find_regret_check("VDH.lemma.potential_step");
+  ASSERT_NE(c, nullptr);
+  const RegretOutcome o = c->run({}, 1);
+  EXPECT_EQ(o.verdict, "certified");
+  EXPECT_EQ(o.cases.size(), 900u);
+  for (const auto& k : o.cases) EXPECT_FALSE(k.violated) << k.stream;
+  EXPECT_NEAR(o.worst.ratio, 0.0, 1e-15);  // the step with g = 0 is an equality
+}

@@ -196,7 +196,7 @@ using privoco::testing::spit;
 using privoco::testing::slurp;
 
 TEST(VdhLearnersCli, RunThenCheckStream) {
-  const std::string dir = ::testing::TempDir();
+  const std::string dir = privoco::testing::test_dir();
   std::string grad = "g\n";
   std::mt19937_64 rng(5);
   std::normal_distribution<double> n(0.4, 1.0);
@@ -229,7 +229,7 @@ TEST(VdhLearnersCli, RunThenCheckStream) {
 }
 
 TEST(VdhLearnersCli, Errors) {
-  const std::string dir = ::testing::TempDir();
+  const std::string dir = privoco::testing::test_dir();
   spit(dir + "g_bad.csv", "g\n0.5\n1e-3x\n");
   auto r = run_cli("run alg1 b=1 G=1 --gradients " + dir + "g_bad.csv");
   EXPECT_EQ(r.code, 2);
@@ -247,7 +247,7 @@ TEST(VdhLearnersCli, Errors) {
 
 // privoco run scenario1/scenario2 (VDH §4): reproducible from the printed seed, JSON rows, a well-formed plot.
 TEST(VdhLearnersCli, ScenariosRunReproducibly) {
-  const std::string dir = ::testing::TempDir();
+  const std::string dir = privoco::testing::test_dir();
   for (const char* sc : {"scenario1", "scenario2"}) {
     auto a = run_cli(std::string("run ") + sc + " --T 50,200 --seeds 3 --seed 7 --json --plot " + dir + sc + ".svg");
     ASSERT_EQ(a.code, 0) << a.err;
