@@ -7,6 +7,7 @@
 #include "../vdh/bounds.hpp"
 #include "../vdh/conj.hpp"
 #include "../vdh/cv.hpp"
+#include "../vdh/fstar.hpp"
 #include "../vdh/improper.hpp"
 
 namespace privoco::reference {
@@ -32,6 +33,7 @@ const Row kRows[] = {
     {"VDH.bound.thm12", vdh::bound_thm12},
     {"VDH.bound.thm1_corrected", vdh::bound_thm1_corrected},
     {"VDH.conj.exp_linear", vdh::conj_exp_linear},
+    {"VDH.conj.Fstar", vdh::fstar_conj},
 };
 
 constexpr double kLog2_10 = 3.32192809488736234787;

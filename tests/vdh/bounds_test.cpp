@@ -184,3 +184,59 @@ RC_GTEST_PROP(VdhBoundThm1Corrected, FastWithin8UlpOfReference, ()) {
   const ref::Certified c = ref::evaluate(privoco::entry("VDH.bound.thm1_corrected"), x);
   RC_ASSERT(ref::ulp_error(c, fv::bound_thm1_corrected(u, V, b, G).value) <= 8.0);
 }
+
+// VDH.conj.Fstar (conjugate prior), certified by bracketing: Fenchel-Young F(x) + F*(u) >= ux at any x (the
+// catalogue's VDH.conj.fenchel_young), tight at the maximiser; F*(0) = -F(0); the scaling F depends on CL, C^2(b+V),
+// C^2 b only; consistent with the certified lower bound of ERRATA E4. Sibling: F* lowered by 1e-6 fails Young.
+namespace {
+ref::Certified fstar(double u, double V, double b, double G) {
+  const double x[4] = {u, V, b, G};
+  return ref::evaluate(privoco::entry("VDH.conj.Fstar"), x);
+}
+ref::Certified pot(double L, double V, double b, double G) {
+  const double x[4] = {L, V, b, G};
+  return ref::evaluate(privoco::entry("VDH.pot.conj"), x);
+}
+}  // namespace
+
+RC_GTEST_PROP(VdhConjFstar, FenchelYoung, ()) {
+  const double u = *signed_log_uniform(1e-3, 1e3).as("u"), V = *log_uniform(1e-3, 1e4).as("V");
+  const double b = *log_uniform(1e-2, 1e2).as("b"), G = *log_uniform(1e-1, 1e1).as("G");
+  const double x = *signed_log_uniform(1e-3, 1e3).as("x");
+  const ref::Certified s = fstar(u, V, b, G), f = pot(x, V, b, G);
+  ref::Ball r, ux;
+  arb_add(r.get(), s.ball.get(), f.ball.get(), 128);
+  arb_set_d(ux.get(), x);
+  ref::Ball ub;
+  arb_set_d(ub.get(), u);
+  arb_mul(ux.get(), ux.get(), ub.get(), 128);
+  arb_sub(r.get(), r.get(), ux.get(), 128);  // F(x) + F*(u) - ux
+  RC_ASSERT(!arb_is_negative(r.get()));
+}
+
+TEST(VdhConjFstar, SpecialValuesScalingAndSibling) {
+  // u = 0: -F(0; V)
+  const ref::Certified z = fstar(0, 100, 1, 1), p0 = pot(0, 100, 1, 1);
+  ref::Ball n;
+  arb_neg(n.get(), p0.ball.get());
+  EXPECT_TRUE(arb_overlaps(z.ball.get(), n.get()));
+  // scaling: (u, V, b, G) = (1, 100, 1, 1) and (1/2, 400, 4, 2) have the same C^2 B, C^2 b and u/C (exact binary)
+  EXPECT_TRUE(arb_overlaps(fstar(1, 100, 1, 1).ball.get(), fstar(0.5, 400, 4, 2).ball.get()));
+  // even in u
+  EXPECT_TRUE(arb_overlaps(fstar(-3, 7, 0.5, 2).ball.get(), fstar(3, 7, 0.5, 2).ball.get()));
+  // E4's certified lower bound of the restricted sup lies below the whole sup
+  EXPECT_GT(fstar(0.1, 1e4, 100, 10).nearest(), 28.70496939);
+  // Young is tight at the maximiser; F* - 1e-6 violates it there (sibling)
+  const double u = 2.5, V = 3, b = 0.7, G = 0.8;
+  const ref::Certified s = fstar(u, V, b, G);
+  double lo = 0, hi = 1e3;  // the maximiser: w(L*) = u
+  for (int i = 0; i < 200; ++i) {
+    const double mid = 0.5 * (lo + hi), x[4] = {mid, V, b, G};
+    (ref::evaluate(privoco::entry("VDH.pred.conj"), x).nearest() < u ? lo : hi) = mid;
+  }
+  const ref::Certified f = pot(lo, V, b, G);
+  const double gap = s.nearest() + f.nearest() - u * lo;
+  EXPECT_GE(gap, -1e-12);
+  EXPECT_LT(gap, 1e-9);
+  EXPECT_LT(gap - 1e-6, 0);
+}

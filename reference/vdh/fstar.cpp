@@ -1,0 +1,88 @@
+// VDH.conj.Fstar (conjugate prior), certified; the bracketing argument is in fstar.hpp.
+#include "fstar.hpp"
+
+#include "conj.hpp"
+
+namespace privoco::reference::vdh {
+
+namespace {
+// w(L) or F(L) at an exact L (params V, b, G from p + 1..3)
+void at(void (*f)(arb_t, arb_srcptr, slong), arb_t res, const arf_t L, arb_srcptr p, slong prec) {
+  arb_ptr q = _arb_vec_init(4);
+  arb_set_arf(q + 0, L);
+  arb_set(q + 1, p + 1);
+  arb_set(q + 2, p + 2);
+  arb_set(q + 3, p + 3);
+  f(res, q, prec);
+  _arb_vec_clear(q, 4);
+}
+}  // namespace
+
+void fstar_conj(arb_t res, arb_srcptr p, slong prec) {
+  arb_t a, w, phi, t, lo_val, hi_val;
+  arb_init(a); arb_init(w); arb_init(phi); arb_init(t); arb_init(lo_val); arb_init(hi_val);
+  arb_abs(a, p + 0);
+  arf_t La, Lb, mid;
+  arf_init(La); arf_init(Lb); arf_init(mid);
+  if (arb_is_zero(a)) {  // F*(0) = -F(0; V)
+    arf_zero(La);
+    at(pot_conj, t, La, p, prec);
+    arb_neg(res, t);
+  } else {
+    // bracket: La = 0 (w(0) = 0 < |u|), Lb doubling until w(Lb) > |u| is certified
+    arf_zero(La);
+    arf_one(Lb);
+    for (int k = 0; k < 4000; ++k) {
+      at(pred_conj, w, Lb, p, prec);
+      if (arb_gt(w, a)) break;
+      arf_mul_2exp_si(Lb, Lb, 1);
+    }
+    // bisection on exact binary midpoints until the bracket is 2^-(prec+8) relative, or undecidable at prec
+    const slong wp = prec + 16;
+    for (int k = 0; k < 4 * wp; ++k) {
+      arf_add(mid, La, Lb, wp, ARF_RND_DOWN);
+      arf_mul_2exp_si(mid, mid, -1);
+      at(pred_conj, w, mid, p, prec);
+      if (arb_lt(w, a)) arf_set(La, mid);
+      else if (arb_gt(w, a)) arf_set(Lb, mid);
+      else break;  // w(mid) straddles |u| at this precision: keep the certified bracket
+      arf_sub(mid, Lb, La, wp, ARF_RND_UP);
+      if (arf_cmpabs_2exp_si(mid, arf_abs_bound_lt_2exp_si(Lb) - prec - 8) < 0) break;
+    }
+    // phi(La), phi(Lb) and the tangent bounds
+    at(pot_conj, t, La, p, prec);
+    arb_set_arf(phi, La);
+    arb_mul(phi, phi, a, prec);
+    arb_sub(lo_val, phi, t, prec);                 // phi(La)
+    at(pot_conj, t, Lb, p, prec);
+    arb_set_arf(phi, Lb);
+    arb_mul(phi, phi, a, prec);
+    arb_sub(hi_val, phi, t, prec);                 // phi(Lb)
+    arb_t width, upA, upB, lower;
+    arb_init(width); arb_init(upA); arb_init(upB); arb_init(lower);
+    arb_set_arf(width, Lb);
+    arb_sub_arf(width, width, La, prec);           // Lb - La
+    at(pred_conj, w, La, p, prec);
+    arb_sub(upA, a, w, prec);
+    arb_mul(upA, upA, width, prec);
+    arb_add(upA, upA, lo_val, prec);               // phi(La) + (|u| - w(La))(Lb - La)
+    at(pred_conj, w, Lb, p, prec);
+    arb_sub(upB, w, a, prec);
+    arb_mul(upB, upB, width, prec);
+    arb_add(upB, upB, hi_val, prec);               // phi(Lb) + (w(Lb) - |u|)(Lb - La)
+    arb_max(lower, lo_val, hi_val, prec);
+    arb_max(upA, upA, upB, prec);
+    // the sup lies between the lower end of `lower` and the upper end of `upA`
+    arf_t l, h;
+    arf_init(l); arf_init(h);
+    arb_get_lbound_arf(l, lower, prec);
+    arb_get_ubound_arf(h, upA, prec);
+    arb_set_interval_arf(res, l, h, prec);
+    arf_clear(l); arf_clear(h);
+    arb_clear(width); arb_clear(upA); arb_clear(upB); arb_clear(lower);
+  }
+  arf_clear(La); arf_clear(Lb); arf_clear(mid);
+  arb_clear(a); arb_clear(w); arb_clear(phi); arb_clear(t); arb_clear(lo_val); arb_clear(hi_val);
+}
+
+}  // namespace privoco::reference::vdh
