@@ -165,6 +165,13 @@ std::vector<Entry> make_table() {
     e.has_proof = true;
     t.push_back(e);
   }
+  {
+    Entry e{"VDH.lemma.induction", "lemma", "VDH Lemma 3 (000) = Lemma 6 (002)",
+            "E[-sum_t w_t g_t] >= E[F_T(-sum_t g_t)] for symmetric g_t, |E g_t| <= G",
+            {}, false, false, "proofs-checks/vdh/conj_checks.cpp tests/proofs/regret_test.cpp"};
+    e.has_proof = true;
+    t.push_back(e);
+  }
   lemma("VDH.lemma.lambertw", "VDH Lemma 11, Thm 12 proofs (002); Orabona and Pal (2016) Lemma 17",
         "W0(x) <= ln(1 + x) for x >= -1/e", {});
   // Privacy claims and quantities (kind priv); `tau` is a comma-separated list, each entry in (0, inf).

@@ -140,3 +140,18 @@ TEST(VdhConj, PotentialStepCertifiedByReduction) {
   for (const auto& k : o.cases) EXPECT_FALSE(k.violated) << k.stream;
   EXPECT_NEAR(o.worst.ratio, 0.0, 1e-15);  // the step with g = 0 is an equality
 }
+
+// VDH Lemma 3 (000) = Lemma 6 (002): certified through potential_step; the simulated gap -sum w g - F_T is never
+// significantly negative (FPR 1e-6).
+TEST(VdhConj, InductionCertifiedByReduction) {
+  const RegretCheck* c = find_regret_check("VDH.lemma.induction");
+  ASSERT_NE(c, nullptr);
+  const RegretOutcome o = c->run({}, 1);
+  EXPECT_EQ(o.verdict, "certified");
+  EXPECT_LE(o.fpr, 1e-6);
+  EXPECT_EQ(o.cases.size(), 5u);
+  for (const auto& k : o.cases) {
+    EXPECT_FALSE(k.violated) << k.stream;
+    EXPECT_GT(k.realised, 0) << k.stream;  // the learner's gain exceeds F_T on average
+  }
+}
