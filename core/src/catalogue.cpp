@@ -172,6 +172,13 @@ std::vector<Entry> make_table() {
     e.has_proof = true;
     t.push_back(e);
   }
+  {
+    Entry e{"VDH.lemma.decomp", "lemma", "VDH Lemma 6 (000) = Lemma 9 (002)",
+            "Algorithm 2's regret = regret of Alg 1 on <z_t, g_t> at ||u|| + ||u|| x regret of the direction learner",
+            {}, false, false, "proofs-checks/vdh/conj_checks.cpp tests/proofs/regret_test.cpp"};
+    e.has_proof = true;
+    t.push_back(e);
+  }
   lemma("VDH.lemma.lambertw", "VDH Lemma 11, Thm 12 proofs (002); Orabona and Pal (2016) Lemma 17",
         "W0(x) <= ln(1 + x) for x >= -1/e", {});
   // Privacy claims and quantities (kind priv); `tau` is a comma-separated list, each entry in (0, inf).

@@ -155,3 +155,15 @@ TEST(VdhConj, InductionCertifiedByReduction) {
     EXPECT_GT(k.realised, 0) << k.stream;  // the learner's gain exceeds F_T on average
   }
 }
+
+// VDH Lemma 6 (000) = Lemma 9 (002): the decomposition holds on Algorithm 2's iterates to rounding.
+TEST(VdhConj, DecompositionOnAlgorithm2) {
+  const RegretCheck* c = find_regret_check("VDH.lemma.decomp");
+  ASSERT_NE(c, nullptr);
+  const RegretOutcome o = c->run({}, 1);
+  EXPECT_EQ(o.verdict, "certified");
+  for (const auto& k : o.cases) {
+    EXPECT_FALSE(k.violated);
+    EXPECT_LT(k.ratio, 1e-14);
+  }
+}
