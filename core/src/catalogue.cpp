@@ -179,6 +179,13 @@ std::vector<Entry> make_table() {
     e.has_proof = true;
     t.push_back(e);
   }
+  {
+    Entry e{"VDH.lemma.duality", "lemma", "VDH Lemma 2 (000) = Lemma 5 (002)",
+            "E[R_T(u)] <= E[F_T^*(u)] (reward-regret duality)",
+            {}, false, false, "proofs-checks/vdh/conj_checks.cpp tests/proofs/regret_test.cpp"};
+    e.has_proof = true;
+    t.push_back(e);
+  }
   lemma("VDH.lemma.lambertw", "VDH Lemma 11, Thm 12 proofs (002); Orabona and Pal (2016) Lemma 17",
         "W0(x) <= ln(1 + x) for x >= -1/e", {});
   // Privacy claims and quantities (kind priv); `tau` is a comma-separated list, each entry in (0, inf).
