@@ -186,6 +186,13 @@ std::vector<Entry> make_table() {
     e.has_proof = true;
     t.push_back(e);
   }
+  {
+    Entry e{"VDH.lemma.cv_integrable", "lemma", "VDH prior list after eq (6) (000) = (3.3.3) (002)",
+            "the CV prior is normalisable iff G > 1/5 (Z = 2/ln(5G))", {}, false, false,
+            "proofs-checks/vdh/conj_checks.cpp reference/vdh/cv.cpp tests/proofs/regret_test.cpp"};
+    e.has_proof = true;
+    t.push_back(e);
+  }
   lemma("VDH.lemma.lambertw", "VDH Lemma 11, Thm 12 proofs (002); Orabona and Pal (2016) Lemma 17",
         "W0(x) <= ln(1 + x) for x >= -1/e", {});
   // Privacy claims and quantities (kind priv); `tau` is a comma-separated list, each entry in (0, inf).

@@ -180,3 +180,14 @@ TEST(VdhConj, DualityCertifiedByReduction) {
     EXPECT_GT(k.bound, k.realised);
   }
 }
+
+// The CV prior is normalisable iff G > 1/5: Z = 2/ln(5G) agrees with quadrature and grows without bound as G -> 1/5.
+TEST(VdhConj, CvIntegrable) {
+  const RegretCheck* c = find_regret_check("VDH.lemma.cv_integrable");
+  ASSERT_NE(c, nullptr);
+  const RegretOutcome o = c->run({}, 1);
+  EXPECT_EQ(o.verdict, "certified");
+  EXPECT_NEAR(o.cases.front().bound, 2 / std::log(5 * 0.2001), 1e-9);
+  EXPECT_GT(o.cases.front().bound, 1000);  // Z -> inf as G -> 1/5
+  for (const auto& k : o.cases) EXPECT_FALSE(k.violated) << k.stream;
+}
