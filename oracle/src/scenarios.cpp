@@ -99,6 +99,19 @@ void direction(const fast::Streams& st, std::uint64_t id, int m, double* a) {
   for (int j = 0; j < m; ++j) a[j] /= std::sqrt(n2);
 }
 
+// One round for a learner (Alg2 or Alg3): play w, suffer |<a, w - u*>|, send the subgradient sign(.) a plus the
+// provider's noise (none when `noise` is null). Returns the loss; w and g are the caller's buffers (no allocation).
+template <class Learner>
+double play(Learner& learner, const Eigen::VectorXd& a, const Eigen::VectorXd& ustar, const Eigen::VectorXd* noise,
+            Eigen::VectorXd& w, Eigen::VectorXd& g) {
+  learner.predict(w);
+  const double r = a.dot(w - ustar);
+  g = (r > 0 ? 1.0 : r < 0 ? -1.0 : 0.0) * a;
+  if (noise) g += *noise;
+  learner.update(g);
+  return std::fabs(r);
+}
+
 // One run of scenario 1 for horizon T; returns {user-chosen, baseline} regret.
 std::pair<double, double> scenario1(const fast::Streams& st, const Params& p, long T, long run) {
   const int d = p.d;
@@ -116,17 +129,8 @@ std::pair<double, double> scenario1(const fast::Streams& st, const Params& p, lo
   for (long t = 0; t < T; ++t) {
     direction(st, sid(1, run, t), d, a.data());
     fv::l2_mech(st, sid(2, run, t), p.eps, d, xi.data());
-    user.predict(w);
-    double r = a.dot(w - ustar);
-    Ru += std::fabs(r);
-    g = (r > 0 ? 1.0 : r < 0 ? -1.0 : 0.0) * a;
-    if (priv[static_cast<std::size_t>(t)]) g += xi;
-    user.update(g);
-    base.predict(w);
-    r = a.dot(w - ustar);
-    Rb += std::fabs(r);
-    g = (r > 0 ? 1.0 : r < 0 ? -1.0 : 0.0) * a + xi;
-    base.update(g);
+    Ru += play(user, a, ustar, priv[static_cast<std::size_t>(t)] ? &xi : nullptr, w, g);
+    Rb += play(base, a, ustar, &xi, w, g);
   }
   return {Ru, Rb};
 }
@@ -149,16 +153,8 @@ void scenario2(const fast::Streams& st, const Params& p, const std::vector<long>
     // the same uniform draws feed both randomisers (common random numbers): stream sid(2, run, t)
     fv::local_laplace(st, sid(2, run, t), tau_user.data(), d, xu.data());
     fv::local_laplace(st, sid(2, run, t), tau_base.data(), d, xb.data());
-    user.predict(w);
-    double r = a.dot(w - ustar);
-    ru += std::fabs(r);
-    g = (r > 0 ? 1.0 : r < 0 ? -1.0 : 0.0) * a + xu;
-    user.update(g);
-    base.predict(w);
-    r = a.dot(w - ustar);
-    rb += std::fabs(r);
-    g = (r > 0 ? 1.0 : r < 0 ? -1.0 : 0.0) * a + xb;
-    base.update(g);
+    ru += play(user, a, ustar, &xu, w, g);
+    rb += play(base, a, ustar, &xb, w, g);
     for (std::size_t i = 0; i < Ts.size(); ++i)
       if (Ts[i] == t + 1) (*Ru)[i] = ru, (*Rb)[i] = rb;
   }

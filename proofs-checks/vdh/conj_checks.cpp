@@ -6,7 +6,6 @@
 // refutes it. Also reported: Lemma 11 (002) case 2 evaluated at the proof's stated eta = (5 - sqrt5)/(50G) with
 // mu = 1/(5G) (A12(ii)(b)) and nu([eta, mu]) = mu - eta, Z exact: the bound the proof's own steps give.
 #include <arb.h>
-#include <arb_hypgeom.h>
 
 #include <Eigen/Core>
 
@@ -23,12 +22,21 @@
 #include "privoco/proofs/claims.hpp"
 #include "privoco/proofs/regret.hpp"
 #include "privoco/reference/evaluate.hpp"
-#include "../../reference/vdh/cv.hpp"
+#include "privoco/reference/cv.hpp"
 
 namespace privoco::proofs {
 
 namespace {
 const char* kId = "VDH.conj.thm10_case2";
+
+// Z = int_{-C}^{C} e^{-b v^2} dv of the conjugate prior (VDH.pot.Z, the reference's own ball function).
+void z_conj(arb_t Z, double b, double G, slong prec) {
+  arb_ptr q = _arb_vec_init(2);
+  arb_set_d(q + 0, b);
+  arb_set_d(q + 1, G);
+  reference::ball_function("VDH.pot.Z")(Z, q, prec);
+  _arb_vec_clear(q, 2);
+}
 
 // x * d for a double d (exact conversion of d, then a rounded product)
 void mul_d(arb_t res, const arb_t x, double d, slong prec) {
@@ -109,13 +117,7 @@ void lemma11_case2(arb_t res, double u, double b, double G, slong prec) {
   mul_d(c, c, 2.5 * G, prec);
   arb_sub(c, eta, c, prec);        // eta - (5/2) G eta^2
   arb_sub(nu, mu, eta, prec);
-  arb_set_d(t, b);
-  arb_sqrt(t, t, prec);
-  arb_mul(x, t, mu, prec);         // sqrt(b) C
-  arb_hypgeom_erf(Z, x, prec);
-  arb_const_sqrt_pi(x, prec);
-  arb_mul(Z, Z, x, prec);
-  arb_div(Z, Z, t, prec);          // sqrt(pi/b) erf(C sqrt b)
+  z_conj(Z, b, G, prec);
   arb_set_d(x, u);
   arb_div(x, x, c, prec);          // u/c
   arb_log(t, x, prec);
@@ -231,16 +233,8 @@ void case1_bounds(arb_t printed, arb_t lemma, double u, double B, double b, doub
     arb_clear(t);
   };
   finish(printed, y);
-  // S = Z sqrt(2B), Z = sqrt(pi/b) erf(sqrt(b)/(5G))
-  arb_set_d(z, b);
-  arb_sqrt(z, z, prec);
-  arb_set_d(y, G);
-  arb_mul_ui(y, y, 5, prec);
-  arb_div(y, z, y, prec);
-  arb_hypgeom_erf(y, y, prec);
-  arb_div(y, y, z, prec);
-  arb_const_sqrt_pi(z, prec);
-  arb_mul(y, y, z, prec);            // Z
+  // S = Z sqrt(2B)
+  z_conj(y, b, G, prec);
   arb_set_d(z, 2 * B);
   arb_sqrt(z, z, prec);
   arb_mul(y, y, z, prec);            // Z sqrt(2B)

@@ -1,7 +1,7 @@
 // VDH regret bounds, certified. Formulas cited in bounds.hpp.
 #include "bounds.hpp"
 
-#include <arb_hypgeom.h>
+#include "conj.hpp"
 
 namespace privoco::reference::vdh {
 
@@ -158,19 +158,12 @@ void thm12_conj_printed(arb_t res, arb_srcptr p, slong prec) {
 
 void bound_thm1_corrected(arb_t res, arb_srcptr p, slong prec) {
   arb_srcptr u = p + 0, V = p + 1, b = p + 2, G = p + 3;
-  arb_t au, B, C, Z, r0, r1, r2, x, y;
-  arb_init(au); arb_init(B); arb_init(C); arb_init(Z); arb_init(r0); arb_init(r1); arb_init(r2); arb_init(x);
+  arb_t au, B, Z, r0, r1, r2, x, y;
+  arb_init(au); arb_init(B); arb_init(Z); arb_init(r0); arb_init(r1); arb_init(r2); arb_init(x);
   arb_init(y);
   arb_abs(au, u);
   arb_add(B, b, V, prec);
-  arb_mul_ui(C, G, 5, prec);
-  arb_inv(C, C, prec);
-  arb_sqrt(x, b, prec);
-  arb_mul(y, x, C, prec);
-  arb_hypgeom_erf(Z, y, prec);
-  arb_div(Z, Z, x, prec);
-  arb_const_sqrt_pi(x, prec);
-  arb_mul(Z, Z, x, prec);                   // Z = sqrt(pi/b) erf(C sqrt b)
+  pot_Z(Z, p + 2, prec);                    // Z = sqrt(pi/b) erf(C sqrt b), params {b, G}
   // r0 = |u| sqrt(2B) + 1
   arb_mul_2exp_si(x, B, 1);
   arb_sqrt(x, x, prec);                     // sqrt(2B)
@@ -210,7 +203,7 @@ void bound_thm1_corrected(arb_t res, arb_srcptr p, slong prec) {
   }
   arb_max(res, r0, r1, prec);
   arb_max(res, res, r2, prec);
-  arb_clear(au); arb_clear(B); arb_clear(C); arb_clear(Z); arb_clear(r0); arb_clear(r1); arb_clear(r2); arb_clear(x);
+  arb_clear(au); arb_clear(B); arb_clear(Z); arb_clear(r0); arb_clear(r1); arb_clear(r2); arb_clear(x);
   arb_clear(y);
 }
 

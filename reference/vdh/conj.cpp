@@ -558,22 +558,44 @@ void integral(arb_t res, const arb_t lambda, const arb_t mu, int k, slong prec, 
     arb_get_mid_arb(q.shift, q.shift);
     arb_clear(m); arb_clear(l);
   }
-  acb_t a, b, r;
-  acb_init(a); acb_init(b); acb_init(r);
+  acb_t a, b;
+  acb_init(a); acb_init(b);
   acb_set_si(a, lo);
   acb_set_si(b, 1);
+  mag_t none;
+  mag_init(none);
+  scaled_integral(res, integrand, &q, a, b, q.shift, none, 1000000, prec);
+  mag_clear(none);
+  acb_clear(a); acb_clear(b);
+  arb_clear(q.lambda); arb_clear(q.mu); arb_clear(q.shift);
+}
+
+void scaled_integral(arb_t res, acb_calc_func_t f, void* param, const acb_t a, const acb_t b, const arb_t shift,
+                     const mag_t tail, slong eval_limit, slong prec) {
+  acb_t r;
+  acb_init(r);
   mag_t tol;
   mag_init(tol);
   mag_set_ui_2exp_si(tol, 1, -prec);
   acb_calc_integrate_opt_t opt;
   acb_calc_integrate_opt_init(opt);
-  opt->eval_limit = 1000000;
-  acb_calc_integrate(r, integrand, &q, a, b, prec, tol, opt, prec);
-  arb_exp(res, q.shift, prec);
-  arb_mul(res, res, acb_realref(r), prec);
+  opt->eval_limit = eval_limit;
+  acb_calc_integrate(r, f, param, a, b, prec, tol, opt, prec);
+  arb_set(res, acb_realref(r));
+  arb_add_error_mag(res, tail);
+  arb_t e;
+  arb_init(e);
+  arb_exp(e, shift, prec);
+  arb_mul(res, res, e, prec);
+  arb_clear(e);
   mag_clear(tol);
-  acb_clear(a); acb_clear(b); acb_clear(r);
-  arb_clear(q.lambda); arb_clear(q.mu); arb_clear(q.shift);
+  acb_clear(r);
+}
+
+void peak_shift(arb_t shift, double lambda, double mu) {
+  const double e = (lambda < 2 * mu) ? lambda * lambda / (4 * mu) : lambda - mu;
+  if (e > 1 && std::isfinite(e)) arb_set_d(shift, std::floor(e));
+  else arb_zero(shift);
 }
 
 }  // namespace detail

@@ -1,6 +1,8 @@
 // VDH CV prior, certified by rigorous quadrature (acb_calc_integrate); formulas in cv.hpp.
 #include "cv.hpp"
 
+#include "common.hpp"
+
 #include <acb_calc.h>
 
 #include <cmath>
@@ -80,26 +82,12 @@ int integrand(acb_ptr out, const acb_t x, void* param, slong order, slong prec) 
 
 // int over [lo, hi] (s or v), times e^{shift}; the piece [0, lo] is bounded by `tail` (added as error).
 void integrate(arb_t res, Param& q, const arb_t lo, const arb_t hi, const mag_t tail, slong prec) {
-  acb_t a, b, r;
-  acb_init(a); acb_init(b); acb_init(r);
+  acb_t a, b;
+  acb_init(a); acb_init(b);
   acb_set_arb(a, lo);
   acb_set_arb(b, hi);
-  mag_t tol;
-  mag_init(tol);
-  mag_set_ui_2exp_si(tol, 1, -prec);
-  acb_calc_integrate_opt_t opt;
-  acb_calc_integrate_opt_init(opt);
-  opt->eval_limit = 4000000;
-  acb_calc_integrate(r, integrand, &q, a, b, prec, tol, opt, prec);
-  arb_set(res, acb_realref(r));
-  arb_add_error_mag(res, tail);
-  arb_t s;
-  arb_init(s);
-  arb_exp(s, q.shift, prec);
-  arb_mul(res, res, s, prec);
-  arb_clear(s);
-  mag_clear(tol);
-  acb_clear(a); acb_clear(b); acb_clear(r);
+  detail::scaled_integral(res, integrand, &q, a, b, q.shift, tail, 4000000, prec);
+  acb_clear(a); acb_clear(b);
 }
 
 // s_C = 1/ln(5G) and C = 1/(5G).
@@ -113,11 +101,7 @@ void consts(arb_t sC, arb_t C, arb_srcptr G, slong prec) {
 // Shift = the largest exponent of vL - v^2 V over v in [0, C] (from midpoints; exact), so the integrand is O(1).
 void set_shift(Param& q, const arb_t C) {
   const double c = arf_get_d(arb_midref(C), ARF_RND_NEAR), l = std::fabs(arf_get_d(arb_midref(q.L), ARF_RND_NEAR));
-  const double m = arf_get_d(arb_midref(q.V), ARF_RND_NEAR);
-  const double lam = c * l, mu = c * c * m;
-  const double e = (lam < 2 * mu) ? lam * lam / (4 * mu) : lam - mu;
-  if (e > 1 && std::isfinite(e)) arb_set_d(q.shift, std::floor(e));
-  else arb_zero(q.shift);
+  detail::peak_shift(q.shift, c * l, c * c * arf_get_d(arb_midref(q.V), ARF_RND_NEAR));
 }
 
 void pred_or_pot(arb_t res, arb_srcptr p, slong prec, Kind kind, bool in_v) {

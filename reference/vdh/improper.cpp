@@ -371,26 +371,16 @@ void pot_improper_integral(arb_t res, arb_srcptr p, slong prec) {
   arb_set(q.mu, t[2]);
   // scale by the largest exponent of e^{lambda x - mu x^2} on [0, 1] (exact, from midpoints), so the integrand is
   // O(1) at its peak; the absolute tolerance 2^-prec then is relative to the scale
-  {
-    const double l = arf_get_d(arb_midref(t[1]), ARF_RND_NEAR), m = arf_get_d(arb_midref(t[2]), ARF_RND_NEAR);
-    const double e = (l < 2 * m) ? l * l / (4 * m) : l - m;
-    if (e > 1) arb_set_d(q.shift, std::floor(e));
-  }
-  acb_t a, b, r;
-  acb_init(a); acb_init(b); acb_init(r);
+  peak_shift(q.shift, arf_get_d(arb_midref(t[1]), ARF_RND_NEAR), arf_get_d(arb_midref(t[2]), ARF_RND_NEAR));
+  acb_t a, b;
+  acb_init(a); acb_init(b);
   acb_zero(a);
   acb_one(b);
-  mag_t tol;
-  mag_init(tol);
-  mag_set_ui_2exp_si(tol, 1, -prec);
-  acb_calc_integrate_opt_t opt;
-  acb_calc_integrate_opt_init(opt);
-  opt->eval_limit = 2000000;
-  acb_calc_integrate(r, pot_integrand, &q, a, b, prec, tol, opt, prec);
-  arb_exp(res, q.shift, prec);
-  arb_mul(res, res, acb_realref(r), prec);
-  mag_clear(tol);
-  acb_clear(a); acb_clear(b); acb_clear(r);
+  mag_t none;
+  mag_init(none);
+  scaled_integral(res, pot_integrand, &q, a, b, q.shift, none, 2000000, prec);
+  mag_clear(none);
+  acb_clear(a); acb_clear(b);
   arb_clear(q.lambda); arb_clear(q.mu); arb_clear(q.shift);
 }
 
