@@ -600,14 +600,14 @@ json regret_json(const proofs::RegretCheck& rc, const std::map<std::string, std:
   json cases = json::array();
   for (const auto& c : o.cases) {
     json j{{"stream", c.stream}, {"T", c.T}, {"u", c.u}, {"realised", c.realised}, {"bound", c.bound},
-           {"ratio", c.ratio}, {"violated", c.violated}};
+           {o.excess ? "excess" : "ratio", c.ratio}, {"violated", c.violated}};
     if (c.stderr_ > 0) j["stderr"] = c.stderr_;
     if (!c.evidence.empty()) j["evidence"] = c.evidence;
     cases.push_back(j);
   }
   json j{{"id", rc.id}, {"citation", rc.citation}, {"verdict", o.verdict}, {"params", ps}, {"method", rc.method},
          {"seed", o.seed}, {"seeds", o.seeds}, {"false_positive_rate", o.fpr}, {"seconds", o.seconds},
-         {"max_ratio", o.worst.ratio}, {"note", o.note}, {"cases", cases}};
+         {o.excess ? "max_excess" : "max_ratio", o.worst.ratio}, {"note", o.note}, {"cases", cases}};
   if (o.verdict == "refuted") {
     for (const auto& c : o.cases)
       if (c.violated) {
@@ -625,7 +625,10 @@ void print_regret(const proofs::RegretCheck& rc, const std::map<std::string, std
   for (const auto& [k, v] : ps) p += (p.empty() ? "" : ", ") + k + "=" + v;
   fmt::print("{}  ({})\n  claim: {}\n  method: {}\n  parameters: {} (master seed {})\n", rc.id, rc.citation,
              rc.statement, rc.method, p, o.seed);
-  fmt::print("  {:<34} {:>6} {:>8} {:>14} {:>14} {:>9}\n", "stream", "T", "u", "realised", "bound", "ratio");
+  if (o.excess)
+    fmt::print("  {:<34} {:>6} {:>8} {:>14} {:>14} {:>9}\n", "line", "", "L", "line", "F", "line - F");
+  else
+    fmt::print("  {:<34} {:>6} {:>8} {:>14} {:>14} {:>9}\n", "stream", "T", "u", "realised", "bound", "ratio");
   for (const auto& c : o.cases)
     fmt::print("  {:<34} {:>6} {:>8g} {:>14.6g} {:>14.6g} {:>9.3g}{}\n", c.stream.substr(0, 34), c.T, c.u, c.realised,
                c.bound, c.ratio, c.violated ? "  VIOLATED: " + c.evidence : "");
@@ -667,6 +670,7 @@ json prove_all(bool print_text) {
   std::vector<const proofs::RegretCheck*> sims;
   for (const auto& rc : proofs::regret_checks()) sims.push_back(&rc);
   for (const auto& rc : proofs::conj_checks()) sims.push_back(&rc);
+  for (const auto& rc : proofs::thm12_checks()) sims.push_back(&rc);
   for (const proofs::RegretCheck* r : sims) {
     const proofs::RegretCheck& rc = *r;
     auto o = rc.run(rc.defaults, 1);
@@ -706,7 +710,7 @@ int cmd_prove(const ProveArgs& a) {
     auto o = rc->run(ps, a.seed);
     if (a.json) fmt::print("{}\n", regret_json(*rc, ps, o).dump());
     else print_regret(*rc, ps, o);
-    return o.verdict == "refuted" ? 1 : 3;
+    return o.verdict == "certified" ? 0 : (o.verdict == "refuted" ? 1 : 3);
   }
   if (const auto* pc = proofs::find_privacy_check(e.id)) {
     const auto ps = with_assignments(e.id, pc->defaults, a.assignments);

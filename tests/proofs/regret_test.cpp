@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
+#include <string>
 
 #include "privoco/errors.hpp"
 #include "privoco/proofs/regret.hpp"
@@ -190,4 +192,91 @@ TEST(VdhConj, CvIntegrable) {
   EXPECT_NEAR(o.cases.front().bound, 2 / std::log(5 * 0.2001), 1e-9);
   EXPECT_GT(o.cases.front().bound, 1000);  // Z -> inf as G -> 1/5
   for (const auto& k : o.cases) EXPECT_FALSE(k.violated) << k.stream;
+}
+
+// ERRATA.md E5: the Theorem 12 proof's lower bounds on the improper-prior potential. The printed lines are
+// refuted with certified margins; the corrected lines (the dropped part kept, bounded) are never exceeded. The
+// printed "(1)" line of each case is the corrected line with that part dropped: the mutation sibling.
+namespace {
+struct Thm12Tally {
+  std::map<std::string, int> violated, seen;
+};
+Thm12Tally tally(const privoco::proofs::RegretOutcome& o) {
+  Thm12Tally t;
+  for (const auto& k : o.cases) {
+    const std::string line = k.stream.substr(k.stream.find(' ', k.stream.find("G=")) + 1);
+    ++t.seen[line];
+    if (k.violated) {
+      ++t.violated[line];
+      EXPECT_EQ(k.evidence.rfind("certified", 0), 0u) << k.evidence;
+    }
+  }
+  return t;
+}
+const privoco::proofs::RegretCase* find_case(const privoco::proofs::RegretOutcome& o, const std::string& stream,
+                                             double L) {
+  for (const auto& k : o.cases)
+    if (k.stream == stream && k.u == L) return &k;
+  return nullptr;
+}
+}  // namespace
+
+TEST(VdhThm12, E5CaseOneLinesAreAboveTheCertifiedPotential) {
+  const RegretCheck* c = find_regret_check("VDH.lemma.thm12_small");
+  ASSERT_NE(c, nullptr);
+  const RegretOutcome o = c->run({}, 1);
+  ASSERT_EQ(o.verdict, "refuted");
+  EXPECT_TRUE(o.excess);
+  const Thm12Tally t = tally(o);
+  EXPECT_EQ(t.violated.count("corrected"), 0u);
+  EXPECT_EQ(t.seen.at("corrected"), 60);
+  EXPECT_EQ(t.violated.at("(1) v<0 half"), 20);  // every L = 0 point: F(0)/2 > F(0)
+  EXPECT_GT(t.violated.at("(2) eps line"), 10);
+  EXPECT_GT(t.violated.at("(3) final"), 10);
+  const auto* k = find_case(o, "V=1e+06 G=1 (3) final", 0);
+  ASSERT_NE(k, nullptr);
+  EXPECT_TRUE(k->violated);
+  EXPECT_NEAR(k->realised, -8.94783, 1e-5);
+  EXPECT_NEAR(k->bound, -11.17385039800, 1e-9);
+  EXPECT_THROW(c->run({{"x", "1"}}, 1), privoco::ParamError);
+}
+
+TEST(VdhThm12, E5CaseTwoLinesAreAboveTheCertifiedPotential) {
+  const RegretCheck* c = find_regret_check("VDH.lemma.thm12_mid");
+  ASSERT_NE(c, nullptr);
+  for (const char* a24 : {"a", "b"}) {
+    const RegretOutcome o = c->run({{"a14", "a"}, {"a24", a24}}, 1);
+    ASSERT_EQ(o.verdict, "refuted") << a24;
+    const Thm12Tally t = tally(o);
+    EXPECT_EQ(t.violated.count("corrected"), 0u) << a24;
+    EXPECT_GT(t.seen.at("corrected"), 20) << a24;
+    EXPECT_GT(t.violated.at("(4) final"), 0) << a24;
+  }
+  const RegretOutcome o = c->run({{"a14", "a"}, {"a24", "a"}}, 1);
+  const auto* k = find_case(o, "V=1 G=0.05 (4) final", std::sqrt(2.0) * (1 + 1e-9));
+  ASSERT_NE(k, nullptr);
+  EXPECT_TRUE(k->violated);
+  EXPECT_NEAR(k->bound, -2.15831, 1e-5);
+  EXPECT_THROW(c->run({{"a24", "c"}}, 1), privoco::ParamError);
+  EXPECT_THROW(c->run({{"eta", "1"}}, 1), privoco::ParamError);
+}
+
+TEST(VdhThm12, E5CaseThreeLinesAreAboveTheCertifiedPotential) {
+  const RegretCheck* c = find_regret_check("VDH.lemma.thm12_large");
+  ASSERT_NE(c, nullptr);
+  for (const char* a23 : {"a", "b"}) {
+    const RegretOutcome o = c->run({{"a23", a23}}, 1);
+    ASSERT_EQ(o.verdict, "refuted") << a23;
+    const Thm12Tally t = tally(o);
+    EXPECT_EQ(t.violated.count("corrected"), 0u) << a23;
+    EXPECT_EQ(t.seen.at("corrected"), 69) << a23;
+    EXPECT_GT(t.violated.at("(3) 1/(11G)"), 0) << a23;
+  }
+  // (3.8.4)'s middle line exceeds the general line it is derived from (rate 2(sqrt5 - 1)/25 > (7 - sqrt5)/100)
+  const RegretOutcome o = c->run({{"a23", "a"}}, 1);
+  const auto* mid = find_case(o, "V=1 G=0.05 (2) 2(sqrt5-1)/25G", 8 * (1 + 1e-9));
+  const auto* gen = find_case(o, "V=1 G=0.05 (1) general", 8 * (1 + 1e-9));
+  ASSERT_TRUE(mid && gen);
+  EXPECT_TRUE(mid->violated);
+  EXPECT_GT(mid->realised, 1000 * gen->realised);
 }

@@ -34,6 +34,7 @@ struct RegretOutcome {
   double fpr = 0;           // family-wise false-positive rate of the noisy tests
   double seconds = 0;
   std::string note;
+  bool excess = false;      // lower-bound lines (realised = the line, bound = F): ratio holds line - F, not a ratio
 };
 
 struct RegretCheck {
@@ -49,5 +50,7 @@ const RegretCheck* find_regret_check(const std::string& id);
 // Conjugate bounds of the proofs against the computed conjugate (cases: realised = certified lower bound of the
 // sup, bound = the printed right-hand side).
 const std::vector<RegretCheck>& conj_checks();
+// The Theorem 12 proof's lower bounds on the improper-prior potential (thm12_checks.cpp).
+const std::vector<RegretCheck>& thm12_checks();
 
 }  // namespace privoco::proofs
