@@ -193,17 +193,19 @@ std::vector<Entry> make_table() {
     e.has_proof = true;
     t.push_back(e);
   }
-  // The Theorem 12 proof's lower bounds on the improper-prior potential (proofs-checks/vdh/thm12_checks.cpp).
-  auto thm12_lemma = [&](const char* id, const char* cit, const char* sum) {
-    Entry e{id, "lemma", cit, sum, {}, false, false, "proofs-checks/vdh/thm12_checks.cpp tests/proofs/regret_test.cpp"};
+  // Printed lower bounds on a potential (Lemma 11 and Theorem 12 proofs) (proofs-checks/vdh/lower_bounds.cpp).
+  auto lower_bound = [&](const char* id, const char* cit, const char* sum) {
+    Entry e{id, "lemma", cit, sum, {}, false, false, "proofs-checks/vdh/lower_bounds.cpp tests/proofs/regret_test.cpp"};
     e.has_proof = true;
     t.push_back(e);
   };
-  thm12_lemma("VDH.lemma.thm12_small", "VDH Thm 12 proof (002), case L <= sqrt(2V)",
+  lower_bound("VDH.lemma.conj_lower", "VDH Lemma 11 proof (002)",
+              "F(L) >= ((mu - eta)/Z) exp(eta L - eta^2 B) - 1 for [eta, mu] in [-C, C] left of L/(2B) (conjugate prior)");
+  lower_bound("VDH.lemma.thm12_small", "VDH Thm 12 proof (002), case L <= sqrt(2V)",
               "F(L) >= -1 - ln(1 + 2 sqrt(2V)) for 0 <= L <= sqrt(2V), with its intermediate lines (improper prior)");
-  thm12_lemma("VDH.lemma.thm12_mid", "VDH Thm 12 proof (002), case sqrt(2V) < L, eta^ <= 1/(5G)",
+  lower_bound("VDH.lemma.thm12_mid", "VDH Thm 12 proof (002), case sqrt(2V) < L, eta^ <= 1/(5G)",
               "F(L) >= exp((L/sqrt(2V) - 1)^2/2) - 1, with its intermediate lines (improper prior; A14, A24)");
-  thm12_lemma("VDH.lemma.thm12_large", "VDH Thm 12 proof (002), (3.8.4), case eta^ > 1/(5G)",
+  lower_bound("VDH.lemma.thm12_large", "VDH Thm 12 proof (002), (3.8.4), case eta^ > 1/(5G)",
               "F(L) >= (exp(L/(11G)) - 1) ln 2 for L > (2/(5G)) V, with its intermediate line (improper prior; A23)");
   lemma("VDH.lemma.lambertw", "VDH Lemma 11, Thm 12 proofs (002); Orabona and Pal (2016) Lemma 17",
         "W0(x) <= ln(1 + x) for x >= -1/e", {});

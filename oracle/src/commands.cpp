@@ -670,7 +670,7 @@ json prove_all(bool print_text) {
   std::vector<const proofs::RegretCheck*> sims;
   for (const auto& rc : proofs::regret_checks()) sims.push_back(&rc);
   for (const auto& rc : proofs::conj_checks()) sims.push_back(&rc);
-  for (const auto& rc : proofs::thm12_checks()) sims.push_back(&rc);
+  for (const auto& rc : proofs::lower_bound_checks()) sims.push_back(&rc);
   for (const proofs::RegretCheck* r : sims) {
     const proofs::RegretCheck& rc = *r;
     auto o = rc.run(rc.defaults, 1);

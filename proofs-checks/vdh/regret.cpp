@@ -252,7 +252,7 @@ const RegretCheck* find_regret_check(const std::string& id) {
     if (c.id == id) return &c;
   for (const auto& c : conj_checks())
     if (c.id == id) return &c;
-  for (const auto& c : thm12_checks())
+  for (const auto& c : lower_bound_checks())
     if (c.id == id) return &c;
   return nullptr;
 }

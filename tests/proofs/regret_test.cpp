@@ -204,7 +204,8 @@ struct Thm12Tally {
 Thm12Tally tally(const privoco::proofs::RegretOutcome& o) {
   Thm12Tally t;
   for (const auto& k : o.cases) {
-    const std::string line = k.stream.substr(k.stream.find(' ', k.stream.find("G=")) + 1);
+    std::string line = k.stream;  // "V=.. G=.. [b=..] <line name>": drop the name=value tokens
+    while (line.find('=') < line.find(' ')) line = line.substr(line.find(' ') + 1);
     ++t.seen[line];
     if (k.violated) {
       ++t.violated[line];
@@ -279,4 +280,20 @@ TEST(VdhThm12, E5CaseThreeLinesAreAboveTheCertifiedPotential) {
   ASSERT_TRUE(mid && gen);
   EXPECT_TRUE(mid->violated);
   EXPECT_GT(mid->realised, 1000 * gen->realised);
+}
+
+// Lemma 11's lower bound on the conjugate-prior potential: certified by its argument, never exceeded on the grid;
+// the mutant (the exponent at mu, its largest value on [eta, mu]) is refuted.
+TEST(VdhConjLower, CertifiedAndTheMutantFails) {
+  const RegretCheck* c = find_regret_check("VDH.lemma.conj_lower");
+  ASSERT_NE(c, nullptr);
+  const RegretOutcome o = c->run({}, 1);
+  EXPECT_EQ(o.verdict, "certified") << o.note;
+  const Thm12Tally t = tally(o);
+  EXPECT_EQ(t.violated.count("(1) e^{eta L - eta^2 B}"), 0u);
+  EXPECT_EQ(t.violated.count("(2) e^{L^2/4B - 1/2}"), 0u);
+  EXPECT_GT(t.seen.at("(2) e^{L^2/4B - 1/2}"), 20);
+  EXPECT_GT(t.violated.at("mutant e^{mu L - mu^2 B}"), 10);
+  EXPECT_EQ(o.note.find("MUTANT NOT REFUTED"), std::string::npos);
+  EXPECT_THROW(c->run({{"eta", "0.1"}}, 1), privoco::ParamError);
 }

@@ -50,7 +50,7 @@ const RegretCheck* find_regret_check(const std::string& id);
 // Conjugate bounds of the proofs against the computed conjugate (cases: realised = certified lower bound of the
 // sup, bound = the printed right-hand side).
 const std::vector<RegretCheck>& conj_checks();
-// The Theorem 12 proof's lower bounds on the improper-prior potential (thm12_checks.cpp).
-const std::vector<RegretCheck>& thm12_checks();
+// Printed lower bounds on a potential, line by line against the certified potential (lower_bounds.cpp).
+const std::vector<RegretCheck>& lower_bound_checks();
 
 }  // namespace privoco::proofs

@@ -1,3 +1,11 @@
+// Printed lower bounds on a potential, each line against the potential certified by the reference.
+//
+// VDH.lemma.conj_lower (Lemma 11 proof, 002): F(L) >= (nu([eta, mu])/Z) e^{eta L - eta^2 B} - 1 for the conjugate
+// prior (nu = 1), [eta, mu] in [-C, C], mu <= L/(2B). Certified by the argument: the integrand e^{vL - v^2 B} is
+// positive, so dropping [-C, C] minus [eta, mu] lowers the integral, and on [eta, mu] (left of the peak L/(2B)) the
+// exponent is non-decreasing, so it is at least its value at eta. The grid shows it; a mutant taking the exponent
+// at mu (its largest value on [eta, mu]) must fail.
+//
 // The three cases of the Theorem 12 proof (002, §3.8): each printed lower bound on the improper-prior potential
 //   F(L; V, G) = int_{-C}^{C} (e^{vL - v^2 V} - 1) dv/|v|   (VDH.pot.improper, A7(a); L >= 0 as in the proof)
 // against F certified by the reference, line by line, on a grid over the case region with V over decades.
@@ -10,6 +18,7 @@
 // [eps, C]:  N(L) >= -eps L - eps^2 V/2 + ln(5G eps) for any eps in (0, C]. They are certified by that argument
 // (written beside each) and checked on the same grid; none may be violated.
 #include <arb.h>
+#include <arb_hypgeom.h>
 
 #include <chrono>
 #include <cmath>
@@ -54,13 +63,14 @@ std::string str(const B& a) {
   return r;
 }
 
-// F at exact doubles, certified (VDH.pot.improper).
-B potential(double L, double V, double G) {
-  const double x[3] = {L, V, G};
+// F at exact doubles, certified: VDH.pot.improper (b < 0: no b) or VDH.pot.conj.
+B potential(double L, double V, double G, double b = -1) {
+  const double xi[3] = {L, V, G}, xc[4] = {L, V, b, G};
   reference::Options opt;
   opt.digits = 20;
   opt.strings = false;
-  const reference::Certified F = reference::evaluate(entry("VDH.pot.improper"), x, opt);
+  const reference::Certified F = b < 0 ? reference::evaluate(entry("VDH.pot.improper"), xi, opt)
+                                       : reference::evaluate(entry("VDH.pot.conj"), xc, opt);
   B r;
   arb_set(r.x, F.ball.get());
   return r;
@@ -73,18 +83,23 @@ B dropped_half(const B& L, const B& V, const B& G) {
   return -(eps * L) - eps * eps * V / B(2) + log(B(5) * G * eps);
 }
 
-struct Line {
-  std::string name;  // short label for the table; the check's statement lists the lines in order
-  bool printed;  // false: a corrected line (never violated)
-  std::function<B(const B& L, const B& V, const B& G)> f;
-};
+enum class Kind { printed, corrected, mutant };  // corrected lines are never violated; mutants must be
 
 struct Point {
-  double L, V, G;
+  double L, V, G, b = -1;  // b < 0: the improper prior
+  double eta = 0, mu = 0;  // VDH.lemma.conj_lower's interval
+};
+
+struct Line {
+  std::string name;  // short label for the table; the check's statement lists the lines in order
+  Kind kind;
+  std::function<B(const B& L, const B& V, const B& G, const Point& p)> f;
 };
 
 // Every line at every point against the certified F; verdict refuted when a printed line is certainly above F.
-RegretOutcome run_lines(const std::vector<Line>& lines, const std::vector<Point>& pts) {
+// certified_by: non-empty when an argument (written beside the check) proves the printed lines; the verdict is
+// then `certified` unless the grid contradicts it.
+RegretOutcome run_lines(const std::vector<Line>& lines, const std::vector<Point>& pts, const char* certified_by = "") {
   const auto t0 = std::chrono::steady_clock::now();
   RegretOutcome out;
   out.excess = true;
@@ -92,12 +107,14 @@ RegretOutcome run_lines(const std::vector<Line>& lines, const std::vector<Point>
   std::vector<double> worst(lines.size(), -INFINITY);
   double worst_any = -INFINITY;
   for (const Point& p : pts) {
-    const B F = potential(p.L, p.V, p.G), L(p.L), V(p.V), G(p.G);
+    const B F = potential(p.L, p.V, p.G, p.b), L(p.L), V(p.V), G(p.G);
     for (std::size_t k = 0; k < lines.size(); ++k) {
-      const B lo = lines[k].f(L, V, G);
+      const B lo = lines[k].f(L, V, G, p);
       if (!arb_is_finite(lo.x)) continue;  // the line does not apply at this point
       std::ostringstream name;
-      name << "V=" << p.V << " G=" << p.G << " " << lines[k].name;
+      name << "V=" << p.V << " G=" << p.G;
+      if (p.b >= 0) name << " b=" << p.b;
+      name << " " << lines[k].name;
       RegretCase c{name.str(), 0, p.L, mid(lo), 0, mid(F), 0, false, {}};
       c.ratio = c.realised - c.bound;  // excess of the claimed lower bound over F (<= 0 when it holds)
       if (arb_gt(lo.x, F.x)) {
@@ -108,20 +125,24 @@ RegretOutcome run_lines(const std::vector<Line>& lines, const std::vector<Point>
       }
       const double scaled = c.ratio / (1 + std::fabs(c.bound));
       worst[k] = std::max(worst[k], scaled);
-      if (lines[k].printed && scaled > worst_any) worst_any = scaled, out.worst = c;
+      if (lines[k].kind == Kind::printed && scaled > worst_any) worst_any = scaled, out.worst = c;
       out.cases.push_back(c);
     }
   }
-  int printed_bad = 0, corrected_bad = 0;
+  int printed_bad = 0, corrected_bad = 0, mutant_bad = 0;
   std::ostringstream note;
   note << pts.size() << " grid points; lines above the certified F:";
   for (std::size_t k = 0; k < lines.size(); ++k) {
-    note << (k ? "," : "") << " " << (lines[k].printed ? "" : "corrected ") << lines[k].name << " " << bad[k];
-    (lines[k].printed ? printed_bad : corrected_bad) += bad[k];
+    note << (k ? "," : "") << " " << lines[k].name << " " << bad[k];
+    (lines[k].kind == Kind::printed ? printed_bad : lines[k].kind == Kind::corrected ? corrected_bad : mutant_bad) +=
+        bad[k];
   }
-  out.verdict = printed_bad ? "refuted" : "undecided";
-  if (!printed_bad) note << " (a grid cannot certify the printed lines)";
+  out.verdict = printed_bad ? "refuted" : (*certified_by ? "certified" : "undecided");
+  if (!printed_bad) note << (*certified_by ? "; certified by " + std::string(certified_by)
+                                           : std::string(" (a grid cannot certify the printed lines)"));
   if (corrected_bad) note << "; CORRECTED LINE VIOLATED: the correction is wrong";
+  for (const Line& l : lines)
+    if (l.kind == Kind::mutant && !mutant_bad) note << "; MUTANT NOT REFUTED: the grid has no teeth";
   out.note = note.str();
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
@@ -138,6 +159,54 @@ std::string reading(const std::map<std::string, std::string>& p, const char* id,
   return r;
 }
 
+// VDH.lemma.conj_lower: Lemma 11 proof's lower bound, with nu([eta, mu]) = mu - eta (nu = 1, reading A12(i)(b)).
+RegretOutcome conj_lower(const std::map<std::string, std::string>& p, std::uint64_t seed) {
+  const char* id = "VDH.lemma.conj_lower";
+  for (const auto& [k, v] : p) throw ParamError(id, k, "no parameters (fixed grid of L, V, b, G, eta, mu)");
+  auto Z = [](const B& G, double b) {  // int_{-C}^{C} e^{-b v^2} dv = sqrt(pi/b) erf(C sqrt b)
+    B r, s = sqrt(B(b)) / (B(5) * G), pi;
+    arb_hypgeom_erf(r.x, s.x, kP);
+    arb_const_pi(pi.x, kP);
+    return sqrt(pi / B(b)) * r;
+  };
+  auto at = [=](bool at_mu) {
+    return [=](const B& L, const B& V, const B& G, const Point& q) {
+      const B Bv = V + B(q.b), eta(q.eta), mu(q.mu), v = at_mu ? mu : eta;
+      return (mu - eta) / Z(G, q.b) * exp(v * L - v * v * Bv) - B(1);
+    };
+  };
+  std::vector<Line> lines = {
+      {"(1) e^{eta L - eta^2 B}", Kind::printed, at(false)},
+      // at eta = L/(2B) - 1/sqrt(2B), mu = L/(2B): eta L - eta^2 B = L^2/(4B) - 1/2 and mu - eta = 1/sqrt(2B)
+      {"(2) e^{L^2/4B - 1/2}", Kind::printed,
+       [=](const B& L, const B& V, const B& G, const Point& q) {
+         const B Bv = V + B(q.b);
+         const double Bd = q.V + q.b;
+         if (q.mu != q.L / (2 * Bd) || q.eta != q.mu - 1 / std::sqrt(2 * Bd)) return B(-INFINITY);  // proof's choice
+         return B(1) / sqrt(B(2) * Bv) / Z(G, q.b) * exp(L * L / (B(4) * Bv) - B(0.5)) - B(1);
+       }},
+      {"mutant e^{mu L - mu^2 B}", Kind::mutant, at(true)},
+  };
+  std::vector<Point> pts;
+  for (double G : {0.1, 1.0, 10.0})
+    for (double b : {0.01, 1.0, 100.0})
+      for (double V : {0.0, 1.0, 100.0, 1e4}) {
+        const double C = 1 / (5 * G), Bv = b + V, w = 1 / std::sqrt(2 * Bv);
+        for (double f : {0.1, 0.5, 1.0}) {  // peak L/(2B) = f C
+          const double L = 2 * Bv * f * C, peak = L / (2 * Bv);
+          if (peak - w >= -C) pts.push_back({L, V, G, b, peak - w, peak});  // the proof's choice
+          pts.push_back({L, V, G, b, -C, peak / 2});                       // a wide interval left of the peak
+          pts.push_back({L, V, G, b, std::max(-C, peak - 2 * w), peak});
+        }
+      }
+  RegretOutcome out =
+      run_lines(lines, pts,
+                "the argument beside the check (positive integrand restricted to [eta, mu]; exponent non-decreasing "
+                "left of L/(2B))");
+  out.seed = seed;
+  return out;
+}
+
 const std::vector<double> kG = {0.05, 0.2, 1.0, 10.0};
 
 // First case, 0 <= L <= sqrt(2V), printed eps = 1/(5G + 2 sqrt(2V)).
@@ -148,22 +217,22 @@ RegretOutcome thm12_small(const std::map<std::string, std::string>& p, std::uint
   // F >= int_0^eps + int_eps^C of (e^{-vL - v^2 V} - 1)/v: the v < 0 half alone. At L = 0 it is F(0)/2 (F is
   // even in the sign of v there), so the line is checked at L = 0 only, where it reads F(0)/2 <= F(0).
   std::vector<Line> lines = {
-      {"(1) v<0 half", true,
-       [](const B& L, const B& V, const B& G) {
+      {"(1) v<0 half", Kind::printed,
+       [](const B& L, const B& V, const B& G, const Point&) {
          if (!arb_is_zero(L.x)) return B(-INFINITY);
          B h = potential(0, mid(V), mid(G));
          return h / B(2);
        }},
-      {"(2) eps line", true,
-       [&](const B& L, const B& V, const B& G) {
+      {"(2) eps line", Kind::printed,
+       [&](const B& L, const B& V, const B& G, const Point&) {
          const B e = eps(V, G);
          return -(e * L) - e * e * V + log(B(5) * G * e);
        }},
-      {"(3) final", true,
-       [](const B&, const B& V, const B&) { return -B(1) - log(B(1) + B(2) * sqrt(B(2) * V)); }},
+      {"(3) final", Kind::printed,
+       [](const B&, const B& V, const B&, const Point&) { return -B(1) - log(B(1) + B(2) * sqrt(B(2) * V)); }},
       // both halves bounded alike: F >= -eps L - eps^2 V + 2 ln(5G eps) (eps <= C holds for the printed eps)
-      {"corrected", false,
-       [&](const B& L, const B& V, const B& G) {
+      {"corrected", Kind::corrected,
+       [&](const B& L, const B& V, const B& G, const Point&) {
          const B e = eps(V, G);
          return -(e * L) - e * e * V + B(2) * log(B(5) * G * e);
        }},
@@ -187,7 +256,8 @@ RegretOutcome thm12_mid(const std::map<std::string, std::string>& p, std::uint64
     if (v != "a" && v != "b") throw ParamError(id, k, "'" + v + "' is not a reading (a|b)");
     (k == "a14" ? a14 : a24) = v;
   }
-  auto general = [](const B& L, const B& V, const B& G) {  // (e^{eta L - eta^2 V} - 1) ln(mu/eta) + ln(5G mu)
+  // (e^{eta L - eta^2 V} - 1) ln(mu/eta) + ln(5G mu)
+  auto general = [](const B& L, const B& V, const B& G, const Point&) {
     const B mu = L / (B(2) * V), eta = mu - B(1) / sqrt(B(2) * V);
     return (exp(eta * L - eta * eta * V) - B(1)) * log(mu / eta) + log(B(5) * G * mu);
   };
@@ -196,21 +266,21 @@ RegretOutcome thm12_mid(const std::map<std::string, std::string>& p, std::uint64
   };
   const bool lnLV = a14 == "a";
   std::vector<Line> lines = {
-      {"(1) general", true, general},
-      {lnLV ? "(2) + ln(L/V)" : "(2) + ln(5GL/2V)", true,
-       [=](const B& L, const B& V, const B& G) {
+      {"(1) general", Kind::printed, general},
+      {lnLV ? "(2) + ln(L/V)" : "(2) + ln(5GL/2V)", Kind::printed,
+       [=](const B& L, const B& V, const B& G, const Point&) {
          return gauss(L, V) + (lnLV ? log(L / V) : log(B(5) * G * L / (B(2) * V)));
        }},
-      {"(3) -ln(V/4)/2", true,
-       [=](const B& L, const B& V, const B&) { return gauss(L, V) - log(V / B(4)) / B(2); }},
-      {"(4) final", true,
-       [](const B& L, const B& V, const B&) {
+      {"(3) -ln(V/4)/2", Kind::printed,
+       [=](const B& L, const B& V, const B&, const Point&) { return gauss(L, V) - log(V / B(4)) / B(2); }},
+      {"(4) final", Kind::printed,
+       [](const B& L, const B& V, const B&, const Point&) {
          const B x = L / sqrt(B(2) * V) - B(1);
          return exp(x * x / B(2)) - B(1);
        }},
       // the general line plus the dropped half N(L) (bound in dropped_half)
-      {"corrected", false,
-       [=](const B& L, const B& V, const B& G) { return general(L, V, G) + dropped_half(L, V, G); }},
+      {"corrected", Kind::corrected,
+       [=](const B& L, const B& V, const B& G, const Point& p) { return general(L, V, G, p) + dropped_half(L, V, G); }},
   };
   std::vector<Point> pts;
   for (double G : kG)
@@ -230,24 +300,24 @@ RegretOutcome thm12_mid(const std::map<std::string, std::string>& p, std::uint64
 RegretOutcome thm12_large(const std::map<std::string, std::string>& p, std::uint64_t seed) {
   const char* id = "VDH.lemma.thm12_large";
   const bool in = reading(p, id, "a23", "a") == "a";  // A23(a): L inside the exponentials
-  auto general = [](const B& L, const B& V, const B& G) {
+  auto general = [](const B& L, const B& V, const B& G, const Point&) {
     const B C = B(1) / (B(5) * G), eta = (B(5) - sqrt5()) / (B(50) * G);
     return (exp(eta * L - eta * eta * V) - B(1)) * log(C / eta) + log(B(5) * G * C);
   };
   std::vector<Line> lines = {
-      {"(1) general", true, general},
-      {"(2) 2(sqrt5-1)/25G", true,
-       [=](const B& L, const B&, const B& G) {
+      {"(1) general", Kind::printed, general},
+      {"(2) 2(sqrt5-1)/25G", Kind::printed,
+       [=](const B& L, const B&, const B& G, const Point&) {
          const B c = B(2) * (sqrt5() - B(1)) / (B(25) * G);
          return ((in ? exp(c * L) : exp(c) * L) - B(1)) * -log(B(1) - B(1) / sqrt5());
        }},
-      {"(3) 1/(11G)", true,
-       [=](const B& L, const B&, const B& G) {
+      {"(3) 1/(11G)", Kind::printed,
+       [=](const B& L, const B&, const B& G, const Point&) {
          const B c = B(1) / (B(11) * G);
          return ((in ? exp(c * L) : exp(c) * L) - B(1)) * log(B(2));
        }},
-      {"corrected", false,
-       [=](const B& L, const B& V, const B& G) { return general(L, V, G) + dropped_half(L, V, G); }},
+      {"corrected", Kind::corrected,
+       [=](const B& L, const B& V, const B& G, const Point& p) { return general(L, V, G, p) + dropped_half(L, V, G); }},
   };
   std::vector<Point> pts;
   for (double G : kG)
@@ -266,8 +336,15 @@ RegretOutcome thm12_large(const std::map<std::string, std::string>& p, std::uint
 
 }  // namespace
 
-const std::vector<RegretCheck>& thm12_checks() {
+const std::vector<RegretCheck>& lower_bound_checks() {
   static const std::vector<RegretCheck> list = {
+      {"VDH.lemma.conj_lower", "VDH Lemma 11 proof (002)",
+       "F(L) >= ((mu - eta)/Z) exp(eta L - eta^2 B) - 1 for [eta, mu] in [-C, C], mu <= L/(2B) (conjugate prior, "
+       "nu = 1, A12(i)(b)); at eta = L/(2B) - 1/sqrt(2B), mu = L/(2B): F(L) >= exp(L^2/(4B) - 1/2)/(Z sqrt(2B)) - 1",
+       "certified by the argument written beside the check; each line against VDH.pot.conj certified at the same "
+       "exact doubles on a grid (G, b, V over decades, peak L/(2B) in {0.1, 0.5, 1} C, three intervals each), with "
+       "a mutant (exponent at mu) that must fail; the excess column is line - F",
+       {}, conj_lower, {}},
       {"VDH.lemma.thm12_small", "VDH Thm 12 proof (002), case L <= sqrt(2V)",
        "for 0 <= L <= sqrt(2V): F(L) >= (v < 0 half) >= -eps L - eps^2 V + ln(5G eps) >= -1 - ln(1 + 2 sqrt(2V)), "
        "eps = 1/(5G + 2 sqrt(2V)) (improper prior, A7(a))",
