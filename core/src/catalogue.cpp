@@ -199,6 +199,13 @@ std::vector<Entry> make_table() {
     e.has_proof = true;
     t.push_back(e);
   };
+  {
+    Entry e{"VDH.conj.thm12_cases", "conj", "VDH (3.8.3) and the two displays after it, Thm 12 proof (002)",
+            "printed conjugate of exp((L/sqrt(2V) - 1)^2) - 1 via inf over gamma, against the direct conjugate and the "
+            "derived form", {}, false, false, "proofs-checks/vdh/lower_bounds.cpp tests/proofs/regret_test.cpp"};
+    e.has_proof = true;
+    t.push_back(e);
+  }
   lower_bound("VDH.lemma.conj_lower", "VDH Lemma 11 proof (002)",
               "F(L) >= ((mu - eta)/Z) exp(eta L - eta^2 B) - 1 for [eta, mu] in [-C, C] left of L/(2B) (conjugate prior)");
   lower_bound("VDH.lemma.thm12_small", "VDH Thm 12 proof (002), case L <= sqrt(2V)",

@@ -677,7 +677,8 @@ json prove_all(bool print_text) {
     all.push_back(regret_json(rc, rc.defaults, o));
     if (print_text)
       fmt::print("{:<20} {:<10} {:>8.2f}s  {}: {}\n", rc.id.substr(0, 20), o.verdict, o.seconds,
-                 o.seeds ? fmt::format("simulation (seed 1, {} runs per noisy case)", o.seeds) : "computed conjugate",
+                 o.seeds ? fmt::format("simulation (seed 1, {} runs per noisy case)", o.seeds)
+                         : (o.excess ? "certified lines" : "computed"),
                  o.note);
   }
   return all;

@@ -297,3 +297,28 @@ TEST(VdhConjLower, CertifiedAndTheMutantFails) {
   EXPECT_EQ(o.note.find("MUTANT NOT REFUTED"), std::string::npos);
   EXPECT_THROW(c->run({{"eta", "0.1"}}, 1), privoco::ParamError);
 }
+
+// ERRATA.md E6: (3.8.3) as printed is below the conjugate it claims to equal (at u = 0: -1 < 0); the derived form
+// agrees with the direct conjugate (two routes); the printed end of the chain is not exceeded on the grid.
+TEST(VdhThm12, E6PrintedConjugateIsBelowTheDirectOne) {
+  const RegretCheck* c = find_regret_check("VDH.conj.thm12_cases");
+  ASSERT_NE(c, nullptr);
+  const RegretOutcome o = c->run({}, 1);
+  ASSERT_EQ(o.verdict, "refuted");
+  int derived = 0, printed_end = 0;
+  bool at_zero = false;
+  for (const auto& k : o.cases) {
+    if (k.stream.find("derived inf D") != std::string::npos) derived += !k.violated;
+    if (k.stream.find("printed end") != std::string::npos) printed_end += k.violated;
+    if (k.stream == "V=1 (3.8.3) inf" && k.u == 0) {
+      at_zero = true;
+      EXPECT_TRUE(k.violated);
+      EXPECT_NEAR(k.bound, -1, 1e-12);
+      EXPECT_NEAR(k.realised, 0, 1e-12);
+    }
+  }
+  EXPECT_EQ(derived, 24);
+  EXPECT_EQ(printed_end, 0);
+  EXPECT_TRUE(at_zero);
+  EXPECT_THROW(c->run({{"u", "1"}}, 1), privoco::ParamError);
+}
