@@ -200,6 +200,13 @@ std::vector<Entry> make_table() {
     t.push_back(e);
   };
   {
+    Entry f{"VDH.conj.fenchel_young", "conj", "VDH Lemma 2 proof (000) = Lemma 5 proof (002)",
+            "F(x) + F*(u) >= ux (conjugate prior), with F* = VDH.conj.Fstar certified", {}, false, false,
+            "proofs-checks/vdh/lower_bounds.cpp tests/vdh/bounds_test.cpp tests/proofs/regret_test.cpp"};
+    f.has_proof = true;
+    t.push_back(f);
+  }
+  {
     Entry e{"VDH.conj.thm12_cases", "conj", "VDH (3.8.3) and the two displays after it, Thm 12 proof (002)",
             "printed conjugate of exp((L/sqrt(2V) - 1)^2) - 1 via inf over gamma, against the direct conjugate and the "
             "derived form", {}, false, false, "proofs-checks/vdh/lower_bounds.cpp tests/proofs/regret_test.cpp"};

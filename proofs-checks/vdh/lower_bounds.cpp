@@ -27,6 +27,7 @@
 
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
+#include "privoco/fast/evaluate.hpp"
 #include "privoco/proofs/regret.hpp"
 #include "privoco/reference/evaluate.hpp"
 
@@ -89,6 +90,7 @@ enum class Kind { printed, corrected, mutant };  // corrected lines are never vi
 struct Point {
   double L, V, G, b = -1;  // b < 0: the improper prior
   double eta = 0, mu = 0;  // VDH.lemma.conj_lower's interval
+  double u = 0;            // VDH.conj.fenchel_young's conjugate argument
 };
 
 struct Line {
@@ -204,6 +206,56 @@ RegretOutcome conj_lower(const std::map<std::string, std::string>& p, std::uint6
       run_lines(lines, pts,
                 "the argument beside the check (positive integrand restricted to [eta, mu]; exponent non-decreasing "
                 "left of L/(2B))");
+  out.seed = seed;
+  return out;
+}
+
+// VDH.conj.fenchel_young: F(x) + F*(u) >= ux, i.e. the line ux - F*(u) is below F(x) (conjugate prior), with
+// F* = VDH.conj.Fstar certified by the reference. True by the definition of F* (a sup over x); the grid checks
+// the F* routine against it at the maximiser x* (where the two sides meet) and away from it; a mutant with F*/2
+// must fail near x*.
+RegretOutcome fenchel_young(const std::map<std::string, std::string>& p, std::uint64_t seed) {
+  const char* id = "VDH.conj.fenchel_young";
+  for (const auto& [k, v] : p) throw ParamError(id, k, "no parameters (fixed grid of u, x, V, b, G)");
+  auto fstar = [](const Point& q) {
+    const double y[4] = {q.u, q.V, q.b, q.G};
+    reference::Options opt;
+    opt.digits = 20;
+    opt.strings = false;
+    const reference::Certified F = reference::evaluate(entry("VDH.conj.Fstar"), y, opt);
+    B r;
+    arb_set(r.x, F.ball.get());
+    return r;
+  };
+  std::vector<Line> lines = {
+      {"ux - F*(u)", Kind::printed,
+       [=](const B& L, const B&, const B&, const Point& q) { return B(q.u) * L - fstar(q); }},
+      {"mutant ux - F*(u)/2", Kind::mutant,
+       [=](const B& L, const B&, const B&, const Point& q) { return B(q.u) * L - fstar(q) / B(2); }},
+  };
+  std::vector<Point> pts;
+  for (double G : {0.1, 1.0})
+    for (double b : {0.1, 10.0})
+      for (double V : {0.0, 10.0, 1e3})
+        for (double u : {0.01, 0.3, 3.0}) {
+          // x* with w(x*) = u (w increasing): bisection on the fast prediction; any x is a valid test point
+          const double C = 1 / (5 * G);
+          if (u >= C) continue;  // w < C: F*(u) infinite for u >= C
+          double lo = 0, hi = 1;
+          auto w = [&](double L) {
+            const double x[4] = {L, V, b, G};
+            return fast::evaluate(entry("VDH.pred.conj"), x).value;
+          };
+          while (w(hi) < u && hi < 1e12) hi *= 2;
+          for (int i = 0; i < 100; ++i) (w(0.5 * (lo + hi)) < u ? lo : hi) = 0.5 * (lo + hi);
+          const double xs = 0.5 * (lo + hi);
+          for (double x : {xs, 0.5 * xs, -xs}) {
+            Point q{x, V, G, b};
+            q.u = u;
+            pts.push_back(q);
+          }
+        }
+  RegretOutcome out = run_lines(lines, pts, "the definition of F* as a sup over x (Fenchel-Young)");
   out.seed = seed;
   return out;
 }
@@ -434,6 +486,12 @@ RegretOutcome thm12_cases(const std::map<std::string, std::string>& p, std::uint
 
 const std::vector<RegretCheck>& lower_bound_checks() {
   static const std::vector<RegretCheck> list = {
+      {"VDH.conj.fenchel_young", "VDH Lemma 2 proof (000) = Lemma 5 proof (002)",
+       "F(x) + F*(u) >= ux for all x, u (conjugate prior; F* = VDH.conj.Fstar)",
+       "certified by the definition of F*; the line ux - F*(u) against VDH.pot.conj, both certified, at the "
+       "maximiser x* (w(x*) = u) and at x*/2, -x*, with a mutant (F*/2) that must fail; grid u in {0.01, 0.3, 3}, "
+       "V in {0, 10, 1e3}, b in {0.1, 10}, G in {0.1, 1}; the excess column is line - F",
+       {}, fenchel_young, {}},
       {"VDH.conj.thm12_cases", "VDH (3.8.3) and the two displays after it, Thm 12 proof (002)",
        "(g o m)*(u) = inf_gamma gamma ln gamma - gamma + 4u^2 V/gamma + 2|u| sqrt(2V) <= |u| sqrt(8V)(sqrt(ln(8u^2 V + 1)) "
        "+ 1), g(x) = e^x - 1, m(L) = (L/sqrt(2V) - 1)^2 (as printed)",

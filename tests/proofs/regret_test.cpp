@@ -322,3 +322,19 @@ TEST(VdhThm12, E6PrintedConjugateIsBelowTheDirectOne) {
   EXPECT_TRUE(at_zero);
   EXPECT_THROW(c->run({{"u", "1"}}, 1), privoco::ParamError);
 }
+
+// Fenchel-Young with the certified F*: never violated (tight at the maximiser), the mutant F*/2 fails.
+TEST(VdhConjFenchelYoung, CertifiedAndTheMutantFails) {
+  const RegretCheck* c = find_regret_check("VDH.conj.fenchel_young");
+  ASSERT_NE(c, nullptr);
+  const RegretOutcome o = c->run({}, 1);
+  EXPECT_EQ(o.verdict, "certified") << o.note;
+  const Thm12Tally t = tally(o);
+  EXPECT_EQ(t.violated.count("ux - F*(u)"), 0u);
+  EXPECT_GT(t.violated.at("mutant ux - F*(u)/2"), 10);
+  double tightest = -INFINITY;  // at the maximiser the line meets F
+  for (const auto& k : o.cases)
+    if (k.stream.find("mutant") == std::string::npos) tightest = std::max(tightest, k.ratio / (1 + std::fabs(k.bound)));
+  EXPECT_GT(tightest, -1e-9);
+  EXPECT_THROW(c->run({{"u", "1"}}, 1), privoco::ParamError);
+}
