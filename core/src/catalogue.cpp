@@ -142,104 +142,76 @@ std::vector<Entry> make_table() {
                "sampler: xi ~ exp(-eps/2 ||z||_2) on R^d as R U, R ~ Gamma(d, 2/eps), U uniform on the sphere",
                {{"eps", kPos, "privacy parameter", {}}, d_alg}, false, true,
                "fast/vdh/randomisers.cpp tests/vdh/randomisers_test.cpp"});
-  // Claims (kind lemma): their parameters are the claim's constants; `privoco prove ID name=value` overrides them.
-  auto lemma = [&](const char* id, const char* cit, const char* sum, std::vector<ParamSpec> ps) {
-    Entry e{id, "lemma", cit, sum, std::move(ps), false, false, "proofs-checks/vdh/lemmas.cpp tests/proofs/lemmas_test.cpp"};
+  // Claims (proofs-checks/, `privoco prove`): their parameters are the claim's constants or readings;
+  // `privoco prove ID name=value` overrides them. One helper for every claim: kind, files, citation, statement.
+  auto claim = [&](const char* id, const char* kind, const char* files, const char* cit, const char* sum,
+                   std::vector<ParamSpec> ps = {}) {
+    Entry e{id, kind, cit, sum, std::move(ps), false, false, files};
     e.has_proof = true;
     t.push_back(e);
   };
-  lemma("VDH.lemma.symmexp", "VDH Lemma 4 (000) = Lemma 7 (002)",
+  const char* kLemmas = "proofs-checks/vdh/lemmas.cpp tests/proofs/lemmas_test.cpp";
+  const char* kConj = "proofs-checks/vdh/conj_checks.cpp tests/proofs/regret_test.cpp";
+  const char* kLower = "proofs-checks/vdh/lower_bounds.cpp tests/proofs/regret_test.cpp";
+  const char* kPriv = "proofs-checks/vdh/privacy.cpp tests/proofs/privacy_test.cpp";
+  claim("VDH.lemma.symmexp", "lemma", kLemmas, "VDH Lemma 4 (000) = Lemma 7 (002)",
         "E[exp(X - X^2)] <= 1 + E[X] for X symmetric about its mean, mean_lo <= E[X] <= mean_hi",
         {{"mean_lo", kReal, "least mean (printed -1/5)", {}}, {"mean_hi", kReal, "greatest mean (printed 1/5)", {}}});
-  lemma("VDH.lemma.lncosh", "VDH Lemma 10 (002)", "ln cosh(y x) - x^2 <= 0 for all x",
+  claim("VDH.lemma.lncosh", "lemma", kLemmas, "VDH Lemma 10 (002)", "ln cosh(y x) - x^2 <= 0 for all x",
         {{"y", kReal, "the constant (printed |y| <= 1.4)", {}}});
-  lemma("VDH.lemma.cbl24", "VDH Lemma 7 proof (002); Cesa-Bianchi and Lugosi (2006) Lemma 2.4",
+  claim("VDH.lemma.cbl24", "lemma", kLemmas, "VDH Lemma 7 proof (002); Cesa-Bianchi and Lugosi (2006) Lemma 2.4",
         "exp(x - x^2) <= 1 + x for x >= x_min", {{"x_min", kReal, "left end of the domain (printed -1/2)", {}}});
-  lemma("VDH.lemma.sq3", "VDH §1 (000) = §3.1 (002), from eq (2) to eq (1)",
+  claim("VDH.lemma.sq3", "lemma", kLemmas, "VDH §1 (000) = §3.1 (002), from eq (2) to eq (1)",
         "E||g + xi||^2 <= c E||xi||^2 + c E||g||^2 (pointwise: (a + b)^2 <= c (a^2 + b^2))",
         {{"c", kReal, "the constant (printed 3)", {}}});
-  {
-    Entry e{"VDH.lemma.potential_step", "lemma", "VDH Lemma 5 (000) = Lemma 8 (002)",
-            "E[F(L - g; V + g^2)] <= F(L; V) - w(L, V) E[g] for symmetric g, |E g| <= G (supermartingale step)",
-            {}, false, false, "proofs-checks/vdh/conj_checks.cpp tests/proofs/regret_test.cpp"};
-    e.has_proof = true;
-    t.push_back(e);
-  }
-  {
-    Entry e{"VDH.lemma.induction", "lemma", "VDH Lemma 3 (000) = Lemma 6 (002)",
-            "E[-sum_t w_t g_t] >= E[F_T(-sum_t g_t)] for symmetric g_t, |E g_t| <= G",
-            {}, false, false, "proofs-checks/vdh/conj_checks.cpp tests/proofs/regret_test.cpp"};
-    e.has_proof = true;
-    t.push_back(e);
-  }
-  {
-    Entry e{"VDH.lemma.decomp", "lemma", "VDH Lemma 6 (000) = Lemma 9 (002)",
-            "Algorithm 2's regret = regret of Alg 1 on <z_t, g_t> at ||u|| + ||u|| x regret of the direction learner",
-            {}, false, false, "proofs-checks/vdh/conj_checks.cpp tests/proofs/regret_test.cpp"};
-    e.has_proof = true;
-    t.push_back(e);
-  }
-  {
-    Entry e{"VDH.lemma.duality", "lemma", "VDH Lemma 2 (000) = Lemma 5 (002)",
-            "E[R_T(u)] <= E[F_T^*(u)] (reward-regret duality)",
-            {}, false, false, "proofs-checks/vdh/conj_checks.cpp tests/proofs/regret_test.cpp"};
-    e.has_proof = true;
-    t.push_back(e);
-  }
-  {
-    Entry e{"VDH.lemma.cv_integrable", "lemma", "VDH prior list after eq (6) (000) = (3.3.3) (002)",
-            "the CV prior is normalisable iff G > 1/5 (Z = 2/ln(5G))", {}, false, false,
-            "proofs-checks/vdh/conj_checks.cpp reference/vdh/cv.cpp tests/proofs/regret_test.cpp"};
-    e.has_proof = true;
-    t.push_back(e);
-  }
-  // Printed lower bounds on a potential (Lemma 11 and Theorem 12 proofs) (proofs-checks/vdh/lower_bounds.cpp).
-  auto lower_bound = [&](const char* id, const char* cit, const char* sum) {
-    Entry e{id, "lemma", cit, sum, {}, false, false, "proofs-checks/vdh/lower_bounds.cpp tests/proofs/regret_test.cpp"};
-    e.has_proof = true;
-    t.push_back(e);
-  };
-  {
-    Entry f{"VDH.conj.fenchel_young", "conj", "VDH Lemma 2 proof (000) = Lemma 5 proof (002)",
-            "F(x) + F*(u) >= ux (conjugate prior), with F* = VDH.conj.Fstar certified", {}, false, false,
-            "proofs-checks/vdh/lower_bounds.cpp tests/vdh/bounds_test.cpp tests/proofs/regret_test.cpp"};
-    f.has_proof = true;
-    t.push_back(f);
-  }
-  {
-    Entry e{"VDH.conj.thm12_cases", "conj", "VDH (3.8.3) and the two displays after it, Thm 12 proof (002)",
-            "printed conjugate of exp((L/sqrt(2V) - 1)^2) - 1 via inf over gamma, against the direct conjugate and the "
-            "derived form", {}, false, false, "proofs-checks/vdh/lower_bounds.cpp tests/proofs/regret_test.cpp"};
-    e.has_proof = true;
-    t.push_back(e);
-  }
-  lower_bound("VDH.lemma.conj_lower", "VDH Lemma 11 proof (002)",
-              "F(L) >= ((mu - eta)/Z) exp(eta L - eta^2 B) - 1 for [eta, mu] in [-C, C] left of L/(2B) (conjugate prior)");
-  lower_bound("VDH.lemma.thm12_small", "VDH Thm 12 proof (002), case L <= sqrt(2V)",
-              "F(L) >= -1 - ln(1 + 2 sqrt(2V)) for 0 <= L <= sqrt(2V), with its intermediate lines (improper prior)");
-  lower_bound("VDH.lemma.thm12_mid", "VDH Thm 12 proof (002), case sqrt(2V) < L, eta^ <= 1/(5G)",
-              "F(L) >= exp((L/sqrt(2V) - 1)^2/2) - 1, with its intermediate lines (improper prior; A14, A24)");
-  lower_bound("VDH.lemma.thm12_large", "VDH Thm 12 proof (002), (3.8.4), case eta^ > 1/(5G)",
-              "F(L) >= (exp(L/(11G)) - 1) ln 2 for L > (2/(5G)) V, with its intermediate line (improper prior; A23)");
-  lemma("VDH.lemma.lambertw", "VDH Lemma 11, Thm 12 proofs (002); Orabona and Pal (2016) Lemma 17",
-        "W0(x) <= ln(1 + x) for x >= -1/e", {});
+  claim("VDH.lemma.potential_step", "lemma", kConj, "VDH Lemma 5 (000) = Lemma 8 (002)",
+        "E[F(L - g; V + g^2)] <= F(L; V) - w(L, V) E[g] for symmetric g, |E g| <= G (supermartingale step)");
+  claim("VDH.lemma.induction", "lemma", kConj, "VDH Lemma 3 (000) = Lemma 6 (002)",
+        "E[-sum_t w_t g_t] >= E[F_T(-sum_t g_t)] for symmetric g_t, |E g_t| <= G");
+  claim("VDH.lemma.decomp", "lemma", kConj, "VDH Lemma 6 (000) = Lemma 9 (002)",
+        "Algorithm 2's regret = regret of Alg 1 on <z_t, g_t> at ||u|| + ||u|| x regret of the direction learner");
+  claim("VDH.lemma.duality", "lemma", kConj, "VDH Lemma 2 (000) = Lemma 5 (002)",
+        "E[R_T(u)] <= E[F_T^*(u)] (reward-regret duality)");
+  claim("VDH.lemma.cv_integrable", "lemma",
+        "proofs-checks/vdh/conj_checks.cpp reference/vdh/cv.cpp tests/proofs/regret_test.cpp",
+        "VDH prior list after eq (6) (000) = (3.3.3) (002)", "the CV prior is normalisable iff G > 1/5 (Z = 2/ln(5G))");
+  // Printed lower bounds on a potential and the conjugates built on them (Lemma 11 and Theorem 12 proofs).
+  claim("VDH.conj.fenchel_young", "conj",
+        "proofs-checks/vdh/lower_bounds.cpp tests/vdh/bounds_test.cpp tests/proofs/regret_test.cpp",
+        "VDH Lemma 2 proof (000) = Lemma 5 proof (002)",
+        "F(x) + F*(u) >= ux (conjugate prior), with F* = VDH.conj.Fstar certified");
+  claim("VDH.conj.thm12_cases", "conj", kLower, "VDH (3.8.3) and the two displays after it, Thm 12 proof (002)",
+        "printed conjugate of exp((L/sqrt(2V) - 1)^2) - 1 via inf over gamma, against the direct conjugate and the "
+        "derived form");
+  claim("VDH.conj.lemma11_gamma", "conj", kLower, "VDH (3.7.3) and the lines after it, Lemma 11 proof (002)",
+        "printed conjugate of exp(L^2/(4B) - 1/2 - S) - 1 via inf over gamma, its minimiser (Lambert W) and the "
+        "bounds after it, against the direct conjugate and the derived form (reading A27: a27=a|b)");
+  claim("VDH.conj.lemma11_case2", "conj", kLower, "VDH Lemma 11 (002), second case",
+        "F(L) >= (nu([eta, mu])/Z) exp((eta - eta^2 (5/2) G) L) - 1 for L >= (2/(5G)) B, and its conjugate "
+        "(u/c)(ln(u/c) - 1 + ln(Z/nu)) + 1 (conjugate prior)");
+  claim("VDH.lemma.conj_lower", "lemma", kLower, "VDH Lemma 11 proof (002)",
+        "F(L) >= ((mu - eta)/Z) exp(eta L - eta^2 B) - 1 for [eta, mu] in [-C, C] left of L/(2B) (conjugate prior)");
+  claim("VDH.lemma.thm12_small", "lemma", kLower, "VDH Thm 12 proof (002), case L <= sqrt(2V)",
+        "F(L) >= -1 - ln(1 + 2 sqrt(2V)) for 0 <= L <= sqrt(2V), with its intermediate lines (improper prior)");
+  claim("VDH.lemma.thm12_mid", "lemma", kLower, "VDH Thm 12 proof (002), case sqrt(2V) < L, eta^ <= 1/(5G)",
+        "F(L) >= exp((L/sqrt(2V) - 1)^2/2) - 1, with its intermediate lines (improper prior; A14, A24)");
+  claim("VDH.lemma.thm12_large", "lemma", kLower, "VDH Thm 12 proof (002), (3.8.4), case eta^ > 1/(5G)",
+        "F(L) >= (exp(L/(11G)) - 1) ln 2 for L > (2/(5G)) V, with its intermediate line (improper prior; A23)");
+  claim("VDH.lemma.lambertw", "lemma", kLemmas, "VDH Lemma 11, Thm 12 proofs (002); Orabona and Pal (2016) Lemma 17",
+        "W0(x) <= ln(1 + x) for x >= -1/e");
   // Privacy claims and quantities (kind priv); `tau` is a comma-separated list, each entry in (0, inf).
   const Domain kDim{1, kInf, true, false};
-  auto priv = [&](const char* id, const char* cit, const char* sum, std::vector<ParamSpec> ps) {
-    Entry e{id, "priv", cit, sum, std::move(ps), false, false, "proofs-checks/vdh/privacy.cpp tests/proofs/privacy_test.cpp"};
-    e.has_proof = true;
-    t.push_back(e);
-  };
   const ParamSpec tau{"tau", kPos, "per-coordinate scales tau_1,...,tau_d (comma-separated)", {}};
   const ParamSpec eps{"eps", kPos, "privacy parameter of the norm-based density", {}};
   const ParamSpec dim{"d", kDim, "dimension (integer)", {}};
-  priv("VDH.priv.local_laplace_eps", "VDH Lemma 1 (000) = Lemma 4 (002)",
-       "exact privacy loss of the local Laplace randomiser vs eps_t = sum tau_j", {tau});
-  priv("VDH.priv.l2_eps", "VDH §2.1 (000) = §3.2.1 (002); Song et al. 2015 Thm 1",
-       "exact privacy loss of rho ~ exp(-eps/2 ||z||_2) vs eps", {eps, dim});
-  priv("VDH.priv.l2_moment", "VDH §4 (000) = §3.4 (002)", "E||xi||^2 = 4d(d+1)/eps^2 vs the printed 4 + 4(d^2+d)/eps^2",
-       {eps, dim});
-  priv("VDH.priv.local_laplace_moment", "VDH §4 (000) = §3.4 (002)", "E||xi||^2 = sum 8/tau_j^2 (not printed)", {tau});
+  claim("VDH.priv.local_laplace_eps", "priv", kPriv, "VDH Lemma 1 (000) = Lemma 4 (002)",
+        "exact privacy loss of the local Laplace randomiser vs eps_t = sum tau_j", {tau});
+  claim("VDH.priv.l2_eps", "priv", kPriv, "VDH §2.1 (000) = §3.2.1 (002); Song et al. 2015 Thm 1",
+        "exact privacy loss of rho ~ exp(-eps/2 ||z||_2) vs eps", {eps, dim});
+  claim("VDH.priv.l2_moment", "priv", kPriv, "VDH §4 (000) = §3.4 (002)",
+        "E||xi||^2 = 4d(d+1)/eps^2 vs the printed 4 + 4(d^2+d)/eps^2", {eps, dim});
+  claim("VDH.priv.local_laplace_moment", "priv", kPriv, "VDH §4 (000) = §3.4 (002)",
+        "E||xi||^2 = sum 8/tau_j^2 (not printed)", {tau});
   return t;
 }
 }  // namespace

@@ -29,6 +29,21 @@ const std::vector<ClaimErratum>& claim_errata() {
        "the case-2 bound on F_T^* is below the conjugate it bounds (at eta = (5 - sqrt5)/(50G) Lemma 11 gives "
        "1/c = 100G/(7 - sqrt5) = 20.99G, not 11G, and nu = mu - eta with mu = 1/(5G)); Lemma 11 evaluated that way holds",
        "privoco prove VDH.conj.thm10_case2 (e.g. u = 0.1, V = 1e4, b = 100, G = 10: sup >= 28.705 > 16.276)"},
+      {"E5", "VDH Thm 12 proof (002, §3.8), the three cases' lower bounds on the improper-prior potential",
+       "each case bounds F by part of its integral and drops a part that is negative (the v > 0 half at L = 0, the "
+       "v < 0 half for L > 0); corrected lines keep it, bounded by e^x >= 1 + x on [0, eps] and -1 beyond",
+       "privoco prove VDH.lemma.thm12_small (e.g. F(0; V = 1e6, G = 1) = -11.174 < -1 - ln(1 + 2 sqrt(2e6)) = -8.948); "
+       "also VDH.lemma.thm12_mid, VDH.lemma.thm12_large"},
+      {"E6", "VDH (3.8.3), Thm 12 proof (002)",
+       "the gamma-form of the conjugate of e^{(L/sqrt(2V) - 1)^2} - 1 lacks the +1 and has 8x the 1/gamma term and 2x "
+       "the linear term; derived: inf_gamma gamma ln gamma - gamma + 1 + u^2 V/(2 gamma) + |u| sqrt(2V)",
+       "privoco prove VDH.conj.thm12_cases (u = 0: printed inf -1, conjugate 0)"},
+      {"E7", "VDH (3.7.3) and the lines after it, Lemma 11 proof (002)",
+       "m*(y) = B y^2, so the 1/gamma term is u^2 B/gamma (printed 4u^2 B/gamma); stationarity gives "
+       "gamma^ = sqrt(2H/W(2H e^{2S+1})) (printed e^{S^2+1/2}) and the minimum sqrt(2Hw) - sqrt(2H/w) + 1, "
+       "w = W(2H e^{2S+1}), H = u^2 B (printed H(2W - 1)/sqrt(2HW) + 1 with W(2H e^{S+1/2}), H = 4u^2 B)",
+       "privoco prove VDH.conj.lemma11_gamma (V = 1, b = 0.01, G = 0.1, L = 2.39623, u = 0.01: conjugate >= 0.892817, "
+       "printed value 0.837435)"},
   };
   return list;
 }

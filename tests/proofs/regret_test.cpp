@@ -338,3 +338,54 @@ TEST(VdhConjFenchelYoung, CertifiedAndTheMutantFails) {
   EXPECT_GT(tightest, -1e-9);
   EXPECT_THROW(c->run({{"u", "1"}}, 1), privoco::ParamError);
 }
+
+// ERRATA.md E7: the gamma-form inside the Lemma 11 proof, (3.7.3). m*(y) = B y^2 gives u^2 B/gamma (printed 4u^2 B/gamma),
+// stationarity gives W(2H e^{2S+1}) (printed e^{S^2+1/2} in gamma^, e^{S+1/2} in the value). The derived closed form
+// agrees with the bracketed minimum and the direct conjugate (three routes); the printed equations fail with
+// certified margins; the statement's end of the chain (A27(a)) is never below the conjugate; the mutant is.
+TEST(VdhLemma11, E7GammaFormEquationsFailTheDerivedFormAgrees) {
+  const RegretCheck* c = find_regret_check("VDH.conj.lemma11_gamma");
+  ASSERT_NE(c, nullptr);
+  const RegretOutcome o = c->run({{"a27", "a"}}, 1);
+  ASSERT_EQ(o.verdict, "refuted") << o.note;
+  const Thm12Tally t = tally(o);
+  const int n = t.seen.at("derived closed form");
+  EXPECT_EQ(n, 220);
+  EXPECT_EQ(t.violated.count("derived closed form"), 0u);
+  EXPECT_EQ(t.violated.at("(3.7.3) inf = conjugate"), n);
+  EXPECT_EQ(t.violated.at("gamma^ minimises (3.7.3)"), n);
+  EXPECT_EQ(t.violated.at("plugged value"), n);
+  EXPECT_EQ(t.violated.count("final, +1 outside"), 0u);
+  EXPECT_EQ(t.violated.count("sqrt(2HW)+1"), 0u);
+  EXPECT_GT(t.violated.at("mutant final with H/16"), 10);
+  bool seen = false;
+  for (const auto& k : o.cases)
+    if (k.stream == "V=1 b=0.01 G=0.1 L=2.39623 plugged value" && k.u == 0.01) {
+      seen = true;  // the printed value is also below the conjugate here: not even a bound
+      EXPECT_NEAR(k.realised, 0.892817491253, 1e-11);
+      EXPECT_NEAR(k.bound, 0.837434839127, 1e-11);
+      EXPECT_NE(k.evidence.find("below the conjugate"), std::string::npos);
+    }
+  EXPECT_TRUE(seen);
+  // A27(b), the +1 inside the root: the chain's end falls below the conjugate at small u
+  const Thm12Tally tb = tally(c->run({{"a27", "b"}}, 1));
+  EXPECT_GT(tb.violated.at("final, +1 inside"), 0);
+  EXPECT_THROW(c->run({{"a27", "c"}}, 1), privoco::ParamError);
+  EXPECT_THROW(c->run({{"u", "1"}}, 1), privoco::ParamError);
+}
+
+// Lemma 11 case 2: the lower bound and its conjugate are certified by the argument; the grid never contradicts them
+// and the mutant (the -eta^2 (5/2) G L term dropped) is refuted.
+TEST(VdhLemma11, Case2CertifiedAndTheMutantFails) {
+  const RegretCheck* c = find_regret_check("VDH.conj.lemma11_case2");
+  ASSERT_NE(c, nullptr);
+  const RegretOutcome o = c->run({}, 1);
+  EXPECT_EQ(o.verdict, "certified") << o.note;
+  const Thm12Tally t = tally(o);
+  EXPECT_EQ(t.violated.count("(1) lower bound"), 0u);
+  EXPECT_EQ(t.violated.count("(2) statement: uL - RHS"), 0u);
+  EXPECT_GT(t.seen.at("(1) lower bound"), 50);
+  EXPECT_GT(t.seen.at("(2) statement: uL - RHS"), 20);
+  EXPECT_GT(t.violated.at("mutant exp(eta L)"), 0);
+  EXPECT_THROW(c->run({{"eta", "0.1"}}, 1), privoco::ParamError);
+}
