@@ -212,6 +212,16 @@ std::vector<Entry> make_table() {
         "E||xi||^2 = 4d(d+1)/eps^2 vs the printed 4 + 4(d^2+d)/eps^2", {eps, dim});
   claim("VDH.priv.local_laplace_moment", "priv", kPriv, "VDH §4 (000) = §3.4 (002)",
         "E||xi||^2 = sum 8/tau_j^2 (not printed)", {tau});
+  claim("VDH.priv.ldp_def", "priv", kPriv, "VDH Definition 1 (000) = Definition 1 (002); Duchi et al. 2014",
+        "eps-LDP over events S equals the density-ratio form for additive noise (local Laplace: sum tau_j <= eps)",
+        {tau, eps});
+  claim("VDH.priv.local_laplace_density", "priv", kPriv, "VDH §2.1 (000) = §3.2.1 (002)",
+        "normaliser prod_j tau_j/4 of rho_t ~ exp(-sum tau_j/2 |z_j|); coordinates Laplace(2/tau_j) (derived)", {tau});
+  claim("VDH.priv.noisy_grad_moment", "priv", kPriv, "VDH §1 (000) = §3.1 (002), from eq (2) to eq (1)",
+        "E||g + xi||^2 = E||g||^2 + E||xi||^2 <= 3 E||xi||^2 + 3 E||g||^2 for the randomisers (holds iff c >= 1; "
+        "noise=laplace|l2 selects tau or eps, d)",
+        {tau, eps, dim, {"G", kPos, "bound on ||g||_2", {}},
+         {"c", kReal, "the constant (printed 3)", {}}});
   return t;
 }
 }  // namespace

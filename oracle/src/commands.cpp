@@ -579,7 +579,7 @@ json privacy_json(const proofs::PrivacyCheck& pc, const std::map<std::string, st
   json j{{"id", pc.id}, {"citation", pc.citation}, {"verdict", o.verdict}, {"params", ps}, {"quantity", o.quantity},
          {"exact", o.exact}, {"claimed", o.claimed}, {"method", pc.method}, {"note", o.note}};
   if (!o.second_route.empty()) j["second_route"] = o.second_route;
-  if (o.seed) j["search"] = {{"best", o.search_best}, {"seed", o.seed}};
+  if (o.seed) j["search"] = {{"best", o.search_best}, {"seed", o.seed}, {"what", o.search_what}};
   return j;
 }
 
@@ -591,7 +591,7 @@ void print_privacy(const proofs::PrivacyCheck& pc, const std::map<std::string, s
              o.quantity, o.exact);
   if (!o.second_route.empty()) fmt::print("  second route: {}\n", o.second_route);
   fmt::print("  claimed: {}\n", o.claimed);
-  if (o.seed) fmt::print("  adversarial search (seed {}): largest loss found {:.17g}\n", o.seed, o.search_best);
+  if (o.seed) fmt::print("  seed {}: {} {:.17g}\n", o.seed, o.search_what, o.search_best);
   fmt::print("  verdict: {} ({})\n", o.verdict, o.note);
 }
 

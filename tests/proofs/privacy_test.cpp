@@ -88,3 +88,47 @@ TEST(Privacy, BadParametersAreTypedErrors) {
   EXPECT_THROW(run_check("VDH.priv.l2_eps", {{"eps", "1"}}), privoco::ParamError);
   EXPECT_THROW(run_check("VDH.priv.l2_eps", {{"eps", "1"}, {"d", "2"}, {"q", "1"}}), privoco::ParamError);
 }
+
+// VDH Definition 1: the event form of the privacy loss equals the density form (sum tau_j); eps below it is refuted
+// (the sibling), and the search over boxes never exceeds it.
+TEST(Privacy, LdpDefinitionEventFormEqualsDensityForm) {
+  const PrivacyOutcome o = run_check("VDH.priv.ldp_def", {{"tau", "0.5,1,2"}, {"eps", "3.5"}});
+  EXPECT_EQ(o.verdict, "certified") << o.note;
+  EXPECT_NEAR(lead(o.exact), 3.5, 1e-18);
+  EXPECT_LE(o.search_best, 3.5 * (1 + 1e-6));
+  EXPECT_GT(o.search_best, 3.4);  // the search finds (nearly) the sup: it has teeth
+  const PrivacyOutcome bad = run_check("VDH.priv.ldp_def", {{"tau", "0.5,1,2"}, {"eps", "3.49"}});
+  EXPECT_EQ(bad.verdict, "refuted");
+  EXPECT_THROW(run_check("VDH.priv.ldp_def", {{"tau", "1"}}), privoco::ParamError);
+}
+
+// The derived normaliser: each factor integrates to 1 (certified quadrature), the sampler passes DKW at FPR 1e-6;
+// a sampler with the wrong scale (tau doubled) is caught by the same test (the sibling).
+TEST(Privacy, LocalLaplaceDensityNormalisedAndSampled) {
+  const PrivacyOutcome o = run_check("VDH.priv.local_laplace_density", {{"tau", "0.5,1,2"}}, 7);
+  EXPECT_EQ(o.verdict, "certified") << o.note;
+  EXPECT_NEAR(lead(o.exact), 0.5 * 1 * 2 / 64, 1e-18);
+  EXPECT_NE(o.second_route.find("[1.00000000000000000 +/-"), std::string::npos) << o.second_route;
+  EXPECT_EQ(o.seed, 7u);
+  EXPECT_LT(o.search_best, 0.0198);
+  const double wrong = std::stod(o.second_route.substr(o.second_route.find("distance >= ") + 12));
+  EXPECT_GT(wrong, 0.0198);  // the sibling: the same threshold rejects the law with tau doubled
+}
+
+// E||g + xi||^2 = E||g||^2 + E||xi||^2 exactly (Monte Carlo agrees); c = 3 holds, c < 1 is refuted.
+TEST(Privacy, NoisyGradientMomentExactAndMonteCarlo) {
+  const PrivacyOutcome lap = run_check("VDH.priv.noisy_grad_moment",
+                                       {{"noise", "laplace"}, {"tau", "1,2"}, {"eps", "1"}, {"d", "3"}, {"G", "1"}, {"c", "3"}});
+  EXPECT_EQ(lap.verdict, "certified") << lap.note;
+  EXPECT_NEAR(lead(lap.exact), 1 + 8 + 2, 1e-15);  // G^2 + 8/1 + 8/4
+  const PrivacyOutcome l2 = run_check("VDH.priv.noisy_grad_moment",
+                                      {{"noise", "l2"}, {"tau", "1"}, {"eps", "2"}, {"d", "2"}, {"G", "0.5"}, {"c", "3"}});
+  EXPECT_EQ(l2.verdict, "certified") << l2.note;
+  EXPECT_NEAR(lead(l2.exact), 0.25 + 4.0 * 2 * 3 / 4, 1e-15);
+  EXPECT_NEAR(l2.search_best, 6.25, 0.5);
+  const PrivacyOutcome bad = run_check("VDH.priv.noisy_grad_moment",
+                                       {{"noise", "laplace"}, {"tau", "1"}, {"eps", "1"}, {"d", "3"}, {"G", "1"}, {"c", "0.99"}});
+  EXPECT_EQ(bad.verdict, "refuted");
+  EXPECT_THROW(run_check("VDH.priv.noisy_grad_moment", {{"noise", "gauss"}, {"tau", "1"}, {"G", "1"}, {"c", "3"}}),
+               privoco::ParamError);
+}

@@ -16,7 +16,8 @@ struct PrivacyOutcome {
   std::string second_route;   // independent route's value (quadrature), where there is one
   std::string claimed;        // the paper's value or bound at these parameters
   double search_best = 0;     // adversarial search: the largest privacy loss found
-  std::uint64_t seed = 0;     // of the search
+  std::uint64_t seed = 0;     // of the search (or the sampling)
+  std::string search_what = "adversarial search: largest loss found";  // what search_best is
   std::string note;
 };
 
