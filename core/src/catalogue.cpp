@@ -96,6 +96,16 @@ std::vector<Entry> make_table() {
                {{"u", kReal, "comparator", {1e-3, 1e3, true, 0.02}}, V(), G()}, true, true,
                "reference/vdh/bounds.cpp fast/vdh/bounds.cpp proofs-checks/vdh/regret.cpp tests/vdh/bounds_test.cpp"});
   t.back().has_proof = true;  // privoco prove VDH.bound.thm12: Algorithm 1 (improper prior) by simulation
+  // Vector parameters (u_j, V_j, b_j per coordinate): C++ functions reference::vdh::bound_thm2 (certified) and
+  // fast::vdh::bound_thm2; the command line reaches them through `privoco prove VDH.bound.thm2 b=.. tau=..`.
+  t.push_back({"VDH.bound.thm2", "bound", "VDH Thm 2 (000) = Thm 11 (002), as printed",
+               "d + sum_j |u_j| max{11G(ln(11G|u_j|) - 1 + ln(sqrt5 G sqrt(pi)/(4 sqrt b_j))), sqrt(8(b_j+V_j) "
+               "ln(16u_j^2 (b_j+V_j)^{3/2} sqrt(pi)/sqrt(b_j) + 1))} = sum_j Thm 1 per coordinate (Algorithm 3); "
+               "vector arguments: reference::vdh::bound_thm2, fast::vdh::bound_thm2",
+               {}, false, false,
+               "reference/vdh/bounds.cpp fast/vdh/bounds.cpp proofs-checks/vdh/regret.cpp tests/vdh/bounds_test.cpp "
+               "tests/proofs/regret_test.cpp"});
+  t.back().has_proof = true;  // privoco prove VDH.bound.thm2: Algorithm 3 by simulation
   t.push_back({"VDH.conj.Fstar", "conj", "VDH §2 notation, Lemma 2 (000) = §3.2, Lemma 5 (002); conjugate prior",
                "F*(u) = sup_L (uL - F(L; V, b, G)) for the conjugate-prior potential (computed; certified by bracketing)",
                {{"u", kReal, "argument", {1e-3, 1e3, true, 0.02}}, V(), b(), G()}, true, false,

@@ -49,6 +49,28 @@ Value bound_thm1(double u, double V, double b, double G) {
   return out;
 }
 
+// VDH Thm 2 (000) = Thm 11 (002): Theorem 1 per coordinate, summed.
+Value bound_thm2(const double* u, const double* V, const double* b, int d, double G) {
+  Value out;
+  out.sign = 1;
+  out.value = 0;
+  double ls = -INFINITY;  // ln of the sum, accumulated in log space for the overflow case (terms are >= 1)
+  bool over = false;
+  for (int j = 0; j < d; ++j) {
+    const Value t = bound_thm1(u[j], V[j], b[j], G);
+    over |= t.status == Status::overflow;
+    if (!over) out.value += t.value;
+    const double l = t.log_abs();
+    ls = ls == -INFINITY ? l : std::max(ls, l) + std::log1p(std::exp(-std::fabs(ls - l)));
+  }
+  if (over || !std::isfinite(out.value)) {
+    out.value = INFINITY;
+    out.status = Status::overflow;
+    out.log_abs_out = ls;
+  }
+  return out;
+}
+
 namespace {
 Value thm12(double u, double V, double G, bool a9b) {
   static const Entry& e = entry("VDH.bound.thm12");

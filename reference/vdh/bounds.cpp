@@ -5,6 +5,24 @@
 
 namespace privoco::reference::vdh {
 
+// VDH Thm 2 (000) = Thm 11 (002): the sum of Thm 1 per coordinate (formula in bounds.hpp).
+void bound_thm2(arb_t res, arb_srcptr u, arb_srcptr V, arb_srcptr b, slong d, const arb_t G, slong prec) {
+  arb_ptr q = _arb_vec_init(4);
+  arb_t t;
+  arb_init(t);
+  arb_zero(res);
+  for (slong j = 0; j < d; ++j) {
+    arb_set(q + 0, u + j);
+    arb_set(q + 1, V + j);
+    arb_set(q + 2, b + j);
+    arb_set(q + 3, G);
+    bound_thm1(t, q, prec);
+    arb_add(res, res, t, prec);
+  }
+  arb_clear(t);
+  _arb_vec_clear(q, 4);
+}
+
 void bound_thm1(arb_t res, arb_srcptr p, slong prec) {
   arb_srcptr u = p + 0, V = p + 1, b = p + 2, G = p + 3;
   if (arb_is_zero(u)) {  // |u| max{...} -> 0 as u -> 0 (|u| ln|u| -> 0)

@@ -389,3 +389,27 @@ TEST(VdhLemma11, Case2CertifiedAndTheMutantFails) {
   EXPECT_GT(t.violated.at("mutant exp(eta L)"), 0);
   EXPECT_THROW(c->run({{"eta", "0.1"}}, 1), privoco::ParamError);
 }
+
+// VDH Thm 2 by simulation of Algorithm 3 (d = 3): no violation (undecided: a simulation cannot certify), and the
+// sibling bound scaled by 1/100 is refuted with a certified replay.
+TEST(VdhThm2, Algorithm3SimulationAndScaledSibling) {
+  const RegretCheck* c = find_regret_check("VDH.bound.thm2");
+  ASSERT_NE(c, nullptr);
+  RegretOutcome o = c->run(c->defaults, 1);
+  EXPECT_EQ(o.verdict, "undecided") << o.note;
+  EXPECT_GT(o.cases.size(), 100u);
+  EXPECT_LT(o.worst.ratio, 1);
+  auto p = c->defaults;
+  p["scale"] = "0.01";
+  o = c->run(p, 1);
+  ASSERT_EQ(o.verdict, "refuted");
+  bool certified = false;
+  for (const auto& k : o.cases) certified |= k.violated && k.evidence.rfind("certified", 0) == 0;
+  EXPECT_TRUE(certified);
+  p = c->defaults;
+  p["tau"] = "1";
+  EXPECT_THROW(c->run(p, 1), privoco::ParamError);
+  p = c->defaults;
+  p["b"] = "1,-1,2";
+  EXPECT_THROW(c->run(p, 1), privoco::DomainError);
+}

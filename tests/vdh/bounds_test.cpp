@@ -3,6 +3,7 @@
 #include <rapidcheck/gtest.h>
 
 #include <cmath>
+#include <vector>
 
 #include "fast/vdh/bounds.hpp"
 #include "privoco/reference/bounds.hpp"
@@ -239,4 +240,47 @@ TEST(VdhConjFstar, SpecialValuesScalingAndSibling) {
   EXPECT_GE(gap, -1e-12);
   EXPECT_LT(gap, 1e-9);
   EXPECT_LT(gap - 1e-6, 0);
+}
+
+// VDH Thm 2 = Thm 1 per coordinate, summed: the certified sum against fast (ulp of the sum, not of the terms), and
+// the sibling that drops the d (one 1 per coordinate) fails.
+RC_GTEST_PROP(VdhBoundThm2, FastSumAgreesWithCertifiedSum, ()) {
+  const int d = *rc::gen::inRange(1, 6).as("d");
+  const double G = *log_uniform(1e-3, 1e3).as("G");
+  std::vector<double> u(d), V(d), b(d);
+  arb_ptr ub = _arb_vec_init(d), Vb = _arb_vec_init(d), bb = _arb_vec_init(d);
+  double sum_terms = 0;
+  for (int j = 0; j < d; ++j) {
+    u[j] = *signed_log_uniform(1e-4, 1e4).as("u_j");
+    V[j] = *log_uniform(1e-6, 1e8).as("V_j");
+    b[j] = *log_uniform(1e-3, 1e3).as("b_j");
+    arb_set_d(ub + j, u[j]);
+    arb_set_d(Vb + j, V[j]);
+    arb_set_d(bb + j, b[j]);
+    sum_terms += fv::bound_thm1(u[j], V[j], b[j], G).value;
+  }
+  ref::Ball Gb, r;
+  arb_set_d(Gb, G);
+  ref::vdh::bound_thm2(r, ub, Vb, bb, d, Gb, 256);
+  const privoco::fast::Value f = fv::bound_thm2(u.data(), V.data(), b.data(), d, G);
+  RC_ASSERT(f.status == privoco::fast::Status::ok);
+  const double mid = arf_get_d(arb_midref(r.get()), ARF_RND_NEAR);
+  RC_ASSERT(std::fabs(f.value - mid) <= 8 * d * std::ldexp(1.0, std::ilogb(mid) - 52));
+  RC_ASSERT(f.value == sum_terms);
+  // sibling: without the d leading ones the certified sum is missed by at least 1
+  RC_ASSERT(std::fabs((f.value - d) - mid) >= 0.999 * d);
+  _arb_vec_clear(ub, d);
+  _arb_vec_clear(Vb, d);
+  _arb_vec_clear(bb, d);
+}
+
+TEST(VdhBoundThm2, OverflowGivesTheLogOfTheSum) {
+  const double u[2] = {1e300, 1e300}, V[2] = {1e300, 1e300}, b[2] = {1, 1};
+  const privoco::fast::Value one = fv::bound_thm1(u[0], V[0], b[0], 1);
+  const privoco::fast::Value f = fv::bound_thm2(u, V, b, 2, 1);
+  ASSERT_EQ(one.status, privoco::fast::Status::overflow);
+  EXPECT_EQ(f.status, privoco::fast::Status::overflow);
+  EXPECT_NEAR(f.log_abs(), one.log_abs() + std::log(2.0), 1e-12 * one.log_abs());
+  const double bad[2] = {1, -1};
+  EXPECT_THROW(fv::bound_thm2(u, V, bad, 2, 1), privoco::DomainError);
 }

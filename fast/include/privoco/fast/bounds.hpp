@@ -7,6 +7,10 @@ namespace privoco::fast::vdh {
 // VDH Thm 1 (000) = Thm 10 (002) as printed, at u, V = sum g^2, b, G. Overflow reported as status + ln|value|.
 Value bound_thm1(double u, double V, double b, double G);
 
+// VDH Thm 2 (000) = Thm 11 (002) as printed: sum_j bound_thm1(u_j, V_j, b_j, G) over d coordinates (Algorithm 3).
+// Overflow of any term (or of the sum) is reported as status overflow with ln|value|.
+Value bound_thm2(const double* u, const double* V, const double* b, int d, double G);
+
 // VDH Thm 12 (002), (3.8.2) as printed (reading A9(a)), at u, V = sum g^2, G.
 Value bound_thm12(double u, double V, double G);
 // Reading A9(b) of the third term: |u| sqrt(2V) + 1 + ln(1 + 2 sqrt(2V)) (ERRATA.md E2).

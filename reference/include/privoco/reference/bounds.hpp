@@ -9,6 +9,11 @@ namespace privoco::reference::vdh {
 //                sqrt(8 (b+V) ln(16 u^2 (b+V)^{3/2} sqrt(pi)/sqrt(b) + 1)) };  u = 0 gives 1 (|u| ln|u| -> 0).
 void bound_thm1(arb_t res, arb_srcptr p, slong prec);
 
+// VDH Thm 2 (000) = Thm 11 (002), as printed, for Algorithm 3 in d dimensions ("applying Theorem 1 per
+// dimension"): d + sum_j |u_j| max{...} = sum_j bound_thm1(u_j, V_j, b_j, G), V_j = sum_t g_{t,j}^2 (A10
+// deterministic). u, V, b: d balls each.
+void bound_thm2(arb_t res, arb_srcptr u, arb_srcptr V, arb_srcptr b, slong d, const arb_t G, slong prec);
+
 // VDH Thm 12 (002), (3.8.2), as printed (reading A9(a): the third term is |u| (sqrt(2V) + 1 + ln(1 + 2 sqrt(2V))));
 // params = {u, V, G}, V = sum_t g_t^2 (deterministic reading, A10):
 //   max{ |u| sqrt(8V) (sqrt(ln(8 u^2 V + 1)) + 1),  |u| 11G (ln(|u| 11G ln 2) - 1) + ln 2,
