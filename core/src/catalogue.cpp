@@ -106,6 +106,10 @@ std::vector<Entry> make_table() {
                "reference/vdh/bounds.cpp fast/vdh/bounds.cpp proofs-checks/vdh/regret.cpp tests/vdh/bounds_test.cpp "
                "tests/proofs/regret_test.cpp"});
   t.back().has_proof = true;  // privoco prove VDH.bound.thm2: Algorithm 3 by simulation
+  t.push_back({"VDH.bound.rates", "bound", "VDH eqs (1), (2), (8), §4 (000) = (3.1.1), (3.1.2), (3.3.5), §3.4 (002)",
+               "O(.) regret rates (no constants): shape against simulation (ratio realised/rate over T)", {}, false, false,
+               "proofs-checks/vdh/regret.cpp oracle/src/scenarios.cpp tests/proofs/regret_test.cpp"});
+  t.back().has_proof = true;  // privoco prove VDH.bound.rates: fitted growth of realised/rate
   t.push_back({"VDH.conj.Fstar", "conj", "VDH §2 notation, Lemma 2 (000) = §3.2, Lemma 5 (002); conjugate prior",
                "F*(u) = sup_L (uL - F(L; V, b, G)) for the conjugate-prior potential (computed; certified by bracketing)",
                {{"u", kReal, "argument", {1e-3, 1e3, true, 0.02}}, V(), b(), G()}, true, false,
@@ -185,6 +189,15 @@ std::vector<Entry> make_table() {
   claim("VDH.lemma.cv_integrable", "lemma",
         "proofs-checks/vdh/conj_checks.cpp reference/vdh/cv.cpp tests/proofs/regret_test.cpp",
         "VDH prior list after eq (6) (000) = (3.3.3) (002)", "the CV prior is normalisable iff G > 1/5 (Z = 2/ln(5G))");
+  // The definitions (proofs-checks/vdh/definitions.cpp): their properties for every prior, and the protocol's
+  // conditions on the noise the runs draw. `prior=` selects one prior.
+  const char* kDefs = "proofs-checks/vdh/definitions.cpp tests/proofs/regret_test.cpp";
+  claim("VDH.pot.def", "pot", kDefs, "VDH eq (4) (000) = (3.3.1) (002)",
+        "F(L; V) = E_{v~P}[exp(vL - v^2 V) - 1] for any prior (per prior: VDH.pot.conj, .uniform, .improper, .cv)");
+  claim("VDH.pred.def", "pred", kDefs, "VDH eq (5), Alg 1 line 2 (000) = (3.3.2) (002)",
+        "w(L, V) = E_{v~P}[v exp(vL - v^2 V)] = dF/dL for any prior (per prior: VDH.pred.conj, .uniform, ...)");
+  claim("VDH.alg.protocol", "alg", kDefs, "VDH §2.2 steps 1-3, eq (3) (000) = §3.2.2, (3.2.1) (002)",
+        "OCO with noisy subgradients g~_t = g_t + xi_t, xi_t zero-mean symmetric independent; ||g_t|| <= G");
   // Printed lower bounds on a potential and the conjugates built on them (Lemma 11 and Theorem 12 proofs).
   claim("VDH.conj.fenchel_young", "conj",
         "proofs-checks/vdh/lower_bounds.cpp tests/vdh/bounds_test.cpp tests/proofs/regret_test.cpp",

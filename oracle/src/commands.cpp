@@ -97,6 +97,8 @@ int cmd_list(bool as_json) {
 
 int cmd_eval(const EvalArgs& a) {
   const Entry& e = entry(a.id);
+  if (!e.has_reference && !e.has_fast && !e.is_learner())
+    throw UnknownId(e.id, "a machine-checked claim or definition, not a function: use privoco prove for");
   std::vector<Decimal> dec = parse_assignments(e, a.assignments);
   json out;
   out["id"] = e.id;
@@ -637,7 +639,7 @@ void print_regret(const proofs::RegretCheck& rc, const std::map<std::string, std
 
 json prove_all(bool print_text) {
   json all = json::array();
-  if (print_text) fmt::print("{:<20} {:<10} {:>9}  {}\n", "claim", "verdict", "time", "thresholds (found vs printed)");
+  if (print_text) fmt::print("{:<31} {:<10} {:>9}  {}\n", "claim", "verdict", "time", "thresholds (found vs printed)");
   for (const auto& c : proofs::claims()) {
     auto k = proofs::constants_for(c, {});
     auto o = proofs::run(c, k);
@@ -652,9 +654,9 @@ json prove_all(bool print_text) {
     j["thresholds"] = jt;
     all.push_back(j);
     if (print_text) {
-      fmt::print("{:<20} {:<10} {:>8.2f}s  {}\n", c.id, o.verdict, o.seconds, ts.empty() ? "-" : ts[0]);
-      for (std::size_t i = 1; i < ts.size(); ++i) fmt::print("{:<42}{}\n", "", ts[i]);
-      fmt::print("{:<42}({})\n", "", c.citation);
+      fmt::print("{:<31} {:<10} {:>8.2f}s  {}\n", c.id, o.verdict, o.seconds, ts.empty() ? "-" : ts[0]);
+      for (std::size_t i = 1; i < ts.size(); ++i) fmt::print("{:<53}{}\n", "", ts[i]);
+      fmt::print("{:<53}({})\n", "", c.citation);
     }
   }
   for (const auto& pc : proofs::privacy_checks()) {
@@ -663,20 +665,16 @@ json prove_all(bool print_text) {
     if (print_text) {
       std::string p;
       for (const auto& [k, v] : pc.defaults) p += (p.empty() ? "" : ", ") + k + "=" + v;
-      fmt::print("{:<20} {:<10} {:>9}  at {}: exact {} vs claimed {}\n", pc.id.substr(0, 20), o.verdict, "", p,
+      fmt::print("{:<31} {:<10} {:>9}  at {}: exact {} vs claimed {}\n", pc.id, o.verdict, "", p,
                  o.exact, o.claimed);
     }
   }
-  std::vector<const proofs::RegretCheck*> sims;
-  for (const auto& rc : proofs::regret_checks()) sims.push_back(&rc);
-  for (const auto& rc : proofs::conj_checks()) sims.push_back(&rc);
-  for (const auto& rc : proofs::lower_bound_checks()) sims.push_back(&rc);
-  for (const proofs::RegretCheck* r : sims) {
+  for (const proofs::RegretCheck* r : proofs::all_regret_checks()) {
     const proofs::RegretCheck& rc = *r;
     auto o = rc.run(rc.defaults, 1);
     all.push_back(regret_json(rc, rc.defaults, o));
     if (print_text)
-      fmt::print("{:<20} {:<10} {:>8.2f}s  {}: {}\n", rc.id.substr(0, 20), o.verdict, o.seconds,
+      fmt::print("{:<31} {:<10} {:>8.2f}s  {}: {}\n", rc.id, o.verdict, o.seconds,
                  o.seeds ? fmt::format("simulation (seed 1, {} runs per noisy case)", o.seeds)
                          : (o.excess ? "certified lines" : "computed"),
                  o.note);

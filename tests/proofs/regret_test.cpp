@@ -3,11 +3,15 @@
 // by the one-sided test (family-wise false-positive rate 1e-6, stated by the check).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <string>
 
 #include "privoco/errors.hpp"
+#include "privoco/catalogue.hpp"
+#include "privoco/proofs/claims.hpp"
+#include "privoco/proofs/privacy.hpp"
 #include "privoco/proofs/regret.hpp"
 
 using namespace privoco::proofs;
@@ -412,4 +416,77 @@ TEST(VdhThm2, Algorithm3SimulationAndScaledSibling) {
   p = c->defaults;
   p["b"] = "1,-1,2";
   EXPECT_THROW(c->run(p, 1), privoco::DomainError);
+}
+
+// VDH.bound.rates: shape only. The ratio realised/rate of each printed rate does not grow over T = 2^8..2^14; the
+// mutant rate (no sqrt T) grows clearly (the fit has teeth). The verdict never claims more than `undecided`.
+TEST(VdhRates, PrintedRatesBoundedMutantGrows) {
+  const RegretCheck* c = find_regret_check("VDH.bound.rates");
+  ASSERT_NE(c, nullptr);
+  const RegretOutcome o = c->run(c->defaults, 1);
+  EXPECT_EQ(o.verdict, "undecided");
+  EXPECT_NE(o.note.find("consistent with bounded"), std::string::npos) << o.note;
+  EXPECT_NE(o.note.find("the fit has teeth"), std::string::npos) << o.note;
+  EXPECT_EQ(o.cases.size(), 3u * 2u * 7u);
+  auto p = c->defaults;
+  p["T"] = "100";
+  EXPECT_THROW(c->run(p, 1), privoco::DomainError);
+  p = c->defaults;
+  p["mean"] = "0.5";
+  EXPECT_THROW(c->run(p, 1), privoco::ParamError);
+}
+
+// The definitions as IDs: w = dF/dL (Taylor bound with certified values), w odd, F(0; 0) = 0, F even, F > -1 for
+// proper priors, for all four priors; each with a mutant that the same grid refutes.
+TEST(VdhDefinitions, PotentialAndPredictionPropertiesForEveryPrior) {
+  for (const char* id : {"VDH.pred.def", "VDH.pot.def"}) {
+    const RegretCheck* c = find_regret_check(id);
+    ASSERT_NE(c, nullptr) << id;
+    const RegretOutcome o = c->run(c->defaults, 1);
+    EXPECT_EQ(o.verdict, "certified") << id << ": " << o.note;
+    int mutant_bad = 0, lines = 0;
+    for (const auto& k : o.cases) {
+      const bool mutant = k.stream.find("mutant") != std::string::npos;
+      if (mutant) {
+        mutant_bad += k.violated;
+      } else {
+        ++lines;
+        EXPECT_FALSE(k.violated) << k.stream << " " << k.evidence;
+      }
+    }
+    EXPECT_GT(mutant_bad, 10) << id;
+    EXPECT_GT(lines, 90) << id;
+    for (const std::string prior : {"conjugate", "uniform", "improper", "cv"}) {
+      const bool found = std::any_of(o.cases.begin(), o.cases.end(),
+                                     [&](const RegretCase& k) { return k.stream.rfind(prior, 0) == 0; });
+      EXPECT_TRUE(found) << id << " " << prior;
+    }
+    EXPECT_THROW(c->run({{"prior", "gauss"}}, 1), privoco::ParamError);
+  }
+}
+
+// The protocol's noise conditions on privoco's samplers (DKW symmetry, lag-1 correlation; FPR 1e-6); the shifted
+// mutant fails.
+TEST(VdhDefinitions, ProtocolNoiseConditions) {
+  const RegretCheck* c = find_regret_check("VDH.alg.protocol");
+  ASSERT_NE(c, nullptr);
+  for (std::uint64_t seed : {1u, 2u}) {
+    const RegretOutcome o = c->run({}, seed);
+    EXPECT_EQ(o.verdict, "certified") << o.note;
+    ASSERT_FALSE(o.cases.empty());
+    EXPECT_TRUE(o.cases.back().violated);  // the mutant
+  }
+  EXPECT_THROW(c->run({{"n", "5"}}, 1), privoco::ParamError);
+}
+
+// Every claim of the table has a machine check that prove --all runs (no claim without a verdict).
+TEST(ProveAll, EveryClaimOfTheTableHasACheck) {
+  for (const auto& e : privoco::catalogue()) {
+    if (!e.has_proof) continue;
+    const bool regret = find_regret_check(e.id) != nullptr;
+    bool other = false;
+    for (const auto& c : privoco::proofs::claims()) other |= c.id == e.id;
+    other |= privoco::proofs::find_privacy_check(e.id) != nullptr;
+    EXPECT_TRUE(regret || other) << e.id;
+  }
 }

@@ -48,8 +48,9 @@ struct Entry {
   std::string files;     // where its implementations and tests live
   bool has_proof = false;  // proofs-checks/ certifies or refutes it (`privoco prove`)
   std::size_t index_of(std::string_view param) const;  // npos if absent
-  // kind alg: a streaming learner (`privoco run`), not a function of its parameters (eval/check/compare refuse it).
-  bool is_learner() const { return kind == "alg"; }
+  // kind alg: a streaming learner (`privoco run`), not a function of its parameters (eval/check/compare refuse it);
+  // an alg entry with a machine check (VDH.alg.protocol) is a definition checked by `privoco prove`, not a learner.
+  bool is_learner() const { return kind == "alg" && !has_proof; }
 };
 
 // Every implemented entry, in catalogue order.

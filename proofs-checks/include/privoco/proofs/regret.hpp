@@ -52,5 +52,9 @@ const RegretCheck* find_regret_check(const std::string& id);
 const std::vector<RegretCheck>& conj_checks();
 // Printed lower bounds on a potential, line by line against the certified potential (lower_bounds.cpp).
 const std::vector<RegretCheck>& lower_bound_checks();
+// VDH.pot.def, VDH.pred.def, VDH.alg.protocol (proofs-checks/vdh/definitions.cpp).
+const std::vector<RegretCheck>& definition_checks();
+// All of the lists above, in that order (prove --all, find_regret_check).
+std::vector<const RegretCheck*> all_regret_checks();
 
 }  // namespace privoco::proofs
