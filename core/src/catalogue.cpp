@@ -140,7 +140,8 @@ std::vector<Entry> make_table() {
                "fast/vdh/learners.cpp reference/vdh/learners.cpp tests/vdh/learners_test.cpp"});
   t.push_back({"VDH.alg.alg2", "alg", "VDH Alg 2 (000, 'Figure 2') = Alg 2 (002)",
                "black-box reduction: w_t = v_t z_t, v_t from Alg 1 fed <z_t, g_t>, z_t from VDH.alg.md_direction",
-               {b_alg, G(), d_alg}, false, true, "fast/vdh/learners.cpp tests/vdh/learners_test.cpp"});
+               {b_alg, G(), d_alg}, true, true,
+               "fast/vdh/learners.cpp reference/vdh/learners.cpp tests/vdh/learners_test.cpp"});
   t.push_back({"VDH.alg.alg3", "alg", "VDH Alg 3 (000) = Alg 3 (002)",
                "coordinate-wise Alg 1 with the conjugate prior, one instance per coordinate (A21(a))",
                {b_alg, G(), d_alg}, true, true,

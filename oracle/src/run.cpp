@@ -166,8 +166,6 @@ int cmd_run(const RunArgs& a) {
   if (a.gradients.empty()) throw ParamError("run", "--gradients", "required for " + e.id);
   const bool alg1 = e.id == "VDH.alg.alg1", alg2 = e.id == "VDH.alg.alg2";
   if (a.impl != "fast" && a.impl != "reference") throw ParamError("run", "--impl", "'" + a.impl + "' (fast, reference)");
-  if (a.impl == "reference" && alg2)
-    throw ParamError("run", "--impl", "reference replay covers alg1 and alg3 (alg2's direction learner is not certified)");
   fv::parse_prior(a.prior);
   const LearnerParams lp = parse_learner_params(e, a.assignments, a.prior);
   const std::vector<double> us = parse_list("--u", a.u);
@@ -197,11 +195,15 @@ int cmd_run(const RunArgs& a) {
   std::unique_ptr<fv::Alg2> f2;
   std::unique_ptr<fv::Alg3> f3;
   std::vector<reference::vdh::Alg1Replay> refs;
+  std::unique_ptr<reference::vdh::Alg2Replay> r2;
   Eigen::VectorXd bj(d);
   for (Eigen::Index j = 0; j < d; ++j) bj[j] = lp.b[lp.b.size() == 1 ? 0 : j].approx;
   reference::Options ropt;
   ropt.digits = a.digits;
-  if (a.impl == "reference") {
+  if (a.impl == "reference" && alg2) {
+    if (lp.b.size() != 1) throw ParamError(e.id, "b", "one value (Alg 2 runs one scalar learner)");
+    r2 = std::make_unique<reference::vdh::Alg2Replay>(static_cast<std::size_t>(d), a.prior, lp.b[0], lp.G, ropt);
+  } else if (a.impl == "reference") {
     for (Eigen::Index j = 0; j < d; ++j) refs.emplace_back(a.prior, lp.b[lp.b.size() == 1 ? 0 : j], lp.G, ropt);
   } else if (alg1) {
     f1 = std::make_unique<fv::Alg1>(spec);
@@ -249,7 +251,20 @@ int cmd_run(const RunArgs& a) {
     line = std::to_string(t);
     for (Eigen::Index j = 0; j < d; ++j) line += "," + g17(g[j]);
     double v = 0;
-    if (!refs.empty()) {
+    if (r2) {
+      const reference::Certified cv = r2->predict_v();
+      v = cv.nearest();
+      out_of_range += !std::isfinite(v) || (v == 0 && cv.sign() != 0);
+      std::vector<double> gv(static_cast<std::size_t>(d));
+      for (Eigen::Index j = 0; j < d; ++j) {
+        const reference::Certified c = r2->predict_w(static_cast<std::size_t>(j));
+        w[j] = c.nearest();
+        line += "," + c.value;
+        gv[static_cast<std::size_t>(j)] = g[j];
+      }
+      line += "," + cv.value;
+      r2->update(gv);
+    } else if (!refs.empty()) {
       for (Eigen::Index j = 0; j < d; ++j) {
         const reference::Certified c = refs[static_cast<std::size_t>(j)].predict();
         w[j] = c.nearest();
@@ -354,9 +369,7 @@ int cmd_run(const RunArgs& a) {
 
 int cmd_check_stream(const StreamCheckArgs& a) {
   const Entry& e = alg_entry(a.alg);
-  if (e.id == "VDH.alg.alg2")
-    throw ParamError("check", "--stream", "stream checks cover alg1 and alg3 (alg2's direction learner is not certified)");
-  const bool alg1 = e.id == "VDH.alg.alg1";
+  const bool alg1 = e.id == "VDH.alg.alg1", alg2 = e.id == "VDH.alg.alg2";
   fast::vdh::parse_prior(a.prior);
   const LearnerParams lp = parse_learner_params(e, a.assignments, a.prior);
   Tolerance tol;
@@ -372,7 +385,13 @@ int cmd_check_stream(const StreamCheckArgs& a) {
   if (lp.b.size() != 1 && lp.b.size() != d)
     throw ParamError(e.id, "b", fmt::format("{} values for d = {} coordinates (give one, or d)", lp.b.size(), d));
   std::vector<reference::vdh::Alg1Replay> refs;
-  for (std::size_t j = 0; j < d; ++j) refs.emplace_back(a.prior, lp.b[lp.b.size() == 1 ? 0 : j], lp.G);
+  std::unique_ptr<reference::vdh::Alg2Replay> r2;
+  if (alg2) {
+    if (lp.b.size() != 1) throw ParamError(e.id, "b", "one value (Alg 2 runs one scalar learner)");
+    r2 = std::make_unique<reference::vdh::Alg2Replay>(d, a.prior, lp.b[0], lp.G);
+  } else {
+    for (std::size_t j = 0; j < d; ++j) refs.emplace_back(a.prior, lp.b[lp.b.size() == 1 ? 0 : j], lp.G);
+  }
   if (!a.json)
     fmt::print("privoco check {} --stream {} ({} prior): tolerance {}, certified to {} digits, gradients as doubles\n",
                input.source, e.id, a.prior, tol.text(), a.digits);
@@ -391,7 +410,8 @@ int cmd_check_stream(const StreamCheckArgs& a) {
       v.params = fmt::format("t={}{}", steps, alg1 ? "" : fmt::format(", j={}", j + 1));
       v.claimed = wf ? wf->text : "";
       if (!wf || wf->text.empty()) throw FileError(fmt::format("{}:{}: no value in column {}", input.source, row.line, cols.w[j]));
-      v = judge_claim(v, wf->column, tol, a.digits, [&](int dg) { return refs[j].predict(dg); });
+      v = judge_claim(v, wf->column, tol, a.digits,
+                      [&](int dg) { return r2 ? r2->predict_w(j, dg) : refs[j].predict(dg); });
       ++judged;
       if (v.verdict == "pass") ++passed;
       else ++failed;
@@ -410,7 +430,13 @@ int cmd_check_stream(const StreamCheckArgs& a) {
                                                      v.ulps, v.reason.empty() ? "" : ", " + v.reason));
       }
     }
-    for (std::size_t j = 0; j < d; ++j) refs[j].update(number(row, cols.g[j], input.source));
+    if (r2) {
+      std::vector<double> gv(d);
+      for (std::size_t j = 0; j < d; ++j) gv[j] = number(row, cols.g[j], input.source);
+      r2->update(gv);
+    } else {
+      for (std::size_t j = 0; j < d; ++j) refs[j].update(number(row, cols.g[j], input.source));
+    }
   } while (reader.next(&row));
   if (a.json) {
     json s{{"summary", true}, {"steps", steps}, {"predictions", judged}, {"passed", passed}, {"failed", failed}};

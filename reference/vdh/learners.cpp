@@ -1,6 +1,8 @@
-// Certified replay of VDH Alg 1 (and, one instance per coordinate, Alg 3): exact sums, certified predictions.
+// Certified replay of VDH Alg 1 (and, one instance per coordinate, Alg 3): exact sums, certified predictions;
+// Alg 2 in ball arithmetic (its direction learner divides and takes square roots).
 #include "privoco/reference/learners.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "privoco/catalogue.hpp"
@@ -35,6 +37,14 @@ void Alg1Replay::update(double g) {
   arb_add(V_, V_, x, ARF_PREC_EXACT);
 }
 
+void Alg1Replay::update(const Ball& s, slong prec) {
+  if (!arb_is_finite(s)) throw DomainError("VDH.alg.alg1", "g", "a non-finite ball", "(-inf, inf)");
+  arb_sub(L_, L_, s, prec);
+  Ball x;
+  arb_sqr(x, s, prec);
+  arb_add(V_, V_, x, prec);
+}
+
 Certified Alg1Replay::predict(int digits) const {
   Options opt = opt_;
   if (digits > 0) opt.digits = digits;
@@ -47,6 +57,81 @@ Certified Alg1Replay::predict(int digits) const {
         else arb_set_str(x, (conj && i == 2 ? b_ : G_).text.c_str(), prec);
       },
       opt);
+}
+
+Certified certify_ball(const Ball& x, int digits, const std::string& what) {
+  constexpr double kLog2_10 = 3.32192809488736234787;
+  Certified c;
+  arb_set(c.ball, x);
+  if (arb_is_zero(x)) {
+    c.exact = true;
+    c.digits = digits;
+    c.value = c.lo = c.hi = "0";
+    return c;
+  }
+  const slong acc = arb_rel_accuracy_bits(x);
+  if (!arb_is_finite(x) || acc < static_cast<slong>(std::ceil(digits * kLog2_10)) + 2)
+    throw PrecisionCeiling(what + ": " + std::to_string(digits) + " certified digits not carried by the replay (" +
+                           std::to_string(acc) + " bits); ask for fewer digits");
+  c.exact = arb_is_exact(x);
+  c.digits = std::max(digits, static_cast<int>(std::floor((acc - 1) / kLog2_10)));
+  c.value = arb_mid_string(x, digits);
+  c.lo = arb_bound_string(x, false, digits + 3);
+  c.hi = arb_bound_string(x, true, digits + 3);
+  return c;
+}
+
+Alg2Replay::Alg2Replay(std::size_t d, const std::string& prior, const Decimal& b, const Decimal& G, const Options& opt,
+                       slong prec)
+    : alg1_(prior, b, G, opt), z_(d), opt_(opt), prec_(prec) {
+  if (d < 1) throw ParamError("VDH.alg.alg2", "d", "the dimension must be at least 1");
+}
+
+Certified Alg2Replay::predict_v(int digits) const { return alg1_.predict(digits); }
+
+Certified Alg2Replay::predict_w(std::size_t j, int digits) const {
+  if (j >= z_.size()) throw ParamError("VDH.alg.alg2", "j", "coordinate out of range");
+  const int dg = digits > 0 ? digits : opt_.digits;
+  if (arb_is_zero(z_[j])) return certify_ball(z_[j], dg, "VDH.alg.alg2");  // w = v * 0, whatever v is
+  const Certified v = alg1_.predict(dg + 2);
+  Ball w;
+  arb_mul(w, v.ball, z_[j], prec_);
+  return certify_ball(w, dg, "VDH.alg.alg2");
+}
+
+void Alg2Replay::update(const std::vector<double>& g) {
+  if (g.size() != z_.size()) throw ParamError("VDH.alg.alg2", "g", "size differs from d");
+  Ball s, gj, n2, t;
+  for (std::size_t j = 0; j < g.size(); ++j) {
+    if (!std::isfinite(g[j]))
+      throw DomainError("VDH.alg.alg2", "g" + std::to_string(j + 1), std::to_string(g[j]), "(-inf, inf)");
+    arb_set_d(gj, g[j]);
+    arb_addmul(s, z_[j], gj, prec_);  // Alg 2 line 6: s_t = <z_t, g~_t>
+    arb_sqr(t, gj, ARF_PREC_EXACT);
+    arb_add(sum_sq_, sum_sq_, t, ARF_PREC_EXACT);
+  }
+  alg1_.update(s, prec_);
+  if (arb_is_zero(sum_sq_)) return;  // A28(a): no step while the sum is 0
+  Ball eta;
+  arb_rsqrt(eta, sum_sq_, prec_);  // eta_t = 1/sqrt(sum_{s<=t} ||g~_s||^2)
+  arb_zero(n2);
+  for (std::size_t j = 0; j < g.size(); ++j) {
+    arb_set_d(gj, g[j]);
+    arb_submul(z_[j], eta, gj, prec_);
+    arb_addmul(n2, z_[j], z_[j], prec_);
+  }
+  Ball one;
+  arb_one(one);
+  if (arb_le(n2, one)) return;  // inside the ball: no projection
+  Ball n;
+  arb_sqrt(n, n2, prec_);
+  const bool outside = arb_gt(n2, one);
+  for (auto& zj : z_) {
+    Ball p;
+    arb_div(p, zj, n, prec_);
+    if (outside) arb_swap(zj, p);
+    else arb_union(zj, zj, p, prec_);  // both branches of the projection
+  }
 }
 
 }  // namespace privoco::reference::vdh

@@ -15,6 +15,7 @@
 #include "oracle/cli_support.hpp"
 
 namespace fv = privoco::fast::vdh;
+using privoco::reference::Ball;
 namespace rv = privoco::reference::vdh;
 using privoco::parse_param;
 using privoco::testing::log_uniform;
@@ -179,6 +180,46 @@ TEST(VdhLearners, DirectionLearnerAndAlg2) {
   }
 }
 
+// Alg 2's certified replay (ball arithmetic, z_t enclosed): the fast run agrees with it to a relative 1e-12 of each
+// prediction's scale (the direction learner's rounding accumulates in z_t, so near a zero of z_{t,j} the ulp
+// distance grows: a conditioning property of the algorithm, shown by check --stream); the replay's z_t stays in the
+// unit ball; the sibling replay fed a perturbed gradient disagrees from the next step on.
+TEST(VdhLearners, Alg2FastAgreesWithCertifiedReplay) {
+  const std::size_t d = 3;
+  fv::Alg2 f(d, {fv::Prior::conjugate, 1, 0.5});
+  rv::Alg2Replay r(d, "conjugate", parse_param("t", "b", "1"), parse_param("t", "G", "0.5"));
+  rv::Alg2Replay sib(d, "conjugate", parse_param("t", "b", "1"), parse_param("t", "G", "0.5"));
+  std::mt19937_64 rng(11);
+  std::normal_distribution<double> n(0.2, 1.0);
+  Eigen::VectorXd g(d), w(d);
+  std::vector<double> gv(d);
+  double worst = 0;
+  int sibling_off = 0;
+  for (int t = 0; t < 300; ++t) {
+    const privoco::fast::Value v = f.predict(w);
+    const privoco::reference::Certified rv_ = r.predict_v();
+    const double scale = std::fabs(rv_.nearest()) + 1e-300;
+    for (std::size_t j = 0; j < d; ++j) {
+      const double c = r.predict_w(j).nearest();
+      worst = std::max(worst, std::fabs(w[j] - c) / scale);
+      if (t > 5) sibling_off += std::fabs(sib.predict_w(j).nearest() - c) > 1e-9 * scale;
+    }
+    EXPECT_LE(std::fabs(v.value - rv_.nearest()), 1e-12 * scale) << t;
+    Ball n2;
+    for (std::size_t j = 0; j < d; ++j) arb_addmul(n2, r.z(j), r.z(j), 128);
+    ASSERT_TRUE(arf_cmp_d(arb_midref(n2.get()), 1 + 1e-30) <= 0) << t;
+    for (std::size_t j = 0; j < d; ++j) g[j] = gv[j] = n(rng);
+    f.update(g);
+    r.update(gv);
+    if (t == 5) gv[0] += 1e-6;  // the sibling sees one perturbed gradient
+    sib.update(gv);
+  }
+  EXPECT_LT(worst, 1e-12);
+  EXPECT_GT(sibling_off, 100);
+  EXPECT_THROW(r.update({1, 2}), privoco::ParamError);
+  EXPECT_THROW(r.update({1, std::nan(""), 2}), privoco::DomainError);
+}
+
 TEST(VdhLearners, BadInputIsTyped) {
   fv::Alg1 f({fv::Prior::conjugate, 1, 1});
   EXPECT_THROW(f.update(std::nan("")), privoco::DomainError);
@@ -226,6 +267,31 @@ TEST(VdhLearnersCli, RunThenCheckStream) {
   r = run_cli("check " + dir + "w.csv --stream alg1 G=0.5 --prior uniform");
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.out.find("first disagreement at step 2"), std::string::npos) << r.out;
+}
+
+// Alg 2 on the command line: the reference run is a certified replay; the fast run agrees with it to 1e-12
+// relative and check --stream says where its ulp distance exceeds the default tolerance; a wrong value is caught.
+TEST(VdhLearnersCli, Alg2ReferenceRunAndStreamCheck) {
+  const std::string dir = privoco::testing::test_dir();
+  std::string grad = "g1,g2\n";
+  std::mt19937_64 rng(6);
+  std::normal_distribution<double> n(0.3, 1.0);
+  for (int t = 0; t < 40; ++t) grad += std::to_string(n(rng)) + "," + std::to_string(-n(rng)) + "\n";
+  spit(dir + "g2.csv", grad);
+  auto r = run_cli("run alg2 b=1 G=1 --impl reference --gradients " + dir + "g2.csv --out " + dir + "w2r.csv");
+  ASSERT_EQ(r.code, 0) << r.err;
+  r = run_cli("check " + dir + "w2r.csv --stream alg2 b=1 G=1");
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("80 passed, 0 failed"), std::string::npos) << r.out;
+  r = run_cli("run alg2 b=1 G=1 --gradients " + dir + "g2.csv --out " + dir + "w2f.csv");
+  ASSERT_EQ(r.code, 0) << r.err;
+  r = run_cli("check " + dir + "w2f.csv --stream alg2 b=1 G=1 --rel 1e-12");
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  // sibling: the fast file checked as an Alg 2 run with another G disagrees
+  r = run_cli("check " + dir + "w2f.csv --stream alg2 b=1 G=2 --rel 1e-12");
+  EXPECT_EQ(r.code, 1) << r.out;
+  r = run_cli("run alg2 b=1,2 G=1 --impl reference --gradients " + dir + "g2.csv");
+  EXPECT_EQ(r.code, 2);
 }
 
 TEST(VdhLearnersCli, Errors) {

@@ -1,4 +1,4 @@
-// Certified replay of VDH Algorithms 1 and 3 (catalogue VDH.alg.alg1, VDH.alg.alg3): the same learners as
+// Certified replay of VDH Algorithms 1, 2 and 3 (catalogue VDH.alg.alg1, VDH.alg.alg2, VDH.alg.alg3): the same learners as
 // fast/include/privoco/fast/learners.hpp (same readings), with L_t and V_t kept as exact sums of the gradients
 // (each a double) and every prediction certified, so that each step of a fast or foreign run can be checked.
 #pragma once
@@ -17,6 +17,7 @@ class Alg1Replay {
   Alg1Replay(const std::string& prior, const Decimal& b, const Decimal& G, const Options& opt = {});
   Certified predict(int digits = -1) const;  // w(L_t, V_t): VDH eq (5) = (3.3.2), certified (digits: -1 = opt's)
   void update(double g);      // exact: L -= g, V += g^2 (DomainError if g is not finite)
+  void update(const Ball& s, slong prec);  // a ball gradient (Alg 2 feeds <z_t, g~_t>): L -= s, V += s^2 at prec
   const Ball& L() const { return L_; }
   const Ball& V() const { return V_; }
 
@@ -26,5 +27,32 @@ class Alg1Replay {
   Ball L_, V_;
   Options opt_;
 };
+
+// VDH Alg 2 (000, "Figure 2") = Alg 2 (002): w_t = v_t z_t, v_t from Alg 1 fed s_t = <z_t, g~_t>, z_t from the
+// direction learner VDH.alg.md_direction (projected gradient descent on the unit ball, eta_t =
+// 1/sqrt(sum_{s<=t} ||g~_s||^2), z_1 = 0, A28(a)), all in ball arithmetic at `prec` bits: the ideal algorithm's
+// z_t, s_t and v_t are enclosed, the gradients taken as exact doubles. Where the norm of z_t - eta_t g~_t is not
+// certainly on one side of 1 the projection's two branches are joined (x -> x / max(1, ||x||) is continuous).
+class Alg2Replay {
+ public:
+  Alg2Replay(std::size_t d, const std::string& prior, const Decimal& b, const Decimal& G, const Options& opt = {},
+             slong prec = 640);
+  Certified predict_v(int digits = -1) const;                // v_t, certified
+  Certified predict_w(std::size_t j, int digits = -1) const;  // w_{t,j} = v_t z_{t,j}, certified
+  void update(const std::vector<double>& g);                  // size d, finite entries (DomainError otherwise)
+  const Ball& z(std::size_t j) const { return z_[j]; }
+  std::size_t dim() const { return z_.size(); }
+
+ private:
+  Alg1Replay alg1_;
+  std::vector<Ball> z_;
+  Ball sum_sq_;
+  Options opt_;
+  slong prec_;
+};
+
+// The certified value of a ball computed elsewhere (digits and decimal strings as evaluate gives them); throws
+// PrecisionCeiling when the ball does not carry `digits` digits.
+Certified certify_ball(const Ball& x, int digits, const std::string& what);
 
 }  // namespace privoco::reference::vdh
