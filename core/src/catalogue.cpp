@@ -63,8 +63,8 @@ std::vector<Entry> make_table() {
                "reference/vdh/improper.cpp fast/vdh/improper.cpp tests/vdh/improper_test.cpp"});
   t.push_back({"VDH.pot.improper", "pot", "VDH eq (4) = (3.3.1) with the improper prior; Thm 12 proof (002) §3.8",
                "improper-prior potential F = int_{-C}^{C} (exp(vL - v^2 V) - 1) dv/|v| (A7(a), -1 inside)",
-               {L(), V(), G()}, true, false,
-               "reference/vdh/improper.cpp tests/vdh/improper_test.cpp"});
+               {L(), V(), G()}, true, true,
+               "reference/vdh/improper.cpp fast/vdh/improper.cpp tests/vdh/improper_test.cpp"});
   {
     // CV prior: printed "for G > 1/5" (C = 1/(5G) < 1; the density 1/(|v| ln^2|v|) is not integrable up to v = 1)
     const ParamSpec Gcv{"G", {0.2, kInf, false, false}, "bound on the gradient mean; the CV prior needs G > 1/5",

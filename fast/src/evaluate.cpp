@@ -20,6 +20,7 @@ const Row kRows[] = {
     {"VDH.pred.uniform", [](const double* p) { return vdh::pred_uniform(p[0], p[1], p[2]); }},
     {"VDH.pot.uniform", [](const double* p) { return vdh::pot_uniform(p[0], p[1], p[2]); }},
     {"VDH.pred.improper", [](const double* p) { return vdh::pred_improper(p[0], p[1], p[2]); }},
+    {"VDH.pot.improper", [](const double* p) { return vdh::pot_improper(p[0], p[1], p[2]); }},
     {"VDH.bound.thm1", [](const double* p) { return vdh::bound_thm1(p[0], p[1], p[2], p[3]); }},
     {"VDH.bound.thm12", [](const double* p) { return vdh::bound_thm12(p[0], p[1], p[2]); }},
     {"VDH.bound.thm1_corrected", [](const double* p) { return vdh::bound_thm1_corrected(p[0], p[1], p[2], p[3]); }},

@@ -9,6 +9,7 @@
 
 #include <cerf.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "privoco/catalogue.hpp"
@@ -30,7 +31,9 @@ constexpr int kMaxTerms = 90;
 //            positive form: j! (1 - e^{-mu} sum_{i<=j} mu^i/i!) for j+1 <= mu (the sum is <= ~1/2 of the whole),
 //            mu^{j+1} e^{-mu} sum_n mu^n/((j+1)...(j+1+n)) for j+1 > mu (DLMF 8.7.1). No long recurrence: the
 //            downward one over ~5 mu steps accumulated 14.7 ulp at mu = 71.
-double series(double lambda, double mu, bool* scaled) {
+// shift = 0: S = sum_j y^j P_j/(2j+1)! (the prediction); shift = 1: S = sum_j y^j P_j/(2j+2)! (the potential's
+// E/(2 lambda^2), unscaled; E/(lambda^2/mu), scaled).
+double series(double lambda, double mu, bool* scaled, int shift = 0) {
   const double x2 = lambda * lambda;
   *scaled = mu >= 4;
   const double y = *scaled ? x2 / mu : x2;
@@ -44,7 +47,7 @@ double series(double lambda, double mu, bool* scaled) {
   }
   const double em = std::exp(-mu);
   double fact = 1, q_term = em, q_sum = em;  // j!, e^{-mu} mu^j/j!, e^{-mu} sum_{i<=j} mu^i/i!
-  double t = 1, sum = 0;
+  double t = shift ? 0.5 : 1, sum = 0;
   for (int j = 0; j < kMaxTerms; ++j) {
     double Pj;
     if (!*scaled) {
@@ -59,7 +62,7 @@ double series(double lambda, double mu, bool* scaled) {
     const double term = t * Pj;
     sum += term;
     if (j > 0 && term < 0x1p-60 * sum) break;
-    t *= y / ((2.0 * j + 2) * (2.0 * j + 3));
+    t *= y / ((2.0 * j + 2 + shift) * (2.0 * j + 3 + shift));
     fact *= (j + 1);
     q_term *= mu / (j + 1);
     q_sum += q_term;
@@ -73,7 +76,160 @@ double erfcx_lead(double p) {
   const dd pd{p, 0};
   return to_double(erfc_dd(pd) * exp_dd(pd * pd));
 }
+// Ein(mu) = int_0^mu (1 - e^{-s})/s ds >= 0: the alternating series sum (-1)^{k+1} mu^k/(k k!) for mu <= 1.5
+// (the absolute sum is at most 2.2 Ein: one bit), else gamma + ln mu + E1(mu) (positive terms), E1 by its continued
+// fraction E1(x) = e^{-x}/(x + 1 - 1/(x + 3 - 4/(x + 5 - ...))) evaluated backwards (DLMF 6.9.1 even form).
+double ein(double mu) {
+  if (mu == 0) return 0;
+  if (mu <= 1.5) {
+    double t = 1, s = 0, c = 0;  // compensated sum
+    for (int k = 1; k <= 40; ++k) {
+      t *= mu / k;
+      const double term = (k % 2 ? t : -t) / k;
+      const double y = term - c, u = s + y;
+      c = (u - s) - y;
+      s = u;
+      if (t < 0x1p-60 * s) break;
+    }
+    return s;
+  }
+  constexpr double kEuler = 0.57721566490153286061;
+  const int n = 12 + static_cast<int>(80 / mu);
+  double f = mu + 2 * n + 1;
+  for (int k = n; k >= 1; --k) f = mu + 2 * k - 1 - static_cast<double>(k) * k / f;
+  return kEuler + std::log(mu) + std::exp(-mu) / f;
+}
+
+// F near its zero crossing L^2/2 ~ V for small lambda, mu: expanding e^{lambda x - mu x^2} - 1 and integrating
+// x^{2n-1} over [0, 1], F = sum_{n>=1} a_n/n with a_n = sum_{j+k=n} lambda^{2j}/(2j)! (-mu)^k/k!; the cancelling
+// a_1 = lambda^2/2 - mu = C^2 (L^2/2 - V) is formed in double-double from the inputs (condition number of F there is
+// (lambda^2/2 + mu)/|F|; the terms a_n, n >= 2, do not cancel at the crossing).
+double crossing(double L, double V, const dd& C, double lambda, double mu) {
+  const dd a1 = (two_prod(L, L) * 0.5 - dd{V, 0}) * (C * C);
+  constexpr int N = 40;
+  double X[N + 1], Y[N + 1];
+  X[0] = Y[0] = 1;
+  const double l2 = lambda * lambda;
+  for (int j = 1; j <= N; ++j) X[j] = X[j - 1] * l2 / ((2.0 * j - 1) * (2.0 * j)), Y[j] = -Y[j - 1] * mu / j;
+  double sum = 0;
+  for (int n = N; n >= 2; --n) {
+    double an = 0;
+    for (int j = 0; j <= n; ++j) an += X[j] * Y[n - j];
+    sum += an / n;
+  }
+  return to_double(a1 + dd{sum, 0});
+}
+
+// 16-point Gauss-Legendre nodes and weights on [-1, 1], by Newton's method on P_16 in long double (once).
+struct Gauss16 {
+  double x[16], w[16];
+  Gauss16() {
+    for (int i = 0; i < 16; ++i) {
+      long double z = std::cos(3.14159265358979323846264338327950288L * (i + 0.75L) / 16.5L), dp = 0;
+      for (int it = 0; it < 100; ++it) {
+        long double p0 = 1, p1 = z;
+        for (int k = 2; k <= 16; ++k) {
+          const long double p2 = ((2 * k - 1) * z * p1 - (k - 1) * p0) / k;
+          p0 = p1, p1 = p2;
+        }
+        dp = 16 * (z * p1 - p0) / (z * z - 1);
+        const long double dz = p1 / dp;
+        z -= dz;
+        if (std::fabs(static_cast<double>(dz)) < 1e-19) break;
+      }
+      x[i] = static_cast<double>(z);
+      w[i] = static_cast<double>(2 / ((1 - z * z) * dp * dp));
+    }
+  }
+};
+
+// E e^{-E0} = int_0^1 e^{lambda x - mu x^2 - E0} (1 - e^{-lambda x})^2 / x dx, E0 the largest exponent on [0, 1],
+// for lambda > 3 and lambda^2 > 4 mu (the rest is the series): composite 16-point Gauss-Legendre over the part of
+// [0, 1] where the exponent is within 60 of E0, panels narrow against the decay (below): positive weights and
+// integrand, so the sum keeps its
+// relative accuracy. The exponent is formed from the offset t = x - x0 to the maximiser x0 (x0 = 1 at the edge,
+// lambda/(2 mu) inside, in double-double), -mu (t - x0.lo)^2 or t (p - mu t), never as lambda x - mu x^2 - E0 (which
+// cancels: 1e-10 relative at lambda = 7e5).
+double e_quadrature(const dd& lam, const dd& mud) {
+  static const Gauss16 gl;
+  const double lambda = lam.hi, mu = mud.hi;
+  const bool inside = lambda < 2 * mu;
+  const dd x0 = inside ? lam / (mud * 2.0) : dd{1, 0};
+  const double p = inside ? 0 : to_double(lam - mud * 2.0);
+  double ta, tb;  // offsets from x0.hi
+  if (inside) {
+    const double r = std::sqrt(60 / mu);
+    ta = std::max(-x0.hi, -r), tb = std::min(1 - x0.hi, r);
+  } else {
+    const double d = 120 / (p + std::sqrt(p * p + 240 * mu));  // d (p + mu d) = 60, without cancellation
+    ta = -std::min(1.0, d), tb = 0;
+  }
+  // panel widths: 2.5 Gaussian widths (the u^32 coefficient of e^{-(1.25 u)^2/2} is ~1e-15 of the panel's mass),
+  // 8 exponential lengths 1/p, and 8/lambda when the panels reach x = 0 ((1 - e^{-lambda x})^2/x varies there)
+  const double hmax = std::min({0.125, mu > 0 ? 2.5 / std::sqrt(2 * mu) : 1.0, p > 0 ? 8 / p : 1.0,
+                                x0.hi + ta > 0 ? 1.0 : 8 / lambda});
+  const int panels = std::max(1, static_cast<int>(std::ceil((tb - ta) / hmax)));
+  const double h = (tb - ta) / panels;
+  // Panels tile [ta, tb] exactly: boundaries are doubles, each panel's centre and half-width are their exact
+  // (double-double) mean and half-difference. (With c and r rounded, neighbouring panels overlapped or left gaps
+  // of an ulp, a relative p ulp(t) of the integral: 5e-15 at p = 104.)
+  double sum = 0, lo = ta;
+  for (int k = 0; k < panels; ++k) {
+    const double hi = k + 1 == panels ? tb : ta + (k + 1) * h;
+    const dd c = two_sum(lo, hi) * 0.5, r = two_sum(hi, -lo) * 0.5;
+    lo = hi;
+    double ps = 0;
+    for (int i = 0; i < 16; ++i) {
+      const double t = c.hi + std::fma(r.hi, gl.x[i], c.lo + r.lo * gl.x[i]), x = x0.hi + t;
+      const double ex = inside ? -mu * (t - x0.lo) * (t - x0.lo) : t * (p - mu * t);
+      const double q = -std::expm1(-lambda * x);
+      ps += gl.w[i] * std::exp(ex) * (q * q) / x;
+    }
+    sum += ps * to_double(r);
+  }
+  return sum;
+}
 }  // namespace
+
+// VDH eq (4) = (3.3.1) with the improper prior (A7(a), the -1 inside): F = int_{-1}^{1} (e^{lambda x - mu x^2} - 1)
+// dx/|x| = E - Ein(mu), E = 2 int_0^1 (cosh(lambda x) - 1) e^{-mu x^2} dx/x >= 0 (series of positive terms for
+// lambda <= 3 or lambda^2 <= 4 mu, else quadrature scaled by e^{E0}); even in L, independent of the scale C.
+Value pot_improper(double L, double V, double G) {
+  static const Entry& e = entry("VDH.pot.improper");
+  const double x[3] = {L, V, G};
+  check_params(e, x);
+  const dd g5 = two_prod(5.0, G);
+  const double c = 1.0 / g5.hi;
+  const dd C = quick_two_sum(c, c * (std::fma(-c, g5.hi, 1.0) - c * g5.lo));
+  const dd lam = C * std::fabs(L);
+  const dd mud = (C * V) * C;
+  const double lambda = lam.hi, mu = mud.hi;
+  if (!std::isfinite(lambda) || !std::isfinite(C.hi) || !std::isfinite(mu)) {
+    Value out;  // e^{lambda} or e^{lambda^2/(4 mu)} far beyond double: report overflow (F > 0 there)
+    out.status = Status::overflow;
+    out.sign = 1;
+    out.value = INFINITY;
+    out.log_abs_out = INFINITY;
+    return out;
+  }
+  const double ein_mu = ein(mu);
+  if (lambda == 0) return plain(-ein_mu);
+  if (lambda <= 3 || lambda * lambda <= 4 * mu) {
+    bool scaled = false;
+    const double S = series(lambda, mu, &scaled, 1);
+    const double E = scaled ? S * (lambda * (lambda / mu)) : 2 * S * (lambda * lambda);
+    if (std::fabs(E - ein_mu) < 0.5 * E && lambda <= 3 && mu <= 1) return plain(crossing(L, V, C, lambda, mu));
+    return plain(E - ein_mu);
+  }
+  const dd E0 = lambda < 2 * mu ? (lam / mud) * lam * 0.25 : lam - mud;
+  const double q = e_quadrature(lam, mud) * (1 + E0.lo);  // e^{E0.lo} ~ 1 + E0.lo
+  if (E0.hi > 40) {  // Ein(mu) < ln(mu) + 1 is below 2^-50 of e^{E0} q: F = e^{E0} q (1 - tiny)
+    const Value big = finish(1, q, dd{E0.hi, 0});
+    if (big.status != Status::ok) return big;
+    return plain(big.value - ein_mu);
+  }
+  return plain(q * std::exp(E0.hi) - ein_mu);
+}
 
 Value pred_improper(double L, double V, double G) {
   static const Entry& e = entry("VDH.pred.improper");

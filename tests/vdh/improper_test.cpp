@@ -1,5 +1,6 @@
 // VDH.pred.improper (improper prior 1/|v|, VDH (3.8.1) (002)): reference against quadrature of the definition,
-// the printed (3.8.1) against the definition, fast against reference, oddness, V = 0; with siblings.
+// the printed (3.8.1) against the definition, fast against reference, oddness, V = 0; VDH.pot.improper (reference
+// routes, fast against reference within its condition bound); with siblings.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -132,4 +133,36 @@ TEST(VdhImproperPot, DerivativeIsThePrediction) {
     const double fd = (fp.nearest() - fm.nearest()) / (2 * h);  // central difference: O(h^2) error
     EXPECT_NEAR(fd, w.nearest(), 1e-6 * std::fabs(w.nearest())) << x[0];
   }
+}
+
+// fast VDH.pot.improper against the certified reference: within max(16, 4 kappa) ulp, kappa = (F + 2 Ein(mu))/|F|
+// the condition number of F = E - Ein(mu) (E >= 0, Ein(mu) = -F(0; V) >= 0); out of range: the same ln|F|.
+RC_GTEST_PROP(VdhImproperPot, FastWithinConditionBoundOfReference, ()) {
+  const double L = *signed_log_uniform(1e-8, 1e5).as("L"), V = *rc::gen::weightedOneOf<double>(
+      {{1, rc::gen::just(0.0)}, {9, log_uniform(1e-8, 1e6)}}).as("V");
+  const double G = *log_uniform(1e-3, 1e3).as("G");
+  const privoco::fast::Value f = fv::pot_improper(L, V, G);
+  const double x[3] = {L, V, G}, x0[3] = {0, V, G};
+  const ref::Certified c = ref::evaluate(privoco::entry("VDH.pot.improper"), x);
+  RC_ASSERT(f.sign == c.sign());
+  if (f.status != privoco::fast::Status::ok) {
+    RC_ASSERT(std::fabs(f.log_abs() - c.log_abs()) <= 1e-13 * std::fabs(c.log_abs()));
+    return;
+  }
+  const double ein = -ref::evaluate(privoco::entry("VDH.pot.improper"), x0).nearest();
+  const double F = c.nearest(), kappa = F == 0 ? 1e300 : (std::fabs(F) + 2 * ein) / std::fabs(F);
+  RC_ASSERT(ref::ulp_error(c, f.value) <= std::max(16.0, 4 * kappa));
+  // sibling: dropping the -Ein(mu) part (the E term alone) misses wherever Ein is not negligible
+  if (ein > 1e-6 * std::fabs(F)) RC_ASSERT(ref::ulp_error(c, f.value + ein) > std::max(16.0, 4 * kappa));
+}
+
+TEST(VdhImproperPot, FastSpecialValuesAndDomain) {
+  EXPECT_EQ(fv::pot_improper(0, 0, 1).value, 0.0);                 // F(0; 0) = 0
+  EXPECT_EQ(fv::pot_improper(3, 2, 0.5).value, fv::pot_improper(-3, 2, 0.5).value);  // even in L
+  const privoco::fast::Value big = fv::pot_improper(1e5, 0, 1e-3);  // lambda = 2e7: F ~ e^{lambda}/lambda
+  EXPECT_EQ(big.status, privoco::fast::Status::overflow);
+  EXPECT_EQ(big.sign, 1);
+  EXPECT_NEAR(big.log_abs(), 2e7, 1e-6 * 2e7);
+  EXPECT_THROW(fv::pot_improper(1, -1, 1), privoco::DomainError);
+  EXPECT_THROW(fv::pot_improper(std::nan(""), 1, 1), privoco::DomainError);
 }
