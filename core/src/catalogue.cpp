@@ -73,10 +73,10 @@ std::vector<Entry> make_table() {
     const ParamSpec Lcv{"L", kReal, "minus the sum of the noisy gradients so far", {1e-8, 1e3, true, 0.01}};
     t.push_back({"VDH.pred.cv", "pred", "VDH eq (5) = (3.3.2) with the CV prior (prior list after eq (6))",
                  "CV-prior prediction w = (1/Z) int_{-C}^{C} v exp(vL - v^2 V) / (|v| ln^2|v|) dv, Z = 2/ln(5G)",
-                 {Lcv, Vcv, Gcv}, true, false, "reference/vdh/cv.cpp tests/vdh/cv_test.cpp"});
+                 {Lcv, Vcv, Gcv}, true, true, "reference/vdh/cv.cpp fast/vdh/cv.cpp tests/vdh/cv_test.cpp"});
     t.push_back({"VDH.pot.cv", "pot", "VDH eq (4) = (3.3.1) with the CV prior (prior list after eq (6))",
                  "CV-prior potential F = (1/Z) int_{-C}^{C} exp(vL - v^2 V) / (|v| ln^2|v|) dv - 1",
-                 {Lcv, Vcv, Gcv}, true, false, "reference/vdh/cv.cpp tests/vdh/cv_test.cpp"});
+                 {Lcv, Vcv, Gcv}, true, true, "reference/vdh/cv.cpp fast/vdh/cv.cpp tests/vdh/cv_test.cpp"});
   }
   t.push_back({"VDH.bound.thm1", "bound", "VDH Thm 1 (000) = Thm 10 (002), as printed",
                "1 + |u| max{11G(ln(11G|u|) - 1 + ln(sqrt5 G sqrt(pi)/(4 sqrt b))), "

@@ -3,6 +3,7 @@
 #include "privoco/errors.hpp"
 #include "../vdh/bounds.hpp"
 #include "../vdh/conj.hpp"
+#include "../vdh/cv.hpp"
 #include "../vdh/improper.hpp"
 
 namespace privoco::fast {
@@ -21,6 +22,8 @@ const Row kRows[] = {
     {"VDH.pot.uniform", [](const double* p) { return vdh::pot_uniform(p[0], p[1], p[2]); }},
     {"VDH.pred.improper", [](const double* p) { return vdh::pred_improper(p[0], p[1], p[2]); }},
     {"VDH.pot.improper", [](const double* p) { return vdh::pot_improper(p[0], p[1], p[2]); }},
+    {"VDH.pred.cv", [](const double* p) { return vdh::pred_cv(p[0], p[1], p[2]); }},
+    {"VDH.pot.cv", [](const double* p) { return vdh::pot_cv(p[0], p[1], p[2]); }},
     {"VDH.bound.thm1", [](const double* p) { return vdh::bound_thm1(p[0], p[1], p[2], p[3]); }},
     {"VDH.bound.thm12", [](const double* p) { return vdh::bound_thm12(p[0], p[1], p[2]); }},
     {"VDH.bound.thm1_corrected", [](const double* p) { return vdh::bound_thm1_corrected(p[0], p[1], p[2], p[3]); }},

@@ -15,6 +15,7 @@
 #include "privoco/catalogue.hpp"
 #include "privoco/fast/dd.hpp"
 #include "privoco/fast/dd_math.hpp"
+#include "quadrature.hpp"
 #include "scaled.hpp"
 
 namespace privoco::fast::vdh {
@@ -120,29 +121,6 @@ double crossing(double L, double V, const dd& C, double lambda, double mu) {
   return to_double(a1 + dd{sum, 0});
 }
 
-// 16-point Gauss-Legendre nodes and weights on [-1, 1], by Newton's method on P_16 in long double (once).
-struct Gauss16 {
-  double x[16], w[16];
-  Gauss16() {
-    for (int i = 0; i < 16; ++i) {
-      long double z = std::cos(3.14159265358979323846264338327950288L * (i + 0.75L) / 16.5L), dp = 0;
-      for (int it = 0; it < 100; ++it) {
-        long double p0 = 1, p1 = z;
-        for (int k = 2; k <= 16; ++k) {
-          const long double p2 = ((2 * k - 1) * z * p1 - (k - 1) * p0) / k;
-          p0 = p1, p1 = p2;
-        }
-        dp = 16 * (z * p1 - p0) / (z * z - 1);
-        const long double dz = p1 / dp;
-        z -= dz;
-        if (std::fabs(static_cast<double>(dz)) < 1e-19) break;
-      }
-      x[i] = static_cast<double>(z);
-      w[i] = static_cast<double>(2 / ((1 - z * z) * dp * dp));
-    }
-  }
-};
-
 // E e^{-E0} = int_0^1 e^{lambda x - mu x^2 - E0} (1 - e^{-lambda x})^2 / x dx, E0 the largest exponent on [0, 1],
 // for lambda > 3 and lambda^2 > 4 mu (the rest is the series): composite 16-point Gauss-Legendre over the part of
 // [0, 1] where the exponent is within 60 of E0, panels narrow against the decay (below): positive weights and
@@ -151,7 +129,7 @@ struct Gauss16 {
 // lambda/(2 mu) inside, in double-double), -mu (t - x0.lo)^2 or t (p - mu t), never as lambda x - mu x^2 - E0 (which
 // cancels: 1e-10 relative at lambda = 7e5).
 double e_quadrature(const dd& lam, const dd& mud) {
-  static const Gauss16 gl;
+  const Gauss16& gl = gauss16();
   const double lambda = lam.hi, mu = mud.hi;
   const bool inside = lambda < 2 * mu;
   const dd x0 = inside ? lam / (mud * 2.0) : dd{1, 0};

@@ -1,6 +1,8 @@
 // VDH.pred.cv, VDH.pot.cv (CV prior, reference): quadrature in s = -1/ln v against quadrature in v, Z = 2/ln(5G)
-// against its integral, dF/dL = w, oddness/evenness, the domain G > 1/5; with siblings.
+// against its integral, dF/dL = w, oddness/evenness, the domain G > 1/5; fast against the certified reference
+// (w within 8 ulp; F within max(16, 4 kappa) ulp, kappa its condition number); with siblings.
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
 
 #include <arb.h>
 
@@ -12,6 +14,8 @@
 #include "privoco/errors.hpp"
 #include "privoco/reference/evaluate.hpp"
 #include "reference/vdh/cv.hpp"
+#include "fast/vdh/cv.hpp"
+#include "support/gen.hpp"
 
 namespace ref = privoco::reference;
 using privoco::testing::eval_fn;
@@ -74,4 +78,64 @@ TEST(VdhCv, DomainNeedsGAboveOneFifth) {
   EXPECT_THROW(ref::evaluate(pred, bad), privoco::DomainError);
   const double ok[3] = {1, 1, 0.2000001};
   EXPECT_NO_THROW(ref::evaluate(pred, ok));
+}
+
+namespace {
+ref::Certified cert(const char* id, double L, double V, double G) {
+  const double x[3] = {L, V, G};
+  return ref::evaluate(privoco::entry(id), x);
+}
+}  // namespace
+
+// fast VDH.pred.cv within 8 ulp of the certified value over the catalogue's sampling box (L in [1e-8, 1e3],
+// V in [1e-8, 1e4] and 0, G in (0.2, 1e3]); out of range: the same ln|w| and sign. The sibling with the prior's
+// weight l/(l + u)^2 replaced by its value at u = 0 (a prior of the wrong shape) is far off.
+RC_GTEST_PROP(VdhCvFast, PredictionWithin8UlpOfReference, ()) {
+  const double L = *privoco::testing::signed_log_uniform(1e-8, 1e3).as("L");
+  const double V = *rc::gen::weightedOneOf<double>({{1, rc::gen::just(0.0)},
+                                                    {9, privoco::testing::log_uniform(1e-8, 1e4)}}).as("V");
+  const double G = 0.2 + *privoco::testing::log_uniform(1e-4, 1e3).as("G - 0.2");
+  const privoco::fast::Value f = privoco::fast::vdh::pred_cv(L, V, G);
+  const ref::Certified c = cert("VDH.pred.cv", L, V, G);
+  RC_ASSERT(f.sign == c.sign());
+  if (f.status != privoco::fast::Status::ok) {
+    RC_ASSERT(std::fabs(f.log_abs() - c.log_abs()) <= 1e-13 * std::fabs(c.log_abs()));
+    return;
+  }
+  RC_ASSERT(ref::ulp_error(c, f.value) <= 8.0);
+}
+
+// fast VDH.pot.cv: F = E - D with E, D >= 0 and D = -F(0; V); kappa = (F + 2D)/|F|.
+RC_GTEST_PROP(VdhCvFast, PotentialWithinConditionBound, ()) {
+  const double L = *privoco::testing::signed_log_uniform(1e-8, 1e3).as("L");
+  const double V = *rc::gen::weightedOneOf<double>({{1, rc::gen::just(0.0)},
+                                                    {9, privoco::testing::log_uniform(1e-8, 1e4)}}).as("V");
+  const double G = 0.2 + *privoco::testing::log_uniform(1e-4, 1e3).as("G - 0.2");
+  const privoco::fast::Value f = privoco::fast::vdh::pot_cv(L, V, G);
+  const ref::Certified c = cert("VDH.pot.cv", L, V, G);
+  RC_ASSERT(f.sign == c.sign());
+  if (f.status != privoco::fast::Status::ok) {
+    RC_ASSERT(std::fabs(f.log_abs() - c.log_abs()) <= 1e-13 * std::fabs(c.log_abs()));
+    return;
+  }
+  const double D = V == 0 ? 0 : -cert("VDH.pot.cv", 0, V, G).nearest();
+  const double F = c.nearest(), kappa = F == 0 ? 1e300 : (std::fabs(F) + 2 * D) / std::fabs(F);
+  RC_ASSERT(ref::ulp_error(c, f.value) <= std::max(16.0, 4 * kappa));
+}
+
+TEST(VdhCvFast, SymmetryZerosDomainAndSibling) {
+  namespace fv = privoco::fast::vdh;
+  EXPECT_EQ(fv::pred_cv(0, 3, 1).value, 0.0);
+  EXPECT_EQ(fv::pot_cv(0, 0, 1).value, 0.0);
+  EXPECT_EQ(fv::pred_cv(-2, 3, 1).value, -fv::pred_cv(2, 3, 1).value);  // odd
+  EXPECT_EQ(fv::pot_cv(-2, 3, 1).value, fv::pot_cv(2, 3, 1).value);    // even
+  EXPECT_THROW(fv::pred_cv(1, 1, 0.2), privoco::DomainError);
+  EXPECT_THROW(fv::pot_cv(1, -1, 1), privoco::DomainError);
+  // sibling: the uniform prior's prediction (same lambda, mu, no 1/(|v| ln^2|v|) weight) is not the CV one
+  const double w = fv::pred_cv(3, 2, 1).value;
+  const ref::Certified c = cert("VDH.pred.cv", 3, 2, 1);
+  EXPECT_LE(ref::ulp_error(c, w), 8.0);
+  const double x[3] = {3, 2, 1};
+  const double u = ref::evaluate(privoco::entry("VDH.pred.uniform"), x).nearest();
+  EXPECT_GT(ref::ulp_error(c, u), 1e6);
 }

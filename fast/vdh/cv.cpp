@@ -1,0 +1,213 @@
+// VDH CV prior dP/dv = 1/(Z |v| ln^2|v|) on [-C, C], C = 1/(5G) < 1, Z = 2/ln(5G) (prior list after VDH eq (6)), in
+// double. With v = C x = C e^{-u} (u in [0, inf)) the prior becomes dP = l du/(l + u)^2 on each side, l = ln(5G)
+// (the reference's s = 1/(l + u)), so
+//   w = C l int_0^inf x sinh(lambda x) e^{-mu x^2} du/(l + u)^2          (VDH eq (5), odd in L)
+//   F = l int_0^inf (cosh(lambda x) e^{-mu x^2} - 1) du/(l + u)^2         (VDH eq (4), even in L)
+// with lambda = C|L|, mu = C^2 V. F = E - D, E = l int (cosh(lambda x) - 1) e^{-mu x^2} du/(l+u)^2 >= 0 and
+// D = l int (1 - e^{-mu x^2}) du/(l+u)^2 in [0, 1]. The exponential parts are integrated scaled by e^{-E0}, E0 the
+// largest exponent of lambda x - mu x^2 on [0, 1], with the exponent formed from the offset to its maximiser
+// (as in fast/vdh/improper.cpp); composite 16-point Gauss-Legendre in u on exactly tiled panels, no wider than the
+// local scale: (l + u)/4 (the weight's pole at u = -l), 1, and near the peak 0.3 Gaussian or 8 exponential lengths (x = e^{-u} makes
+// the Gaussian double-exponential on one side: 2.5 widths left 6e-15).
+#include "cv.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "privoco/catalogue.hpp"
+#include "privoco/fast/dd.hpp"
+#include "privoco/fast/dd_math.hpp"
+#include "quadrature.hpp"
+#include "scaled.hpp"
+
+namespace privoco::fast::vdh {
+using namespace detail;
+
+namespace {
+
+struct Setup {
+  dd C, lam, mu;
+  double ell;     // ln(5G) > 0 (and its low part)
+  double ell_lo;
+  double lambda, m;
+  bool inside;    // maximiser x* = lambda/(2 mu) < 1
+  dd E0, xs;      // largest exponent and its maximiser
+  double us;      // -ln(x*) rounded; Xs = e^{-us} in double-double, dxs = Xs - x* (inside)
+  dd Xs;
+  double dxs, p;  // p = lambda - 2 mu (edge)
+};
+
+Setup setup(double L, double V, double G) {
+  Setup s;
+  const dd g5 = two_prod(5.0, G);
+  const double c = 1.0 / g5.hi;
+  s.C = quick_two_sum(c, c * (std::fma(-c, g5.hi, 1.0) - c * g5.lo));
+  const dd l = log_dd(g5);  // l in double-double: its rounding alone shifted the weight l/(l + u)^2 by 1e-16
+  s.ell = l.hi;
+  s.ell_lo = l.lo;
+  s.lam = s.C * std::fabs(L);
+  s.mu = (s.C * V) * s.C;
+  s.lambda = s.lam.hi, s.m = s.mu.hi;
+  s.inside = s.lambda < 2 * s.m;
+  if (s.inside) {
+    s.xs = s.lam / (s.mu * 2.0);
+    s.E0 = (s.lam / s.mu) * s.lam * 0.25;
+    s.us = -std::log(s.xs.hi);
+    s.Xs = exp_dd(dd{-s.us, 0});
+    s.dxs = to_double(s.Xs - s.xs);
+    s.p = 0;
+  } else {
+    s.xs = dd{1, 0};
+    s.E0 = s.lam - s.mu;
+    s.us = 0;
+    s.Xs = dd{1, 0};
+    s.dxs = 0;
+    s.p = to_double(s.lam - s.mu * 2.0);
+  }
+  return s;
+}
+
+// lambda x - mu x^2 - E0 at x = e^{-u}, from the offset to the maximiser
+double exponent(const Setup& s, double u) {
+  if (s.inside) {
+    const double d = s.dxs + s.Xs.hi * std::expm1(-(u - s.us));  // x - x*
+    return -(s.m * d * d + s.mu.lo * d * d);  // mu's low part: a systematic 1e-16 of the exponent otherwise
+  }
+  const double y = -std::expm1(-u);  // 1 - x
+  return -y * (s.p + s.m * y);
+}
+
+// the prior's weight l/(l + u)^2, with the first-order term of l's low part: d/dl = (u - l)/(l + u)^3
+double weight(const Setup& s, double u) {
+  const double a = s.ell + u;
+  return s.ell / (a * a) * (1 + s.ell_lo * (u - s.ell) / (s.ell * a));
+}
+
+// Exactly tiled composite Gauss-Legendre of f over [a, b], panel widths <= width(u) at the panel's left end.
+template <class F, class W>
+double integrate(double a, double b, F f, W width) {
+  const Gauss16& gl = gauss16();
+  dd sum{0, 0};
+  double lo = a;
+  while (lo < b) {
+    double hi = std::min(b, lo + width(lo));
+    if (hi <= lo) hi = b;  // width below the spacing of doubles: one last panel
+    const dd c = two_sum(lo, hi) * 0.5, r = two_sum(hi, -lo) * 0.5;
+    dd ps{0, 0};  // compensated: the panels' sums are the only rounding that does not average out
+    for (int i = 0; i < 16; ++i) {
+      const double fi = f(c.hi + std::fma(r.hi, gl.x[i], c.lo + r.lo * gl.x[i]));
+      ps = ps + two_prod(gl.w[i], fi) + dd{gl.w_lo[i] * fi, 0};
+    }
+    sum = sum + ps * r;
+    lo = hi;
+  }
+  return to_double(sum);
+}
+
+// The u-range where the exponent is within 60 of E0.
+struct Peak {
+  double ua, ub;
+};
+Peak peak(const Setup& s, double U) {
+  Peak k;
+  if (s.inside) {
+    const double r = std::sqrt(60 / s.m), x_hi = std::min(1.0, s.xs.hi + r), x_lo = s.xs.hi - r;
+    k.ua = -std::log(x_hi);
+    k.ub = x_lo > 0 ? -std::log(x_lo) : U;
+  } else {
+    const double d = 120 / (s.p + std::sqrt(s.p * s.p + 240 * s.m));  // (1 - x)(p + mu (1 - x)) = 60
+    k.ua = 0;
+    k.ub = d < 1 ? -std::log1p(-d) : U;
+  }
+  k.ub = std::min(k.ub, U);
+  return k;
+}
+
+// int over u of g(u) e^{exponent} l/(l + u)^2, g the non-exponential factor; scaled by e^{-E0}.
+template <class G>
+double scaled_part(const Setup& s, G g) {
+  // beyond U the integrand is ~ (lambda x)^2 e^{-mu x^2} <= e^{-44} of its value at u = max(0, ln lambda)
+  const double U = std::log(std::max(s.lambda, 1.0)) + 22;
+  const Peak k = peak(s, U);
+  const bool far = s.E0.hi > 60;  // outside the peak range the integrand is below e^{-60} of its top
+  auto f = [&](double u) { return g(u) * std::exp(exponent(s, u)) * weight(s, u); };
+  auto wide = [&](double u) { return std::min(2.0, 0.25 * (s.ell + u)); };
+  // in the peak range also 8 lengths of the exponent's local rate |d/du| (x = e^{-u} turns the Gaussian's flank
+  // towards x = 1 double-exponential: 2.5e-15 with the Gaussian width alone)
+  // and 0.3 of the Gaussian's local width in u, 1/(x sqrt(2 mu)) (0.15 where x^2 e^{-mu x^2} peaks, x sqrt(2 mu) in
+  // [1/4, 2]; free below, where e^{-mu x^2} is flat)
+  auto fine = [&](double u) {
+    const double xx = std::exp(-u), gx = xx * std::sqrt(2 * s.m);
+    const double rate = s.inside ? 2 * s.m * std::fabs(xx - s.xs.hi) * xx : xx * (s.p + 2 * s.m * (1 - xx));
+    const double wg = gx > 2 ? 0.3 / gx : gx > 0.25 ? 0.15 : 2.0;
+    return std::min({wide(u), wg, rate > 0 ? 8 / rate : 2.0});
+  };
+  // three ranges, so that no wide panel reaches into the peak range
+  return (far ? 0 : integrate(0, k.ua, f, wide)) + integrate(k.ua, k.ub, f, fine) +
+         (far ? 0 : integrate(k.ub, U, f, wide));
+}
+
+// D = l int_0^inf (1 - e^{-mu e^{-2u}}) du/(l + u)^2 in [0, 1]: exactly aD/(l + aD) over [0, aD], where
+// mu e^{-2u} >= 45 (e^{-45} dropped), then quadrature.
+double d_part(const Setup& s) {
+  if (s.m == 0) return 0;
+  const double aD = std::max(0.0, 0.5 * std::log(s.m / 45));
+  const double U = std::max(0.0, 0.5 * std::log(s.m)) + 22;  // the integrand ~ mu e^{-2u} beyond ln sqrt(mu)
+  if (U <= aD) return aD / (s.ell + aD);
+  return aD / (s.ell + aD) +
+         integrate(
+             aD, std::max(U, aD),
+             [&](double u) { return -std::expm1(-s.m * std::exp(-2 * u)) * weight(s, u); },
+             [&](double u) { return std::min(1.0, 0.25 * (s.ell + u)); });  // e^{-2u} mu and the weight
+}
+
+bool too_large(const Setup& s) { return !std::isfinite(s.lambda) || !std::isfinite(s.m) || !std::isfinite(s.C.hi); }
+
+Value overflow(int sign) {
+  Value out;
+  out.status = Status::overflow;
+  out.sign = sign;
+  out.value = sign * INFINITY;
+  out.log_abs_out = INFINITY;
+  return out;
+}
+
+}  // namespace
+
+Value pred_cv(double L, double V, double G) {
+  static const Entry& e = entry("VDH.pred.cv");
+  const double x[3] = {L, V, G};
+  check_params(e, x);
+  if (L == 0) return plain(0);
+  const int sign = L > 0 ? 1 : -1;
+  const Setup s = setup(L, V, G);
+  if (too_large(s)) return overflow(sign);
+  // x sinh(lambda x) = x e^{lambda x} (1 - e^{-2 lambda x})/2, with the first-order term of lambda's low part
+  // (w is linear in lambda when it is small: rounding lambda alone was a systematic 1e-16)
+  const double q = scaled_part(s, [&](double u) {
+    const double xx = std::exp(-u), t = 2 * s.lambda * xx, em = -std::expm1(-t);
+    return 0.5 * xx * em * (1 + 2 * s.lam.lo * xx * std::exp(-t) / em);
+  });
+  return finish(sign, q * s.C.hi * (1 + s.C.lo / s.C.hi), s.E0);
+}
+
+Value pot_cv(double L, double V, double G) {
+  static const Entry& e = entry("VDH.pot.cv");
+  const double x[3] = {L, V, G};
+  check_params(e, x);
+  if (L == 0 && V == 0) return plain(0);  // F(0; 0) = 0
+  const Setup s = setup(L, V, G);
+  if (too_large(s)) return overflow(1);
+  const double D = d_part(s);
+  if (L == 0) return plain(-D);
+  // (cosh(lambda x) - 1) e^{-mu x^2} = e^{lambda x - mu x^2} (1 - e^{-lambda x})^2 / 2
+  const double q = scaled_part(s, [&](double u) {
+    const double xx = std::exp(-u), t = s.lambda * xx, y = -std::expm1(-t);
+    return 0.5 * y * y * (1 + 2 * s.lam.lo * xx * std::exp(-t) / y);  // lambda's low part, as in pred_cv
+  });
+  const Value E = finish(1, q, s.E0);
+  if (E.status == Status::overflow) return E;
+  return plain(E.value - D);
+}
+
+}  // namespace privoco::fast::vdh
