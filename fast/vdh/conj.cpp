@@ -41,6 +41,24 @@ struct Recip {
   }
 };
 constexpr Recip<256> kRecip;
+// The same in double-double, for the double-double series and recurrences: a dd product instead of a dd
+// division per term (those divisions were ~3/4 of the 4.7 us of a point in the band 3 < lambda <= 6).
+// inv[k] = 1/k, inv_pair[j] = 1/((2j)(2j+1)); hi = 1/n rounded, lo = (1 - hi n)/n (the residual is exact by fma).
+struct RecipDD {
+  dd inv[256], inv_pair[kMaxMoments + 2];
+  RecipDD() {
+    auto r = [](double n) {
+      const double hi = 1.0 / n;
+      return dd{hi, std::fma(-hi, n, 1.0) / n};
+    };
+    for (int k = 1; k < 256; ++k) inv[k] = r(k);
+    for (int j = 1; j < kMaxMoments + 2; ++j) inv_pair[j] = r(static_cast<double>(2 * j) * (2 * j + 1));
+  }
+};
+const RecipDD& recip_dd() {
+  static const RecipDD t;
+  return t;
+}
 constexpr double kR1 = 6;        // lambda bound of the series regime R1 (report --n 100000: max 7.6 ulp at 6, 8.6 at 5, 9.9 at 8)
 
 struct Reduced {
@@ -182,9 +200,10 @@ Scaled n_scaled(const Reduced& r) {
       dd Pd[kMaxMoments];
       const bool sc = moments_dd(r.mu, J + 1, Pd);
       const dd x = sc ? (r.lambda / r.mu) * r.lambda : r.lambda * r.lambda;
+      const RecipDD& rd = recip_dd();
       dd t{1, 0}, sum = Pd[1];
       for (int j = 1; j <= J; ++j) {
-        t = t * x / static_cast<double>((2 * j) * (2 * j + 1));
+        t = (t * x) * rd.inv_pair[j];
         sum = sum + t * Pd[j + 1];
       }
       dd nd = sum * r.lambda * 2.0;
@@ -277,9 +296,10 @@ bool moments_dd(dd mu, int J, dd* P) {
   }
   const dd em = exp_dd(-mu), two_mu = mu * 2.0;
   const int top = 2 * (15 + static_cast<int>(5.5 * mu.hi) + J / 2 + 8);
+  const RecipDD& rd = recip_dd();
   dd m{0, 0};
-  for (int k = top; k > 2 * J; k -= 2) m = (em + two_mu * m) / static_cast<double>(k + 1);
-  for (int k = 2 * J; k >= 0; k -= 2) P[k / 2] = m = (em + two_mu * m) / static_cast<double>(k + 1);
+  for (int k = top; k > 2 * J; k -= 2) m = (em + two_mu * m) * rd.inv[k + 1];
+  for (int k = 2 * J; k >= 0; k -= 2) P[k / 2] = m = (em + two_mu * m) * rd.inv[k + 1];
   return false;
 }
 
