@@ -136,11 +136,49 @@ bool moments(double mu, int J, double* P) {
 // without the cancellation of the direct form.
 // Measured against Arb: the direct form loses ~1e-15 relative for p in [0.8, 2]; the fraction with
 // 20 + 300/p^2 terms is exact to rounding for p >= 1.25 (needs ~200 terms at 1.25, 60 at 2).
-// erfcx(p) = e^{p^2} erfc(p) for 0 <= p, through double-double erfc and exp, rounded once.
-double erfcx_dd(double p) {
-  const dd pd{p, 0};
-  return to_double(erfc_dd(pd) * exp_dd(pd * pd));
+// erfcx(p) = e^{p^2} erfc(p) for 0 <= p < 3.0625 in double-double (to ~1e-18 relative), from Taylor expansions
+// about x0 = k/8, k = 0..24 (|p - x0| <= 1/16): erfcx solves y' = 2xy - 2/sqrt(pi), so its Taylor coefficients obey
+// c1 = 2 x0 c0 - 2/sqrt(pi), (n+1) c_{n+1} = 2 x0 c_n + 2 c_{n-1}, run in double-double (in double the recurrence
+// feeds rounding into the growing e^{x^2} solution: 0.5 ulp at x0 = 3); c0 = erfc(x0) e^{x0^2} by erfc_dd, exp_dd.
+// Built once (erfc_dd and exp_dd on every call were 60% of Algorithm 3's time on a drifting stream). 16 terms:
+// the next is below 1e-20 of c0 for |p - x0| <= 1/16.
+struct ErfcxTable {
+  static constexpr int kCentres = 25, kTerms = 16;
+  static constexpr double kEnd = (kCentres - 0.5) / 8;  // 3.0625
+  dd c0[kCentres];
+  double c[kCentres][kTerms];
+  ErfcxTable() {
+    const dd two_over_sqrt_pi{0x1.20dd750429b6dp+0, 0x1.1ae3a914fed8p-56};
+    for (int k = 0; k < kCentres; ++k) {
+      const double x0 = k / 8.0;
+      const dd xd{x0, 0};
+      c0[k] = erfc_dd(xd) * exp_dd(xd * xd);
+      dd cm = c0[k], cn = c0[k] * (2 * x0) - two_over_sqrt_pi;  // c0, c1
+      c[k][0] = to_double(cm);
+      c[k][1] = to_double(cn);
+      for (int n = 1; n + 1 < kTerms; ++n) {
+        const dd next = (cn * (2 * x0) + cm * 2.0) / static_cast<double>(n + 1);
+        cm = cn, cn = next;
+        c[k][n + 1] = to_double(next);
+      }
+    }
+  }
+};
+
+const ErfcxTable& erfcx_table() {
+  static const ErfcxTable t;
+  return t;
 }
+
+dd erfcx_dd2(double p) {
+  const ErfcxTable& t = erfcx_table();
+  const int k = static_cast<int>(std::nearbyint(p * 8));
+  const double d = p - k / 8.0;  // exact: |d| <= 1/16, and p and k/8 are close
+  double tail = 0;
+  for (int n = ErfcxTable::kTerms - 1; n >= 1; --n) tail = std::fma(tail, d, t.c[k][n]);
+  return t.c0[k] + dd{tail * d, 0};
+}
+
 
 // r(p) = (1/2)/(p + 1/(p + (3/2)/(p + ...))) for p >= 1.25, so that sqrt(pi) erfcx(p) = 1/(p + r) and
 // h(p) = r/(p + r): both from one continued fraction (20 + 300/p^2 terms, backwards).
@@ -152,13 +190,11 @@ double cf_tail(double p) {
 }
 
 double h_of(double p) {
-  if (p < 0.4) return 1 - kSqrtPi * p * erfcx(p);
-  if (p < 1.25) {  // h = 1 - sqrt(pi) p e^{p^2} erfc(p) in double-double: libcerf's erfcx error (<= 2.4 ulp) was
-                   // amplified 2-3x by the subtraction (11.5 ulp in w at p = 0.73, report --n 1000000)
-    static const dd two_over_sqrt_pi{0x1.20dd750429b6dp+0, 0x1.1ae3a914fed8p-56};
-    const dd pd{p, 0};
-    const dd ex = erfc_dd(pd) * exp_dd(pd * pd);
-    return to_double(dd{1, 0} - (ex * 2.0 * p) / two_over_sqrt_pi);
+  if (p < ErfcxTable::kEnd) {  // h = 1 - sqrt(pi) p erfcx(p) in double-double: libcerf's erfcx error (<= 2.4 ulp)
+                               // was amplified 2-3x by the subtraction (11.5 ulp in w at p = 0.73, 10^6 points), more
+                               // towards p = 3 (h ~ 1/(2p^2)); the continued fraction needs 20 + 300/p^2 terms
+    static const dd sqrt_pi{0x1.c5bf891b4ef6bp+0, -0x1.618f13eb7ca89p-54};
+    return to_double(dd{1, 0} - (erfcx_dd2(p) * sqrt_pi) * p);
   }
   const double r = cf_tail(p);
   return r / (p + r);
@@ -240,13 +276,15 @@ Scaled n_scaled(const Reduced& r) {
   const double p = to_double(r.lambda - r.mu * 2.0) / (2 * sq);
   const double p2 = (lambda + 2 * mu) / (2 * sq);
   const double E2 = std::exp(-2 * lambda);
-  // sqrt(pi) erfcx(p) carries the bracket; for p < 1.25 (a thin band near the edge) libcerf's <= 2.4 ulp is
-  // replaced by double-double (report --n 1000000: 7.5 ulp at p = 0.73 otherwise); from p = 1.25 on, it and h(p)
-  // come from one continued fraction (libcerf's erfcx left 8.35 ulp at p = 9700, compare --n 1000000).
+  // sqrt(pi) erfcx(p) carries the bracket: below p = 3.0625 from the double-double Taylor table (libcerf's <= 2.4
+  // ulp gave 7.5 ulp at p = 0.73, report --n 1000000), beyond it with h(p) from one continued fraction (libcerf's
+  // erfcx left 8.35 ulp at p = 9700, compare --n 1000000).
   double spx, hp;  // sqrt(pi) erfcx(p), h(p)
-  if (p < 1.25) {
-    spx = kSqrtPi * erfcx_dd(p);
-    hp = h_of(p);
+  if (p < ErfcxTable::kEnd) {
+    static const dd sqrt_pi{0x1.c5bf891b4ef6bp+0, -0x1.618f13eb7ca89p-54};
+    const dd s = erfcx_dd2(p) * sqrt_pi;
+    spx = to_double(s);
+    hp = to_double(dd{1, 0} - s * p);
   } else {
     const double r = cf_tail(p);
     spx = 1 / (p + r);
