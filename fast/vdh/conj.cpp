@@ -68,9 +68,7 @@ struct Reduced {
 // |L| is passed; everything in double-double so that e^{lambda - mu} keeps its accuracy near 700.
 Reduced reduce(double absL, double V, double b, double G) {
   Reduced r;
-  dd g5 = two_prod(5.0, G);
-  const double c = 1.0 / g5.hi;  // C = 1/g5 in double-double with one division: c + c (1 - c g5)
-  r.C = quick_two_sum(c, c * (std::fma(-c, g5.hi, 1.0) - c * g5.lo));
+  r.C = scale_C(G);
   r.lambda = r.C * absL;
   r.mu = (r.C * two_sum(b, V)) * r.C;  // (B C) C: no spurious overflow of C^2
   r.mu_b = (r.C * b) * r.C;
@@ -88,14 +86,6 @@ bool extreme(const Reduced& r) {
 }
 
 // |value| beyond any double, ln|value| included (e^{L^2/(4B)} with L^2/(4B) itself past DBL_MAX).
-Value overflow(int sign) {
-  Value out;
-  out.status = Status::overflow;
-  out.sign = sign;
-  out.value = sign * std::numeric_limits<double>::infinity();
-  out.log_abs_out = std::numeric_limits<double>::infinity();
-  return out;
-}
 // F >= -1 always (F + 1 is an average of positive numbers); rounding must not push it below.
 Value potential(double F) { return plain(F < -1 ? -1.0 : F); }
 

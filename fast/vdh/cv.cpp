@@ -40,8 +40,7 @@ struct Setup {
 Setup setup(double L, double V, double G) {
   Setup s;
   const dd g5 = two_prod(5.0, G);
-  const double c = 1.0 / g5.hi;
-  s.C = quick_two_sum(c, c * (std::fma(-c, g5.hi, 1.0) - c * g5.lo));
+  s.C = scale_C(G);
   const dd l = log_dd(g5);  // l in double-double: its rounding alone shifted the weight l/(l + u)^2 by 1e-16
   s.ell = l.hi;
   s.ell_lo = l.lo;
@@ -163,14 +162,6 @@ double d_part(const Setup& s) {
 
 bool too_large(const Setup& s) { return !std::isfinite(s.lambda) || !std::isfinite(s.m) || !std::isfinite(s.C.hi); }
 
-Value overflow(int sign) {
-  Value out;
-  out.status = Status::overflow;
-  out.sign = sign;
-  out.value = sign * INFINITY;
-  out.log_abs_out = INFINITY;
-  return out;
-}
 
 }  // namespace
 

@@ -176,19 +176,12 @@ Value pot_improper(double L, double V, double G) {
   static const Entry& e = entry("VDH.pot.improper");
   const double x[3] = {L, V, G};
   check_params(e, x);
-  const dd g5 = two_prod(5.0, G);
-  const double c = 1.0 / g5.hi;
-  const dd C = quick_two_sum(c, c * (std::fma(-c, g5.hi, 1.0) - c * g5.lo));
+  const dd C = scale_C(G);
   const dd lam = C * std::fabs(L);
   const dd mud = (C * V) * C;
   const double lambda = lam.hi, mu = mud.hi;
   if (!std::isfinite(lambda) || !std::isfinite(C.hi) || !std::isfinite(mu)) {
-    Value out;  // e^{lambda} or e^{lambda^2/(4 mu)} far beyond double: report overflow (F > 0 there)
-    out.status = Status::overflow;
-    out.sign = 1;
-    out.value = INFINITY;
-    out.log_abs_out = INFINITY;
-    return out;
+    return overflow(1);  // e^{lambda} or e^{lambda^2/(4 mu)} far beyond double (F > 0 there)
   }
   const double ein_mu = ein(mu);
   if (lambda == 0) return plain(-ein_mu);
@@ -216,20 +209,13 @@ Value pred_improper(double L, double V, double G) {
   if (L == 0) return plain(0);
   const int sign = L > 0 ? 1 : -1;
   // C, lambda, mu in double-double (exponents near 700 keep their accuracy)
-  const dd g5 = two_prod(5.0, G);
-  const double c = 1.0 / g5.hi;
-  const dd C = quick_two_sum(c, c * (std::fma(-c, g5.hi, 1.0) - c * g5.lo));
+  const dd C = scale_C(G);
   const dd lam = C * std::fabs(L);
   const dd mu = (C * V) * C;
   const double lambda = lam.hi, m = mu.hi;
   if (!std::isfinite(lambda) || !std::isfinite(C.hi) || !std::isfinite(m)) {
     // C or lambda beyond double (G tiny): ln w from the Gaussian limit would be needed; report overflow honestly
-    Value out;
-    out.status = Status::overflow;
-    out.sign = sign;
-    out.value = sign * INFINITY;
-    out.log_abs_out = INFINITY;
-    return out;
+    return overflow(sign);
   }
   if (V == 0 || m < 1e-300) {  // 4 sinh^2(lambda/2)/lambda
     if (lambda <= 1) {

@@ -98,6 +98,23 @@ inline Value finish(int sign, double m, dd E) {
 }
 
 
+// |value| beyond any double with ln|value| not computed either (inputs so extreme that C, lambda or mu overflow).
+inline Value overflow(int sign) {
+  Value out;
+  out.status = Status::overflow;
+  out.sign = sign;
+  out.value = sign * std::numeric_limits<double>::infinity();
+  out.log_abs_out = std::numeric_limits<double>::infinity();
+  return out;
+}
+
+// C = 1/(5G) in double-double with one division: c + c (1 - c 5G) (VDH eq (6): the prior lives on [-C, C]).
+inline dd scale_C(double G) {
+  const dd g5 = two_prod(5.0, G);
+  const double c = 1.0 / g5.hi;
+  return quick_two_sum(c, c * (std::fma(-c, g5.hi, 1.0) - c * g5.lo));
+}
+
 inline Value plain(double x) {
   Value out;
   out.value = x;

@@ -58,6 +58,20 @@ double z_of(double alpha) {
   return hi;
 }
 
+// The noisy streams' one-sided paired test: D_i = R_i - bound_i over n runs, violation when mean(D) - z se(D) > 0.
+RegretCase paired_case(const std::string& name, long T, double u, double sumR, double sumB, double sumD, double sumD2,
+                       long n, double z) {
+  const double mD = sumD / n, var = std::max(0.0, (sumD2 / n - mD * mD) * n / (n - 1));
+  RegretCase c{name, T, u, sumR / n, std::sqrt(var / n), sumB / n, 0, false, {}};
+  if (mD - z * c.stderr_ > 0) {
+    c.violated = true;
+    std::ostringstream ev;
+    ev << "mean(R - bound) = " << mD << " > " << z << " x s.e. " << c.stderr_ << " (" << n << " runs)";
+    c.evidence = ev.str();
+  }
+  return c;
+}
+
 // Certified check of a deterministic candidate: regret sum_t g_t w_t - u sum_t g_t with certified predictions
 // (exact sums of the g_t) against the certified bound at the exact V_T. True when the violation is certified.
 bool certify_violation(const Setup& su, const std::vector<double>& g, double u, const Decimal& b, const Decimal& G,
@@ -199,17 +213,8 @@ RegretOutcome simulation(Setup su, const std::map<std::string, std::string>& p, 
   }
   std::ostringstream name;
   name << "mean " << mean << " + Laplace(scale " << 2 / tau << ")";
-  for (std::size_t k = 0; k < us.size(); ++k) {
-    const double mD = sumD[k] / n, var = std::max(0.0, (sumD2[k] / n - mD * mD) * n / (n - 1));
-    RegretCase c{name.str(), T, us[k], sumR[k] / n, std::sqrt(var / n), sumB[k] / n, 0, false, {}};
-    if (mD - z * c.stderr_ > 0) {
-      c.violated = true;
-      std::ostringstream ev;
-      ev << "mean(R - bound) = " << mD << " > " << z << " x s.e. " << c.stderr_ << " (" << n << " runs)";
-      c.evidence = ev.str();
-    }
-    record(c);
-  }
+  for (std::size_t k = 0; k < us.size(); ++k)
+    record(paired_case(name.str(), T, us[k], sumR[k], sumB[k], sumD[k], sumD2[k], n, z));
   bool any = false;
   for (const auto& c : out.cases) any |= c.violated;
   out.verdict = any ? "refuted" : "undecided";
@@ -383,18 +388,9 @@ RegretOutcome thm2_simulation(const std::map<std::string, std::string>& p, std::
       sumR[k] += R, sumB[k] += B, sumD[k] += R - B, sumD2[k] += (R - B) * (R - B);
     }
   }
-  for (std::size_t k = 0; k < us.size(); ++k) {
-    const double mD = sumD[k] / n, var = std::max(0.0, (sumD2[k] / n - mD * mD) * n / (n - 1));
-    RegretCase c{"mean " + param(su, p, "mean") + " + local Laplace(tau), u = " + uname[k], T, us[k][0], sumR[k] / n,
-                 std::sqrt(var / n), sumB[k] / n, 0, false, {}};
-    if (mD - z * c.stderr_ > 0) {
-      c.violated = true;
-      std::ostringstream ev;
-      ev << "mean(R - bound) = " << mD << " > " << z << " x s.e. " << c.stderr_ << " (" << n << " runs)";
-      c.evidence = ev.str();
-    }
-    record(c);
-  }
+  for (std::size_t k = 0; k < us.size(); ++k)
+    record(paired_case("mean " + param(su, p, "mean") + " + local Laplace(tau), u = " + uname[k], T, us[k][0], sumR[k],
+                       sumB[k], sumD[k], sumD2[k], n, z));
   bool any = false;
   for (const auto& c : out.cases) any |= c.violated;
   out.verdict = any ? "refuted" : "undecided";
