@@ -112,8 +112,8 @@ std::vector<Entry> make_table() {
   t.back().has_proof = true;  // privoco prove VDH.bound.rates: fitted growth of realised/rate
   t.push_back({"VDH.conj.Fstar", "conj", "VDH §2 notation, Lemma 2 (000) = §3.2, Lemma 5 (002); conjugate prior",
                "F*(u) = sup_L (uL - F(L; V, b, G)) for the conjugate-prior potential (computed; certified by bracketing)",
-               {{"u", kReal, "argument", {1e-3, 1e3, true, 0.02}}, V(), b(), G()}, true, false,
-               "reference/vdh/fstar.cpp tests/vdh/bounds_test.cpp"});
+               {{"u", kReal, "argument", {1e-3, 1e3, true, 0.02}}, V(), b(), G()}, true, true,
+               "reference/vdh/fstar.cpp fast/vdh/fstar.cpp tests/vdh/bounds_test.cpp"});
   t.push_back({"VDH.conj.exp_linear", "conj", "VDH Lemma 11 case 2 and Thm 12 proofs (002), after (3.8.4); derived",
                "conjugate of A e^{cL} - K: sup_L (uL - A e^{cL} + K) = (u/c)(ln(u/(Ac)) - 1) + K (not printed; derived)",
                {{"A", kPos, "factor", {1e-3, 1e3, false, 0}}, {"c", kPos, "rate", {1e-3, 1e3, false, 0}},

@@ -4,6 +4,7 @@
 #include "../vdh/bounds.hpp"
 #include "../vdh/conj.hpp"
 #include "../vdh/cv.hpp"
+#include "../vdh/fstar.hpp"
 #include "../vdh/improper.hpp"
 
 namespace privoco::fast {
@@ -23,6 +24,7 @@ const Row kRows[] = {
     {"VDH.pred.improper", [](const double* p) { return vdh::pred_improper(p[0], p[1], p[2]); }},
     {"VDH.pot.improper", [](const double* p) { return vdh::pot_improper(p[0], p[1], p[2]); }},
     {"VDH.pred.cv", [](const double* p) { return vdh::pred_cv(p[0], p[1], p[2]); }},
+    {"VDH.conj.Fstar", [](const double* p) { return vdh::fstar_conj(p[0], p[1], p[2], p[3]); }},
     {"VDH.pot.cv", [](const double* p) { return vdh::pot_cv(p[0], p[1], p[2]); }},
     {"VDH.bound.thm1", [](const double* p) { return vdh::bound_thm1(p[0], p[1], p[2], p[3]); }},
     {"VDH.bound.thm12", [](const double* p) { return vdh::bound_thm12(p[0], p[1], p[2]); }},

@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "fast/vdh/bounds.hpp"
+#include "fast/vdh/conj.hpp"
+#include "fast/vdh/fstar.hpp"
 #include "privoco/reference/bounds.hpp"
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
@@ -283,4 +285,29 @@ TEST(VdhBoundThm2, OverflowGivesTheLogOfTheSum) {
   EXPECT_NEAR(f.log_abs(), one.log_abs() + std::log(2.0), 1e-12 * one.log_abs());
   const double bad[2] = {1, -1};
   EXPECT_THROW(fv::bound_thm2(u, V, bad, 2, 1), privoco::DomainError);
+}
+
+// fast VDH.conj.Fstar (bisection on the fast w, then |u| L* - F(L*)) against the certified bracketing: within 16
+// ulp over the sampling box (compare --n 3000: max 4.8); the sibling that drops the -F(L*) term (u L* alone) fails.
+RC_GTEST_PROP(VdhConjFstarFast, WithinSixteenUlpOfReference, ()) {
+  const double u = *signed_log_uniform(1e-3, 1e3).as("u"), V = *log_uniform(1e-6, 1e6).as("V");
+  const double b = *log_uniform(1e-3, 1e3).as("b"), G = *log_uniform(1e-3, 1e3).as("G");
+  const privoco::fast::Value f = privoco::fast::vdh::fstar_conj(u, V, b, G);
+  RC_ASSERT(f.status == privoco::fast::Status::ok);
+  const double x[4] = {u, V, b, G};
+  const ref::Certified c = ref::evaluate(privoco::entry("VDH.conj.Fstar"), x);
+  RC_ASSERT(ref::ulp_error(c, f.value) <= 16.0);
+  RC_ASSERT(privoco::fast::vdh::fstar_conj(-u, V, b, G).value == f.value);  // even in u
+}
+
+TEST(VdhConjFstarFast, ZeroAndSibling) {
+  namespace fv = privoco::fast::vdh;
+  EXPECT_EQ(fv::fstar_conj(0, 1, 1, 1).value, -fv::pot_conj(0, 1, 1, 1).value);  // F*(0) = -F(0; V)
+  const double x[4] = {1, 1, 1, 1};
+  const ref::Certified c = ref::evaluate(privoco::entry("VDH.conj.Fstar"), x);
+  EXPECT_LE(ref::ulp_error(c, fv::fstar_conj(1, 1, 1, 1).value), 16.0);
+  // the sibling: u L* without -F(L*) (L* from the same bisection would give F* + F(L*)); F(L*) is not small here
+  EXPECT_GT(ref::ulp_error(c, fv::fstar_conj(1, 1, 1, 1).value + fv::pot_conj(10, 1, 1, 1).value), 1e6);
+  EXPECT_THROW(fv::fstar_conj(std::nan(""), 1, 1, 1), privoco::DomainError);
+  EXPECT_THROW(fv::fstar_conj(1, -1, 1, 1), privoco::DomainError);
 }

@@ -1,0 +1,45 @@
+// VDH.conj.Fstar (VDH §2 notation, Lemma 2 (000) = Lemma 5 (002)), conjugate prior, in double: F is even and convex
+// with F' = w increasing and unbounded (w grows like e^{CL}), so for u != 0 the sup of phi(L) = |u| L - F(L) is at
+// w(L*) = |u|; L* by bracketing (doubling) and bisection on the fast w until the bracket stops shrinking, then
+// F*(u) = |u| L* - F(L*). phi is flat at L*: an error d in L* moves the value by F''(L*) d^2/2 only, so the result
+// carries the errors of F(L*) and of |u| L* (condition number (|u L*| + |F(L*)|)/F*). u = 0: F*(0) = -F(0; V).
+#include "fstar.hpp"
+
+#include <cmath>
+
+#include "conj.hpp"
+#include "privoco/catalogue.hpp"
+#include "privoco/fast/dd.hpp"
+#include "scaled.hpp"
+
+namespace privoco::fast::vdh {
+using namespace detail;
+
+Value fstar_conj(double u, double V, double b, double G) {
+  static const Entry& e = entry("VDH.conj.Fstar");
+  const double x[4] = {u, V, b, G};
+  check_params(e, x);
+  const double a = std::fabs(u);
+  if (a == 0) return plain(-pot_conj(0, V, b, G).value);
+  auto w = [&](double L) { return pred_conj(L, V, b, G); };  // increasing in L, w(0) = 0
+  double lo = 0, hi = 1;
+  while (true) {  // w(hi) >= a; w is unbounded, so this ends (hi stays finite for every double a)
+    const Value v = w(hi);
+    if (v.status == Status::overflow || v.value >= a) break;
+    lo = hi;
+    hi *= 2;
+  }
+  for (int k = 0; k < 2100; ++k) {
+    const double mid = 0.5 * (lo + hi);
+    if (!(mid > lo && mid < hi)) break;  // the bracket is two adjacent doubles
+    const Value v = w(mid);
+    (v.status != Status::overflow && v.value < a ? lo : hi) = mid;
+  }
+  // the better end of the bracket (phi is concave: the larger value is the closer to the sup)
+  const Value Flo = pot_conj(lo, V, b, G), Fhi = pot_conj(hi, V, b, G);
+  if (Flo.status == Status::overflow && Fhi.status == Status::overflow) return overflow(1);
+  const dd plo = two_prod(a, lo) - dd{Flo.value, 0}, phi = two_prod(a, hi) - dd{Fhi.value, 0};
+  return plain(to_double(Fhi.status == Status::overflow || plo.hi > phi.hi ? plo : phi));
+}
+
+}  // namespace privoco::fast::vdh
