@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "privoco/catalogue.hpp"
+#include "privoco/errors.hpp"
 #include "privoco/fast/dd.hpp"
 
 namespace privoco::fast::vdh {
@@ -51,6 +52,7 @@ Value bound_thm1(double u, double V, double b, double G) {
 
 // VDH Thm 2 (000) = Thm 11 (002): Theorem 1 per coordinate, summed.
 Value bound_thm2(const double* u, const double* V, const double* b, int d, double G) {
+  if (d < 1) throw ParamError("VDH.bound.thm2", "d", std::to_string(d) + " coordinates (at least 1)");
   Value out;
   out.sign = 1;
   out.value = 0;

@@ -1,12 +1,16 @@
 // VDH regret bounds, certified. Formulas cited in bounds.hpp.
 #include "bounds.hpp"
 
+#include <string>
+
 #include "conj.hpp"
+#include "privoco/errors.hpp"
 
 namespace privoco::reference::vdh {
 
 // VDH Thm 2 (000) = Thm 11 (002): the sum of Thm 1 per coordinate (formula in bounds.hpp).
 void bound_thm2(arb_t res, arb_srcptr u, arb_srcptr V, arb_srcptr b, slong d, const arb_t G, slong prec) {
+  if (d < 1) throw ParamError("VDH.bound.thm2", "d", std::to_string(d) + " coordinates (at least 1)");
   arb_ptr q = _arb_vec_init(4);
   arb_t t;
   arb_init(t);

@@ -285,6 +285,7 @@ TEST(VdhBoundThm2, OverflowGivesTheLogOfTheSum) {
   EXPECT_NEAR(f.log_abs(), one.log_abs() + std::log(2.0), 1e-12 * one.log_abs());
   const double bad[2] = {1, -1};
   EXPECT_THROW(fv::bound_thm2(u, V, bad, 2, 1), privoco::DomainError);
+  EXPECT_THROW(fv::bound_thm2(u, V, b, 0, 1), privoco::ParamError);
 }
 
 // fast VDH.conj.Fstar (bisection on the fast w, then |u| L* - F(L*)) against the certified bracketing: within 16
