@@ -87,13 +87,20 @@ Alg2Replay::Alg2Replay(std::size_t d, const std::string& prior, const Decimal& b
   if (d < 1) throw ParamError("VDH.alg.alg2", "d", "the dimension must be at least 1");
 }
 
-Certified Alg2Replay::predict_v(int digits) const { return alg1_.predict(digits); }
+Certified Alg2Replay::predict_v(int digits) const {
+  const int dg = digits > 0 ? digits : opt_.digits;
+  if (v_cache_digits_ != dg) {
+    v_cache_ = alg1_.predict(dg);
+    v_cache_digits_ = dg;
+  }
+  return v_cache_;
+}
 
 Certified Alg2Replay::predict_w(std::size_t j, int digits) const {
   if (j >= z_.size()) throw ParamError("VDH.alg.alg2", "j", "coordinate out of range");
   const int dg = digits > 0 ? digits : opt_.digits;
   if (arb_is_zero(z_[j])) return certify_ball(z_[j], dg, "VDH.alg.alg2");  // w = v * 0, whatever v is
-  const Certified v = alg1_.predict(dg + 2);
+  const Certified v = predict_v(dg + 2);
   Ball w;
   arb_mul(w, v.ball, z_[j], prec_);
   return certify_ball(w, dg, "VDH.alg.alg2");
@@ -111,6 +118,7 @@ void Alg2Replay::update(const std::vector<double>& g) {
     arb_add(sum_sq_, sum_sq_, t, ARF_PREC_EXACT);
   }
   alg1_.update(s, prec_);
+  v_cache_digits_ = 0;
   if (arb_is_zero(sum_sq_)) return;  // A28(a): no step while the sum is 0
   Ball eta;
   arb_rsqrt(eta, sum_sq_, prec_);  // eta_t = 1/sqrt(sum_{s<=t} ||g~_s||^2)

@@ -49,6 +49,9 @@ class Alg2Replay {
   Ball sum_sq_;
   Options opt_;
   slong prec_;
+  // v_t is the same for every coordinate of a step: certified once per step and digits (cleared by update)
+  mutable Certified v_cache_;
+  mutable int v_cache_digits_ = 0;
 };
 
 // The certified value of a ball computed elsewhere (digits and decimal strings as evaluate gives them); throws
