@@ -152,10 +152,9 @@ double d_part(const Setup& s) {
   if (s.m == 0) return 0;
   const double aD = std::max(0.0, 0.5 * std::log(s.m / 45));
   const double U = std::max(0.0, 0.5 * std::log(s.m)) + 22;  // the integrand ~ mu e^{-2u} beyond ln sqrt(mu)
-  if (U <= aD) return aD / (s.ell + aD);
-  return aD / (s.ell + aD) +
+  return aD / (s.ell + aD) +  // U > aD always (22 > ln sqrt(45))
          integrate(
-             aD, std::max(U, aD),
+             aD, U,
              [&](double u) { return -std::expm1(-s.m * std::exp(-2 * u)) * weight(s, u); },
              [&](double u) { return std::min(1.0, 0.25 * (s.ell + u)); });  // e^{-2u} mu and the weight
 }

@@ -380,7 +380,7 @@ PrivacyOutcome local_laplace_density(const std::map<std::string, std::string>& p
   auto tau = taus(id, need(p, id, "tau"));
   PrivacyOutcome o;
   o.quantity = "normaliser prod_j tau_j/4 of rho_t; each factor int (tau_j/4) e^{-tau_j |z|/2} dz must be 1";
-  Ball c, worst;
+  Ball c;
   arb_one(c.get());
   std::ostringstream quad;
   bool all_one = true;
