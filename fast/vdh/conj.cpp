@@ -13,6 +13,8 @@
 
 #include <cerf.h>
 
+#include <algorithm>
+#include <array>
 #include <cfloat>
 #include <cstdint>
 #include <cstring>
@@ -22,6 +24,7 @@
 #include "privoco/catalogue.hpp"
 #include "privoco/fast/dd.hpp"
 #include "privoco/fast/dd_math.hpp"
+#include "conj_kernel.hpp"
 #include "scaled.hpp"
 
 namespace privoco::fast::vdh {
@@ -331,6 +334,39 @@ bool moments_dd(dd mu, int J, dd* P) {
   return false;
 }
 
+// s - d0 in double-double, for F = 2 (s - d0)/z where the two cancel (|s - d0| < 0.8 (s + d0); at 0.5, 8.01 ulp remained): the
+// double terms carry ~2.5 ulp each, which the cancellation multiplied to 10.2 ulp in F (compare --n 200000,
+// seed 3: F = -0.114 at lambda = 1.15, mu = nu = 0.975). s = sum_{j>=1} lambda^{2j}/(2j)! M_{2j}(mu); d0 as in d0().
+double s_minus_d0_dd(const Reduced& r, int J) {
+  const RecipDD& rd = recip_dd();
+  dd P[kMaxMoments];
+  const bool sc = moments_dd(r.mu, J, P);
+  const dd x = sc ? (r.lambda / r.mu) * r.lambda : r.lambda * r.lambda;
+  dd t{1, 0}, s{0, 0};
+  for (int j = 1; j <= J; ++j) {
+    t = ((t * x) * rd.inv[2 * j - 1]) * rd.inv[2 * j];
+    s = s + t * P[j];
+  }
+  dd d{0, 0};
+  if (r.nu.hi > 0 && r.nu.hi <= 1) {  // sum_{k>=1} (-1)^{k+1} nu^k/k! M_{2k}(mu_b)
+    constexpr int K = 28;
+    dd Pb[K + 1];
+    const bool scb = moments_dd(r.mu_b, K, Pb);
+    const dd y = scb ? r.nu / r.mu_b : r.nu;
+    dd u{1, 0};
+    for (int k = 1; k <= K; ++k) {
+      u = -((u * y) * rd.inv[k]);
+      d = d - u * Pb[k];
+    }
+  } else if (r.nu.hi > 1) {
+    dd Pb[1], Pm[1];
+    moments_dd(r.mu_b, 0, Pb);
+    moments_dd(r.mu, 0, Pm);
+    d = Pb[0] - Pm[0];
+  }
+  return to_double(s - d);
+}
+
 double d0(const Reduced& r) {
   const double nu = r.nu.hi, mb = r.mu_b.hi, mu = r.mu.hi;
   if (nu == 0) return 0;
@@ -403,13 +439,17 @@ double pot_crossing(const Reduced& r, double absL, double V, double b) {
   for (int j = 1; j <= N; ++j) X[j] = X[j - 1] * x * kRecip.inv_pair[2 * j - 1], Y[j] = -Y[j - 1] * y * kRecip.inv[j];
   dd q = two_prod(absL, absL) * 0.5 - dd{V, 0};  // L^2/2 - V
   double a1 = scaled ? to_double(q / dd{b, 0}) : to_double(q * (r.C * r.C));
-  double sum = a1 * P[1];
+  double sum = a1 * P[1], bound = 0;  // bound = sum_{n>=2} sum_j |X_j Y_{n-j}| P_n: what the double terms' roundings scale
   for (int n = 2; n <= N; ++n) {
-    double an = 0;
-    for (int j = 0; j <= n; ++j) an += X[j] * Y[n - j];
+    double an = 0, an_abs = 0;
+    for (int j = 0; j <= n; ++j) an += X[j] * Y[n - j], an_abs += std::fabs(X[j] * Y[n - j]);
     sum += an * P[n];
+    bound += an_abs * P[n];
   }
-  if (std::fabs(sum) < 0.25 * std::fabs(a1 * P[1])) return pot_crossing_dd(r, absL, V, b);
+  // Double-double where the terms' roundings (a few ulp of `bound`) would exceed ~2 ulp of the sum: the test
+  // |sum| < |a1 P_1|/4 alone left 16 ulp at F = -7.2e-4 (compare --n 1000000, seed 1), where a_1 P_1 and a_2 P_2
+  // cancel each other.
+  if (std::fabs(sum) < 0.25 * std::fabs(a1 * P[1]) || std::fabs(sum) < 2 * bound) return pot_crossing_dd(r, absL, V, b);
   return sum / P[0];  // (i0 - z)/z with z = 2 P_0
 }
 
@@ -528,6 +568,10 @@ static Value pot_core(double L, double V, double b, double G) {
     // the completed square needs erfc(-alpha) representable: peak at most ~20 widths beyond the edge
     if (std::fabs(s - d) < 0.5 * s && r.lambda.hi - 2 * r.mu.hi < 40 * std::sqrt(r.mu.hi))
       return potential(pot_peak_inside(r, (r.lambda / r.mu) * r.lambda * 0.25, V, b));
+    // Past lambda = 3 the ~20 positive double terms of s carry up to ~10 ulp (11.6 ulp in F at lambda = 4.8,
+    // compare --n 1000000, seed 1), as in the prediction: double-double there too.
+    if (std::fabs(s - d) < 0.8 * (s + d) || r.lambda.hi > 3)  // six more terms: the tail is then far below the cancellation
+      return potential(2 * s_minus_d0_dd(r, std::min(J + 6, kMaxMoments - 2)) / z);
     return potential(2 * (s - d) / z);
   }
   dd E;
@@ -543,9 +587,47 @@ static Value pot_core(double L, double V, double b, double G) {
   return potential(P.value - 1);
 }
 
+// Predictions of up to GlPoints::kMax points, domain already checked: the vectorised quadrature kernel
+// (conj_kernel.cpp) where it applies (lambda <= 6, mu <= 14, the result a normal double), pred_core elsewhere.
+// Scalar and batch calls both come here, so they return the same bits.
+static void pred_chunk(const double* L, const double* V, const double* b, const double* G, Value* out, int n) {
+  static thread_local GlPoints all, pts[6];  // all: the reduction; pts: by rule (8, 12, 16 nodes) and small lambda
+  int count[6] = {0, 0, 0, 0, 0, 0};
+  int index[6][GlPoints::kMax];
+  reduce_kernel(L, V, b, G, n, all);
+  for (int i = 0; i < n; ++i) {
+    const double lh = all.lam_hi[i], mh = all.mu_hi[i];
+    if (L[i] == 0) {
+      out[i] = plain(0.0);
+      continue;
+    }
+    if (!(lh <= kGlLambdaMax && lh >= 1e-250 && mh <= kGlMuMax16 && all.C_hi[i] < DBL_MAX)) {
+      out[i] = pred_core(L[i], V[i], b[i], G[i]);
+      continue;
+    }
+    const int m = (mh <= kGlMuMax8 ? 0 : (mh <= kGlMuMax12 ? 1 : 2)) + (lh <= kGlLambdaSmall ? 3 : 0);
+    GlPoints& p = pts[m];
+    const int j = count[m]++;
+    index[m][j] = i;
+    p.lam_hi[j] = lh, p.lam_lo[j] = all.lam_lo[i], p.mu_hi[j] = mh, p.mu_lo[j] = all.mu_lo[i];
+    p.mub_hi[j] = all.mub_hi[i], p.mub_lo[j] = all.mub_lo[i], p.C_hi[j] = all.C_hi[i], p.C_lo[j] = all.C_lo[i];
+  }
+  double v[GlPoints::kMax];
+  for (int m = 0; m < 6; ++m) {
+    if (count[m] == 0) continue;
+    gl_pred_kernel(8 + 4 * (m % 3), m >= 3, pts[m], count[m], v);
+    for (int j = 0; j < count[m]; ++j) {
+      const int i = index[m][j];
+      out[i] = v[j] >= DBL_MIN ? plain(L[i] > 0 ? v[j] : -v[j]) : pred_core(L[i], V[i], b[i], G[i]);
+    }
+  }
+}
+
 Value pred_conj(double L, double V, double b, double G) {
   check4(pred_entry(), L, V, b, G);
-  return pred_core(L, V, b, G);
+  Value out;
+  pred_chunk(&L, &V, &b, &G, &out, 1);
+  return out;
 }
 
 Value pot_conj(double L, double V, double b, double G) {
@@ -558,7 +640,10 @@ Value pred_uniform(double L, double V, double G) {
   static const privoco::Entry& e = entry("VDH.pred.uniform");
   const double x[3] = {L, V, G};
   check_params(e, x);
-  return pred_core(L, V, 0, G);
+  const double b = 0;
+  Value out;
+  pred_chunk(&L, &V, &b, &G, &out, 1);
+  return out;
 }
 
 Value pot_uniform(double L, double V, double G) {
@@ -576,7 +661,20 @@ Value pot_Z(double b, double G) {
 }
 
 void pred_conj(const double* L, const double* V, const double* b, const double* G, Value* out, std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i) out[i] = pred_conj(L[i], V[i], b[i], G[i]);
+  for (std::size_t start = 0; start < n; start += GlPoints::kMax) {
+    const int m = static_cast<int>(std::min<std::size_t>(GlPoints::kMax, n - start));
+    static const auto dom = [] {  // the table's four domains, copied once (the rows' check reads them in registers)
+      std::array<privoco::Domain, 4> d;
+      for (int k = 0; k < 4; ++k) d[k] = pred_entry().params[k].domain;
+      return d;
+    }();
+    int good = 0;  // rows before the first bad one are written, then the bad one throws
+    while (good < m && dom[0].contains(L[start + good]) && dom[1].contains(V[start + good]) &&
+           dom[2].contains(b[start + good]) && dom[3].contains(G[start + good]))
+      ++good;
+    pred_chunk(L + start, V + start, b + start, G + start, out + start, good);
+    if (good < m) check4(pred_entry(), L[start + good], V[start + good], b[start + good], G[start + good]);
+  }
 }
 
 void pot_conj(const double* L, const double* V, const double* b, const double* G, Value* out, std::size_t n) {

@@ -1,6 +1,7 @@
 // VDH Algorithms 1-3 in double; readings in learners.hpp.
 #include "privoco/fast/learners.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -104,6 +105,22 @@ Alg3::Alg3(const Eigen::VectorXd& b, double G, Prior prior)
 int Alg3::predict(Eigen::Ref<Eigen::VectorXd> w) const {
   if (w.size() != b_.size()) throw ParamError("VDH.alg.alg3", "w", "size differs from d");
   int out_of_range = 0;
+  if (prior_ == Prior::conjugate) {  // blocks through the batch form (its vectorised kernel); no allocation
+    constexpr Eigen::Index kBlock = 256;
+    double L[kBlock], V[kBlock], G[kBlock];
+    Value out[kBlock];
+    for (Eigen::Index start = 0; start < b_.size(); start += kBlock) {
+      const Eigen::Index m = std::min(kBlock, b_.size() - start);
+      for (Eigen::Index k = 0; k < m; ++k)
+        L[k] = L_hi_[start + k] + L_lo_[start + k], V[k] = V_hi_[start + k] + V_lo_[start + k], G[k] = G_;
+      pred_conj(L, V, b_.data() + start, G, out, static_cast<std::size_t>(m));
+      for (Eigen::Index k = 0; k < m; ++k) {
+        w[start + k] = out[k].value;
+        out_of_range += out[k].status != Status::ok;
+      }
+    }
+    return out_of_range;
+  }
   for (Eigen::Index j = 0; j < b_.size(); ++j) {
     const Value v = predict_at(prior_, L_hi_[j] + L_lo_[j], V_hi_[j] + V_lo_[j], b_[j], G_);
     w[j] = v.value;
