@@ -587,38 +587,65 @@ static Value pot_core(double L, double V, double b, double G) {
   return potential(P.value - 1);
 }
 
-// Predictions of up to GlPoints::kMax points, domain already checked: the vectorised quadrature kernel
-// (conj_kernel.cpp) where it applies (lambda <= 6, mu <= 14, the result a normal double), pred_core elsewhere.
+// Predictions of up to ReducedPoints::kMax points, domain already checked: the vectorised kernels
+// (conj_kernel.hpp: quadrature, peak inside, peak beyond the edge) where they apply, pred_core elsewhere.
 // Scalar and batch calls both come here, so they return the same bits.
 static void pred_chunk(const double* L, const double* V, const double* b, const double* G, Value* out, int n) {
-  static thread_local GlPoints all, pts[6];  // all: the reduction; pts: by rule (8, 12, 16 nodes) and small lambda
-  int count[6] = {0, 0, 0, 0, 0, 0};
-  int index[6][GlPoints::kMax];
+  constexpr int kMax = ReducedPoints::kMax;
+  static thread_local ReducedPoints all;
+  static thread_local double zhalf[kMax];
+  int count[kClasses] = {}, zcount[3] = {}, cls[kMax], zcls[kMax];
+  int index[kClasses][kMax], zindex[3][kMax];
   reduce_kernel(L, V, b, G, n, all);
+  classify_kernel(all, L, n, cls, zcls);  // branch-free: the classes of consecutive points are unpredictable
   for (int i = 0; i < n; ++i) {
-    const double lh = all.lam_hi[i], mh = all.mu_hi[i];
-    if (L[i] == 0) {
-      out[i] = plain(0.0);
-      continue;
-    }
-    if (!(lh <= kGlLambdaMax && lh >= 1e-250 && mh <= kGlMuMax16 && all.C_hi[i] < DBL_MAX)) {
-      out[i] = pred_core(L[i], V[i], b[i], G[i]);
-      continue;
-    }
-    const int m = (mh <= kGlMuMax8 ? 0 : (mh <= kGlMuMax12 ? 1 : 2)) + (lh <= kGlLambdaSmall ? 3 : 0);
-    GlPoints& p = pts[m];
-    const int j = count[m]++;
-    index[m][j] = i;
-    p.lam_hi[j] = lh, p.lam_lo[j] = all.lam_lo[i], p.mu_hi[j] = mh, p.mu_lo[j] = all.mu_lo[i];
-    p.mub_hi[j] = all.mub_hi[i], p.mub_lo[j] = all.mub_lo[i], p.C_hi[j] = all.C_hi[i], p.C_lo[j] = all.C_lo[i];
+    const int c = cls[i], zc = zcls[i];
+    index[c][count[c]] = i;
+    ++count[c];
+    zindex[zc][zcount[zc]] = i;
+    zcount[zc] += c < kClassCore;
   }
-  double v[GlPoints::kMax];
-  for (int m = 0; m < 6; ++m) {
-    if (count[m] == 0) continue;
-    gl_pred_kernel(8 + 4 * (m % 3), m >= 3, pts[m], count[m], v);
-    for (int j = 0; j < count[m]; ++j) {
-      const int i = index[m][j];
-      out[i] = v[j] >= DBL_MIN ? plain(L[i] > 0 ? v[j] : -v[j]) : pred_core(L[i], V[i], b[i], G[i]);
+  constexpr int kCore = kClassCore, kZero = kClassZero, kInside = kClassInside, kBeyondFast = kClassBeyondFast;
+  for (int j = 0; j < count[kZero]; ++j) out[index[kZero][j]] = plain(0.0);
+  for (int j = 0; j < count[kCore]; ++j) {
+    const int i = index[kCore][j];
+    out[i] = pred_core(L[i], V[i], b[i], G[i]);
+  }
+  static thread_local ReducedPoints packed;  // one class's points, contiguous (the kernels vectorise over them)
+  static thread_local double zpacked[kMax];
+  for (int zc = 0; zc < 3; ++zc) {
+    const int k = zcount[zc];
+    if (k == 0) continue;
+    for (int j = 0; j < k; ++j) packed.mub_hi[j] = all.mub_hi[zindex[zc][j]], packed.mub_lo[j] = all.mub_lo[zindex[zc][j]];
+    z_half_kernel(zc, packed.mub_hi, packed.mub_lo, k, zpacked);
+    for (int j = 0; j < k; ++j) zhalf[zindex[zc][j]] = zpacked[j];
+  }
+  double v[kMax], m[kMax], Eh[kMax], El[kMax];
+  for (int c = 0; c < kClassCore; ++c) {
+    const int k = count[c];
+    if (k == 0) continue;
+    const int* idx = index[c];
+    for (int j = 0; j < k; ++j) {
+      const int i = idx[j];
+      packed.lam_hi[j] = all.lam_hi[i], packed.lam_lo[j] = all.lam_lo[i], packed.mu_hi[j] = all.mu_hi[i];
+      packed.mu_lo[j] = all.mu_lo[i], packed.C_hi[j] = all.C_hi[i], packed.C_lo[j] = all.C_lo[i];
+      zpacked[j] = zhalf[i];
+    }
+    if (c < kInside) {
+      gl_pred_kernel(8 + 4 * (c % 3), c >= 3, packed, zpacked, k, v);
+      for (int j = 0; j < k; ++j) {
+        const int i = idx[j];
+        out[i] = v[j] >= DBL_MIN ? plain(L[i] > 0 ? v[j] : -v[j]) : pred_core(L[i], V[i], b[i], G[i]);
+      }
+      continue;
+    }
+    if (c == kInside) inside_pred_kernel(packed, zpacked, k, m, Eh, El, v);
+    else beyond_pred_kernel(c == kBeyondFast, packed, zpacked, k, m, Eh, El, v);
+    for (int j = 0; j < k; ++j) {
+      const int i = idx[j], sign = L[i] > 0 ? 1 : -1;
+      if (v[j] >= DBL_MIN && v[j] <= DBL_MAX) out[i] = plain(sign * v[j]);
+      else if (m[j] >= 1e-290 && m[j] <= 1e290) out[i] = finish(sign, m[j], dd{Eh[j], El[j]});
+      else out[i] = pred_core(L[i], V[i], b[i], G[i]);
     }
   }
 }
@@ -661,17 +688,37 @@ Value pot_Z(double b, double G) {
 }
 
 void pred_conj(const double* L, const double* V, const double* b, const double* G, Value* out, std::size_t n) {
-  for (std::size_t start = 0; start < n; start += GlPoints::kMax) {
-    const int m = static_cast<int>(std::min<std::size_t>(GlPoints::kMax, n - start));
-    static const auto dom = [] {  // the table's four domains, copied once (the rows' check reads them in registers)
+  for (std::size_t start = 0; start < n; start += ReducedPoints::kMax) {
+    const int m = static_cast<int>(std::min<std::size_t>(ReducedPoints::kMax, n - start));
+    static const auto dom = [] {  // the table's four domains, copied once
       std::array<privoco::Domain, 4> d;
       for (int k = 0; k < 4; ++k) d[k] = pred_entry().params[k].domain;
       return d;
     }();
-    int good = 0;  // rows before the first bad one are written, then the bad one throws
-    while (good < m && dom[0].contains(L[start + good]) && dom[1].contains(V[start + good]) &&
-           dom[2].contains(b[start + good]) && dom[3].contains(G[start + good]))
-      ++good;
+    // As open intervals (lo', hi'): a closed end moves one double outward, so x in D <=> lo' < x < hi' (false for
+    // NaN). One vectorisable pass, then the first bad row if there is one.
+    static const auto open = [] {
+      std::array<double, 8> o;
+      for (int k = 0; k < 4; ++k) {
+        o[k] = dom[k].lo_closed ? std::nextafter(dom[k].lo, -INFINITY) : dom[k].lo;
+        o[4 + k] = dom[k].hi_closed ? std::nextafter(dom[k].hi, INFINITY) : dom[k].hi;
+      }
+      return o;
+    }();
+    const double l0 = open[0], l1 = open[1], l2 = open[2], l3 = open[3];
+    const double h0 = open[4], h1 = open[5], h2 = open[6], h3 = open[7];
+    int bad = 0;
+    for (int i = 0; i < m; ++i) {
+      const double x0 = L[start + i], x1 = V[start + i], x2 = b[start + i], x3 = G[start + i];
+      bad += !((x0 > l0) & (x0 < h0) & (x1 > l1) & (x1 < h1) & (x2 > l2) & (x2 < h2) & (x3 > l3) & (x3 < h3));
+    }
+    int good = m;  // rows before the first bad one are written, then the bad one throws
+    if (bad > 0) {
+      good = 0;
+      while (dom[0].contains(L[start + good]) && dom[1].contains(V[start + good]) && dom[2].contains(b[start + good]) &&
+             dom[3].contains(G[start + good]))
+        ++good;
+    }
     pred_chunk(L + start, V + start, b + start, G + start, out + start, good);
     if (good < m) check4(pred_entry(), L[start + good], V[start + good], b[start + good], G[start + good]);
   }

@@ -1,10 +1,18 @@
-// VDH eq (5) = (3.3.2) with the conjugate prior, by quadrature: w = C n / z with
-//   n = int_{-1}^{1} x e^{lambda x - mu x^2} dx = 2 sum_i w_i x_i sinh(lambda x_i) e^{-mu x_i^2},
-//   z = int_{-1}^{1} e^{-mu_b x^2} dx          = 2 e^{-mu_b} sum_k (2 mu_b)^k/(2k+1)!!  (positive nodes x_i).
-// Every term is positive: no cancellation. The rounding of each argument (lambda x_i, mu x_i^2) would cost up to
-// 3 ulp at lambda = 6 (sinh's condition number is lambda x coth(lambda x)); it is restored to first order from the
-// double-double inputs and nodes. Sums are compensated. The loop over points is what the compiler vectorises;
-// target_clones builds AVX-512, AVX2 and baseline versions and picks one at load time.
+// Vectorised kernels of VDH eq (5) = (3.3.2) with the conjugate prior, w = C n / z with
+//   n = int_{-1}^{1} x e^{lambda x - mu x^2} dx,  z = int_{-1}^{1} e^{-mu_b x^2} dx = 2 M_0(mu_b).
+// Quadrature (lambda <= 6, mu <= 14): n = 2 sum_i w_i x_i sinh(lambda x_i) e^{-mu x_i^2} over the positive nodes;
+//   every term positive; the rounding of each argument (lambda x_i, mu x_i^2) would cost up to 3 ulp at lambda = 6
+//   (sinh's condition number is lambda x coth(lambda x)), so it is restored to first order from the
+//   double-double inputs and nodes; sums compensated.
+// Peak inside (a >= 3.3): completed square, n = e^E/sqrt(mu) [c sqrt(pi) D/2 - e^{-a^2} (1 - e^{-2 lambda})/(2 sqrt mu)],
+//   E = lambda^2/(4mu), c = lambda/(2mu), D = 2 - erfc(a) - erfc(b'), b'^2 = a^2 + 2 lambda; erfc(a) <= 3.1e-6 is
+//   needed to 1e-12 only.
+// Peak beyond the edge (lambda >= 20, p >= 3): with d = lambda - 2mu = 2 p sqrt(mu) and F the continued fraction
+//   below, sqrt(pi) erfcx(p) = 1/(p + r), h(p) = r/(p + r), r = 1/(2pF), so the endpoint form
+//   n = e^{lambda - mu}/(2mu) [sqrt(mu) sqrt(pi) erfcx(p) - h(p)] becomes n = e^{lambda - mu} (dF - 1)/(d^2 F + 2mu)
+//   (the e^{-2 lambda} terms are below 4e-18 relative for lambda >= 20).
+// The loops over points are what the compiler vectorises (branch-free bodies, no calls); target_clones builds
+// AVX-512, AVX2 and baseline versions and picks one at load time.
 #include "conj_kernel.hpp"
 
 #include <cmath>
@@ -53,13 +61,63 @@ inline double m0_kummer(double mh, double ml) {
   return std::fma(-e * s, ml, e * s);
 }
 
+constexpr double kSqrtPiHi = 0x1.c5bf891b4ef6bp+0, kSqrtPiLo = -0x1.618f13eb7ca89p-54;
+
+// F = 1 + (2 y/2)/(1 + (3 y/2)/(1 + ... (K y/2)/1)), y = 1/x^2: the tail of sqrt(pi) erfcx(x) = 1/(x + r),
+// r = 1/(2 x F), h(x) = 1 - sqrt(pi) x erfcx(x) = r/(x + r). Forward (Wallis) recurrence of positive terms, one
+// division. Relative error for x >= 3 (mpmath): K = 16: 8e-12 at 3, 1e-12 at 3.3, 3e-20 at 6.5; K = 48: 4e-22 at 3.
+template <int K>
+inline double cf_F(double y) {
+  double p0 = 1, p1 = 1, q0 = 0, q1 = 1;  // P_{k-2}, P_{k-1}, Q_{k-2}, Q_{k-1}
+#pragma GCC unroll 64
+  for (int k = 2; k <= K; ++k) {
+    const double c = 0.5 * k * y;
+    const double p2 = std::fma(c, p0, p1), q2 = std::fma(c, q0, q1);
+    p0 = p1, p1 = p2, q0 = q1, q1 = q2;
+  }
+  return p1 / q1;
+}
+
+// sqrt(pi) erfcx(x) for x >= 3.3 to 1e-12 relative (K = 16).
+inline double sqrtpi_erfcx_k(double x) {
+  const double u = 1 / x;
+  return 1 / (x + u / (2 * cf_F<16>(u * u)));
+}
+
+// min(x, 700) and min(x, 300) as selects (std::fmin's NaN rules keep loops from vectorising). Terms that are
+// corrections below e^{-300} of the result are capped there: at e^{-700} their products became subnormal, and
+// subnormal arithmetic made the kernels 2-3x slower on the report's sample.
+inline double cap700(double x) { return x < 700 ? x : 700.0; }
+inline double cap300(double x) { return x < 300 ? x : 300.0; }
+
+// 1 - e^{-y} for y >= 0 to ~1e-15 relative (it multiplies terms below 1e-5 of the result): series below 0.1.
+inline double one_minus_exp_neg(double y) {
+  const double series = y * (1 - y * (0.5 - y * (1.0 / 6 - y * (1.0 / 24 - y * (1.0 / 120 - y * (1.0 / 720 - y / 5040))))));
+  const double direct = 1 - exp_k(-cap300(y));
+  return y < 0.1 ? series : direct;
+}
+
+// m = hi + lo times e^{E}: the value when E_hi <= 700 (exp_k's range), else 0 (the caller then scales with finish).
+inline double times_exp(double m_hi, double m_lo, double E_hi, double E_lo) {
+  const double e = exp_k(cap700(E_hi));
+  const double v = m_hi * e;
+  return E_hi <= 700 ? v + (std::fma(m_hi, e, -v) + e * (m_lo + m_hi * E_lo)) : 0.0;
+}
+
+// C / sqrt(mu) as hi * (1 + rel) to first order (C, mu double-doubles).
+inline double c_over_sqrt_mu(double Ch, double Cl, double mh, double ml, double* rel) {
+  const double s = std::sqrt(mh), q = Ch / s;
+  *rel = std::fma(-q, s, Ch) / Ch + Cl / Ch - std::fma(-s, s, mh) / (2 * mh) - ml / (2 * mh);
+  return q;
+}
+
 // kSmall: every lambda of the call is <= 1.5, so sinh takes its series only (no exp, no division).
 template <int M, bool kSmall>
 __attribute__((target_clones("avx512f", "arch=haswell", "default")))
-void kernel(const GaussHalf<M>& g, const GlPoints& p, int n, double* out) {
+void gl_kernel(const GaussHalf<M>& g, const ReducedPoints& __restrict p, const double* __restrict zhalf, int n,
+               double* __restrict out) {
   for (int i = 0; i < n; ++i) {
     const double lh = p.lam_hi[i], ll = p.lam_lo[i], mh = p.mu_hi[i], ml = p.mu_lo[i];
-    const double bh = p.mub_hi[i], bl = p.mub_lo[i];
     double ns = 0, nc = 0;  // n/2 and its compensation
 #pragma GCC unroll 16
     for (int k = 0; k < M; ++k) {
@@ -79,47 +137,166 @@ void kernel(const GaussHalf<M>& g, const GlPoints& p, int n, double* out) {
       nc += two_sum_err(ns, t) + std::fma(g.wx[k], base, -t) + (g.wx_lo[k] * base + g.wx[k] * corr);
       ns += t;
     }
-    double zs, zc = 0;  // z/2 and its compensation
-    if constexpr (M == 8) {
-      zs = m0_kummer<24>(bh, bl);
-    } else {  // Horner's roundings in the series grow with mu (11 ulp in w at mu = 11.7): the rule instead
-      zs = 0;
-#pragma GCC unroll 16
-      for (int k = 0; k < M; ++k) {
-        double ah, ae;
-        mul_dd(bh, bl, g.x2[k], g.x2_lo[k], &ah, &ae);  // mu_b x_k^2
-        const double gb = exp_k(-ah), u = g.w[k] * gb;
-        zc += two_sum_err(zs, u) + std::fma(g.w[k], gb, -u) + (g.w_lo[k] * gb - u * ae);
-        zs += u;
-      }
-    }
-    // |w| = C (ns + nc)/(zs + zc), in double-double to the last rounding.
+    // |w| = C (ns + nc)/zhalf, in double-double to the last rounding.
+    const double zs = zhalf[i];
     const double q1 = ns / zs;
-    const double rem = std::fma(-q1, zs, ns) + nc - q1 * zc;
-    const double q2 = rem / zs;
+    const double q2 = (std::fma(-q1, zs, ns) + nc) / zs;
     const double v = p.C_hi[i] * q1;
     out[i] = v + (std::fma(p.C_hi[i], q1, -v) + p.C_hi[i] * q2 + p.C_lo[i] * q1);
   }
 }
 
-}  // namespace
+template <int zclass>
+__attribute__((target_clones("avx512f", "arch=haswell", "default")))
+void z_kernel(const double* __restrict mub_hi, const double* __restrict mub_lo, int n, double* __restrict zhalf) {
+  for (int i = 0; i < n; ++i) {
+    const double bh = mub_hi[i], bl = mub_lo[i];
+    if constexpr (zclass == 0) {
+      zhalf[i] = m0_kummer<24>(bh, bl);
+    } else if constexpr (zclass == 1) {  // the 32-point rule (the series' Horner roundings grow with mu_b)
+      double zs = 0, zc = 0;
+#pragma GCC unroll 16
+      for (int k = 0; k < 16; ++k) {
+        double ah, ae;
+        mul_dd(bh, bl, kGauss32.x2[k], kGauss32.x2_lo[k], &ah, &ae);  // mu_b x_k^2
+        const double gb = exp_k(-ah), u = kGauss32.w[k] * gb;
+        zc += two_sum_err(zs, u) + std::fma(kGauss32.w[k], gb, -u) + (kGauss32.w_lo[k] * gb - u * ae);
+        zs += u;
+      }
+      zhalf[i] = zs + zc;
+    } else {  // M_0 = sqrt(pi)/(2s) (1 - erfc(s)), s = sqrt(mu_b) >= 3.74, erfc(s) <= 1.3e-7
+      const double s = std::sqrt(bh);
+      const double rel = -std::fma(-s, s, bh) / (2 * bh) - bl / (2 * bh);  // sqrt(mu_b)/s - 1, to first order
+      const double erfc_s = exp_k(-cap300(bh)) * sqrtpi_erfcx_k(s) / kSqrtPiHi;
+      const double f = kSqrtPiHi / (2 * s), f_err = std::fma(-f, 2 * s, kSqrtPiHi) / (2 * s);
+      zhalf[i] = f + (f_err + f * (kSqrtPiLo / kSqrtPiHi - rel - erfc_s));
+    }
+  }
+}
 
 __attribute__((target_clones("avx512f", "arch=haswell", "default")))
-void reduce_kernel(const double* L, const double* V, const double* b, const double* G, int n, GlPoints& out) {
+void inside_kernel(const ReducedPoints& __restrict p, const double* __restrict zhalf, int n,
+                   double* __restrict m_out, double* __restrict E_hi, double* __restrict E_lo,
+                   double* __restrict v_out) {
+  for (int i = 0; i < n; ++i) {
+    const int j = i;
+    const double lh = p.lam_hi[i], ll = p.lam_lo[i], mh = p.mu_hi[i], ml = p.mu_lo[i];
+    // q = lambda/mu, E = q lambda/4, a^2 = mu - lambda + E, all double-double
+    const double q1 = lh / mh, q2 = (std::fma(-q1, mh, lh) + ll - q1 * ml) / mh;
+    double Eh, El;
+    mul_dd(q1, q2, lh, ll, &Eh, &El);
+    Eh *= 0.25, El *= 0.25;
+    const double a2 = ((mh - lh) + Eh) + ((ml - ll) + El + two_sum_err(mh, -lh));  // a^2 to ~1e-16 absolute
+    const double b2 = a2 + 2 * lh;
+    const double a = std::sqrt(a2), bb = std::sqrt(b2);
+    const double ea = exp_k(-cap300(a2)), eb = exp_k(-cap300(b2));
+    const double delta = 0.5 * (ea * sqrtpi_erfcx_k(a) + eb * sqrtpi_erfcx_k(bb)) / kSqrtPiHi;  // 1 - D/2
+    const double t2 = ea * one_minus_exp_neg(2 * lh);  // e^{-a^2} (1 - e^{-2 lambda}), times 1/(2 sqrt mu) below
+    // bracket * sqrt(mu) = c sqrt(pi) (1 - delta) sqrt(mu) - t2/2, c = q/2: in (hi, lo)
+    double x1h, x1l;
+    mul_dd(0.5 * q1, 0.5 * q2, kSqrtPiHi, kSqrtPiLo, &x1h, &x1l);  // c sqrt(pi)
+    double rel;
+    const double g = c_over_sqrt_mu(p.C_hi[i], p.C_lo[i], mh, ml, &rel);  // C/sqrt(mu)
+    const double t = std::fma(-x1h, delta, -t2 / (2 * std::sqrt(mh)));
+    const double br = x1h + t, br_lo = two_sum_err(x1h, t) + x1l;
+    // m = br g / (2 zhalf)
+    const double zr = 1 / (2 * zhalf[i]), ez = std::fma(-zr, 2 * zhalf[i], 1.0);
+    const double p1 = br * g, e1 = std::fma(br, g, -p1);
+    const double p2 = p1 * zr, e2 = std::fma(p1, zr, -p2);
+    const double m_lo = e2 + e1 * zr + p2 * (rel + ez) + br_lo * g * zr;
+    m_out[j] = p2 + m_lo, E_hi[j] = Eh, E_lo[j] = El;
+    v_out[j] = times_exp(p2, m_lo, Eh, El);
+  }
+}
+
+template <bool kFast>
+__attribute__((target_clones("avx512f", "arch=haswell", "default")))
+void beyond_kernel(const ReducedPoints& __restrict p, const double* __restrict zhalf, int n,
+                   double* __restrict m_out, double* __restrict E_hi, double* __restrict E_lo,
+                   double* __restrict v_out) {
+  for (int i = 0; i < n; ++i) {
+    const int j = i;
+    const double lh = p.lam_hi[i], ll = p.lam_lo[i], mh = p.mu_hi[i], ml = p.mu_lo[i];
+    const double dh0 = lh - 2 * mh, dl0 = two_sum_err(lh, -2 * mh) + (ll - 2 * ml);  // d = lambda - 2 mu
+    const double dh = dh0 + dl0, dl = two_sum_err(dh0, dl0);
+    const double y0 = 4 * mh / (dh * dh), y = y0 > 1e-200 ? y0 : 1e-200;  // 1/p^2 (floored: F = 1 to 1e-200)
+    const double F = kFast ? cf_F<16>(y) : cf_F<48>(y);
+    // num = dF - 1, den = d^2 F + 2 mu, each as hi + lo
+    const double ph = dh * F, nh = ph - 1, nl = two_sum_err(ph, -1.0) + std::fma(dh, F, -ph) + dl * F;
+    double d2h, d2l;
+    mul_dd(dh, dl, dh, dl, &d2h, &d2l);
+    const double dfh = d2h * F, dfl = std::fma(d2h, F, -dfh) + d2l * F;
+    const double den = dfh + 2 * mh, den_lo = two_sum_err(dfh, 2 * mh) + dfl + 2 * ml;
+    // m = C num / (den 2 zhalf)
+    const double z2 = 2 * zhalf[i];
+    const double dz = den * z2, dz_lo = std::fma(den, z2, -dz) + den_lo * z2;
+    const double r1 = nh / dz, r_lo = (std::fma(-r1, dz, nh) + nl - r1 * dz_lo) / dz;
+    const double mh_ = p.C_hi[i] * r1, m_lo = std::fma(p.C_hi[i], r1, -mh_) + p.C_hi[i] * r_lo + p.C_lo[i] * r1;
+    const double Eh0 = lh - mh, El0 = two_sum_err(lh, -mh) + (ll - ml);  // E = lambda - mu
+    const double Eh = Eh0 + El0, El = two_sum_err(Eh0, El0);
+    m_out[j] = mh_ + m_lo, E_hi[j] = Eh, E_lo[j] = El;
+    v_out[j] = times_exp(mh_, m_lo, Eh, El);
+  }
+}
+
+}  // namespace
+
+// mu and mu_b below 1e-150 become 0 (w changes by a relative 1e-150): their products with the nodes and
+// corrections would otherwise be subnormal, which is slow.
+__attribute__((target_clones("avx512f", "arch=haswell", "default")))
+void reduce_kernel(const double* L, const double* V, const double* b, const double* G, int n, ReducedPoints& out) {
   for (int i = 0; i < n; ++i) {
     const dd C = scale_C(G[i]);
     const dd lambda = C * std::fabs(L[i]);
-    const dd mu = (C * two_sum(b[i], V[i])) * C;
-    const dd mu_b = (C * b[i]) * C;
+    dd mu = (C * two_sum(b[i], V[i])) * C;
+    dd mu_b = (C * b[i]) * C;
+    mu = mu.hi < 1e-150 ? dd{0, 0} : mu;
+    mu_b = mu_b.hi < 1e-150 ? dd{0, 0} : mu_b;
     out.C_hi[i] = C.hi, out.C_lo[i] = C.lo, out.lam_hi[i] = lambda.hi, out.lam_lo[i] = lambda.lo;
     out.mu_hi[i] = mu.hi, out.mu_lo[i] = mu.lo, out.mub_hi[i] = mu_b.hi, out.mub_lo[i] = mu_b.lo;
   }
 }
 
-void gl_pred_kernel(int m, bool small, const GlPoints& p, int n, double* out) {
-  if (m == 8) small ? kernel<8, true>(kGauss16, p, n, out) : kernel<8, false>(kGauss16, p, n, out);
-  else if (m == 12) small ? kernel<12, true>(kGauss24, p, n, out) : kernel<12, false>(kGauss24, p, n, out);
-  else small ? kernel<16, true>(kGauss32, p, n, out) : kernel<16, false>(kGauss32, p, n, out);
+__attribute__((target_clones("avx512f", "arch=haswell", "default")))
+void classify_kernel(const ReducedPoints& __restrict p, const double* __restrict L, int n, int* __restrict cls,
+                     int* __restrict zcls) {
+  for (int i = 0; i < n; ++i) {
+    const double lh = p.lam_hi[i], mh = p.mu_hi[i], Ch = p.C_hi[i], mb = p.mub_hi[i];
+    // the kernels' magnitudes stay far inside the double range for these reduced values
+    const bool ok = (lh >= 1e-250) & (lh <= 1e150) & (mh <= 1e250) & (Ch >= 1e-250) & (Ch <= 1e250);
+    const bool gl = (lh <= kGlLambdaMax) & (mh <= kGlMuMax16);
+    const int gl_class = (mh > kGlMuMax8) + (mh > kGlMuMax12) + 3 * (lh <= kGlLambdaSmall);
+    const double a = (2 * mh - lh) / (2 * std::sqrt(mh));  // NaN for mu = 0: no class below
+    const bool beyond = (lh >= kBeyondLambdaMin) & (-a >= kBeyondPMin) & (lh - 2 * mh >= 4);
+    int c = beyond ? (-a >= kBeyondPFast ? kClassBeyondFast : kClassBeyond) : kClassCore;
+    c = a >= kInsideAMin ? kClassInside : c;
+    c = gl ? gl_class : c;
+    c = ok ? c : kClassCore;
+    cls[i] = L[i] == 0 ? kClassZero : c;
+    zcls[i] = (mb > kZSeriesMax) + (mb > kZRuleMax);
+  }
+}
+
+void z_half_kernel(int zclass, const double* mub_hi, const double* mub_lo, int n, double* zhalf) {
+  if (zclass == 0) z_kernel<0>(mub_hi, mub_lo, n, zhalf);
+  else if (zclass == 1) z_kernel<1>(mub_hi, mub_lo, n, zhalf);
+  else z_kernel<2>(mub_hi, mub_lo, n, zhalf);
+}
+
+void gl_pred_kernel(int m, bool small, const ReducedPoints& p, const double* zhalf, int n, double* out) {
+  if (m == 8) small ? gl_kernel<8, true>(kGauss16, p, zhalf, n, out) : gl_kernel<8, false>(kGauss16, p, zhalf, n, out);
+  else if (m == 12) small ? gl_kernel<12, true>(kGauss24, p, zhalf, n, out) : gl_kernel<12, false>(kGauss24, p, zhalf, n, out);
+  else small ? gl_kernel<16, true>(kGauss32, p, zhalf, n, out) : gl_kernel<16, false>(kGauss32, p, zhalf, n, out);
+}
+
+void inside_pred_kernel(const ReducedPoints& p, const double* zhalf, int n, double* m, double* E_hi, double* E_lo,
+                        double* v) {
+  inside_kernel(p, zhalf, n, m, E_hi, E_lo, v);
+}
+
+void beyond_pred_kernel(bool fast, const ReducedPoints& p, const double* zhalf, int n, double* m, double* E_hi,
+                        double* E_lo, double* v) {
+  fast ? beyond_kernel<true>(p, zhalf, n, m, E_hi, E_lo, v) : beyond_kernel<false>(p, zhalf, n, m, E_hi, E_lo, v);
 }
 
 }  // namespace privoco::fast::vdh::detail

@@ -1,24 +1,49 @@
-// Vectorised kernel of the fast VDH conjugate-prior prediction for lambda <= 6, mu <= 14 (internal to fast/vdh).
+// Vectorised kernels of the fast VDH conjugate-prior prediction (internal to fast/vdh; conj.cpp's pred_chunk
+// classifies the points and sends the rest to the scalar regimes).
 #pragma once
 
 namespace privoco::fast::vdh::detail {
 
-// The points of one kernel call, as structure of arrays (double-double lambda, mu, mu_b, C of conj.cpp's reduction).
-struct GlPoints {
+// The points of one block as structure of arrays: conj.cpp's reduction as double-doubles.
+struct ReducedPoints {
   static constexpr int kMax = 256;
   double lam_hi[kMax], lam_lo[kMax], mu_hi[kMax], mu_lo[kMax], mub_hi[kMax], mub_lo[kMax], C_hi[kMax], C_lo[kMax];
 };
 
-// Largest mu each rule serves (Gauss-Legendre error below 5e-19 relative in n and z for lambda <= 6; mpmath).
+// The regions of the kernels (see conj_kernel.cpp for the measured reasons):
+//   quadrature    lambda <= 6, mu <= 14, rule 16/24/32 points for mu <= 1.5/6/14 (rule error < 5e-19, mpmath);
+//   peak inside   a = (2mu - lambda)/(2 sqrt mu) >= 3.3 (erfc(a) <= 3.1e-6, its continued fraction to 1e-12);
+//   peak beyond   lambda >= 20, p = (lambda - 2mu)/(2 sqrt mu) >= 3, lambda - 2 mu >= 4;
+//   z/2 = M_0(mu_b) by the erf series (mu_b <= 1.5), the 32-point rule (<= 14), erfc's continued fraction (> 14).
 inline constexpr double kGlMuMax8 = 1.5, kGlMuMax12 = 6, kGlMuMax16 = 14, kGlLambdaMax = 6, kGlLambdaSmall = 1.5;
+inline constexpr double kInsideAMin = 3.3, kBeyondLambdaMin = 20, kBeyondPMin = 3, kBeyondPFast = 6.5;
+inline constexpr double kZSeriesMax = 1.5, kZRuleMax = 14;
 
-// out[i] = C n / z = |w| for points i < n, with n = int x e^{lambda x - mu x^2}, z = int e^{-mu_b x^2} over
-// [-1, 1]: n by the Gauss-Legendre rule with 2 m nodes (m = 8, 12, 16), z by its series.
+// Classes: 0-5 quadrature (rule 8/12/16 points, +3 when lambda <= kGlLambdaSmall), then the others.
+inline constexpr int kClassInside = 6, kClassBeyond = 7, kClassBeyondFast = 8, kClassCore = 9, kClassZero = 10,
+                     kClasses = 11;
+
 // conj.cpp's reduction for points i < n (|L| is taken here): C = 1/(5G), lambda = C|L|, mu = C^2 (b + V),
 // mu_b = C^2 b as double-doubles, by the same operations as conj.cpp's reduce (vectorised).
-void reduce_kernel(const double* L, const double* V, const double* b, const double* G, int n, GlPoints& out);
+void reduce_kernel(const double* L, const double* V, const double* b, const double* G, int n, ReducedPoints& out);
 
-// small: every point has lambda <= kGlLambdaSmall (sinh by its series alone).
-void gl_pred_kernel(int m, bool small, const GlPoints& p, int n, double* out);
+// cls[i]: the class of point i (kClassCore: none of the kernels; kClassZero: L = 0); zcls[i]: how z is computed.
+void classify_kernel(const ReducedPoints& p, const double* L, int n, int* cls, int* zcls);
+
+// The kernels read and write contiguous arrays (the caller packs each class's points): index i < n throughout.
+// zhalf[i] = M_0(mu_b) = z/2; zclass 0, 1, 2 as in the table above.
+void z_half_kernel(int zclass, const double* mub_hi, const double* mub_lo, int n, double* zhalf);
+
+// out[i] = C n / z = |w| by the rule with 2 m points (m = 8, 12, 16); small: every lambda <= kGlLambdaSmall (sinh
+// by its series alone).
+void gl_pred_kernel(int m, bool small, const ReducedPoints& p, const double* zhalf, int n, double* out);
+
+// |w| = m[i] e^{E} (E = E_hi + E_lo), and v[i] = that product when E_hi <= 700 (else 0): the Gaussian peak inside
+// [-1, 1] (E = lambda^2/(4 mu)) or beyond its edge (E = lambda - mu; fast: p >= kBeyondPFast, which needs fewer
+// continued-fraction terms).
+void inside_pred_kernel(const ReducedPoints& p, const double* zhalf, int n, double* m, double* E_hi, double* E_lo,
+                        double* v);
+void beyond_pred_kernel(bool fast, const ReducedPoints& p, const double* zhalf, int n, double* m, double* E_hi,
+                        double* E_lo, double* v);
 
 }  // namespace privoco::fast::vdh::detail

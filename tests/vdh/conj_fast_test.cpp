@@ -178,13 +178,15 @@ RC_GTEST_PROP(VdhConjFast, KernelRegionWithinUlpBound, ()) {
 TEST(VdhConjFast, KernelRuleTooSmallForMuFailsTheBound) {
   namespace d = privoco::fast::vdh::detail;
   const double L = 3.0 * 5 * 0.5, V = 13 * 25 * 0.25, b = 1 * 25 * 0.25, G = 0.5;  // lambda = 3, mu = 14, mu_b = 1
-  static d::GlPoints pts;
+  static d::ReducedPoints pts;
+  static double zhalf[d::ReducedPoints::kMax];
   d::reduce_kernel(&L, &V, &b, &G, 1, pts);
   ASSERT_DOUBLE_EQ(pts.mu_hi[0], 14);
+  d::z_half_kernel(0, pts.mub_hi, pts.mub_lo, 1, zhalf);  // mu_b = 1: the series
   auto c = ref::evaluate(entry("VDH.pred.conj"), std::vector<double>{L, V, b, G}.data());
   double w8, w16;
-  d::gl_pred_kernel(8, false, pts, 1, &w8);
-  d::gl_pred_kernel(16, false, pts, 1, &w16);
+  d::gl_pred_kernel(8, false, pts, zhalf, 1, &w8);
+  d::gl_pred_kernel(16, false, pts, zhalf, 1, &w16);
   EXPECT_GT(ref::ulp_error(c, w8), 1000);
   EXPECT_LE(ref::ulp_error(c, w16), kPredMaxUlp);
   EXPECT_EQ(w16, fv::pred_conj(L, V, b, G).value);
