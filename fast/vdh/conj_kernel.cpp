@@ -16,7 +16,9 @@
 #include "conj_kernel.hpp"
 
 #include <cmath>
+#include <cstdint>
 
+#include "erfcx_table.hpp"
 #include "gauss_half.hpp"
 #include "privoco/fast/dd.hpp"
 #include "scaled.hpp"
@@ -26,14 +28,14 @@ namespace privoco::fast::vdh::detail {
 namespace {
 
 // a*b as hi + lo exactly (fma), then the exact product of double-doubles to first order.
-inline void mul_dd(double ah, double al, double bh, double bl, double* hi, double* lo) {
+PRIVOCO_KERNEL_INLINE void mul_dd(double ah, double al, double bh, double bl, double* hi, double* lo) {
   const double h = ah * bh;
   *hi = h;
   *lo = std::fma(ah, bh, -h) + (ah * bl + al * bh);
 }
 
 // The rounding error of a + b (Knuth's TwoSum: no ordering assumption).
-inline double two_sum_err(double a, double b) {
+PRIVOCO_KERNEL_INLINE double two_sum_err(double a, double b) {
   const double s = a + b, bb = s - a;
   return (a - (s - bb)) + (b - bb);
 }
@@ -52,7 +54,7 @@ constexpr double kInvOddFact[24] = {
 // terms (tail below 2^-60 of the sum for mu <= 1.5 at K = 24; mpmath). mu_lo enters to first order. Horner's
 // roundings add up to ~mu ulp (the sum's mass sits at k ~ 2 mu), so only for mu <= 1.5.
 template <int K>
-inline double m0_kummer(double mh, double ml) {
+PRIVOCO_KERNEL_INLINE double m0_kummer(double mh, double ml) {
   const double y = 2 * mh;
   double s = kInvOddFact[K - 1];
 #pragma GCC unroll 64
@@ -67,7 +69,7 @@ constexpr double kSqrtPiHi = 0x1.c5bf891b4ef6bp+0, kSqrtPiLo = -0x1.618f13eb7ca8
 // r = 1/(2 x F), h(x) = 1 - sqrt(pi) x erfcx(x) = r/(x + r). Forward (Wallis) recurrence of positive terms, one
 // division. Relative error for x >= 3 (mpmath): K = 16: 8e-12 at 3, 1e-12 at 3.3, 3e-20 at 6.5; K = 48: 4e-22 at 3.
 template <int K>
-inline double cf_F(double y) {
+PRIVOCO_KERNEL_INLINE double cf_F(double y) {
   double p0 = 1, p1 = 1, q0 = 0, q1 = 1;  // P_{k-2}, P_{k-1}, Q_{k-2}, Q_{k-1}
 #pragma GCC unroll 64
   for (int k = 2; k <= K; ++k) {
@@ -78,34 +80,51 @@ inline double cf_F(double y) {
   return p1 / q1;
 }
 
-// sqrt(pi) erfcx(x) for x >= 3.3 to 1e-12 relative (K = 16).
-inline double sqrtpi_erfcx_k(double x) {
+// sqrt(pi) erfcx(x) for x >= 3 by K terms (K = 16: 8e-12 relative at 3, 1e-12 at 3.3; K = 24: 6e-15 at 3).
+template <int K>
+PRIVOCO_KERNEL_INLINE double sqrtpi_erfcx_k(double x) {
   const double u = 1 / x;
-  return 1 / (x + u / (2 * cf_F<16>(u * u)));
+  return 1 / (x + u / (2 * cf_F<K>(u * u)));
+}
+
+// sqrt(pi) erfcx(x) for 0 <= x < 3.0625 from the double-double Taylor table (erfcx_table.hpp), as hi + lo
+// (~1e-18 relative). The index is clamped so that lanes whose x is beyond the table read valid memory (their
+// result is not used).
+PRIVOCO_KERNEL_INLINE void sqrtpi_erfcx_table(const ErfcxTable& t, double x, double* hi, double* lo) {
+  // k = round(8x) from the low bits of 8x + 1.5 2^52, as a 64-bit index (double -> int conversions of the
+  // AVX-512F clone kept GCC from vectorising the loop); x is clamped to the table first.
+  const double xc = x < 3.0 ? x : 3.0, kd = std::fma(xc, 8.0, 0x1.8p52);
+  const std::uint64_t k = double_to_bits(kd) & 0xff;
+  const double d = x - (kd - 0x1.8p52) * 0.125;
+  double tail = t.c[k][ErfcxTable::kTerms - 1];
+#pragma GCC unroll 16
+  for (int j = ErfcxTable::kTerms - 2; j >= 1; --j) tail = std::fma(tail, d, t.c[k][j]);
+  const double td = tail * d, e = t.c0[k].hi + td;
+  mul_dd(e, two_sum_err(t.c0[k].hi, td) + t.c0[k].lo, kSqrtPiHi, kSqrtPiLo, hi, lo);
 }
 
 // min(x, 700) and min(x, 300) as selects (std::fmin's NaN rules keep loops from vectorising). Terms that are
 // corrections below e^{-300} of the result are capped there: at e^{-700} their products became subnormal, and
 // subnormal arithmetic made the kernels 2-3x slower on the report's sample.
-inline double cap700(double x) { return x < 700 ? x : 700.0; }
-inline double cap300(double x) { return x < 300 ? x : 300.0; }
+PRIVOCO_KERNEL_INLINE double cap700(double x) { return x < 700 ? x : 700.0; }
+PRIVOCO_KERNEL_INLINE double cap300(double x) { return x < 300 ? x : 300.0; }
 
 // 1 - e^{-y} for y >= 0 to ~1e-15 relative (it multiplies terms below 1e-5 of the result): series below 0.1.
-inline double one_minus_exp_neg(double y) {
+PRIVOCO_KERNEL_INLINE double one_minus_exp_neg(double y) {
   const double series = y * (1 - y * (0.5 - y * (1.0 / 6 - y * (1.0 / 24 - y * (1.0 / 120 - y * (1.0 / 720 - y / 5040))))));
   const double direct = 1 - exp_k(-cap300(y));
   return y < 0.1 ? series : direct;
 }
 
 // m = hi + lo times e^{E}: the value when E_hi <= 700 (exp_k's range), else 0 (the caller then scales with finish).
-inline double times_exp(double m_hi, double m_lo, double E_hi, double E_lo) {
+PRIVOCO_KERNEL_INLINE double times_exp(double m_hi, double m_lo, double E_hi, double E_lo) {
   const double e = exp_k(cap700(E_hi));
   const double v = m_hi * e;
   return E_hi <= 700 ? v + (std::fma(m_hi, e, -v) + e * (m_lo + m_hi * E_lo)) : 0.0;
 }
 
 // C / sqrt(mu) as hi * (1 + rel) to first order (C, mu double-doubles).
-inline double c_over_sqrt_mu(double Ch, double Cl, double mh, double ml, double* rel) {
+PRIVOCO_KERNEL_INLINE double c_over_sqrt_mu(double Ch, double Cl, double mh, double ml, double* rel) {
   const double s = std::sqrt(mh), q = Ch / s;
   *rel = std::fma(-q, s, Ch) / Ch + Cl / Ch - std::fma(-s, s, mh) / (2 * mh) - ml / (2 * mh);
   return q;
@@ -167,7 +186,7 @@ void z_kernel(const double* __restrict mub_hi, const double* __restrict mub_lo, 
     } else {  // M_0 = sqrt(pi)/(2s) (1 - erfc(s)), s = sqrt(mu_b) >= 3.74, erfc(s) <= 1.3e-7
       const double s = std::sqrt(bh);
       const double rel = -std::fma(-s, s, bh) / (2 * bh) - bl / (2 * bh);  // sqrt(mu_b)/s - 1, to first order
-      const double erfc_s = exp_k(-cap300(bh)) * sqrtpi_erfcx_k(s) / kSqrtPiHi;
+      const double erfc_s = exp_k(-cap300(bh)) * sqrtpi_erfcx_k<16>(s) / kSqrtPiHi;
       const double f = kSqrtPiHi / (2 * s), f_err = std::fma(-f, 2 * s, kSqrtPiHi) / (2 * s);
       zhalf[i] = f + (f_err + f * (kSqrtPiLo / kSqrtPiHi - rel - erfc_s));
     }
@@ -190,7 +209,7 @@ void inside_kernel(const ReducedPoints& __restrict p, const double* __restrict z
     const double b2 = a2 + 2 * lh;
     const double a = std::sqrt(a2), bb = std::sqrt(b2);
     const double ea = exp_k(-cap300(a2)), eb = exp_k(-cap300(b2));
-    const double delta = 0.5 * (ea * sqrtpi_erfcx_k(a) + eb * sqrtpi_erfcx_k(bb)) / kSqrtPiHi;  // 1 - D/2
+    const double delta = 0.5 * (ea * sqrtpi_erfcx_k<24>(a) + eb * sqrtpi_erfcx_k<24>(bb)) / kSqrtPiHi;  // 1 - D/2
     const double t2 = ea * one_minus_exp_neg(2 * lh);  // e^{-a^2} (1 - e^{-2 lambda}), times 1/(2 sqrt mu) below
     // bracket * sqrt(mu) = c sqrt(pi) (1 - delta) sqrt(mu) - t2/2, c = q/2: in (hi, lo)
     double x1h, x1l;
@@ -227,15 +246,96 @@ void beyond_kernel(const ReducedPoints& __restrict p, const double* __restrict z
     mul_dd(dh, dl, dh, dl, &d2h, &d2l);
     const double dfh = d2h * F, dfl = std::fma(d2h, F, -dfh) + d2l * F;
     const double den = dfh + 2 * mh, den_lo = two_sum_err(dfh, 2 * mh) + dfl + 2 * ml;
-    // m = C num / (den 2 zhalf)
-    const double z2 = 2 * zhalf[i];
-    const double dz = den * z2, dz_lo = std::fma(den, z2, -dz) + den_lo * z2;
-    const double r1 = nh / dz, r_lo = (std::fma(-r1, dz, nh) + nl - r1 * dz_lo) / dz;
+    // R = num/den, then + the e^{-2 lambda} terms (below 4e-18 past lambda = 20, up to 6e-6 at lambda = 6):
+    // E2 [1/((lambda + 2mu)(1 + rho)) + 1/((lambda + 2mu)^2 F2 (1 + rho))], rho = 2mu/((lambda + 2mu)^2 F2),
+    // F2 = F at p2 = (lambda + 2mu)/(2 sqrt mu) >= p (the same endpoint form at x = -1; no division by mu).
+    const double R = nh / den, R_lo = (std::fma(-R, den, nh) + nl - R * den_lo) / den;
+    const double l2m = lh + 2 * mh, y2 = 4 * mh / (l2m * l2m);
+    const double F2 = cf_F<16>(y2 > 1e-200 ? y2 : 1e-200), rho1 = 1 + 2 * mh / (l2m * l2m * F2);
+    const double corr = exp_k(-cap300(2 * lh)) * (1 + 1 / (l2m * F2)) / (l2m * rho1);
+    // m = C (R + corr) / (2 zhalf)
+    const double z2 = 2 * zhalf[i], zr = 1 / z2, ez = std::fma(-zr, z2, 1.0);
+    const double r1 = R * zr, r_lo = std::fma(R, zr, -r1) + (R_lo + corr) * zr + r1 * ez;
     const double mh_ = p.C_hi[i] * r1, m_lo = std::fma(p.C_hi[i], r1, -mh_) + p.C_hi[i] * r_lo + p.C_lo[i] * r1;
     const double Eh0 = lh - mh, El0 = two_sum_err(lh, -mh) + (ll - ml);  // E = lambda - mu
     const double Eh = Eh0 + El0, El = two_sum_err(Eh0, El0);
     m_out[j] = mh_ + m_lo, E_hi[j] = Eh, E_lo[j] = El;
     v_out[j] = times_exp(mh_, m_lo, Eh, El);
+  }
+}
+
+// m = g B / (4 zhalf) as hi + lo, with g = C/sqrt(mu) (relative correction rel) and B = Bh + Bl.
+PRIVOCO_KERNEL_INLINE void scale_out(double Bh, double Bl, double g, double rel, double zh, double* m_hi, double* m_lo) {
+  const double z4 = 4 * zh, zr = 1 / z4, ez = std::fma(-zr, z4, 1.0);
+  const double p1 = Bh * g, e1 = std::fma(Bh, g, -p1);
+  const double p2 = p1 * zr, e2 = std::fma(p1, zr, -p2);
+  *m_hi = p2;
+  *m_lo = e2 + e1 * zr + p2 * (rel + ez) + Bl * g * zr;
+}
+
+// Near the edge. Inside (0 <= a < 3.0625): w = C e^E/(2mu) [lambda sqrt(pi) D/(2 sqrt mu) - e^{-a^2}(1 - e^{-2 lambda})]
+// / z, D = 2 - e^{-a^2} (erfcx(a) + e^{-2 lambda} erfcx(b')) (b'^2 = a^2 + 2 lambda), i.e.
+// m = g/(4 zhalf) [q sqrt(pi) D/2 - e^{-a^2}(1 - e^{-2 lambda})/sqrt(mu)], q = lambda/mu.
+// Beyond (0 < p < 3, lambda > 6): w = C e^{lambda - mu}/(2mu) [sqrt(mu)(S(p) + E2 S(p2)) - h(p) + E2 h(p2)] / z,
+// S = sqrt(pi) erfcx, h(x) = 1 - x S(x) (from the table in double-double: it cancels towards p = 3), E2 = e^{-2 lambda},
+// i.e. m = g/(4 zhalf) [S(p) + E2 S(p2) - (h(p) - E2 h(p2))/sqrt(mu)].
+// S at b' or p2 beyond the table: 24 terms of the continued fraction (6e-15; it is multiplied by E2 <= 6e-6 or
+// e^{-b'^2} <= 8e-5).
+template <bool kInside>
+__attribute__((target_clones("avx512f", "arch=haswell", "default")))
+void edge_kernel(const ErfcxTable& __restrict t, const ReducedPoints& __restrict p, const double* __restrict zhalf,
+                 int n, double* __restrict m_out, double* __restrict E_hi, double* __restrict E_lo,
+                 double* __restrict v_out) {
+  for (int i = 0; i < n; ++i) {
+    const double lh = p.lam_hi[i], ll = p.lam_lo[i], mh = p.mu_hi[i], ml = p.mu_lo[i];
+    const double s = std::sqrt(mh);
+    const double rel_s = -std::fma(-s, s, mh) / (2 * mh) - ml / (2 * mh);  // sqrt(mu)/s - 1
+    double rel;
+    const double g = c_over_sqrt_mu(p.C_hi[i], p.C_lo[i], mh, ml, &rel);
+    const double e2 = exp_k(-cap300(2 * lh));
+    double Bh, Bl, Eh, El;
+    if constexpr (kInside) {
+      const double q1 = lh / mh, q2 = (std::fma(-q1, mh, lh) + ll - q1 * ml) / mh;
+      mul_dd(q1, q2, lh, ll, &Eh, &El);
+      Eh *= 0.25, El *= 0.25;
+      const double a2 = ((mh - lh) + Eh) + ((ml - ll) + El + two_sum_err(mh, -lh));
+      const double a = std::sqrt(a2), bb = std::sqrt(a2 + 2 * lh);
+      double Sa, Sa_lo, Sb_t, Sb_t_lo;
+      sqrtpi_erfcx_table(t, a, &Sa, &Sa_lo);
+      sqrtpi_erfcx_table(t, bb, &Sb_t, &Sb_t_lo);
+      const double Sb_cf = sqrtpi_erfcx_k<24>(bb > 3 ? bb : 3.0);  // both, then a select (no branch in the loop)
+      const double Sb = bb < ErfcxTable::kEnd ? Sb_t : Sb_cf;
+      const double ea = exp_k(-a2);
+      const double erfc_a = ea * (Sa + Sa_lo) / kSqrtPiHi, erfc_b = ea * e2 * Sb / kSqrtPiHi;
+      const double Dh = 2 - erfc_a, Dl = two_sum_err(2.0, -erfc_a) - erfc_b;
+      double x1h, x1l, yh, yl;
+      mul_dd(q1, q2, kSqrtPiHi, kSqrtPiLo, &x1h, &x1l);  // q sqrt(pi)
+      mul_dd(x1h, x1l, Dh, Dl, &yh, &yl);
+      const double tt = -ea * one_minus_exp_neg(2 * lh) / s * (1 - rel_s);
+      Bh = 0.5 * yh + tt;
+      Bl = two_sum_err(0.5 * yh, tt) + 0.5 * yl;
+    } else {
+      const double dh0 = lh - 2 * mh, dl0 = two_sum_err(lh, -2 * mh) + (ll - 2 * ml);  // d = lambda - 2mu
+      const double pp = (dh0 + dl0) / (2 * s) * (1 - rel_s), p2 = (lh + 2 * mh) / (2 * s);
+      double Sp, Sp_lo, S2_t, S2_t_lo;
+      sqrtpi_erfcx_table(t, pp, &Sp, &Sp_lo);
+      sqrtpi_erfcx_table(t, p2, &S2_t, &S2_t_lo);
+      const double S2_cf = sqrtpi_erfcx_k<24>(p2 > 3 ? p2 : 3.0);
+      const double S2 = p2 < ErfcxTable::kEnd ? S2_t : S2_cf;
+      // h(p) = 1 - p S(p) and h(p2), in double-double / double
+      const double ph = Sp * pp, hp = (1 - ph) + (two_sum_err(1.0, -ph) - std::fma(Sp, pp, -ph) - Sp_lo * pp);
+      const double hp2 = std::fma(-S2, p2, 1.0);
+      const double tt = -(hp - e2 * hp2) / s * (1 - rel_s);
+      const double u = Sp + e2 * S2;
+      Bh = u + tt;
+      Bl = two_sum_err(u, tt) + Sp_lo + two_sum_err(Sp, e2 * S2);
+      const double Eh0 = lh - mh, El0 = two_sum_err(lh, -mh) + (ll - ml);  // E = lambda - mu
+      Eh = Eh0 + El0, El = two_sum_err(Eh0, El0);
+    }
+    double mh_, m_lo;
+    scale_out(Bh, Bl, g, rel, zhalf[i], &mh_, &m_lo);
+    m_out[i] = mh_ + m_lo, E_hi[i] = Eh, E_lo[i] = El;
+    v_out[i] = times_exp(mh_, m_lo, Eh, El);
   }
 }
 
@@ -267,8 +367,10 @@ void classify_kernel(const ReducedPoints& __restrict p, const double* __restrict
     const bool gl = (lh <= kGlLambdaMax) & (mh <= kGlMuMax16);
     const int gl_class = (mh > kGlMuMax8) + (mh > kGlMuMax12) + 3 * (lh <= kGlLambdaSmall);
     const double a = (2 * mh - lh) / (2 * std::sqrt(mh));  // NaN for mu = 0: no class below
-    const bool beyond = (lh >= kBeyondLambdaMin) & (-a >= kBeyondPMin) & (lh - 2 * mh >= 4);
-    int c = beyond ? (-a >= kBeyondPFast ? kClassBeyondFast : kClassBeyond) : kClassCore;
+    const bool big_lambda = lh > kBeyondLambdaMin;
+    int c = big_lambda & (a < 0) ? kClassEdgeBeyond : kClassCore;
+    c = big_lambda & (-a >= kBeyondPMin) ? (-a >= kBeyondPFast ? kClassBeyondFast : kClassBeyond) : c;
+    c = a >= 0 ? kClassEdgeInside : c;
     c = a >= kInsideAMin ? kClassInside : c;
     c = gl ? gl_class : c;
     c = ok ? c : kClassCore;
@@ -297,6 +399,12 @@ void inside_pred_kernel(const ReducedPoints& p, const double* zhalf, int n, doub
 void beyond_pred_kernel(bool fast, const ReducedPoints& p, const double* zhalf, int n, double* m, double* E_hi,
                         double* E_lo, double* v) {
   fast ? beyond_kernel<true>(p, zhalf, n, m, E_hi, E_lo, v) : beyond_kernel<false>(p, zhalf, n, m, E_hi, E_lo, v);
+}
+
+void edge_pred_kernel(bool inside, const ReducedPoints& p, const double* zhalf, int n, double* m, double* E_hi,
+                      double* E_lo, double* v) {
+  const ErfcxTable& t = erfcx_table();
+  inside ? edge_kernel<true>(t, p, zhalf, n, m, E_hi, E_lo, v) : edge_kernel<false>(t, p, zhalf, n, m, E_hi, E_lo, v);
 }
 
 }  // namespace privoco::fast::vdh::detail

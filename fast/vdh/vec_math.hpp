@@ -5,9 +5,13 @@
 #include <cstdint>
 #include <cstring>
 
+// Forced inlining: a call left in a kernel's loop body stops the loop from being vectorised (GCC's inliner
+// gave up on the larger kernels).
+#define PRIVOCO_KERNEL_INLINE inline __attribute__((always_inline))
+
 namespace privoco::fast::vdh::detail {
 
-inline double bits_to_double(std::uint64_t u) {
+PRIVOCO_KERNEL_INLINE double bits_to_double(std::uint64_t u) {
   double x;
   std::memcpy(&x, &u, sizeof x);
   return x;
@@ -21,7 +25,7 @@ inline std::uint64_t double_to_bits(double x) {
 // e^x for |x| <= 700: x = k ln2 + r, |r| <= ln2/2 (k by the 1.5 2^52 shifter, whose low mantissa bits then hold
 // k); e^r = 1 + q, q = r + r^2 sum_{j>=2} r^{j-2}/j! to degree 13 (truncation 4e-18 relative), the final 1 + q
 // the only rounding of size 1/2 ulp; 2^k from the bits.
-inline double exp_k(double x) {
+PRIVOCO_KERNEL_INLINE double exp_k(double x) {
   constexpr double kShifter = 0x1.8p52, kLog2e = 0x1.71547652b82fep0;
   constexpr double kLn2Hi = 0x1.62e42fefa39efp-1, kLn2Lo = 0x1.abc9e3b39803fp-56;
   const double kd_shifted = std::fma(x, kLog2e, kShifter);
@@ -49,8 +53,8 @@ inline double exp_k(double x) {
 // sinh t and (roughly) cosh t for 0 <= t <= 700. t < 1.5: the odd Taylor series to t^25 (truncation below
 // 1e-21 of sinh), positive terms; otherwise (e^t - e^-t)/2, whose subtraction magnifies errors by coth t <= 1.11.
 // cosh is only needed to first order (it multiplies a correction of relative size 1e-16).
-inline void sinh_series_k(double t, double* sh, double* ch);
-inline void sinh_cosh_k(double t, double* sh, double* ch) {
+PRIVOCO_KERNEL_INLINE void sinh_series_k(double t, double* sh, double* ch);
+PRIVOCO_KERNEL_INLINE void sinh_cosh_k(double t, double* sh, double* ch) {
   double s_series, unused;
   sinh_series_k(t, &s_series, &unused);
   const double e = exp_k(t), ei = 1.0 / e;
@@ -60,7 +64,7 @@ inline void sinh_cosh_k(double t, double* sh, double* ch) {
 }
 
 // sinh t by the series of sinh_cosh_k alone, for 0 <= t < 1.5; cosh to first order (1 + t^2/2 + t^4/24).
-inline void sinh_series_k(double t, double* sh, double* ch) {
+PRIVOCO_KERNEL_INLINE void sinh_series_k(double t, double* sh, double* ch) {
   const double t2 = t * t;
   double p = 0x1.3f3ccdd165fa9p-84;  // 1/25!
   p = std::fma(p, t2, 0x1.761b41316381ap-75);  // 1/23!
