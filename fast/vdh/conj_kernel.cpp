@@ -298,8 +298,11 @@ void edge_kernel(const ErfcxTable& __restrict t, const ReducedPoints& __restrict
       const double q1 = lh / mh, q2 = (std::fma(-q1, mh, lh) + ll - q1 * ml) / mh;
       mul_dd(q1, q2, lh, ll, &Eh, &El);
       Eh *= 0.25, El *= 0.25;
-      const double a2 = ((mh - lh) + Eh) + ((ml - ll) + El + two_sum_err(mh, -lh));
-      const double a = std::sqrt(a2), bb = std::sqrt(a2 + 2 * lh);
+      // a = (2mu - lambda)/(2 sqrt mu) linearly from the double-double difference: a = sqrt(mu - lambda + E) lost
+      // its accuracy where the terms cancel (12 ulp in w at a = 0, mu = 49.5); a^2 from a is accurate enough for
+      // e^{-a^2}, which only enters through erfc(a) and the second term.
+      const double dh0 = 2 * mh - lh, dl0 = two_sum_err(2 * mh, -lh) + (2 * ml - ll);
+      const double a = (dh0 + dl0) / (2 * s) * (1 - rel_s), a2 = a * a, bb = std::sqrt(a2 + 2 * lh);
       double Sa, Sa_lo, Sb_t, Sb_t_lo;
       sqrtpi_erfcx_table(t, a, &Sa, &Sa_lo);
       sqrtpi_erfcx_table(t, bb, &Sb_t, &Sb_t_lo);

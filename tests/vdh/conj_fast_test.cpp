@@ -192,6 +192,55 @@ TEST(VdhConjFast, KernelRuleTooSmallForMuFailsTheBound) {
   EXPECT_EQ(w16, fv::pred_conj(L, V, b, G).value);
 }
 
+// Inputs with given reduced values (conj.cpp's reduction): C = 1/(5G), L = lambda/C, b + V = mu/C^2, b = share (b + V).
+std::vector<double> from_reduced(double lambda, double mu, double share, double G) {
+  const double C = 1 / (5 * G), B = mu / (C * C), b = std::max(share * B, 1e-3);
+  return {lambda / C, std::max(B - b, 0.0), b, G};
+}
+
+// The other kernels' regions (conj_kernel.hpp), drawn in a = (2mu - lambda)/(2 sqrt mu) (or p = -a) and mu, the
+// thresholds included: peak inside (a >= 3.0625), edge inside (0 <= a < 3.0625), edge beyond (0 < p < 3, lambda
+// > 6), beyond (p >= 3, lambda > 6).
+RC_GTEST_PROP(VdhConjFast, GaussianKernelRegionsWithinUlpBound, ()) {
+  const double G = *log_uniform(1e-2, 1e2), mu = *log_uniform(4.0, 1e8), share = *rc::gen::inRange(0, 101) / 100.0;
+  const int region = *rc::gen::inRange(0, 4);
+  double a;  // signed: p = -a beyond the edge
+  if (region == 0) a = *rc::gen::oneOf(log_uniform(3.0625, 1e4), rc::gen::just(3.0625));
+  else if (region == 1) a = *rc::gen::oneOf(log_uniform(1e-6, 3.0625), rc::gen::element(0.0, 3.06));
+  else if (region == 2) a = -*rc::gen::oneOf(log_uniform(1e-6, 3.0), rc::gen::element(1e-9, 2.99));
+  else a = -*rc::gen::oneOf(log_uniform(3.0, 1e6), rc::gen::just(3.0));
+  const double lambda = 2 * mu - 2 * a * std::sqrt(mu);
+  RC_PRE(lambda > 6);
+  const auto p = from_reduced(lambda, mu, share, G);
+  const double u = check_value("VDH.pred.conj", p, fv::pred_conj(p[0], p[1], p[2], p[3]));
+  RC_LOG() << "region " << region << " a=" << a << " L=" << p[0] << " V=" << p[1] << " b=" << p[2] << " G=" << p[3]
+           << " ulp=" << u;
+  RC_ASSERT(u <= kPredMaxUlp);
+}
+
+// Sibling: the regions' thresholds matter. Near the edge (a = 1, p = 1) the continued fractions of the inside and
+// beyond kernels are far from converged: those kernels are off by far more than the bound, the edge kernel is not.
+TEST(VdhConjFast, GaussianKernelsOutsideTheirRegionFailTheBound) {
+  namespace d = privoco::fast::vdh::detail;
+  static d::ReducedPoints pts;
+  static double zhalf[d::ReducedPoints::kMax];
+  for (double a : {1.0, -1.0}) {
+    const double mu = 100, lambda = 2 * mu - 2 * a * std::sqrt(mu);
+    const auto p = from_reduced(lambda, mu, 0.5, 1.0);
+    d::reduce_kernel(&p[0], &p[1], &p[2], &p[3], 1, pts);
+    d::z_half_kernel(2, pts.mub_hi, pts.mub_lo, 1, zhalf);  // mu_b = 50
+    auto c = ref::evaluate(entry("VDH.pred.conj"), p.data());
+    double m, Eh, El, v_wrong, v_edge;
+    if (a > 0) d::inside_pred_kernel(pts, zhalf, 1, &m, &Eh, &El, &v_wrong);
+    else d::beyond_pred_kernel(false, pts, zhalf, 1, &m, &Eh, &El, &v_wrong);
+    d::edge_pred_kernel(a > 0, pts, zhalf, 1, &m, &Eh, &El, &v_edge);
+    const double sign = p[0] > 0 ? 1 : -1;
+    EXPECT_GT(ref::ulp_error(c, sign * v_wrong), 1000) << a;
+    EXPECT_LE(ref::ulp_error(c, sign * v_edge), kPredMaxUlp) << a;
+    EXPECT_EQ(sign * v_edge, fv::pred_conj(p[0], p[1], p[2], p[3]).value) << a;
+  }
+}
+
 // Batches longer than one kernel block, mixing the kernel's points with the others: the same bits as the
 // scalar calls.
 TEST(VdhConjFast, LongBatchEqualsScalar) {
