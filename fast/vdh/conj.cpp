@@ -570,7 +570,7 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
     index[c][count[c]] = i;
     ++count[c];
     zindex[zc][zcount[zc]] = i;
-    zcount[zc] += c < kClassCore;
+    zcount[zc] += (c < kClassCore) & (c != kClassTiny);
   }
   constexpr int kCore = kClassCore, kZero = kClassZero, kInside = kClassInside, kBeyondFast = kClassBeyondFast;
   for (int j = 0; j < count[kZero]; ++j) out[index[kZero][j]] = plain(0.0);
@@ -583,7 +583,7 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
   for (int zc = 0; zc < 3; ++zc) {
     const int k = zcount[zc];
     if (k == 0) continue;
-    for (int j = 0; j < k; ++j) packed.mub_hi[j] = all.mub_hi[zindex[zc][j]], packed.mub_lo[j] = all.mub_lo[zindex[zc][j]];
+    pack_mub_kernel(all, zindex[zc], k, packed.mub_hi, packed.mub_lo);
     z_half_kernel(zc, packed.mub_hi, packed.mub_lo, k, zpacked);
     for (int j = 0; j < k; ++j) zhalf[zindex[zc][j]] = zpacked[j];
   }
@@ -592,14 +592,14 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
     const int k = count[c];
     if (k == 0) continue;
     const int* idx = index[c];
-    for (int j = 0; j < k; ++j) {
-      const int i = idx[j];
-      packed.lam_hi[j] = all.lam_hi[i], packed.lam_lo[j] = all.lam_lo[i], packed.mu_hi[j] = all.mu_hi[i];
-      packed.mu_lo[j] = all.mu_lo[i], packed.C_hi[j] = all.C_hi[i], packed.C_lo[j] = all.C_lo[i];
-      zpacked[j] = zhalf[i];
-    }
-    if (c < kInside) {
-      gl_pred_kernel(8 + 4 * (c % 3), c >= 3, packed, zpacked, k, v);
+    pack_kernel(all, zhalf, idx, k, packed, zpacked);
+    if (c < kInside || c == kClassTiny) {
+      if (c == kClassTiny) {
+        pack_mub_kernel(all, idx, k, packed.mub_hi, packed.mub_lo);
+        tiny_pred_kernel(packed, k, v);
+      } else {
+        gl_pred_kernel(8 + 4 * (c % 3), c >= 3, packed, zpacked, k, v);
+      }
       for (int j = 0; j < k; ++j) {
         const int i = idx[j];
         out[i] = v[j] >= DBL_MIN ? plain(L[i] > 0 ? v[j] : -v[j]) : pred_core(L[i], V[i], b[i], G[i]);

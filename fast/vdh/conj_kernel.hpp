@@ -11,18 +11,19 @@ struct ReducedPoints {
 };
 
 // The regions of the kernels (see conj_kernel.cpp for the measured reasons):
+//   tiny          lambda <= 0.05, mu <= 1.5: five terms of the lambda series, moments by their positive series;
 //   quadrature    lambda <= 6, mu <= 14, rule 16/24/32 points for mu <= 1.5/6/14 (rule error < 5e-19, mpmath);
 //   peak inside   a = (2mu - lambda)/(2 sqrt mu) >= 3.0625 (erfc(a) <= 1e-5, its continued fraction to 6e-15);
 //   peak beyond   lambda > 6, p = (lambda - 2mu)/(2 sqrt mu) >= 3 (then lambda - 2mu > 4);
 //   edge          0 <= a < 3.0625, or lambda > 6 and 0 < p < 3: erfcx from the double-double Taylor table;
 //   z/2 = M_0(mu_b) by the erf series (mu_b <= 1.5), the 32-point rule (<= 14), erfc's continued fraction (> 14).
-inline constexpr double kGlMuMax8 = 1.5, kGlMuMax12 = 6, kGlMuMax16 = 14, kGlLambdaMax = 6, kGlLambdaSmall = 1.5;
+inline constexpr double kTinyLambdaMax = 0.05, kGlMuMax8 = 1.5, kGlMuMax12 = 6, kGlMuMax16 = 14, kGlLambdaMax = 6, kGlLambdaSmall = 1.5;
 inline constexpr double kInsideAMin = 3.0625, kBeyondLambdaMin = 6, kBeyondPMin = 3, kBeyondPFast = 6.5;
 inline constexpr double kZSeriesMax = 1.5, kZRuleMax = 14;
 
 // Classes: 0-5 quadrature (rule 8/12/16 points, +3 when lambda <= kGlLambdaSmall), then the others.
 inline constexpr int kClassInside = 6, kClassBeyond = 7, kClassBeyondFast = 8, kClassEdgeInside = 9,
-                     kClassEdgeBeyond = 10, kClassCore = 11, kClassZero = 12, kClasses = 13;
+                     kClassEdgeBeyond = 10, kClassTiny = 11, kClassCore = 12, kClassZero = 13, kClasses = 14;
 
 // conj.cpp's reduction for points i < n (|L| is taken here): C = 1/(5G), lambda = C|L|, mu = C^2 (b + V),
 // mu_b = C^2 b as double-doubles, by the same operations as conj.cpp's reduce (vectorised).
@@ -31,9 +32,18 @@ void reduce_kernel(const double* L, const double* V, const double* b, const doub
 // cls[i]: the class of point i (kClassCore: none of the kernels; kClassZero: L = 0); zcls[i]: how z is computed.
 void classify_kernel(const ReducedPoints& p, const double* L, int n, int* cls, int* zcls);
 
+// The points idx[0..n) of `all` (and their zhalf) into the first n places of `packed` / `zpacked` (mu_b not
+// copied), and their mu_b into hi, lo: vectorised gathers.
+void pack_kernel(const ReducedPoints& all, const double* zhalf, const int* idx, int n, ReducedPoints& packed,
+                 double* zpacked);
+void pack_mub_kernel(const ReducedPoints& all, const int* idx, int n, double* hi, double* lo);
+
 // The kernels read and write contiguous arrays (the caller packs each class's points): index i < n throughout.
 // zhalf[i] = M_0(mu_b) = z/2; zclass 0, 1, 2 as in the table above.
 void z_half_kernel(int zclass, const double* mub_hi, const double* mub_lo, int n, double* zhalf);
+
+// out[i] = C n / z = |w| for the tiny class (z from mu_b: the caller packs mu_b too).
+void tiny_pred_kernel(const ReducedPoints& p, int n, double* out);
 
 // out[i] = C n / z = |w| by the rule with 2 m points (m = 8, 12, 16); small: every lambda <= kGlLambdaSmall (sinh
 // by its series alone).

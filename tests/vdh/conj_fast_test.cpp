@@ -192,6 +192,26 @@ TEST(VdhConjFast, KernelRuleTooSmallForMuFailsTheBound) {
   EXPECT_EQ(w16, fv::pred_conj(L, V, b, G).value);
 }
 
+// Sibling for the tiny-lambda kernel (five terms of the lambda series): at lambda = 0.05 it is within the bound,
+// at lambda = 1 (the sixth term ~ 2e-8 of the sum) far outside it.
+TEST(VdhConjFast, TinyKernelNeedsTinyLambda) {
+  namespace d = privoco::fast::vdh::detail;
+  static d::ReducedPoints pts;
+  for (double lambda : {0.05, 1.0}) {
+    const double G = 0.5, C = 1 / (5 * G), L = lambda / C, b = 0.5 / (C * C), V = 0.5 / (C * C);  // mu = 1, mu_b = 0.5
+    d::reduce_kernel(&L, &V, &b, &G, 1, pts);
+    double w;
+    d::tiny_pred_kernel(pts, 1, &w);
+    auto c = ref::evaluate(entry("VDH.pred.conj"), std::vector<double>{L, V, b, G}.data());
+    if (lambda <= d::kTinyLambdaMax) {
+      EXPECT_LE(ref::ulp_error(c, w), kPredMaxUlp);
+      EXPECT_EQ(w, fv::pred_conj(L, V, b, G).value);
+    } else {
+      EXPECT_GT(ref::ulp_error(c, w), 1000);
+    }
+  }
+}
+
 // Inputs with given reduced values (conj.cpp's reduction): C = 1/(5G), L = lambda/C, b + V = mu/C^2, b = share (b + V).
 std::vector<double> from_reduced(double lambda, double mu, double share, double G) {
   const double C = 1 / (5 * G), B = mu / (C * C), b = std::max(share * B, 1e-3);
