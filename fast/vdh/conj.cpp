@@ -606,7 +606,7 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
       }
       continue;
     }
-    if (c == kInside) inside_pred_kernel(packed, zpacked, k, m, Eh, El, v);
+    if (c == kInside || c == kClassInsideFar) inside_pred_kernel(c == kClassInsideFar, packed, zpacked, k, m, Eh, El, v);
     else if (c == kClassEdgeInside || c == kClassEdgeBeyond) edge_pred_kernel(c == kClassEdgeInside, packed, zpacked, k, m, Eh, El, v);
     else beyond_pred_kernel(c == kBeyondFast, packed, zpacked, k, m, Eh, El, v);
     for (int j = 0; j < k; ++j) {

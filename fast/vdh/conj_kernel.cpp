@@ -193,6 +193,9 @@ void z_kernel(const double* __restrict mub_hi, const double* __restrict mub_lo, 
   }
 }
 
+// kFar (a >= 7): the erfc's and the e^{-a^2} term are below 1e-20 of the result (second/first term <= 4a e^{-a^2}
+// /sqrt(pi) for lambda <= mu, <= 2 e^{-a^2}/sqrt(pi mu) above), so D = 2 and the bracket is c sqrt(pi).
+template <bool kFar>
 __attribute__((target_clones("avx512f", "arch=haswell", "default")))
 void inside_kernel(const ReducedPoints& __restrict p, const double* __restrict zhalf, int n,
                    double* __restrict m_out, double* __restrict E_hi, double* __restrict E_lo,
@@ -205,12 +208,15 @@ void inside_kernel(const ReducedPoints& __restrict p, const double* __restrict z
     double Eh, El;
     mul_dd(q1, q2, lh, ll, &Eh, &El);
     Eh *= 0.25, El *= 0.25;
-    const double a2 = ((mh - lh) + Eh) + ((ml - ll) + El + two_sum_err(mh, -lh));  // a^2 to ~1e-16 absolute
-    const double b2 = a2 + 2 * lh;
-    const double a = std::sqrt(a2), bb = std::sqrt(b2);
-    const double ea = exp_k(-cap300(a2)), eb = exp_k(-cap300(b2));
-    const double delta = 0.5 * (ea * sqrtpi_erfcx_k<24>(a) + eb * sqrtpi_erfcx_k<24>(bb)) / kSqrtPiHi;  // 1 - D/2
-    const double t2 = ea * one_minus_exp_neg(2 * lh);  // e^{-a^2} (1 - e^{-2 lambda}), times 1/(2 sqrt mu) below
+    double delta = 0, t2 = 0;
+    if constexpr (!kFar) {
+      const double a2 = ((mh - lh) + Eh) + ((ml - ll) + El + two_sum_err(mh, -lh));  // a^2 to ~1e-16 absolute
+      const double b2 = a2 + 2 * lh;
+      const double a = std::sqrt(a2), bb = std::sqrt(b2);
+      const double ea = exp_k(-cap300(a2)), eb = exp_k(-cap300(b2));
+      delta = 0.5 * (ea * sqrtpi_erfcx_k<24>(a) + eb * sqrtpi_erfcx_k<24>(bb)) / kSqrtPiHi;  // 1 - D/2
+      t2 = ea * one_minus_exp_neg(2 * lh);  // e^{-a^2} (1 - e^{-2 lambda}), times 1/(2 sqrt mu) below
+    }
     // bracket * sqrt(mu) = c sqrt(pi) (1 - delta) sqrt(mu) - t2/2, c = q/2: in (hi, lo)
     double x1h, x1l;
     mul_dd(0.5 * q1, 0.5 * q2, kSqrtPiHi, kSqrtPiLo, &x1h, &x1l);  // c sqrt(pi)
@@ -422,6 +428,7 @@ void classify_kernel(const ReducedPoints& __restrict p, const double* __restrict
     c = big_lambda & (-a >= kBeyondPMin) ? (-a >= kBeyondPFast ? kClassBeyondFast : kClassBeyond) : c;
     c = a >= 0 ? kClassEdgeInside : c;
     c = a >= kInsideAMin ? kClassInside : c;
+    c = a >= kInsideFarAMin ? kClassInsideFar : c;
     c = gl ? gl_class : c;
     c = (lh <= kTinyLambdaMax) & (mh <= kGlMuMax8) ? kClassTiny : c;
     c = ok ? c : kClassCore;
@@ -461,9 +468,9 @@ void gl_pred_kernel(int m, bool small, const ReducedPoints& p, const double* zha
   else small ? gl_kernel<16, true>(kGauss32, p, zhalf, n, out) : gl_kernel<16, false>(kGauss32, p, zhalf, n, out);
 }
 
-void inside_pred_kernel(const ReducedPoints& p, const double* zhalf, int n, double* m, double* E_hi, double* E_lo,
-                        double* v) {
-  inside_kernel(p, zhalf, n, m, E_hi, E_lo, v);
+void inside_pred_kernel(bool far, const ReducedPoints& p, const double* zhalf, int n, double* m, double* E_hi,
+                        double* E_lo, double* v) {
+  far ? inside_kernel<true>(p, zhalf, n, m, E_hi, E_lo, v) : inside_kernel<false>(p, zhalf, n, m, E_hi, E_lo, v);
 }
 
 void beyond_pred_kernel(bool fast, const ReducedPoints& p, const double* zhalf, int n, double* m, double* E_hi,

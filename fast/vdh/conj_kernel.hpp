@@ -13,17 +13,19 @@ struct ReducedPoints {
 // The regions of the kernels (see conj_kernel.cpp for the measured reasons):
 //   tiny          lambda <= 0.05, mu <= 1.5: five terms of the lambda series, moments by their positive series;
 //   quadrature    lambda <= 6, mu <= 14, rule 16/24/32 points for mu <= 1.5/6/14 (rule error < 5e-19, mpmath);
-//   peak inside   a = (2mu - lambda)/(2 sqrt mu) >= 3.0625 (erfc(a) <= 1e-5, its continued fraction to 6e-15);
+//   peak inside   a = (2mu - lambda)/(2 sqrt mu) >= 3.0625 (erfc(a) <= 1e-5, its continued fraction to 6e-15;
+//                 from a >= 7 the erfc terms are dropped: below 1e-20);
 //   peak beyond   lambda > 6, p = (lambda - 2mu)/(2 sqrt mu) >= 3 (then lambda - 2mu > 4);
 //   edge          0 <= a < 3.0625, or lambda > 6 and 0 < p < 3: erfcx from the double-double Taylor table;
 //   z/2 = M_0(mu_b) by the erf series (mu_b <= 1.5), the 32-point rule (<= 14), erfc's continued fraction (> 14).
 inline constexpr double kTinyLambdaMax = 0.05, kGlMuMax8 = 1.5, kGlMuMax12 = 6, kGlMuMax16 = 14, kGlLambdaMax = 6, kGlLambdaSmall = 1.5;
-inline constexpr double kInsideAMin = 3.0625, kBeyondLambdaMin = 6, kBeyondPMin = 3, kBeyondPFast = 6.5;
+inline constexpr double kInsideAMin = 3.0625, kInsideFarAMin = 7, kBeyondLambdaMin = 6, kBeyondPMin = 3, kBeyondPFast = 6.5;
 inline constexpr double kZSeriesMax = 1.5, kZRuleMax = 14;
 
 // Classes: 0-5 quadrature (rule 8/12/16 points, +3 when lambda <= kGlLambdaSmall), then the others.
 inline constexpr int kClassInside = 6, kClassBeyond = 7, kClassBeyondFast = 8, kClassEdgeInside = 9,
-                     kClassEdgeBeyond = 10, kClassTiny = 11, kClassCore = 12, kClassZero = 13, kClasses = 14;
+                     kClassEdgeBeyond = 10, kClassTiny = 11, kClassInsideFar = 12, kClassCore = 13, kClassZero = 14,
+                     kClasses = 15;
 
 // conj.cpp's reduction for points i < n (|L| is taken here): C = 1/(5G), lambda = C|L|, mu = C^2 (b + V),
 // mu_b = C^2 b as double-doubles, by the same operations as conj.cpp's reduce (vectorised).
@@ -52,8 +54,8 @@ void gl_pred_kernel(int m, bool small, const ReducedPoints& p, const double* zha
 // |w| = m[i] e^{E} (E = E_hi + E_lo), and v[i] = that product when E_hi <= 700 (else 0): the Gaussian peak inside
 // [-1, 1] (E = lambda^2/(4 mu)) or beyond its edge (E = lambda - mu; fast: p >= kBeyondPFast, which needs fewer
 // continued-fraction terms).
-void inside_pred_kernel(const ReducedPoints& p, const double* zhalf, int n, double* m, double* E_hi, double* E_lo,
-                        double* v);
+void inside_pred_kernel(bool far, const ReducedPoints& p, const double* zhalf, int n, double* m, double* E_hi,
+                        double* E_lo, double* v);  // far: a >= kInsideFarAMin (D = 2)
 void beyond_pred_kernel(bool fast, const ReducedPoints& p, const double* zhalf, int n, double* m, double* E_hi,
                         double* E_lo, double* v);
 // The same near the edge x = 1 (|a| < 3.0625 inside, p < 3 beyond), where erfc is O(1).

@@ -212,6 +212,28 @@ TEST(VdhConjFast, TinyKernelNeedsTinyLambda) {
   }
 }
 
+// Sibling for the far-inside variant (erfc terms dropped from a >= 7): at a = 4 they are 8e-9 of the result.
+TEST(VdhConjFast, FarInsideKernelNeedsLargeA) {
+  namespace d = privoco::fast::vdh::detail;
+  static d::ReducedPoints pts;
+  static double zhalf[d::ReducedPoints::kMax];
+  for (double a : {7.0, 4.0}) {
+    const double mu = 400, lambda = 2 * mu - 2 * a * std::sqrt(mu), G = 1, C = 0.2;
+    const double L = lambda / C, b = 0.5 * mu / (C * C), V = 0.5 * mu / (C * C);
+    d::reduce_kernel(&L, &V, &b, &G, 1, pts);
+    d::z_half_kernel(2, pts.mub_hi, pts.mub_lo, 1, zhalf);  // mu_b = 200
+    double m, Eh, El, v;
+    d::inside_pred_kernel(true, pts, zhalf, 1, &m, &Eh, &El, &v);
+    auto c = ref::evaluate(entry("VDH.pred.conj"), std::vector<double>{L, V, b, G}.data());
+    if (a >= d::kInsideFarAMin) {
+      EXPECT_LE(ref::ulp_error(c, v), kPredMaxUlp);
+      EXPECT_EQ(v, fv::pred_conj(L, V, b, G).value);
+    } else {
+      EXPECT_GT(ref::ulp_error(c, v), 1000);
+    }
+  }
+}
+
 // Inputs with given reduced values (conj.cpp's reduction): C = 1/(5G), L = lambda/C, b + V = mu/C^2, b = share (b + V).
 std::vector<double> from_reduced(double lambda, double mu, double share, double G) {
   const double C = 1 / (5 * G), B = mu / (C * C), b = std::max(share * B, 1e-3);
@@ -251,7 +273,7 @@ TEST(VdhConjFast, GaussianKernelsOutsideTheirRegionFailTheBound) {
     d::z_half_kernel(2, pts.mub_hi, pts.mub_lo, 1, zhalf);  // mu_b = 50
     auto c = ref::evaluate(entry("VDH.pred.conj"), p.data());
     double m, Eh, El, v_wrong, v_edge;
-    if (a > 0) d::inside_pred_kernel(pts, zhalf, 1, &m, &Eh, &El, &v_wrong);
+    if (a > 0) d::inside_pred_kernel(false, pts, zhalf, 1, &m, &Eh, &El, &v_wrong);
     else d::beyond_pred_kernel(false, pts, zhalf, 1, &m, &Eh, &El, &v_wrong);
     d::edge_pred_kernel(a > 0, pts, zhalf, 1, &m, &Eh, &El, &v_edge);
     const double sign = p[0] > 0 ? 1 : -1;
