@@ -607,7 +607,8 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
       continue;
     }
     if (c == kInside || c == kClassInsideFar) inside_pred_kernel(c == kClassInsideFar, packed, zpacked, k, m, Eh, El, v);
-    else if (c == kClassEdgeInside || c == kClassEdgeBeyond) edge_pred_kernel(c == kClassEdgeInside, packed, zpacked, k, m, Eh, El, v);
+    else if (c >= kClassEdgeInside && c < kClassEdgeBeyond + 3)
+      edge_pred_kernel(c < kClassEdgeBeyond, (c - kClassEdgeInside) % 3, packed, zpacked, k, m, Eh, El, v);
     else beyond_pred_kernel(c == kBeyondFast, packed, zpacked, k, m, Eh, El, v);
     for (int j = 0; j < k; ++j) {
       const int i = idx[j], sign = L[i] > 0 ? 1 : -1;

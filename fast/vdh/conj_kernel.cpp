@@ -334,7 +334,7 @@ PRIVOCO_KERNEL_INLINE void scale_out(double Bh, double Bl, double g, double rel,
 // i.e. m = g/(4 zhalf) [S(p) + E2 S(p2) - (h(p) - E2 h(p2))/sqrt(mu)].
 // S at b' or p2 beyond the table: 24 terms of the continued fraction (6e-15; it is multiplied by E2 <= 6e-6 or
 // e^{-b'^2} <= 8e-5).
-template <bool kInside>
+template <bool kInside, int kSecond>
 __attribute__((target_clones("avx512f", "arch=haswell", "default")))
 void edge_kernel(const ErfcxTable& __restrict t, const ReducedPoints& __restrict p, const double* __restrict zhalf,
                  int n, double* __restrict m_out, double* __restrict E_hi, double* __restrict E_lo,
@@ -356,11 +356,11 @@ void edge_kernel(const ErfcxTable& __restrict t, const ReducedPoints& __restrict
       // e^{-a^2}, which only enters through erfc(a) and the second term.
       const double dh0 = 2 * mh - lh, dl0 = two_sum_err(2 * mh, -lh) + (2 * ml - ll);
       const double a = (dh0 + dl0) / (2 * s) * (1 - rel_s), a2 = a * a, bb = std::sqrt(a2 + 2 * lh);
-      double Sa, Sa_lo, Sb_t, Sb_t_lo;
+      double Sa, Sa_lo, Sb_t_lo;
       sqrtpi_erfcx_table(t, a, &Sa, &Sa_lo);
-      sqrtpi_erfcx_table(t, bb, &Sb_t, &Sb_t_lo);
-      const double Sb_cf = sqrtpi_erfcx_k<24>(bb > 3 ? bb : 3.0);  // both, then a select (no branch in the loop)
-      const double Sb = bb < ErfcxTable::kEnd ? Sb_t : Sb_cf;
+      double Sb = 0;
+      if constexpr (kSecond == 1) sqrtpi_erfcx_table(t, bb, &Sb, &Sb_t_lo);
+      if constexpr (kSecond == 2) Sb = sqrtpi_erfcx_k<24>(bb);
       const double ea = exp_k(-a2);
       const double erfc_a = ea * (Sa + Sa_lo) / kSqrtPiHi, erfc_b = ea * e2 * Sb / kSqrtPiHi;
       const double Dh = 2 - erfc_a, Dl = two_sum_err(2.0, -erfc_a) - erfc_b;
@@ -373,14 +373,14 @@ void edge_kernel(const ErfcxTable& __restrict t, const ReducedPoints& __restrict
     } else {
       const double dh0 = lh - 2 * mh, dl0 = two_sum_err(lh, -2 * mh) + (ll - 2 * ml);  // d = lambda - 2mu
       const double pp = (dh0 + dl0) / (2 * s) * (1 - rel_s), p2 = (lh + 2 * mh) / (2 * s);
-      double Sp, Sp_lo, S2_t, S2_t_lo;
+      double Sp, Sp_lo, S2_t_lo;
       sqrtpi_erfcx_table(t, pp, &Sp, &Sp_lo);
-      sqrtpi_erfcx_table(t, p2, &S2_t, &S2_t_lo);
-      const double S2_cf = sqrtpi_erfcx_k<24>(p2 > 3 ? p2 : 3.0);
-      const double S2 = p2 < ErfcxTable::kEnd ? S2_t : S2_cf;
+      double S2 = 0;
+      if constexpr (kSecond == 1) sqrtpi_erfcx_table(t, p2, &S2, &S2_t_lo);
+      if constexpr (kSecond == 2) S2 = sqrtpi_erfcx_k<24>(p2);
       // h(p) = 1 - p S(p) and h(p2), in double-double / double
       const double ph = Sp * pp, hp = (1 - ph) + (two_sum_err(1.0, -ph) - std::fma(Sp, pp, -ph) - Sp_lo * pp);
-      const double hp2 = std::fma(-S2, p2, 1.0);
+      const double hp2 = kSecond == 0 ? 0.0 : std::fma(-S2, p2, 1.0);  // (dropped with S2 past lambda = 21)
       const double tt = -(hp - e2 * hp2) / s * (1 - rel_s);
       const double u = Sp + e2 * S2;
       Bh = u + tt;
@@ -424,9 +424,11 @@ void classify_kernel(const ReducedPoints& __restrict p, const double* __restrict
     const int gl_class = (mh > kGlMuMax8) + (mh > kGlMuMax12) + 3 * (lh <= kGlLambdaSmall);
     const double a = (2 * mh - lh) / (2 * std::sqrt(mh));  // NaN for mu = 0: no class below
     const bool big_lambda = lh > kBeyondLambdaMin;
-    int c = big_lambda & (a < 0) ? kClassEdgeBeyond : kClassCore;
+    const double second_arg = (lh + 2 * mh) / (2 * std::sqrt(mh));  // b' = p2
+    const int second = lh >= kEdgeDropLambda ? 0 : (second_arg < ErfcxTable::kEnd ? 1 : 2);
+    int c = big_lambda & (a < 0) ? kClassEdgeBeyond + second : kClassCore;
     c = big_lambda & (-a >= kBeyondPMin) ? (-a >= kBeyondPFast ? kClassBeyondFast : kClassBeyond) : c;
-    c = a >= 0 ? kClassEdgeInside : c;
+    c = a >= 0 ? kClassEdgeInside + second : c;
     c = a >= kInsideAMin ? kClassInside : c;
     c = a >= kInsideFarAMin ? kClassInsideFar : c;
     c = gl ? gl_class : c;
@@ -478,10 +480,18 @@ void beyond_pred_kernel(bool fast, const ReducedPoints& p, const double* zhalf, 
   fast ? beyond_kernel<true>(p, zhalf, n, m, E_hi, E_lo, v) : beyond_kernel<false>(p, zhalf, n, m, E_hi, E_lo, v);
 }
 
-void edge_pred_kernel(bool inside, const ReducedPoints& p, const double* zhalf, int n, double* m, double* E_hi,
-                      double* E_lo, double* v) {
+void edge_pred_kernel(bool inside, int second, const ReducedPoints& p, const double* zhalf, int n, double* m,
+                      double* E_hi, double* E_lo, double* v) {
   const ErfcxTable& t = erfcx_table();
-  inside ? edge_kernel<true>(t, p, zhalf, n, m, E_hi, E_lo, v) : edge_kernel<false>(t, p, zhalf, n, m, E_hi, E_lo, v);
+  if (inside) {
+    if (second == 0) edge_kernel<true, 0>(t, p, zhalf, n, m, E_hi, E_lo, v);
+    else if (second == 1) edge_kernel<true, 1>(t, p, zhalf, n, m, E_hi, E_lo, v);
+    else edge_kernel<true, 2>(t, p, zhalf, n, m, E_hi, E_lo, v);
+  } else {
+    if (second == 0) edge_kernel<false, 0>(t, p, zhalf, n, m, E_hi, E_lo, v);
+    else if (second == 1) edge_kernel<false, 1>(t, p, zhalf, n, m, E_hi, E_lo, v);
+    else edge_kernel<false, 2>(t, p, zhalf, n, m, E_hi, E_lo, v);
+  }
 }
 
 }  // namespace privoco::fast::vdh::detail

@@ -23,9 +23,11 @@ inline constexpr double kInsideAMin = 3.0625, kInsideFarAMin = 7, kBeyondLambdaM
 inline constexpr double kZSeriesMax = 1.5, kZRuleMax = 14;
 
 // Classes: 0-5 quadrature (rule 8/12/16 points, +3 when lambda <= kGlLambdaSmall), then the others.
-inline constexpr int kClassInside = 6, kClassBeyond = 7, kClassBeyondFast = 8, kClassEdgeInside = 9,
-                     kClassEdgeBeyond = 10, kClassTiny = 11, kClassInsideFar = 12, kClassCore = 13, kClassZero = 14,
-                     kClasses = 15;
+// Edge classes come in threes by how the second argument b' (inside) or p2 (beyond) is treated: + 0 not at all
+// (lambda >= kEdgeDropLambda: e^{-2 lambda} <= 5.7e-19), + 1 from the table, + 2 by the continued fraction.
+inline constexpr int kClassInside = 6, kClassBeyond = 7, kClassBeyondFast = 8, kClassTiny = 9, kClassInsideFar = 10,
+                     kClassEdgeInside = 11, kClassEdgeBeyond = 14, kClassCore = 17, kClassZero = 18, kClasses = 19;
+inline constexpr double kEdgeDropLambda = 21;
 
 // conj.cpp's reduction for points i < n (|L| is taken here): C = 1/(5G), lambda = C|L|, mu = C^2 (b + V),
 // mu_b = C^2 b as double-doubles, by the same operations as conj.cpp's reduce (vectorised).
@@ -59,7 +61,7 @@ void inside_pred_kernel(bool far, const ReducedPoints& p, const double* zhalf, i
 void beyond_pred_kernel(bool fast, const ReducedPoints& p, const double* zhalf, int n, double* m, double* E_hi,
                         double* E_lo, double* v);
 // The same near the edge x = 1 (|a| < 3.0625 inside, p < 3 beyond), where erfc is O(1).
-void edge_pred_kernel(bool inside, const ReducedPoints& p, const double* zhalf, int n, double* m, double* E_hi,
-                      double* E_lo, double* v);
+void edge_pred_kernel(bool inside, int second, const ReducedPoints& p, const double* zhalf, int n, double* m,
+                      double* E_hi, double* E_lo, double* v);  // second: 0, 1, 2 as in the edge classes
 
 }  // namespace privoco::fast::vdh::detail

@@ -131,9 +131,16 @@ int Alg3::predict(Eigen::Ref<Eigen::VectorXd> w) const {
 
 void Alg3::update(const Eigen::Ref<const Eigen::VectorXd>& g) {
   if (g.size() != b_.size()) throw ParamError("VDH.alg.alg3", "g", "size differs from d");
-  for (Eigen::Index j = 0; j < g.size(); ++j) {
-    check_gradient("VDH.alg.alg3", g[j], j);
-    check_sum("VDH.alg.alg3", (dd{V_hi_[j], V_lo_[j]} + two_prod(g[j], g[j])).hi, g[j]);
+  // One branch-free pass decides whether every entry is valid (finite, V stays finite); only if not, the
+  // per-entry checks name the first bad one. Nothing is updated unless all are valid.
+  bool all_ok = true;
+  for (Eigen::Index j = 0; j < g.size(); ++j)
+    all_ok &= std::isfinite(g[j]) & std::isfinite((V_hi_[j] + g[j] * g[j]) * (1 + 0x1p-40));  // margin: V's lo part
+  if (!all_ok) {
+    for (Eigen::Index j = 0; j < g.size(); ++j) {
+      check_gradient("VDH.alg.alg3", g[j], j);
+      check_sum("VDH.alg.alg3", (dd{V_hi_[j], V_lo_[j]} + two_prod(g[j], g[j])).hi, g[j]);
+    }
   }
   for (Eigen::Index j = 0; j < g.size(); ++j) accumulate(L_hi_[j], L_lo_[j], V_hi_[j], V_lo_[j], g[j]);
   ++t_;
