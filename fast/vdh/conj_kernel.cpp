@@ -167,26 +167,20 @@ void gl_kernel(const GaussHalf<M>& g, const ReducedPoints& __restrict p, const d
 
 template <int zclass>
 __attribute__((target_clones("avx512f", "arch=haswell", "default")))
-void z_kernel(const double* __restrict mub_hi, const double* __restrict mub_lo, int n, double* __restrict zhalf) {
+void z_kernel(const ErfcxTable& __restrict t, const double* __restrict mub_hi, const double* __restrict mub_lo, int n,
+              double* __restrict zhalf) {
   for (int i = 0; i < n; ++i) {
     const double bh = mub_hi[i], bl = mub_lo[i];
     if constexpr (zclass == 0) {
       zhalf[i] = m0_kummer<24>(bh, bl);
-    } else if constexpr (zclass == 1) {  // the 32-point rule (the series' Horner roundings grow with mu_b)
-      double zs = 0, zc = 0;
-#pragma GCC unroll 16
-      for (int k = 0; k < 16; ++k) {
-        double ah, ae;
-        mul_dd(bh, bl, kGauss32.x2[k], kGauss32.x2_lo[k], &ah, &ae);  // mu_b x_k^2
-        const double gb = exp_k(-ah), u = kGauss32.w[k] * gb;
-        zc += two_sum_err(zs, u) + std::fma(kGauss32.w[k], gb, -u) + (kGauss32.w_lo[k] * gb - u * ae);
-        zs += u;
-      }
-      zhalf[i] = zs + zc;
-    } else {  // M_0 = sqrt(pi)/(2s) (1 - erfc(s)), s = sqrt(mu_b) >= 3.74, erfc(s) <= 1.3e-7
+    } else {  // M_0 = sqrt(pi)/(2s) (1 - erfc(s)), s = sqrt(mu_b) > 1.22: erfc(s) = e^{-mu_b} S(s)/sqrt(pi) <= 0.085
+              // with S = sqrt(pi) erfcx from the table (s < 3.0625) or 24 continued-fraction terms (6e-15 of erfc <= 1e-5)
       const double s = std::sqrt(bh);
       const double rel = -std::fma(-s, s, bh) / (2 * bh) - bl / (2 * bh);  // sqrt(mu_b)/s - 1, to first order
-      const double erfc_s = exp_k(-cap300(bh)) * sqrtpi_erfcx_k<16>(s) / kSqrtPiHi;
+      double S, S_lo = 0;
+      if constexpr (zclass == 1) sqrtpi_erfcx_table(t, s, &S, &S_lo);
+      else S = sqrtpi_erfcx_k<24>(s);
+      const double erfc_s = exp_k(-cap300(bh)) * (1 - bl) * (S + S_lo) / kSqrtPiHi;
       const double f = kSqrtPiHi / (2 * s), f_err = std::fma(-f, 2 * s, kSqrtPiHi) / (2 * s);
       zhalf[i] = f + (f_err + f * (kSqrtPiLo / kSqrtPiHi - rel - erfc_s));
     }
@@ -435,7 +429,7 @@ void classify_kernel(const ReducedPoints& __restrict p, const double* __restrict
     c = (lh <= kTinyLambdaMax) & (mh <= kGlMuMax8) ? kClassTiny : c;
     c = ok ? c : kClassCore;
     cls[i] = L[i] == 0 ? kClassZero : c;
-    zcls[i] = (mb > kZSeriesMax) + (mb > kZRuleMax);
+    zcls[i] = (mb > kZSeriesMax) + (mb >= kZTableEnd);
   }
 }
 
@@ -457,9 +451,10 @@ void pack_mub_kernel(const ReducedPoints& __restrict all, const int* __restrict 
 }
 
 void z_half_kernel(int zclass, const double* mub_hi, const double* mub_lo, int n, double* zhalf) {
-  if (zclass == 0) z_kernel<0>(mub_hi, mub_lo, n, zhalf);
-  else if (zclass == 1) z_kernel<1>(mub_hi, mub_lo, n, zhalf);
-  else z_kernel<2>(mub_hi, mub_lo, n, zhalf);
+  const ErfcxTable& t = erfcx_table();
+  if (zclass == 0) z_kernel<0>(t, mub_hi, mub_lo, n, zhalf);
+  else if (zclass == 1) z_kernel<1>(t, mub_hi, mub_lo, n, zhalf);
+  else z_kernel<2>(t, mub_hi, mub_lo, n, zhalf);
 }
 
 void tiny_pred_kernel(const ReducedPoints& p, int n, double* out) { tiny_kernel(p, n, out); }

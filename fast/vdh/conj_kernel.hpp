@@ -17,10 +17,11 @@ struct ReducedPoints {
 //                 from a >= 7 the erfc terms are dropped: below 1e-20);
 //   peak beyond   lambda > 6, p = (lambda - 2mu)/(2 sqrt mu) >= 3 (then lambda - 2mu > 4);
 //   edge          0 <= a < 3.0625, or lambda > 6 and 0 < p < 3: erfcx from the double-double Taylor table;
-//   z/2 = M_0(mu_b) by the erf series (mu_b <= 1.5), the 32-point rule (<= 14), erfc's continued fraction (> 14).
+//   z/2 = M_0(mu_b) by the erf series (mu_b <= 1.5), then sqrt(pi) erf(s)/(2s), s = sqrt(mu_b), with erfc from the
+//   erfcx table (s < 3.0625) or erfcx's continued fraction.
 inline constexpr double kTinyLambdaMax = 0.05, kGlMuMax8 = 1.5, kGlMuMax12 = 6, kGlMuMax16 = 14, kGlLambdaMax = 6, kGlLambdaSmall = 1.5;
 inline constexpr double kInsideAMin = 3.0625, kInsideFarAMin = 7, kBeyondLambdaMin = 6, kBeyondPMin = 3, kBeyondPFast = 6.5;
-inline constexpr double kZSeriesMax = 1.5, kZRuleMax = 14;
+inline constexpr double kZSeriesMax = 1.5, kZTableEnd = 3.0625 * 3.0625;
 
 // Classes: 0-5 quadrature (rule 8/12/16 points, +3 when lambda <= kGlLambdaSmall), then the others.
 // Edge classes come in threes by how the second argument b' (inside) or p2 (beyond) is treated: + 0 not at all
