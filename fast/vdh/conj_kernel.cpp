@@ -187,6 +187,15 @@ void z_kernel(const ErfcxTable& __restrict t, const double* __restrict mub_hi, c
   }
 }
 
+// m = g B / (4 zhalf) as hi + lo, with g = C/sqrt(mu) (relative correction rel) and B = Bh + Bl.
+PRIVOCO_KERNEL_INLINE void scale_out(double Bh, double Bl, double g, double rel, double zh, double* m_hi, double* m_lo) {
+  const double z4 = 4 * zh, zr = 1 / z4, ez = std::fma(-zr, z4, 1.0);
+  const double p1 = Bh * g, e1 = std::fma(Bh, g, -p1);
+  const double p2 = p1 * zr, e2 = std::fma(p1, zr, -p2);
+  *m_hi = p2;
+  *m_lo = e2 + e1 * zr + p2 * (rel + ez) + Bl * g * zr;
+}
+
 // kFar (a >= 7): the erfc's and the e^{-a^2} term are below 1e-20 of the result (second/first term <= 4a e^{-a^2}
 // /sqrt(pi) for lambda <= mu, <= 2 e^{-a^2}/sqrt(pi mu) above), so D = 2 and the bracket is c sqrt(pi).
 template <bool kFar>
@@ -195,7 +204,6 @@ void inside_kernel(const ReducedPoints& __restrict p, const double* __restrict z
                    double* __restrict m_out, double* __restrict E_hi, double* __restrict E_lo,
                    double* __restrict v_out) {
   for (int i = 0; i < n; ++i) {
-    const int j = i;
     const double lh = p.lam_hi[i], ll = p.lam_lo[i], mh = p.mu_hi[i], ml = p.mu_lo[i];
     // q = lambda/mu, E = q lambda/4, a^2 = mu - lambda + E, all double-double
     const double q1 = lh / mh, q2 = (std::fma(-q1, mh, lh) + ll - q1 * ml) / mh;
@@ -218,13 +226,10 @@ void inside_kernel(const ReducedPoints& __restrict p, const double* __restrict z
     const double g = c_over_sqrt_mu(p.C_hi[i], p.C_lo[i], mh, ml, &rel);  // C/sqrt(mu)
     const double t = std::fma(-x1h, delta, -t2 / (2 * std::sqrt(mh)));
     const double br = x1h + t, br_lo = two_sum_err(x1h, t) + x1l;
-    // m = br g / (2 zhalf)
-    const double zr = 1 / (2 * zhalf[i]), ez = std::fma(-zr, 2 * zhalf[i], 1.0);
-    const double p1 = br * g, e1 = std::fma(br, g, -p1);
-    const double p2 = p1 * zr, e2 = std::fma(p1, zr, -p2);
-    const double m_lo = e2 + e1 * zr + p2 * (rel + ez) + br_lo * g * zr;
-    m_out[j] = p2 + m_lo, E_hi[j] = Eh, E_lo[j] = El;
-    v_out[j] = times_exp(p2, m_lo, Eh, El);
+    double mh_, m_lo;
+    scale_out(2 * br, 2 * br_lo, g, rel, zhalf[i], &mh_, &m_lo);  // m = br g / (2 zhalf)
+    m_out[i] = mh_ + m_lo, E_hi[i] = Eh, E_lo[i] = El;
+    v_out[i] = times_exp(mh_, m_lo, Eh, El);
   }
 }
 
@@ -234,7 +239,6 @@ void beyond_kernel(const ReducedPoints& __restrict p, const double* __restrict z
                    double* __restrict m_out, double* __restrict E_hi, double* __restrict E_lo,
                    double* __restrict v_out) {
   for (int i = 0; i < n; ++i) {
-    const int j = i;
     const double lh = p.lam_hi[i], ll = p.lam_lo[i], mh = p.mu_hi[i], ml = p.mu_lo[i];
     const double dh0 = lh - 2 * mh, dl0 = two_sum_err(lh, -2 * mh) + (ll - 2 * ml);  // d = lambda - 2 mu
     const double dh = dh0 + dl0, dl = two_sum_err(dh0, dl0);
@@ -259,8 +263,8 @@ void beyond_kernel(const ReducedPoints& __restrict p, const double* __restrict z
     const double mh_ = p.C_hi[i] * r1, m_lo = std::fma(p.C_hi[i], r1, -mh_) + p.C_hi[i] * r_lo + p.C_lo[i] * r1;
     const double Eh0 = lh - mh, El0 = two_sum_err(lh, -mh) + (ll - ml);  // E = lambda - mu
     const double Eh = Eh0 + El0, El = two_sum_err(Eh0, El0);
-    m_out[j] = mh_ + m_lo, E_hi[j] = Eh, E_lo[j] = El;
-    v_out[j] = times_exp(mh_, m_lo, Eh, El);
+    m_out[i] = mh_ + m_lo, E_hi[i] = Eh, E_lo[i] = El;
+    v_out[i] = times_exp(mh_, m_lo, Eh, El);
   }
 }
 
@@ -309,15 +313,6 @@ void tiny_kernel(const ReducedPoints& __restrict p, int n, double* __restrict ou
     const double w = v * q;
     out[i] = w + (std::fma(v, q, -w) + vl * q + w * (std::fma(-q1, sb, s) / s - nu_lo));
   }
-}
-
-// m = g B / (4 zhalf) as hi + lo, with g = C/sqrt(mu) (relative correction rel) and B = Bh + Bl.
-PRIVOCO_KERNEL_INLINE void scale_out(double Bh, double Bl, double g, double rel, double zh, double* m_hi, double* m_lo) {
-  const double z4 = 4 * zh, zr = 1 / z4, ez = std::fma(-zr, z4, 1.0);
-  const double p1 = Bh * g, e1 = std::fma(Bh, g, -p1);
-  const double p2 = p1 * zr, e2 = std::fma(p1, zr, -p2);
-  *m_hi = p2;
-  *m_lo = e2 + e1 * zr + p2 * (rel + ez) + Bl * g * zr;
 }
 
 // Near the edge. Inside (0 <= a < 3.0625): w = C e^E/(2mu) [lambda sqrt(pi) D/(2 sqrt mu) - e^{-a^2}(1 - e^{-2 lambda})]

@@ -22,6 +22,25 @@ inline std::uint64_t double_to_bits(double x) {
   return u;
 }
 
+// c[0] + x (c[1] + x (c[2] + ...)), unrolled.
+template <int N>
+PRIVOCO_KERNEL_INLINE double horner(const double (&c)[N], double x) {
+  double p = c[N - 1];
+#pragma GCC unroll 32
+  for (int k = N - 2; k >= 0; --k) p = std::fma(p, x, c[k]);
+  return p;
+}
+
+// 1/2!, 1/3!, ..., 1/13! and 1/3!, 1/5!, ..., 1/25! (correctly rounded).
+inline constexpr double kExpCoeffs[12] = {
+    0.5, 0x1.5555555555555p-3, 0x1.5555555555555p-5, 0x1.1111111111111p-7, 0x1.6c16c16c16c17p-10,
+    0x1.a01a01a01a01ap-13, 0x1.a01a01a01a01ap-16, 0x1.71de3a556c734p-19, 0x1.27e4fb7789f5cp-22,
+    0x1.ae64567f544e4p-26, 0x1.1eed8eff8d898p-29, 0x1.6124613a86d09p-33};
+inline constexpr double kSinhCoeffs[12] = {
+    0x1.5555555555555p-3, 0x1.1111111111111p-7, 0x1.a01a01a01a01ap-13, 0x1.71de3a556c734p-19,
+    0x1.ae64567f544e4p-26, 0x1.6124613a86d09p-33, 0x1.ae7f3e733b81fp-41, 0x1.952c77030ad4ap-49,
+    0x1.2f49b46814157p-57, 0x1.71b8ef6dcf572p-66, 0x1.761b41316381ap-75, 0x1.3f3ccdd165fa9p-84};
+
 // e^x for |x| <= 700: x = k ln2 + r, |r| <= ln2/2 (k by the 1.5 2^52 shifter, whose low mantissa bits then hold
 // k); e^r = 1 + q, q = r + r^2 sum_{j>=2} r^{j-2}/j! to degree 13 (truncation 4e-18 relative), the final 1 + q
 // the only rounding of size 1/2 ulp; 2^k from the bits.
@@ -33,18 +52,7 @@ PRIVOCO_KERNEL_INLINE double exp_k(double x) {
   const double kd = kd_shifted - kShifter;
   double r = std::fma(kd, -kLn2Hi, x);
   r = std::fma(kd, -kLn2Lo, r);
-  double p = 0x1.6124613a86d09p-33;       // 1/13!
-  p = std::fma(p, r, 0x1.1eed8eff8d898p-29);  // 1/12!
-  p = std::fma(p, r, 0x1.ae64567f544e4p-26);  // 1/11!
-  p = std::fma(p, r, 0x1.27e4fb7789f5cp-22);  // 1/10!
-  p = std::fma(p, r, 0x1.71de3a556c734p-19);  // 1/9!
-  p = std::fma(p, r, 0x1.a01a01a01a01ap-16);  // 1/8!
-  p = std::fma(p, r, 0x1.a01a01a01a01ap-13);  // 1/7!
-  p = std::fma(p, r, 0x1.6c16c16c16c17p-10);  // 1/6!
-  p = std::fma(p, r, 0x1.1111111111111p-7);   // 1/5!
-  p = std::fma(p, r, 0x1.5555555555555p-5);   // 1/4!
-  p = std::fma(p, r, 0x1.5555555555555p-3);   // 1/3!
-  p = std::fma(p, r, 0.5);
+  const double p = horner(kExpCoeffs, r);  // sum_{j>=2} r^{j-2}/j!
   const double q = std::fma(p, r * r, r);
   const double scale = bits_to_double((ki + 1023) << 52);
   return (1.0 + q) * scale;
@@ -66,18 +74,7 @@ PRIVOCO_KERNEL_INLINE void sinh_cosh_k(double t, double* sh, double* ch) {
 // sinh t by the series of sinh_cosh_k alone, for 0 <= t < 1.5; cosh to first order (1 + t^2/2 + t^4/24).
 PRIVOCO_KERNEL_INLINE void sinh_series_k(double t, double* sh, double* ch) {
   const double t2 = t * t;
-  double p = 0x1.3f3ccdd165fa9p-84;  // 1/25!
-  p = std::fma(p, t2, 0x1.761b41316381ap-75);  // 1/23!
-  p = std::fma(p, t2, 0x1.71b8ef6dcf572p-66);  // 1/21!
-  p = std::fma(p, t2, 0x1.2f49b46814157p-57);  // 1/19!
-  p = std::fma(p, t2, 0x1.952c77030ad4ap-49);  // 1/17!
-  p = std::fma(p, t2, 0x1.ae7f3e733b81fp-41);  // 1/15!
-  p = std::fma(p, t2, 0x1.6124613a86d09p-33);  // 1/13!
-  p = std::fma(p, t2, 0x1.ae64567f544e4p-26);  // 1/11!
-  p = std::fma(p, t2, 0x1.71de3a556c734p-19);  // 1/9!
-  p = std::fma(p, t2, 0x1.a01a01a01a01ap-13);  // 1/7!
-  p = std::fma(p, t2, 0x1.1111111111111p-7);  // 1/5!
-  p = std::fma(p, t2, 0x1.5555555555555p-3);  // 1/3!
+  const double p = horner(kSinhCoeffs, t2);  // sum_{j>=1} t^{2j-2}/(2j+1)!
   *sh = std::fma(p * t2, t, t);
   *ch = std::fma(t2, std::fma(t2, 1.0 / 24, 0.5), 1.0);
 }
