@@ -54,7 +54,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> stream_params;
   check->add_option("params", stream_params, "with --stream: the learner's b=... G=...");
   check->add_option("--stream", stream_alg,
-                    "FILE is a run of this algorithm (alg1, alg3): columns g, w (or g1..gd, w1..wd); each prediction is "
+                    "FILE is a run of this algorithm (alg1, alg2, alg3): columns g, w (or g1..gd, w1..wd); each prediction is "
                     "checked against the certified replay and the first step that disagrees is named");
   check->add_option("--prior", stream_prior, "with --stream: conjugate, uniform or improper")
       ->check(CLI::IsMember({"conjugate", "uniform", "improper"}));
@@ -70,7 +70,7 @@ int main(int argc, char** argv) {
   run->add_option("--seed", ra.seed, "scenarios: master seed (printed)");
   run->add_option("--plot", ra.plot, "scenarios: write an SVG of mean regret against T");
   run->add_option("--prior", ra.prior, "conjugate (default), uniform or improper")->check(CLI::IsMember({"conjugate", "uniform", "improper"}));
-  run->add_option("--impl", ra.impl, "fast (double) or reference (certified predictions; alg1, alg3)")
+  run->add_option("--impl", ra.impl, "fast (double) or reference (certified predictions; alg1, alg2, alg3)")
       ->check(CLI::IsMember({"fast", "reference"}));
   run->add_option("--digits", ra.digits, "certified digits (reference)")->check(CLI::Range(1, 10000));
   run->add_option("--out", ra.out, "predictions CSV (default: standard output; the summary then goes to stderr)");

@@ -11,7 +11,7 @@ struct RunArgs {
   std::string gradients;                 // CSV/JSON Lines: column g (alg1) or g1..gd; "-" for stdin
   std::vector<std::string> assignments;  // b=..., G=... (exact decimals)
   std::string prior = "conjugate";
-  std::string impl = "fast";             // fast | reference (alg1, alg3)
+  std::string impl = "fast";             // fast | reference (alg1, alg2, alg3)
   std::string out = "-";                 // predictions CSV
   std::string u = "0,1,-1,10,-10";       // comparators for the realised regret (each coordinate, for d > 1)
   std::string state_in, state_out;       // exact learner state (JSON, hex floats)
