@@ -559,10 +559,19 @@ static Value pot_core(double L, double V, double b, double G) {
 // Scalar and batch calls both come here, so they return the same bits.
 static void pred_chunk(const double* L, const double* V, const double* b, const double* G, Value* out, int n) {
   constexpr int kMax = ReducedPoints::kMax;
-  static thread_local ReducedPoints all;
-  static thread_local double zhalf[kMax];
-  int count[kClasses] = {}, zcount[3] = {}, cls[kMax], zcls[kMax];
-  int index[kClasses][kMax], zindex[3][kMax];
+  // One block's workspace, per thread (about 0.5 MB at 2048 points: too much for a stack).
+  struct Workspace {
+    ReducedPoints all, packed;  // packed: one class's points, contiguous (the kernels vectorise over them)
+    double zhalf[kMax], zpacked[kMax], v[kMax], m[kMax], Eh[kMax], El[kMax];
+    int cls[kMax], zcls[kMax], index[kClasses][kMax], zindex[3][kMax];
+  };
+  static thread_local Workspace ws;
+  ReducedPoints &all = ws.all, &packed = ws.packed;
+  double *zhalf = ws.zhalf, *zpacked = ws.zpacked, *v = ws.v, *m = ws.m, *Eh = ws.Eh, *El = ws.El;
+  int *cls = ws.cls, *zcls = ws.zcls;
+  auto& index = ws.index;
+  auto& zindex = ws.zindex;
+  int count[kClasses] = {}, zcount[3] = {};
   reduce_kernel(L, V, b, G, n, all);
   classify_kernel(all, L, n, cls, zcls);  // branch-free: the classes of consecutive points are unpredictable
   for (int i = 0; i < n; ++i) {
@@ -578,8 +587,6 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
     const int i = index[kCore][j];
     out[i] = pred_core(L[i], V[i], b[i], G[i]);
   }
-  static thread_local ReducedPoints packed;  // one class's points, contiguous (the kernels vectorise over them)
-  static thread_local double zpacked[kMax];
   for (int zc = 0; zc < 3; ++zc) {
     const int k = zcount[zc];
     if (k == 0) continue;
@@ -587,7 +594,6 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
     z_half_kernel(zc, packed.mub_hi, packed.mub_lo, k, zpacked);
     for (int j = 0; j < k; ++j) zhalf[zindex[zc][j]] = zpacked[j];
   }
-  double v[kMax], m[kMax], Eh[kMax], El[kMax];
   for (int c = 0; c < kClassCore; ++c) {
     const int k = count[c];
     if (k == 0) continue;

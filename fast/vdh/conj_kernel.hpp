@@ -6,7 +6,7 @@ namespace privoco::fast::vdh::detail {
 
 // The points of one block as structure of arrays: conj.cpp's reduction as double-doubles.
 struct ReducedPoints {
-  static constexpr int kMax = 256;
+  static constexpr int kMax = 2048;
   double lam_hi[kMax], lam_lo[kMax], mu_hi[kMax], mu_lo[kMax], mub_hi[kMax], mub_lo[kMax], C_hi[kMax], C_lo[kMax];
 };
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <vector>
 
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
@@ -105,19 +106,17 @@ Alg3::Alg3(const Eigen::VectorXd& b, double G, Prior prior)
 int Alg3::predict(Eigen::Ref<Eigen::VectorXd> w) const {
   if (w.size() != b_.size()) throw ParamError("VDH.alg.alg3", "w", "size differs from d");
   int out_of_range = 0;
-  if (prior_ == Prior::conjugate) {  // blocks through the batch form (its vectorised kernel); no allocation
-    constexpr Eigen::Index kBlock = 256;
-    double L[kBlock], V[kBlock], G[kBlock];
-    Value out[kBlock];
-    for (Eigen::Index start = 0; start < b_.size(); start += kBlock) {
-      const Eigen::Index m = std::min(kBlock, b_.size() - start);
-      for (Eigen::Index k = 0; k < m; ++k)
-        L[k] = L_hi_[start + k] + L_lo_[start + k], V[k] = V_hi_[start + k] + V_lo_[start + k], G[k] = G_;
-      pred_conj(L, V, b_.data() + start, G, out, static_cast<std::size_t>(m));
-      for (Eigen::Index k = 0; k < m; ++k) {
-        w[start + k] = out[k].value;
-        out_of_range += out[k].status != Status::ok;
-      }
+  if (prior_ == Prior::conjugate) {  // all coordinates through the batch form (its vectorised kernels)
+    // Per-thread scratch, grown on first use only: no allocation per step.
+    thread_local std::vector<double> L, V, G;
+    thread_local std::vector<Value> out;
+    const std::size_t d = static_cast<std::size_t>(b_.size());
+    if (L.size() < d) L.resize(d), V.resize(d), G.resize(d), out.resize(d);
+    for (std::size_t k = 0; k < d; ++k) L[k] = L_hi_[k] + L_lo_[k], V[k] = V_hi_[k] + V_lo_[k], G[k] = G_;
+    pred_conj(L.data(), V.data(), b_.data(), G.data(), out.data(), d);
+    for (std::size_t k = 0; k < d; ++k) {
+      w[static_cast<Eigen::Index>(k)] = out[k].value;
+      out_of_range += out[k].status != Status::ok;
     }
     return out_of_range;
   }
