@@ -557,6 +557,14 @@ static Value pot_core(double L, double V, double b, double G) {
 // Predictions of up to ReducedPoints::kMax points, domain already checked: the vectorised kernels
 // (conj_kernel.hpp: quadrature, peak inside, peak beyond the edge) where they apply, pred_core elsewhere.
 // Scalar and batch calls both come here, so they return the same bits.
+// sign * x for a normal x > 0 (plain() without its checks).
+static inline Value normal(int sign, double x) {
+  Value o;
+  o.value = sign * x;
+  o.sign = sign;
+  return o;
+}
+
 static void pred_chunk(const double* L, const double* V, const double* b, const double* G, Value* out, int n) {
   constexpr int kMax = ReducedPoints::kMax;
   // One block's workspace, per thread (about 0.5 MB at 2048 points: too much for a stack).
@@ -608,7 +616,7 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
       }
       for (int j = 0; j < k; ++j) {
         const int i = idx[j];
-        out[i] = v[j] >= DBL_MIN ? plain(L[i] > 0 ? v[j] : -v[j]) : pred_core(L[i], V[i], b[i], G[i]);
+        out[i] = v[j] >= DBL_MIN ? normal(L[i] > 0 ? 1 : -1, v[j]) : pred_core(L[i], V[i], b[i], G[i]);
       }
       continue;
     }
@@ -618,7 +626,7 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
     else beyond_pred_kernel(c == kBeyondFast, packed, zpacked, k, m, Eh, El, v);
     for (int j = 0; j < k; ++j) {
       const int i = idx[j], sign = L[i] > 0 ? 1 : -1;
-      if (v[j] >= DBL_MIN && v[j] <= DBL_MAX) out[i] = plain(sign * v[j]);
+      if (v[j] >= DBL_MIN && v[j] <= DBL_MAX) out[i] = normal(sign, v[j]);
       else if (m[j] >= 1e-290 && m[j] <= 1e290) out[i] = finish(sign, m[j], dd{Eh[j], El[j]});
       else out[i] = pred_core(L[i], V[i], b[i], G[i]);
     }
