@@ -287,14 +287,35 @@ TEST(VdhConjFast, GaussianKernelsOutsideTheirRegionFailTheBound) {
 // scalar calls.
 TEST(VdhConjFast, LongBatchEqualsScalar) {
   std::vector<double> L, V, b, G;
-  for (int i = 0; i < 700; ++i) {
-    const double t = i / 700.0;
+  const int n = 2 * privoco::fast::vdh::detail::ReducedPoints::kMax + 300;  // three blocks, the last one partial
+  for (int i = 0; i < n; ++i) {
+    const double t = i / static_cast<double>(n);
     L.push_back((i % 2 ? -1 : 1) * std::pow(10.0, -6 + 11 * t)), V.push_back(std::pow(10.0, -3 + 9 * std::fmod(7 * t, 1.0)));
     b.push_back(std::pow(10.0, -3 + 6 * std::fmod(3 * t, 1.0))), G.push_back(std::pow(10.0, -3 + 6 * std::fmod(5 * t, 1.0)));
   }
   std::vector<privoco::fast::Value> out(L.size());
   fv::pred_conj(L.data(), V.data(), b.data(), G.data(), out.data(), L.size());
   for (std::size_t i = 0; i < L.size(); ++i) EXPECT_EQ(out[i].value, fv::pred_conj(L[i], V[i], b[i], G[i]).value) << i;
+}
+
+// The batch form's documented error behaviour: a bad row in a later block throws a DomainError naming the
+// parameter, after the rows before it were written; the rows after it are not touched.
+TEST(VdhConjFast, BatchBadRowThrowsAfterWritingTheRowsBeforeIt) {
+  const std::size_t n = privoco::fast::vdh::detail::ReducedPoints::kMax + 10, bad = n - 5;
+  std::vector<double> L(n, 1.0), V(n, 2.0), b(n, 1.0), G(n, 1.0);
+  G[bad] = -1;  // G must be positive
+  std::vector<privoco::fast::Value> out(n);
+  out[bad + 1].value = 12345;
+  try {
+    fv::pred_conj(L.data(), V.data(), b.data(), G.data(), out.data(), n);
+    FAIL() << "no exception";
+  } catch (const privoco::DomainError& e) {
+    EXPECT_NE(std::string(e.what()).find("G"), std::string::npos) << e.what();
+  }
+  const double w = fv::pred_conj(1.0, 2.0, 1.0, 1.0).value;
+  EXPECT_EQ(out[0].value, w);
+  EXPECT_EQ(out[bad - 1].value, w);
+  EXPECT_EQ(out[bad + 1].value, 12345);
 }
 
 TEST(VdhConjFast, BatchEqualsScalar) {
