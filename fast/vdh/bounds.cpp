@@ -141,10 +141,11 @@ Value conj_exp_linear(double A, double c, double K, double u) {
   Value out;
   out.value = to_double(r);
   out.sign = out.value > 0 ? 1 : (out.value < 0 ? -1 : 0);
-  if (!std::isfinite(out.value)) {  // u/c beyond double range
+  if (!std::isfinite(out.value)) {  // u/c beyond double range (the dd product then gives inf + NaN: value set here)
     out.status = Status::overflow;
     out.log_abs_out = std::log(u) - std::log(c) + std::log(std::fabs(l.hi));
     out.sign = l.hi > 0 ? 1 : -1;
+    out.value = out.sign * INFINITY;
   }
   return out;
 }

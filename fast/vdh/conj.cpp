@@ -437,9 +437,11 @@ void check4(const privoco::Entry& e, double L, double V, double b, double G) {
 }  // namespace
 
 // L^2/(4B) in double-double without overflow of L^2.
+// The same order as the callers' finiteness test (|L|/B) (|L|/4): ((|L|/B) |L|)/4 overflowed where that test
+// passed (L = 3.2e253, B = 1.4e198 gave NaN).
 dd gauss_exponent(double absL, double V, double b) {
   dd B = two_sum(b, V);
-  return ((dd{absL, 0} / B) * absL) * 0.25;
+  return (dd{absL, 0} / B) * (absL * 0.25);
 }
 
 // b = 0 is the uniform prior (z = 2); the public functions check the domain first.
@@ -508,7 +510,9 @@ static Value pot_core(double L, double V, double b, double G) {
   }
   if (extreme(r)) {  // F = sqrt(b/B) e^{L^2/(4B)} - 1
     if (!std::isfinite((std::fabs(L) / (b + V)) * (std::fabs(L) / 4))) return overflow(1);
-    dd E = gauss_exponent(std::fabs(L), V, b) + dd{-0.5 * std::log1p(V / b), 0};
+    // ln(B/b): V/b itself may overflow (V = 1.7e71, b = 1e-300 gave NaN through log1p(inf) = inf in a dd sum)
+    const double ln_Bb = std::isfinite(V / b) ? std::log1p(V / b) : std::log(V) - std::log(b);
+    dd E = gauss_exponent(std::fabs(L), V, b) + dd{-0.5 * ln_Bb, 0};
     if (E.hi < 0.7) return potential(std::expm1(to_double(E)));
     Value P = finish(1, 1.0, E);
     return P.status == Status::overflow ? P : potential(P.value - 1);
@@ -667,6 +671,9 @@ Value pot_Z(double b, double G) {
   const double x[2] = {b, G};
   check_params(entry("VDH.pot.Z"), x);
   Reduced r = reduce(0, 0, b, G);
+  // mu_b >= 36 (erf(C sqrt b) = 1 to 2e-17), or C^2 b past the double range (it was NaN there: b = 6e-261,
+  // G = 1e-300): Z = C sqrt(pi) erf(s)/s = sqrt(pi/b)
+  if (!(r.mu_b.hi < 36)) return plain(kSqrtPi / std::sqrt(b));
   return plain(r.C.hi * z_of(r.mu_b.hi));
 }
 

@@ -12,6 +12,7 @@
 #include "cv.hpp"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 #include "privoco/catalogue.hpp"
@@ -172,11 +173,15 @@ Value pred_cv(double L, double V, double G) {
   const int sign = L > 0 ? 1 : -1;
   const Setup s = setup(L, V, G);
   if (too_large(s)) return overflow(sign);
+  if (s.lambda < kTinyLambda) {  // w is linear in lambda here: w(L) = w(L 2^k) 2^-k (scaled.hpp)
+    const int k = tiny_scale_bits(s.lambda);
+    return scaled_down(pred_cv(std::ldexp(L, k), V, G), k);
+  }
   // x sinh(lambda x) = x e^{lambda x} (1 - e^{-2 lambda x})/2, with the first-order term of lambda's low part
   // (w is linear in lambda when it is small: rounding lambda alone was a systematic 1e-16)
   const double q = scaled_part(s, [&](double u) {
     const double xx = std::exp(-u), t = 2 * s.lambda * xx, em = -std::expm1(-t);
-    return 0.5 * xx * em * (1 + 2 * s.lam.lo * xx * std::exp(-t) / em);
+    return em > 0 ? 0.5 * xx * em * (1 + 2 * s.lam.lo * xx * std::exp(-t) / em) : 0.0;  // em = 0: t underflowed
   });
   return finish(sign, q * s.C.hi * (1 + s.C.lo / s.C.hi), s.E0);
 }
@@ -190,10 +195,16 @@ Value pot_cv(double L, double V, double G) {
   if (too_large(s)) return overflow(1);
   const double D = d_part(s);
   if (L == 0) return plain(-D);
+  if (s.lambda < kTinyLambda) {  // E = F + D is quadratic in lambda here, E(L) = E(L 2^k) 4^-k, below 1e-200: F = -D
+                                 // unless D is 0 too (scaled.hpp)
+    if (D > 0) return plain(-D);
+    const int k = tiny_scale_bits(s.lambda);
+    return scaled_down(pot_cv(std::ldexp(L, k), 0, G), 2 * k);
+  }
   // (cosh(lambda x) - 1) e^{-mu x^2} = e^{lambda x - mu x^2} (1 - e^{-lambda x})^2 / 2
   const double q = scaled_part(s, [&](double u) {
     const double xx = std::exp(-u), t = s.lambda * xx, y = -std::expm1(-t);
-    return 0.5 * y * y * (1 + 2 * s.lam.lo * xx * std::exp(-t) / y);  // lambda's low part, as in pred_cv
+    return y > 0 ? 0.5 * y * y * (1 + 2 * s.lam.lo * xx * std::exp(-t) / y) : 0.0;  // lambda's low part, as in pred_cv
   });
   const Value E = finish(1, q, s.E0);
   if (E.status == Status::overflow) return E;

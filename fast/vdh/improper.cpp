@@ -184,7 +184,12 @@ Value pot_improper(double L, double V, double G) {
     return overflow(1);  // e^{lambda} or e^{lambda^2/(4 mu)} far beyond double (F > 0 there)
   }
   const double ein_mu = ein(mu);
-  if (lambda == 0) return plain(-ein_mu);
+  if (L == 0) return plain(-ein_mu);
+  if (lambda < kTinyLambda) {  // E = F + Ein(mu) is quadratic in lambda here (scaled.hpp): F = -Ein(mu) unless mu = 0
+    if (ein_mu > 0) return plain(-ein_mu);
+    const int k = tiny_scale_bits(lambda);
+    return scaled_down(pot_improper(std::ldexp(L, k), 0, G), 2 * k);
+  }
   if (lambda <= 3 || lambda * lambda <= 4 * mu) {
     bool scaled = false;
     const double S = series(lambda, mu, &scaled, 1);
@@ -193,6 +198,27 @@ Value pot_improper(double L, double V, double G) {
     return plain(E - ein_mu);
   }
   const dd E0 = lambda < 2 * mu ? (lam / mud) * lam * 0.25 : lam - mud;
+  if (E0.hi >= 1e12) {
+    // F is far beyond double range and its peak narrower than 1.4e-6 (the quadrature gave NaN from ~1e20 on, e.g.
+    // lambda = 1.1e47): ln F from Laplace's method, whose relative corrections O(peak width) shift ln F by < 1e-5,
+    // i.e. < 1e-17 of it; Ein(mu) < ln(mu) + 1 is negligible. Inside (a = (2mu - lambda)/(2 sqrt mu) >= 0, peak at
+    // x* = lambda/(2mu)): F ~ e^{E0} (sqrt(pi)/(2 sqrt mu)) (1 + erf(a))/x*. At the edge: F ~ e^{lambda - mu}
+    // (sqrt(pi)/(2 sqrt mu)) erfcx((lambda - 2mu)/(2 sqrt mu)), which tends to e^{lambda}/lambda as mu -> 0.
+    double ln_q;
+    const double sq = std::sqrt(mu);
+    if (lambda < 2 * mu) {
+      const double a = to_double(mud * 2.0 - lam) / (2 * sq);
+      ln_q = std::log(kSqrtPi / (2 * sq)) + std::log1p(std::erf(a)) - std::log(lambda / (2 * mu));
+    } else if (mu < 1e-200) {
+      ln_q = -std::log(lambda);
+    } else {  // sqrt(pi) erfcx(z) = 1/z (1 - 1/(2z^2) + ...): past z = 1e8 ln q = -ln(lambda - 2mu) (erfcx underflowed)
+      const double d = to_double(lam - mud * 2.0), z = d / (2 * sq);
+      ln_q = z > 1e8 ? -std::log(d) : std::log(kSqrtPi / (2 * sq)) + std::log(erfcx(z));
+    }
+    Value out = overflow(1);
+    out.log_abs_out = E0.hi + ln_q;
+    return out;
+  }
   const double q = e_quadrature(lam, mud) * (1 + E0.lo);  // e^{E0.lo} ~ 1 + E0.lo
   if (E0.hi > 40) {  // Ein(mu) < ln(mu) + 1 is below 2^-50 of e^{E0} q: F = e^{E0} q (1 - tiny)
     const Value big = finish(1, q, dd{E0.hi, 0});
@@ -217,6 +243,8 @@ Value pred_improper(double L, double V, double G) {
     // C or lambda beyond double (G tiny): ln w from the Gaussian limit would be needed; report overflow honestly
     return overflow(sign);
   }
+  if (lambda < kTinyLambda)  // w is linear in lambda here (scaled.hpp); 4 sinh^2(lambda/2)/lambda was 0/0 at lambda = 0
+    return scaled_down(pred_improper(std::ldexp(L, tiny_scale_bits(lambda)), V, G), tiny_scale_bits(lambda));
   if (V == 0 || m < 1e-300) {  // 4 sinh^2(lambda/2)/lambda
     if (lambda <= 1) {
       const double s = std::sinh(0.5 * lambda);

@@ -115,6 +115,28 @@ inline dd scale_C(double G) {
   return quick_two_sum(c, c * (std::fma(-c, g5.hi, 1.0) - c * g5.lo));
 }
 
+// Priors whose w is linear and E quadratic in lambda near 0 (improper, CV): below kTinyLambda they are evaluated at
+// L 2^k with lambda 2^k ~ 1e-70 (still far inside that regime: the next terms are 1e-140 relative) and scaled back
+// exactly by scaled_down; their quadratures and ratios broke down for tiny lambda (NaN at L = 1e-300, G = 4.6e13,
+// and at lambda = 2.5e-223, mu = 5.8e112). lambda = 0 after underflow: 2^600, then again.
+inline constexpr double kTinyLambda = 1e-100;
+inline int tiny_scale_bits(double lambda) {
+  return lambda > 0 ? static_cast<int>(std::ceil(std::log2(1e-70 / lambda))) : 600;
+}
+
+// v 2^-bits as a Value: exact unless it leaves the normal range (status underflow, ln|value| from v's).
+inline Value scaled_down(const Value& v, int bits) {
+  if (v.sign == 0) return v;
+  Value out;
+  out.sign = v.sign;
+  out.value = std::ldexp(v.value, -bits);
+  if (std::fabs(out.value) < DBL_MIN) {
+    out.status = Status::underflow;
+    out.log_abs_out = v.log_abs() - bits * kLn2Hi;
+  }
+  return out;
+}
+
 inline Value plain(double x) {
   Value out;
   out.value = x;

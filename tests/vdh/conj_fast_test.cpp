@@ -131,6 +131,19 @@ RC_GTEST_PROP(VdhConjFast, NeverNaNOnWideInputs, ()) {
   RC_ASSERT(F.value >= -1.0);
 }
 
+// Found by NeverNaNOnWideInputs at 10^5 cases (both gave NaN before): V/b overflowing in the potential's
+// Gaussian limit, and the exponent L^2/(4B) just below DBL_MAX formed in an order that overflowed.
+TEST(VdhConjFast, WideInputRegressions) {
+  auto F = fv::pot_conj(1e-300, 1.68122e71, 1e-300, 1e-300);
+  EXPECT_FALSE(std::isnan(F.value));
+  EXPECT_GE(F.value, -1.0);
+  auto w = fv::pred_conj(3.20036e253, 1.42437e198, 1e-300, 1e-300);
+  EXPECT_EQ(w.status, Status::overflow);
+  EXPECT_EQ(w.sign, 1);
+  EXPECT_TRUE(std::isfinite(w.log_abs()));
+  EXPECT_GT(w.log_abs(), 1e307);
+}
+
 TEST(VdhConjFast, OverflowReportsLogAndSign) {
   auto w = fv::pred_conj(-1e5, 1e6, 1e-3, 1e-3);
   EXPECT_EQ(w.status, Status::overflow);
