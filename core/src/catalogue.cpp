@@ -36,7 +36,8 @@ std::vector<Entry> make_table() {
   t.push_back({"VDH.pred.conj", "pred", "VDH eq (5) = (3.3.2) with the conjugate prior of eq (6) = (3.3.3)",
                "conjugate-prior prediction w = (1/Z) int_{-C}^{C} v exp(vL - v^2 (b+V)) dv",
                {L(), V(), b(), G()}, true, true,
-               "reference/vdh/conj.cpp fast/vdh/conj.cpp tests/vdh/conj_test.cpp"});
+               "reference/vdh/conj.cpp fast/vdh/conj.cpp fast/vdh/conj_kernel.cpp tests/vdh/conj_test.cpp "
+               "tests/vdh/conj_fast_test.cpp"});
   t.push_back({"VDH.pred.conj_printed", "pred", "VDH eq (7) = (3.3.4), as printed",
                "the printed closed form of eq (7), evaluated literally (see ERRATA.md E1)",
                {L(), V(), b(), G()}, true, false,
@@ -52,7 +53,7 @@ std::vector<Entry> make_table() {
   t.push_back({"VDH.pred.uniform", "pred", "VDH eq (5) = (3.3.2) with the uniform prior (prior list after eq (6))",
                "uniform-prior prediction w = (1/(2C)) int_{-C}^{C} v exp(vL - v^2 V) dv",
                {L(), V(), G()}, true, true,
-               "reference/vdh/conj.cpp fast/vdh/conj.cpp tests/vdh/uniform_test.cpp"});
+               "reference/vdh/conj.cpp fast/vdh/conj.cpp fast/vdh/conj_kernel.cpp tests/vdh/uniform_test.cpp"});
   t.push_back({"VDH.pot.uniform", "pot", "VDH eq (4) = (3.3.1) with the uniform prior (prior list after eq (6))",
                "uniform-prior potential F = (1/(2C)) int_{-C}^{C} exp(vL - v^2 V) dv - 1",
                {L(), V(), G()}, true, true,
