@@ -593,10 +593,9 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
     zindex[zc][zcount[zc]] = i;
     zcount[zc] += (c < kClassCore) & (c != kClassTiny);
   }
-  constexpr int kCore = kClassCore, kZero = kClassZero, kInside = kClassInside, kBeyondFast = kClassBeyondFast;
-  for (int j = 0; j < count[kZero]; ++j) out[index[kZero][j]] = plain(0.0);
-  for (int j = 0; j < count[kCore]; ++j) {
-    const int i = index[kCore][j];
+  for (int j = 0; j < count[kClassZero]; ++j) out[index[kClassZero][j]] = plain(0.0);
+  for (int j = 0; j < count[kClassCore]; ++j) {
+    const int i = index[kClassCore][j];
     out[i] = pred_core(L[i], V[i], b[i], G[i]);
   }
   for (int zc = 0; zc < 3; ++zc) {
@@ -611,7 +610,7 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
     if (k == 0) continue;
     const int* idx = index[c];
     pack_kernel(all, zhalf, idx, k, packed, zpacked);
-    if (c < kInside || c == kClassTiny) {
+    if (c < kClassInside || c == kClassTiny) {
       if (c == kClassTiny) {
         pack_mub_kernel(all, idx, k, packed.mub_hi, packed.mub_lo);
         tiny_pred_kernel(packed, k, v);
@@ -624,10 +623,10 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
       }
       continue;
     }
-    if (c == kInside || c == kClassInsideFar) inside_pred_kernel(c == kClassInsideFar, packed, zpacked, k, m, Eh, El, v);
+    if (c == kClassInside || c == kClassInsideFar) inside_pred_kernel(c == kClassInsideFar, packed, zpacked, k, m, Eh, El, v);
     else if (c >= kClassEdgeInside && c < kClassEdgeBeyond + 3)
       edge_pred_kernel(c < kClassEdgeBeyond, (c - kClassEdgeInside) % 3, packed, zpacked, k, m, Eh, El, v);
-    else beyond_pred_kernel(c == kBeyondFast, packed, zpacked, k, m, Eh, El, v);
+    else beyond_pred_kernel(c == kClassBeyondFast, packed, zpacked, k, m, Eh, El, v);
     for (int j = 0; j < k; ++j) {
       const int i = idx[j], sign = L[i] > 0 ? 1 : -1;
       if (v[j] >= DBL_MIN && v[j] <= DBL_MAX) out[i] = normal(sign, v[j]);
