@@ -20,9 +20,9 @@ using privoco::testing::log_uniform;
 
 namespace {
 
-// The magnitudes drawn. Beyond 1e+-150, fast/ still returns NaN in places (found by this test, listed in the issue
-// notes): the CV prior for mu = C^2 V past ~1e200, the improper potential for mu near DBL_MAX, VDH.conj.Fstar at
-// G ~ 1e195. Within it, every case found was fixed (stop 11).
+// The magnitudes drawn. Beyond 1e+-150, fast/ still returns NaN in places (found by this test with 1e+-300, listed
+// in the issue notes): the CV prior for mu = C^2 V past ~1e200 and the improper potential for mu near DBL_MAX.
+// Within it, every case found was fixed (stop 11).
 constexpr double kMin = 1e-150, kMax = 1e150;
 
 // One value of a parameter's domain: log-uniform magnitude in [max(kMin, |lo|), min(kMax, hi)], a random sign

@@ -630,7 +630,8 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
     for (int j = 0; j < k; ++j) {
       const int i = idx[j], sign = L[i] > 0 ? 1 : -1;
       if (v[j] >= DBL_MIN && v[j] <= DBL_MAX) out[i] = normal(sign, v[j]);
-      else if (m[j] >= 1e-290 && m[j] <= 1e290) out[i] = finish(sign, m[j], dd{Eh[j], El[j]});
+      else if (m[j] >= 1e-304 && m[j] <= 1e300) out[i] = finish(sign, m[j], dd{Eh[j], El[j]});  // m normal (its low
+                                                                                      // part's subnormal error <= 1e-19)
       else out[i] = pred_core(L[i], V[i], b[i], G[i]);
     }
   }

@@ -411,7 +411,9 @@ void classify_kernel(const ReducedPoints& __restrict p, const double* __restrict
     const bool ok = (lh >= 1e-250) & (lh <= 1e150) & (mh <= 1e250) & (Ch >= 1e-250) & (Ch <= 1e250);
     const bool gl = (lh <= kGlLambdaMax) & (mh <= kGlMuMax16);
     const int gl_class = (mh > kGlMuMax8) + (mh > kGlMuMax12) + 3 * (lh <= kGlLambdaSmall);
-    const double a = (2 * mh - lh) / (2 * std::sqrt(mh));  // NaN for mu = 0: no class below
+    // mu = 0 (V = b = 0, or C^2 (b + V) below 1e-150): the peak is beyond the edge (a = -inf); the beyond kernel's
+    // form tends to n = e^lambda (lambda - 1)/lambda^2 there (the scalar endpoint form's bracket underflowed to 0)
+    const double a = mh > 0 ? (2 * mh - lh) / (2 * std::sqrt(mh)) : -INFINITY;
     const bool big_lambda = lh > kBeyondLambdaMin;
     const double second_arg = (lh + 2 * mh) / (2 * std::sqrt(mh));  // b' = p2
     const int second = lh >= kEdgeDropLambda ? 0 : (second_arg < ErfcxTable::kEnd ? 1 : 2);

@@ -38,6 +38,15 @@ Value fstar_conj(double u, double V, double b, double G) {
   // the better end of the bracket (phi is concave: the larger value is the closer to the sup)
   const Value Flo = pot_conj(lo, V, b, G), Fhi = pot_conj(hi, V, b, G);
   if (Flo.status == Status::overflow && Fhi.status == Status::overflow) return overflow(1);
+  if (!std::isfinite(a * hi) && Flo.status == Status::ok) {
+    // |u| L* past DBL_MAX (it gave inf - F = NaN through the double-double product: u = 6.3e109, G = 8e194):
+    // F* = |u| L* (1 - F(L*)/(|u| L*)), F* > 0, so ln F* = ln|u| + ln L* + ln(1 - (F/|u|)/L*)
+    const double ln = std::log(a) + std::log(lo) + std::log1p(-(Flo.value / a) / lo);
+    if (ln < 709.78) return plain(std::exp(ln));  // just below DBL_MAX: the product overflowed, the difference not
+    Value out = overflow(1);
+    out.log_abs_out = ln;
+    return out;
+  }
   const dd plo = two_prod(a, lo) - dd{Flo.value, 0}, phi = two_prod(a, hi) - dd{Fhi.value, 0};
   return plain(to_double(Fhi.status == Status::overflow || plo.hi > phi.hi ? plo : phi));
 }

@@ -19,6 +19,7 @@
 #include "support/gen.hpp"
 #include "fast/vdh/conj.hpp"
 #include "fast/vdh/conj_kernel.hpp"
+#include "fast/vdh/fstar.hpp"
 
 namespace fv = privoco::fast::vdh;
 namespace ref = privoco::reference;
@@ -142,6 +143,16 @@ TEST(VdhConjFast, WideInputRegressions) {
   EXPECT_EQ(w.sign, 1);
   EXPECT_TRUE(std::isfinite(w.log_abs()));
   EXPECT_GT(w.log_abs(), 1e307);
+  // mu = C^2 (b + V) underflowing to 0 with lambda = 2.5e104: the scalar endpoint form returned 0 (status ok);
+  // the peak is beyond the edge, w = e^lambda (lambda - 1)/lambda^2 C/z, far past DBL_MAX
+  auto w0 = fv::pred_conj(1e300, 1e-300, 1e-300, 7.9694329996088389e194);
+  EXPECT_EQ(w0.status, Status::overflow);
+  EXPECT_GT(w0.log_abs(), 1e104);
+  // F*(u) with |u| L* just past DBL_MAX: was inf - F = NaN
+  auto f = fv::fstar_conj(6.3499154776328917e109, 1e-300, 1e-300, 7.9694329996088389e194);
+  EXPECT_FALSE(std::isnan(f.value));
+  EXPECT_FALSE(std::isnan(f.log_abs()));
+  EXPECT_GT(f.log_abs(), 709);
 }
 
 TEST(VdhConjFast, OverflowReportsLogAndSign) {
