@@ -562,10 +562,11 @@ static Value pot_core(double L, double V, double b, double G) {
 // (conj_kernel.hpp: quadrature, peak inside, peak beyond the edge) where they apply, pred_core elsewhere.
 // Scalar and batch calls both come here, so they return the same bits.
 // sign * x for a normal x > 0 (plain() without its checks).
-static inline Value normal(int sign, double x) {
+// w = sign(L) x for x > 0, L != 0; branch-free (the signs of consecutive points are unpredictable)
+static inline Value normal_signed_by(double L, double x) {
   Value o;
-  o.value = sign * x;
-  o.sign = sign;
+  o.value = std::copysign(x, L);
+  o.sign = 1 - 2 * static_cast<int>(std::signbit(L));
   return o;
 }
 
@@ -619,7 +620,7 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
       }
       for (int j = 0; j < k; ++j) {
         const int i = idx[j];
-        out[i] = v[j] >= DBL_MIN ? normal(L[i] > 0 ? 1 : -1, v[j]) : pred_core(L[i], V[i], b[i], G[i]);
+        out[i] = v[j] >= DBL_MIN ? normal_signed_by(L[i], v[j]) : pred_core(L[i], V[i], b[i], G[i]);
       }
       continue;
     }
@@ -628,9 +629,9 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
       edge_pred_kernel(c < kClassEdgeBeyond, (c - kClassEdgeInside) % 3, packed, zpacked, k, m, Eh, El, v);
     else beyond_pred_kernel(c == kClassBeyondFast, packed, zpacked, k, m, Eh, El, v);
     for (int j = 0; j < k; ++j) {
-      const int i = idx[j], sign = L[i] > 0 ? 1 : -1;
-      if (v[j] >= DBL_MIN && v[j] <= DBL_MAX) out[i] = normal(sign, v[j]);
-      else if (m[j] >= 1e-304 && m[j] <= 1e300) out[i] = finish(sign, m[j], dd{Eh[j], El[j]});  // m normal (its low
+      const int i = idx[j];
+      if (v[j] >= DBL_MIN && v[j] <= DBL_MAX) out[i] = normal_signed_by(L[i], v[j]);
+      else if (m[j] >= 1e-304 && m[j] <= 1e300) out[i] = finish(L[i] > 0 ? 1 : -1, m[j], dd{Eh[j], El[j]});  // m normal (its low
                                                                                       // part's subnormal error <= 1e-19)
       else out[i] = pred_core(L[i], V[i], b[i], G[i]);
     }

@@ -411,9 +411,10 @@ void classify_kernel(const ReducedPoints& __restrict p, const double* __restrict
     const bool ok = (lh >= 1e-250) & (lh <= 1e150) & (mh <= 1e250) & (Ch >= 1e-250) & (Ch <= 1e250);
     const bool gl = (lh <= kGlLambdaMax) & (mh <= kGlMuMax16);
     const int gl_class = (mh > kGlMuMax8) + (mh > kGlMuMax12) + 3 * (lh <= kGlLambdaSmall);
-    // mu = 0 (V = b = 0, or C^2 (b + V) below 1e-150): the peak is beyond the edge (a = -inf); the beyond kernel's
-    // form tends to n = e^lambda (lambda - 1)/lambda^2 there (the scalar endpoint form's bracket underflowed to 0)
-    const double a = mh > 0 ? (2 * mh - lh) / (2 * std::sqrt(mh)) : -INFINITY;
+    // mu = 0 (V = b = 0, or C^2 (b + V) below 1e-150): the peak is beyond the edge, a = -lambda/0 = -inf (lambda = 0
+    // is L = 0, the zero class); the beyond kernel's form tends to n = e^lambda (lambda - 1)/lambda^2 there (the
+    // scalar endpoint form's bracket underflowed to 0). No select on mu > 0: GCC 12 then leaves the loop scalar.
+    const double a = (2 * mh - lh) / (2 * std::sqrt(mh));
     const bool big_lambda = lh > kBeyondLambdaMin;
     const double second_arg = (lh + 2 * mh) / (2 * std::sqrt(mh));  // b' = p2
     const int second = lh >= kEdgeDropLambda ? 0 : (second_arg < ErfcxTable::kEnd ? 1 : 2);
