@@ -576,7 +576,7 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
   struct Workspace {
     ReducedPoints all, packed;  // packed: one class's points, contiguous (the kernels vectorise over them)
     double zhalf[kMax], zpacked[kMax], v[kMax], m[kMax], Eh[kMax], El[kMax];
-    int cls[kMax], zcls[kMax], index[kClasses][kMax], zindex[3][kMax];
+    int cls[kMax], zcls[kMax], index[kClasses][kMax], zindex[kZClasses][kMax];
   };
   static thread_local Workspace ws;
   ReducedPoints &all = ws.all, &packed = ws.packed;
@@ -584,7 +584,7 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
   int *cls = ws.cls, *zcls = ws.zcls;
   auto& index = ws.index;
   auto& zindex = ws.zindex;
-  int count[kClasses] = {}, zcount[3] = {};
+  int count[kClasses] = {}, zcount[kZClasses] = {};
   reduce_kernel(L, V, b, G, n, all);
   classify_kernel(all, L, n, cls, zcls);  // branch-free: the classes of consecutive points are unpredictable
   for (int i = 0; i < n; ++i) {
@@ -599,7 +599,7 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
     const int i = index[kClassCore][j];
     out[i] = pred_core(L[i], V[i], b[i], G[i]);
   }
-  for (int zc = 0; zc < 3; ++zc) {
+  for (int zc = 0; zc < kZClasses; ++zc) {
     const int k = zcount[zc];
     if (k == 0) continue;
     pack_mub_kernel(all, zindex[zc], k, packed.mub_hi, packed.mub_lo);

@@ -173,6 +173,11 @@ void z_kernel(const ErfcxTable& __restrict t, const double* __restrict mub_hi, c
     const double bh = mub_hi[i], bl = mub_lo[i];
     if constexpr (zclass == 0) {
       zhalf[i] = m0_kummer<24>(bh, bl);
+    } else if constexpr (zclass == 3) {  // M_0 = sqrt(pi)/(2s), s = sqrt(mu_b): erfc(s) below 3.8e-19 relative
+      const double s = std::sqrt(bh);
+      const double rel = -std::fma(-s, s, bh) / (2 * bh) - bl / (2 * bh);
+      const double f = kSqrtPiHi / (2 * s), f_err = std::fma(-f, 2 * s, kSqrtPiHi) / (2 * s);
+      zhalf[i] = f + (f_err + f * (kSqrtPiLo / kSqrtPiHi - rel));
     } else {  // M_0 = sqrt(pi)/(2s) (1 - erfc(s)), s = sqrt(mu_b) > 1.22: erfc(s) = e^{-mu_b} S(s)/sqrt(pi) <= 0.085
               // with S = sqrt(pi) erfcx from the table (s < 3.0625) or 24 continued-fraction terms (6e-15 of erfc <= 1e-5)
       const double s = std::sqrt(bh);
@@ -427,7 +432,7 @@ void classify_kernel(const ReducedPoints& __restrict p, const double* __restrict
     c = (lh <= kTinyLambdaMax) & (mh <= kGlMuMax8) ? kClassTiny : c;
     c = ok ? c : kClassCore;
     cls[i] = L[i] == 0 ? kClassZero : c;
-    zcls[i] = (mb > kZSeriesMax) + (mb >= kZTableEnd);
+    zcls[i] = z_class(mb);
   }
 }
 
@@ -452,7 +457,8 @@ void z_half_kernel(int zclass, const double* mub_hi, const double* mub_lo, int n
   const ErfcxTable& t = erfcx_table();
   if (zclass == 0) z_kernel<0>(t, mub_hi, mub_lo, n, zhalf);
   else if (zclass == 1) z_kernel<1>(t, mub_hi, mub_lo, n, zhalf);
-  else z_kernel<2>(t, mub_hi, mub_lo, n, zhalf);
+  else if (zclass == 2) z_kernel<2>(t, mub_hi, mub_lo, n, zhalf);
+  else z_kernel<3>(t, mub_hi, mub_lo, n, zhalf);
 }
 
 void tiny_pred_kernel(const ReducedPoints& p, int n, double* out) { tiny_kernel(p, n, out); }

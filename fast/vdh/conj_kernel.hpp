@@ -18,10 +18,14 @@ struct ReducedPoints {
 //   peak beyond   lambda > 6, p = (lambda - 2mu)/(2 sqrt mu) >= 3 (then lambda - 2mu > 4);
 //   edge          0 <= a < 3.0625, or lambda > 6 and 0 < p < 3: erfcx from the double-double Taylor table;
 //   z/2 = M_0(mu_b) by the erf series (mu_b <= 1.5), then sqrt(pi) erf(s)/(2s), s = sqrt(mu_b), with erfc from the
-//   erfcx table (s < 3.0625) or erfcx's continued fraction.
+//   erfcx table (s < 3.0625) or erfcx's continued fraction, and without erfc from mu_b >= 40.
 inline constexpr double kTinyLambdaMax = 0.05, kGlMuMax8 = 1.5, kGlMuMax12 = 6, kGlMuMax16 = 14, kGlLambdaMax = 6, kGlLambdaSmall = 1.5;
 inline constexpr double kInsideAMin = 3.0625, kInsideFarAMin = 7, kBeyondLambdaMin = 6, kBeyondPMin = 3, kBeyondPFast = 6.5;
-inline constexpr double kZSeriesMax = 1.5, kZTableEnd = 3.0625 * 3.0625;
+inline constexpr double kZSeriesMax = 1.5, kZTableEnd = 3.0625 * 3.0625, kZFarMin = 40;
+// How z/2 = M_0(mu_b) is computed: 0 series, 1 table, 2 continued fraction, 3 sqrt(pi)/(2 sqrt mu_b) alone
+// (mu_b >= 40: erfc(sqrt mu_b) <= e^{-40}/(sqrt(40 pi)) = 3.8e-19 relative). Branch-free: classify_kernel uses it.
+inline int z_class(double mub_hi) { return (mub_hi > kZSeriesMax) + (mub_hi >= kZTableEnd) + (mub_hi >= kZFarMin); }
+inline constexpr int kZClasses = 4;
 
 // Classes: 0-5 quadrature (rule 8/12/16 points, +3 when lambda <= kGlLambdaSmall), then the others.
 // Edge classes come in threes by how the second argument b' (inside) or p2 (beyond) is treated: + 0 not at all
@@ -44,7 +48,7 @@ void pack_kernel(const ReducedPoints& all, const double* zhalf, const int* idx, 
 void pack_mub_kernel(const ReducedPoints& all, const int* idx, int n, double* hi, double* lo);
 
 // The kernels read and write contiguous arrays (the caller packs each class's points): index i < n throughout.
-// zhalf[i] = M_0(mu_b) = z/2; zclass 0, 1, 2 as in the table above.
+// zhalf[i] = M_0(mu_b) = z/2; zclass as z_class gives it.
 void z_half_kernel(int zclass, const double* mub_hi, const double* mub_lo, int n, double* zhalf);
 
 // out[i] = C n / z = |w| for the tiny class (z from mu_b: the caller packs mu_b too).

@@ -206,7 +206,7 @@ TEST(VdhConjFast, KernelRuleTooSmallForMuFailsTheBound) {
   static double zhalf[d::ReducedPoints::kMax];
   d::reduce_kernel(&L, &V, &b, &G, 1, pts);
   ASSERT_DOUBLE_EQ(pts.mu_hi[0], 14);
-  d::z_half_kernel(0, pts.mub_hi, pts.mub_lo, 1, zhalf);  // mu_b = 1: the series
+  d::z_half_kernel(d::z_class(pts.mub_hi[0]), pts.mub_hi, pts.mub_lo, 1, zhalf);  // mu_b = 1: the series
   auto c = ref::evaluate(entry("VDH.pred.conj"), std::vector<double>{L, V, b, G}.data());
   double w8, w16;
   d::gl_pred_kernel(8, false, pts, zhalf, 1, &w8);
@@ -236,6 +236,25 @@ TEST(VdhConjFast, TinyKernelNeedsTinyLambda) {
   }
 }
 
+// Sibling for z/2 without erfc (z class 3, mu_b >= kZFarMin = 40): there it agrees with the continued-fraction
+// class to 1 ulp; at mu_b = 20 the dropped erfc(sqrt 20) (2.6e-10 relative) shows as more than 1e5 ulp.
+TEST(VdhConjFast, ZWithoutErfcNeedsLargeMub) {
+  namespace d = privoco::fast::vdh::detail;
+  for (double mub : {40.0, 20.0}) {
+    double hi[1] = {mub}, lo[1] = {0}, z3, z2;
+    d::z_half_kernel(3, hi, lo, 1, &z3);
+    d::z_half_kernel(2, hi, lo, 1, &z2);
+    const double ulps = std::fabs(z3 - z2) / (std::nextafter(z2, INFINITY) - z2);
+    if (mub >= d::kZFarMin) {
+      EXPECT_EQ(d::z_class(mub), 3);
+      EXPECT_LE(ulps, 1) << mub;
+    } else {
+      EXPECT_EQ(d::z_class(mub), 2);
+      EXPECT_GT(ulps, 1e5) << mub;
+    }
+  }
+}
+
 // Sibling for the far-inside variant (erfc terms dropped from a >= 7): at a = 4 they are 8e-9 of the result.
 TEST(VdhConjFast, FarInsideKernelNeedsLargeA) {
   namespace d = privoco::fast::vdh::detail;
@@ -245,7 +264,7 @@ TEST(VdhConjFast, FarInsideKernelNeedsLargeA) {
     const double mu = 400, lambda = 2 * mu - 2 * a * std::sqrt(mu), G = 1, C = 0.2;
     const double L = lambda / C, b = 0.5 * mu / (C * C), V = 0.5 * mu / (C * C);
     d::reduce_kernel(&L, &V, &b, &G, 1, pts);
-    d::z_half_kernel(2, pts.mub_hi, pts.mub_lo, 1, zhalf);  // mu_b = 200
+    d::z_half_kernel(d::z_class(pts.mub_hi[0]), pts.mub_hi, pts.mub_lo, 1, zhalf);  // mu_b = 200
     double m, Eh, El, v;
     d::inside_pred_kernel(true, pts, zhalf, 1, &m, &Eh, &El, &v);
     auto c = ref::evaluate(entry("VDH.pred.conj"), std::vector<double>{L, V, b, G}.data());
@@ -294,7 +313,7 @@ TEST(VdhConjFast, GaussianKernelsOutsideTheirRegionFailTheBound) {
     const double mu = 100, lambda = 2 * mu - 2 * a * std::sqrt(mu);
     const auto p = from_reduced(lambda, mu, 0.5, 1.0);
     d::reduce_kernel(&p[0], &p[1], &p[2], &p[3], 1, pts);
-    d::z_half_kernel(2, pts.mub_hi, pts.mub_lo, 1, zhalf);  // mu_b = 50
+    d::z_half_kernel(d::z_class(pts.mub_hi[0]), pts.mub_hi, pts.mub_lo, 1, zhalf);  // mu_b = 50
     auto c = ref::evaluate(entry("VDH.pred.conj"), p.data());
     double m, Eh, El, v_wrong, v_edge;
     if (a > 0) d::inside_pred_kernel(false, pts, zhalf, 1, &m, &Eh, &El, &v_wrong);
