@@ -592,7 +592,7 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
     index[c][count[c]] = i;
     ++count[c];
     zindex[zc][zcount[zc]] = i;
-    zcount[zc] += (c < kClassCore) & (c != kClassTiny);
+    zcount[zc] += (c < kClassCore) & !is_tiny_class(c);
   }
   for (int j = 0; j < count[kClassZero]; ++j) out[index[kClassZero][j]] = plain(0.0);
   for (int j = 0; j < count[kClassCore]; ++j) {
@@ -611,10 +611,10 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
     if (k == 0) continue;
     const int* idx = index[c];
     pack_kernel(all, zhalf, idx, k, packed, zpacked);
-    if (c < kClassInside || c == kClassTiny) {
-      if (c == kClassTiny) {
+    if (c < kClassInside || is_tiny_class(c)) {
+      if (is_tiny_class(c)) {
         pack_mub_kernel(all, idx, k, packed.mub_hi, packed.mub_lo);
-        tiny_pred_kernel(packed, k, v);
+        tiny_pred_kernel(c == kClassTinySmallMu, packed, k, v);
       } else {
         gl_pred_kernel(8 + 4 * (c % 3), c >= 3, packed, zpacked, k, v);
       }

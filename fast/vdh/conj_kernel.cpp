@@ -286,6 +286,7 @@ constexpr double kMomentSeries[5][24] = {
 // Tiny lambda (<= 0.05) and mu <= 1.5: n/2 = sum_j lambda^{2j+1}/(2j+1)! M_{2j+2}(mu), five terms (the sixth is
 // below 2.4e-21), each moment by its positive series. About a third of the quadrature's operations for the same
 // points. Reads mu_b (z is its own here).
+template <int K>
 __attribute__((target_clones("avx512f", "arch=haswell", "default")))
 void tiny_kernel(const ReducedPoints& __restrict p, int n, double* __restrict out) {
   for (int i = 0; i < n; ++i) {
@@ -294,9 +295,9 @@ void tiny_kernel(const ReducedPoints& __restrict p, int n, double* __restrict ou
     double P[5];
 #pragma GCC unroll 5
     for (int j = 0; j < 5; ++j) {
-      double acc = kMomentSeries[j][23];
+      double acc = kMomentSeries[j][K - 1];
 #pragma GCC unroll 24
-      for (int k = 22; k >= 0; --k) acc = std::fma(acc, y, kMomentSeries[j][k]);
+      for (int k = K - 2; k >= 0; --k) acc = std::fma(acc, y, kMomentSeries[j][k]);
       P[j] = acc;
     }
     // S/lambda = P0 + l2/6 (P1 + l2/20 (P2 + l2/42 (P3 + l2/72 P4)))
@@ -307,9 +308,9 @@ void tiny_kernel(const ReducedPoints& __restrict p, int n, double* __restrict ou
     // z/2 = e^{-mu_b} Sb (the same series, j = -1): |w| = C lambda e^{-nu} s / Sb, nu = mu - mu_b = C^2 V, one
     // exponential instead of the two of e^{-mu} / zhalf (overall median 0.534 -> 0.514 ulp, 2e5 points, seed 5)
     const double bh = p.mub_hi[i], bl = p.mub_lo[i], yb = 2 * bh;
-    double sb = kInvOddFact[23];
+    double sb = kInvOddFact[K - 1];
 #pragma GCC unroll 24
-    for (int k = 22; k >= 0; --k) sb = std::fma(sb, yb, kInvOddFact[k]);
+    for (int k = K - 2; k >= 0; --k) sb = std::fma(sb, yb, kInvOddFact[k]);
     const double nu = mh - bh, nu_lo = two_sum_err(mh, -bh) + (ml - bl);
     const double e = exp_k(-nu);
     const double q1 = s / sb, q = e * q1;
@@ -429,7 +430,7 @@ void classify_kernel(const ReducedPoints& __restrict p, const double* __restrict
     c = a >= kInsideAMin ? kClassInside : c;
     c = a >= kInsideFarAMin ? kClassInsideFar : c;
     c = gl ? gl_class : c;
-    c = (lh <= kTinyLambdaMax) & (mh <= kGlMuMax8) ? kClassTiny : c;
+    c = (lh <= kTinyLambdaMax) & (mh <= kGlMuMax8) ? (mh <= kTinyMuSmall ? kClassTinySmallMu : kClassTiny) : c;
     c = ok ? c : kClassCore;
     cls[i] = L[i] == 0 ? kClassZero : c;
     zcls[i] = z_class(mb);
@@ -461,7 +462,9 @@ void z_half_kernel(int zclass, const double* mub_hi, const double* mub_lo, int n
   else z_kernel<3>(t, mub_hi, mub_lo, n, zhalf);
 }
 
-void tiny_pred_kernel(const ReducedPoints& p, int n, double* out) { tiny_kernel(p, n, out); }
+void tiny_pred_kernel(bool small_mu, const ReducedPoints& p, int n, double* out) {
+  small_mu ? tiny_kernel<12>(p, n, out) : tiny_kernel<24>(p, n, out);
+}
 
 void gl_pred_kernel(int m, bool small, const ReducedPoints& p, const double* zhalf, int n, double* out) {
   if (m == 8) small ? gl_kernel<8, true>(kGauss16, p, zhalf, n, out) : gl_kernel<8, false>(kGauss16, p, zhalf, n, out);

@@ -11,7 +11,8 @@ struct ReducedPoints {
 };
 
 // The regions of the kernels (see conj_kernel.cpp for the measured reasons):
-//   tiny          lambda <= 0.05, mu <= 1.5: five terms of the lambda series, moments by their positive series;
+//   tiny          lambda <= 0.05, mu <= 1.5: five terms of the lambda series, moments by their positive series
+//                 (24 terms, 12 for mu <= 0.1);
 //   quadrature    lambda <= 6, mu <= 14, rule 16/24/32 points for mu <= 1.5/6/14 (rule error < 5e-19, mpmath);
 //   peak inside   a = (2mu - lambda)/(2 sqrt mu) >= 3.0625 (erfc(a) <= 1e-5, its continued fraction to 6e-15;
 //                 from a >= 7 the erfc terms are dropped: below 1e-20);
@@ -31,7 +32,11 @@ inline constexpr int kZClasses = 4;
 // Edge classes come in threes by how the second argument b' (inside) or p2 (beyond) is treated: + 0 not at all
 // (lambda >= kEdgeDropLambda: e^{-2 lambda} <= 5.7e-19), + 1 from the table, + 2 by the continued fraction.
 inline constexpr int kClassInside = 6, kClassBeyond = 7, kClassBeyondFast = 8, kClassTiny = 9, kClassInsideFar = 10,
-                     kClassEdgeInside = 11, kClassEdgeBeyond = 14, kClassCore = 17, kClassZero = 18, kClasses = 19;
+                     kClassEdgeInside = 11, kClassEdgeBeyond = 14, kClassTinySmallMu = 17, kClassCore = 18,
+                     kClassZero = 19, kClasses = 20;
+// The tiny kernel's series: 24 terms for mu <= 1.5, 12 for mu <= kTinyMuSmall (tail below 5e-22 of the sum).
+inline constexpr double kTinyMuSmall = 0.1;
+inline bool is_tiny_class(int c) { return c == kClassTiny || c == kClassTinySmallMu; }
 inline constexpr double kEdgeDropLambda = 21;
 
 // conj.cpp's reduction for points i < n (|L| is taken here): C = 1/(5G), lambda = C|L|, mu = C^2 (b + V),
@@ -51,8 +56,9 @@ void pack_mub_kernel(const ReducedPoints& all, const int* idx, int n, double* hi
 // zhalf[i] = M_0(mu_b) = z/2; zclass as z_class gives it.
 void z_half_kernel(int zclass, const double* mub_hi, const double* mub_lo, int n, double* zhalf);
 
-// out[i] = C n / z = |w| for the tiny class (z from mu_b: the caller packs mu_b too).
-void tiny_pred_kernel(const ReducedPoints& p, int n, double* out);
+// out[i] = C n / z = |w| for the tiny classes (z from mu_b: the caller packs mu_b too); small_mu: every mu <=
+// kTinyMuSmall (12 series terms instead of 24).
+void tiny_pred_kernel(bool small_mu, const ReducedPoints& p, int n, double* out);
 
 // out[i] = C n / z = |w| by the rule with 2 m points (m = 8, 12, 16); small: every lambda <= kGlLambdaSmall (sinh
 // by its series alone).

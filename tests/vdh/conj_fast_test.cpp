@@ -183,12 +183,12 @@ TEST(VdhConjFast, DomainErrorsNameTheParameter) {
   EXPECT_THROW(fv::pot_Z(0, 1), privoco::DomainError);
 }
 
-// The quadrature kernel's region (lambda <= 6, mu <= 14; conj_kernel.hpp), drawn in (lambda, mu, mu_b) so that
-// every rule (8, 12, 16 nodes) and both sinh forms are reached, their boundaries included.
+// The quadrature and tiny kernels' regions (lambda <= 6, mu <= 14; conj_kernel.hpp), drawn in (lambda, mu, mu_b)
+// so that every rule (8, 12, 16 nodes), both sinh forms and both tiny series are reached, their boundaries included.
 RC_GTEST_PROP(VdhConjFast, KernelRegionWithinUlpBound, ()) {
   const double G = *log_uniform(1e-2, 1e2), C = 1 / (5 * G);
-  const double lambda = *rc::gen::oneOf(log_uniform(1e-6, 6.0), rc::gen::element(1.5, 6.0));
-  const double mu = *rc::gen::oneOf(log_uniform(1e-6, 14.0), rc::gen::element(1.5, 6.0, 14.0));
+  const double lambda = *rc::gen::oneOf(log_uniform(1e-6, 6.0), rc::gen::element(0.05, 1.5, 6.0));
+  const double mu = *rc::gen::oneOf(log_uniform(1e-6, 14.0), rc::gen::element(0.1, 1.5, 6.0, 14.0));
   const double share = *rc::gen::inRange(0, 101) / 100.0;  // mu_b / mu
   const double L = lambda / C, b = std::max(share * mu / (C * C), 1e-3), V = std::max(mu / (C * C) - b, 0.0);
   std::vector<double> p = {L, V, b, G};
@@ -225,9 +225,30 @@ TEST(VdhConjFast, TinyKernelNeedsTinyLambda) {
     const double G = 0.5, C = 1 / (5 * G), L = lambda / C, b = 0.5 / (C * C), V = 0.5 / (C * C);  // mu = 1, mu_b = 0.5
     d::reduce_kernel(&L, &V, &b, &G, 1, pts);
     double w;
-    d::tiny_pred_kernel(pts, 1, &w);
+    d::tiny_pred_kernel(false, pts, 1, &w);
     auto c = ref::evaluate(entry("VDH.pred.conj"), std::vector<double>{L, V, b, G}.data());
     if (lambda <= d::kTinyLambdaMax) {
+      EXPECT_LE(ref::ulp_error(c, w), kPredMaxUlp);
+      EXPECT_EQ(w, fv::pred_conj(L, V, b, G).value);
+    } else {
+      EXPECT_GT(ref::ulp_error(c, w), 1000);
+    }
+  }
+}
+
+// Sibling for the tiny kernel's short series (12 terms, mu <= kTinyMuSmall = 0.1): within the bound there, and
+// the pick of pred_conj; at mu = 1.5 the dropped terms (~6e-8 of the sum) put it far outside.
+TEST(VdhConjFast, TinyKernelShortSeriesNeedsSmallMu) {
+  namespace d = privoco::fast::vdh::detail;
+  static d::ReducedPoints pts;
+  for (double mu : {0.0999, 1.5}) {
+    const double G = 0.5, C = 1 / (5 * G), L = 0.04 / C, b = 0.5 * mu / (C * C), V = 0.5 * mu / (C * C);
+    d::reduce_kernel(&L, &V, &b, &G, 1, pts);
+    ASSERT_EQ(pts.mu_hi[0] <= d::kTinyMuSmall, mu < 0.1);
+    double w;
+    d::tiny_pred_kernel(true, pts, 1, &w);
+    auto c = ref::evaluate(entry("VDH.pred.conj"), std::vector<double>{L, V, b, G}.data());
+    if (pts.mu_hi[0] <= d::kTinyMuSmall) {
       EXPECT_LE(ref::ulp_error(c, w), kPredMaxUlp);
       EXPECT_EQ(w, fv::pred_conj(L, V, b, G).value);
     } else {
