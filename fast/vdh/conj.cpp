@@ -696,13 +696,7 @@ void pred_conj(const double* L, const double* V, const double* b, const double* 
       }
       return o;
     }();
-    const double l0 = open[0], l1 = open[1], l2 = open[2], l3 = open[3];
-    const double h0 = open[4], h1 = open[5], h2 = open[6], h3 = open[7];
-    int bad = 0;
-    for (int i = 0; i < m; ++i) {
-      const double x0 = L[start + i], x1 = V[start + i], x2 = b[start + i], x3 = G[start + i];
-      bad += !((x0 > l0) & (x0 < h0) & (x1 > l1) & (x1 < h1) & (x2 > l2) & (x2 < h2) & (x3 > l3) & (x3 < h3));
-    }
+    const int bad = count_outside_kernel(open.data(), L + start, V + start, b + start, G + start, m);
     int good = m;  // rows before the first bad one are written, then the bad one throws
     if (bad > 0) {
       good = 0;

@@ -409,6 +409,19 @@ void reduce_kernel(const double* L, const double* V, const double* b, const doub
 }
 
 __attribute__((target_clones("avx512f", "arch=haswell", "default")))
+int count_outside_kernel(const double* __restrict lo_hi, const double* __restrict L, const double* __restrict V,
+                         const double* __restrict b, const double* __restrict G, int n) {
+  const double l0 = lo_hi[0], l1 = lo_hi[1], l2 = lo_hi[2], l3 = lo_hi[3];
+  const double h0 = lo_hi[4], h1 = lo_hi[5], h2 = lo_hi[6], h3 = lo_hi[7];
+  int bad = 0;
+  for (int i = 0; i < n; ++i) {
+    const double x0 = L[i], x1 = V[i], x2 = b[i], x3 = G[i];
+    bad += !((x0 > l0) & (x0 < h0) & (x1 > l1) & (x1 < h1) & (x2 > l2) & (x2 < h2) & (x3 > l3) & (x3 < h3));
+  }
+  return bad;
+}
+
+__attribute__((target_clones("avx512f", "arch=haswell", "default")))
 void classify_kernel(const ReducedPoints& __restrict p, const double* __restrict L, int n, int* __restrict cls,
                      int* __restrict zcls) {
   for (int i = 0; i < n; ++i) {

@@ -43,6 +43,9 @@ inline constexpr double kEdgeDropLambda = 21;
 // mu_b = C^2 b as double-doubles, by the same operations as conj.cpp's reduce (vectorised).
 void reduce_kernel(const double* L, const double* V, const double* b, const double* G, int n, ReducedPoints& out);
 
+// How many of the points i < n lie outside the open box lo_hi[k] < x_k < lo_hi[4 + k] (NaN counts as outside).
+int count_outside_kernel(const double* lo_hi, const double* L, const double* V, const double* b, const double* G, int n);
+
 // cls[i]: the class of point i (kClassCore: none of the kernels; kClassZero: L = 0); zcls[i]: how z is computed.
 void classify_kernel(const ReducedPoints& p, const double* L, int n, int* cls, int* zcls);
 
