@@ -258,19 +258,33 @@ Scaled n_scaled(const Reduced& r) {
 }
 
 // i0 = m e^E (same regimes), for the potential.
-double i0_scaled(const Reduced& r, dd* E) {
+dd i0_scaled(const Reduced& r, dd* E) {
   const double lambda = r.lambda.hi, mu = r.mu.hi;
-  const double sq = std::sqrt(mu);
+  static const dd sqrt_pi{0x1.c5bf891b4ef6bp+0, -0x1.618f13eb7ca89p-54};
+  const dd two_sq = sqrt_dd(r.mu) * 2.0;  // mu's low part counts: dropping it cost up to 0.5 ulp
   if (lambda < 2 * mu) {  // i0 = e^{lambda^2/(4mu)} sqrt(pi)/(2 sqrt mu) (2 - erfc(alpha) - erfc(beta))
     *E = (r.lambda / r.mu) * r.lambda * 0.25;
-    double a = to_double(r.mu * 2.0 - r.lambda) / (2 * sq), bb = (2 * mu + lambda) / (2 * sq);
-    return kSqrtPi / (2 * sq) * ((2 - std::erfc(a)) - std::erfc(bb));
+    const double a = to_double(r.mu * 2.0 - r.lambda) / two_sq.hi, bb = (2 * mu + lambda) / two_sq.hi;
+    const dd D = (dd{2, 0} - dd{std::erfc(a), 0}) - dd{std::erfc(bb), 0};
+    return (sqrt_pi / two_sq) * D;
   }
-  // i0 = e^{lambda - mu} sqrt(pi)/(2 sqrt mu) (erfcx(p) - e^{-2 lambda} erfcx(p2))
-  double p = to_double(r.lambda - r.mu * 2.0) / (2 * sq);
-  double p2 = (lambda + 2 * mu) / (2 * sq);
+  // i0 = e^{lambda - mu} (sqrt(pi) erfcx(p) - e^{-2 lambda} sqrt(pi) erfcx(p2))/(2 sqrt mu). sqrt(pi) erfcx(p) from
+  // the double-double table below p = 3.0625, with p's low part to first order (d/dp sqrt(pi) erfcx = 2p sqrt(pi)
+  // erfcx - 2), else from the continued fraction: libcerf's erfcx (<= 2.4 ulp) left 9.7 ulp in F at p = 0.29
+  // (lambda = 30.2, mu = 14; compare --n 1000000, seed 2). The e^{-2 lambda} term is below 6e-6 of the sum here
+  // (lambda > kR1 = 6), so libcerf is enough for it.
+  const dd pd = (r.lambda - r.mu * 2.0) / two_sq;
+  const double p = pd.hi;
+  dd S;
+  if (p < ErfcxTable::kEnd) {
+    S = erfcx_dd2(p) * sqrt_pi;
+    S = S + dd{(2 * p * S.hi - 2) * pd.lo, 0};
+  } else {
+    S = dd{1, 0} / (dd{p, 0} + dd{cf_tail(p), 0});
+  }
+  const double p2 = (lambda + 2 * mu) / two_sq.hi;
   *E = r.lambda - r.mu;
-  return kSqrtPi / (2 * sq) * (erfcx(p) - std::exp(-2 * lambda) * erfcx(p2));
+  return (S - dd{std::exp(-2 * lambda) * kSqrtPi * erfcx(p2), 0}) / two_sq;
 }
 
 // M_0(mu_b) - M_0(mu_b + nu) >= 0, the part of (z - i0)/2 that does not depend on lambda.
@@ -316,8 +330,16 @@ double s_minus_d0_dd(const Reduced& r, int J) {
   }
   dd d{0, 0};
   if (r.nu.hi > 0 && r.nu.hi <= 1) {  // sum_{k>=1} (-1)^{k+1} nu^k/k! M_{2k}(mu_b)
-    constexpr int K = 28;
-    dd Pb[K + 1];
+    // K terms: the k-th is below 2^-62 of the first from there (scaled moments, mu_b >= 4: terms ~ y^k with
+    // y = nu/mu_b <= 1/4; else ~ nu^k/k!); 28 at most, as before
+    constexpr int kMaxK = 28;
+    const double yh = r.mu_b.hi >= 4 ? r.nu.hi / r.mu_b.hi : r.nu.hi;
+    int K = 1;
+    for (double tk = 1; tk > 0x1p-62 && K < kMaxK;) {
+      ++K;
+      tk *= r.mu_b.hi >= 4 ? yh : yh / K;
+    }
+    dd Pb[kMaxK + 1];
     const bool scb = moments_dd(r.mu_b, K, Pb);
     const dd y = scb ? r.nu / r.mu_b : r.nu;
     dd u{1, 0};
@@ -517,7 +539,10 @@ static Value pot_core(double L, double V, double b, double G) {
     Value P = finish(1, 1.0, E);
     return P.status == Status::overflow ? P : potential(P.value - 1);
   }
-  const double z = z_of(r.mu_b.hi);
+  // z/2 = M_0(mu_b) from the kernels' z: mu_b's low part included (z_of drops it), ~0.5 ulp
+  double zh;
+  z_half_kernel(z_class(r.mu_b.hi), &r.mu_b.hi, &r.mu_b.lo, 1, &zh);
+  const double z = 2 * zh;
   if (r.lambda.hi <= kR1) {
     const double y = r.mu_b.hi >= 4 ? r.nu.hi / r.mu_b.hi : r.nu.hi;
     const double half_l2 = 0.5 * L * L;
@@ -541,19 +566,23 @@ static Value pot_core(double L, double V, double b, double G) {
       return potential(pot_peak_inside(r, (r.lambda / r.mu) * r.lambda * 0.25, V, b));
     // Past lambda = 3 the ~20 positive double terms of s carry up to ~10 ulp (11.6 ulp in F at lambda = 4.8,
     // compare --n 1000000, seed 1), as in the prediction: double-double there too.
-    if (std::fabs(s - d) < 0.8 * (s + d) || r.lambda.hi > 3)  // six more terms: the tail is then far below the cancellation
-      return potential(2 * s_minus_d0_dd(r, std::min(J + 6, kMaxMoments - 2)) / z);
-    return potential(2 * (s - d) / z);
+    // Elsewhere too: the double moments and sums left up to 9.4 ulp in F with no cancellation at all (s alone at
+    // lambda = 0.67, d0 alone at nu = 0.61, mu_b = 10; compare --n 1000000, seeds 1-6); double-double everywhere
+    // gives max 5.7 ulp over those 6e6 points. Six more terms where s and d0 cancel: the tail is then far below
+    // the cancellation.
+    const bool cancel = std::fabs(s - d) < 0.8 * (s + d) || r.lambda.hi > 3;
+    return potential(2 * s_minus_d0_dd(r, std::min(cancel ? J + 6 : J, kMaxMoments - 2)) / z);
   }
   dd E;
-  double m = i0_scaled(r, &E) / z;  // 1 + F = m e^E
+  // 1 + F = m e^E, m's low part folded into E (m_hi (1 + m_lo/m_hi) = m_hi e^{m_lo/m_hi} to first order)
+  const dd md = i0_scaled(r, &E) / dd{2 * zh, 0};
+  const double m = md.hi;
   double lnP = std::log(m) + E.hi;
   if (std::fabs(lnP) < 0.7) {
-    double ln_m = std::log(m);
-    if (r.lambda.hi < 2 * r.mu.hi) return potential(pot_peak_inside(r, E, V, b));
-    return potential(std::expm1(ln_m + E.hi + E.lo));
+    if (r.lambda.hi < 2 * r.mu.hi) return potential(pot_peak_inside(r, E, V, b));  // E = lambda^2/(4 mu) here
+    return potential(std::expm1(std::log(m) + E.hi + (E.lo + md.lo / md.hi)));
   }
-  Value P = finish(1, m, E);
+  Value P = finish(1, m, E + dd{md.lo / md.hi, 0});
   if (P.status == Status::overflow) return P;  // F = P - 1 ~ P out of range
   return potential(P.value - 1);
 }

@@ -27,9 +27,16 @@ inline dd exp_dd(dd x) {
   const dd ln2{0x1.62e42fefa39efp-1, 0x1.abc9e3b39803fp-56};
   const double k = std::nearbyint(x.hi / ln2.hi);
   dd r = (x - ln2 * k) * 0x1p-10;
+  // 1/n as double-doubles: products instead of the divisions that made this a third of the potential's time
+  static constexpr dd kInv[11] = {{0, 0}, {1, 0}, {0.5, 0}, {0x1.5555555555555p-2, 0x1.5555555555555p-56},
+                                  {0.25, 0}, {0x1.999999999999ap-3, -0x1.999999999999ap-57},
+                                  {0x1.5555555555555p-3, 0x1.5555555555555p-57},
+                                  {0x1.2492492492492p-3, 0x1.2492492492492p-57}, {0.125, 0},
+                                  {0x1.c71c71c71c71cp-4, 0x1.c71c71c71c71cp-58},
+                                  {0x1.999999999999ap-4, -0x1.999999999999ap-58}};
   dd term = r, s = r;
   for (int n = 2; n <= 10; ++n) {
-    term = (term * r) / static_cast<double>(n);
+    term = (term * r) * kInv[n];
     s = s + term;
   }
   for (int i = 0; i < 10; ++i) s = s * 2.0 + s * s;
