@@ -56,11 +56,17 @@ RC_GTEST_PROP(FastWide, NeverNaNAndConsistentStatus, ()) {
   static const auto ids = fast_functions();
   const privoco::Entry& e = *ids[*rc::gen::inRange<std::size_t>(0, ids.size())];
   std::vector<double> x;
-  for (const auto& p : e.params) x.push_back(draw(p.domain));
+  const int d = e.vector_layout ? *rc::gen::inRange(1, 5) : 1;  // flat layout: d, then per-coordinate values
+  for (std::size_t i = 0; i < e.params.size(); ++i) {
+    if (e.vector_layout && i == 0) x.push_back(d);
+    else
+      for (int j = 0; j < (e.params[i].per_coordinate ? d : 1); ++j) x.push_back(draw(e.params[i].domain));
+  }
   char buf[64];
   std::string args;
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    std::snprintf(buf, sizeof buf, " %s=%.17g", e.params[i].name.c_str(), x[i]);
+  for (std::size_t k = 0; k < x.size(); ++k) {
+    const std::size_t i = e.vector_layout ? e.param_of_flat(k, d) : k;
+    std::snprintf(buf, sizeof buf, " %s=%.17g", e.params[i].name.c_str(), x[k]);
     args += buf;
   }
   const auto v = privoco::fast::evaluate(e, x.data());

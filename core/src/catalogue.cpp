@@ -97,15 +97,21 @@ std::vector<Entry> make_table() {
                {{"u", kReal, "comparator", {1e-3, 1e3, true, 0.02}}, V(), G()}, true, true,
                "reference/vdh/bounds.cpp fast/vdh/bounds.cpp proofs-checks/vdh/regret.cpp tests/vdh/bounds_test.cpp"});
   t.back().has_proof = true;  // privoco prove VDH.bound.thm12: Algorithm 1 (improper prior) by simulation
-  // Vector parameters (u_j, V_j, b_j per coordinate): C++ functions reference::vdh::bound_thm2 (certified) and
-  // fast::vdh::bound_thm2; the command line reaches them through `privoco prove VDH.bound.thm2 b=.. tau=..`.
-  t.push_back({"VDH.bound.thm2", "bound", "VDH Thm 2 (000) = Thm 11 (002), as printed",
-               "d + sum_j |u_j| max{11G(ln(11G|u_j|) - 1 + ln(sqrt5 G sqrt(pi)/(4 sqrt b_j))), sqrt(8(b_j+V_j) "
-               "ln(16u_j^2 (b_j+V_j)^{3/2} sqrt(pi)/sqrt(b_j) + 1))} = sum_j Thm 1 per coordinate (Algorithm 3); "
-               "vector arguments: reference::vdh::bound_thm2, fast::vdh::bound_thm2",
-               {}, false, false,
-               "reference/vdh/bounds.cpp fast/vdh/bounds.cpp proofs-checks/vdh/regret.cpp tests/vdh/bounds_test.cpp "
-               "tests/proofs/regret_test.cpp"});
+  // Per-coordinate parameters u_j, V_j, b_j (comma-separated on the command line; d is their common length).
+  {
+    ParamSpec u{"u", kReal, "comparator", {1e-3, 1e3, true, 0.02}};
+    ParamSpec Vj = V(), bj = b();
+    u.per_coordinate = Vj.per_coordinate = bj.per_coordinate = true;
+    Vj.meaning = "sum of squared noisy gradients of coordinate j (excludes b_j)";
+    bj.meaning = "conjugate-prior width of coordinate j";
+    const ParamSpec d{"d", {1, kMaxDimension, true, true}, "dimension: the common length of u, V, b", {1, 8, false, 0}};
+    t.push_back({"VDH.bound.thm2", "bound", "VDH Thm 2 (000) = Thm 11 (002), as printed",
+                 "d + sum_j |u_j| max{11G(ln(11G|u_j|) - 1 + ln(sqrt5 G sqrt(pi)/(4 sqrt b_j))), sqrt(8(b_j+V_j) "
+                 "ln(16u_j^2 (b_j+V_j)^{3/2} sqrt(pi)/sqrt(b_j) + 1))} = sum_j Thm 1 per coordinate (Algorithm 3)",
+                 {d, u, Vj, bj, G()}, true, true,
+                 "reference/vdh/bounds.cpp fast/vdh/bounds.cpp proofs-checks/vdh/regret.cpp tests/vdh/bounds_test.cpp "
+                 "tests/proofs/regret_test.cpp"});
+  }
   t.back().has_proof = true;  // privoco prove VDH.bound.thm2: Algorithm 3 by simulation
   t.push_back({"VDH.bound.rates", "bound", "VDH eqs (1), (2), (8), §4 (000) = (3.1.1), (3.1.2), (3.3.5), §3.4 (002)",
                "O(.) regret rates (no constants): shape against simulation (ratio realised/rate over T)", {}, false, false,
@@ -263,8 +269,61 @@ std::size_t Entry::index_of(std::string_view p) const {
 }
 
 const std::vector<Entry>& catalogue() {
-  static const std::vector<Entry> table = make_table();
+  static const std::vector<Entry> table = [] {
+    std::vector<Entry> t = make_table();
+    for (Entry& e : t)
+      for (const ParamSpec& p : e.params) e.vector_layout = e.vector_layout || p.per_coordinate;
+    return t;
+  }();
   return table;
+}
+
+std::size_t Entry::flat_size(std::size_t d) const {
+  std::size_t n = 0;
+  for (const ParamSpec& p : params) n += p.per_coordinate ? d : 1;
+  return n;
+}
+
+std::size_t Entry::flat_offset(std::size_t i, std::size_t d) const {
+  std::size_t k = 0;
+  for (std::size_t j = 0; j < i; ++j) k += params[j].per_coordinate ? d : 1;
+  return k;
+}
+
+std::size_t Entry::param_of_flat(std::size_t k, std::size_t d) const {
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    const std::size_t w = params[i].per_coordinate ? d : 1;
+    if (k < w) return i;
+    k -= w;
+  }
+  return static_cast<std::size_t>(-1);
+}
+
+std::size_t flat_dimension(const Entry& e, double d) {
+  if (!(d >= 1 && d <= kMaxDimension && d == std::floor(d))) {
+    std::ostringstream os;
+    os.precision(17);
+    os << d;
+    throw DomainError(e.id, "d", os.str(), "an integer in [1, " + num(kMaxDimension) + "]");
+  }
+  return static_cast<std::size_t>(d);
+}
+
+void check_flat_params(const Entry& e, const double* x) {
+  const std::size_t d = flat_dimension(e, x[0]);
+  std::size_t k = 1;
+  for (std::size_t i = 1; i < e.params.size(); ++i) {
+    const ParamSpec& p = e.params[i];
+    const std::size_t w = p.per_coordinate ? d : 1;
+    for (std::size_t j = 0; j < w; ++j, ++k)
+      if (!p.domain.contains(x[k])) {
+        std::ostringstream os;
+        os.precision(17);
+        os << x[k];
+        throw DomainError(e.id, p.per_coordinate ? p.name + "_" + std::to_string(j + 1) : p.name, os.str(),
+                          p.domain.text());
+      }
+  }
 }
 
 const Entry& entry(std::string_view id) {

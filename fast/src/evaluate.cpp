@@ -28,6 +28,13 @@ const Row kRows[] = {
     {"VDH.pot.cv", [](const double* p) { return vdh::pot_cv(p[0], p[1], p[2]); }},
     {"VDH.bound.thm1", [](const double* p) { return vdh::bound_thm1(p[0], p[1], p[2], p[3]); }},
     {"VDH.bound.thm12", [](const double* p) { return vdh::bound_thm12(p[0], p[1], p[2]); }},
+    {"VDH.bound.thm2",
+     [](const double* p) {  // the flat layout {d, u_1..u_d, V_1..V_d, b_1..b_d, G} (catalogue.hpp)
+       static const Entry& e = entry("VDH.bound.thm2");
+       check_params(e, p);  // names the coordinate (u_3) and the ID
+       const int d = static_cast<int>(p[0]);
+       return vdh::bound_thm2(p + 1, p + 1 + d, p + 1 + 2 * d, d, p[1 + 3 * d]);
+     }},
     {"VDH.bound.thm1_corrected", [](const double* p) { return vdh::bound_thm1_corrected(p[0], p[1], p[2], p[3]); }},
     {"VDH.conj.exp_linear", [](const double* p) { return vdh::conj_exp_linear(p[0], p[1], p[2], p[3]); }},
 };

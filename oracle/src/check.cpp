@@ -36,6 +36,8 @@ Verdict judge(const Row& row, const Tolerance& tol, int digits, Inputs inputs) {
     if (x.id == v.id) e = &x;
   if (!e) return invalid(v, idf->column, "unknown ID '" + v.id + "'");
   if (!e->has_reference || e->is_learner()) return invalid(v, idf->column, "no reference implementation for " + v.id);
+  if (e->vector_layout)
+    return invalid(v, idf->column, v.id + " has per-coordinate parameters: rows of them are not read yet (use privoco eval)");
   std::vector<Decimal> params(e->params.size());
   std::vector<bool> seen(e->params.size(), false);
   const Field* valf = nullptr;

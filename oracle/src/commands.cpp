@@ -29,20 +29,101 @@ std::string d17(double x) {
   return fmt::format("{:.17g}", x);
 }
 
-std::string params_text(const Entry& e, const std::vector<double>& p) {
+double approx_of(double x) { return x; }
+double approx_of(const Decimal& x) { return x.approx; }
+
+// A point's values grouped by parameter: one string each, or d for a per-coordinate parameter (flat layout).
+template <class T, class Str>
+std::vector<std::pair<std::string, std::vector<std::string>>> by_param(const Entry& e, const std::vector<T>& p, Str str) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> out;
+  if (p.empty()) return out;
+  const std::size_t d = e.vector_layout ? static_cast<std::size_t>(std::llround(static_cast<double>(approx_of(p[0])))) : 1;
+  std::size_t k = 0;
+  for (const ParamSpec& ps : e.params) {
+    std::vector<std::string> v;
+    for (std::size_t j = 0; j < (ps.per_coordinate ? d : 1) && k < p.size(); ++j) v.push_back(str(p[k++]));
+    out.emplace_back(ps.name, std::move(v));
+  }
+  return out;
+}
+std::string join(const std::vector<std::string>& v) {
   std::string s;
-  for (std::size_t i = 0; i < p.size(); ++i) s += (i ? ", " : "") + e.params[i].name + "=" + d17(p[i]);
+  for (const auto& x : v) s += (s.empty() ? "" : ",") + x;
   return s;
 }
 
-json params_json(const Entry& e, const std::vector<double>& p) {
+std::string params_text(const Entry& e, const std::vector<double>& p) {
+  std::string s;
+  for (const auto& [name, v] : by_param(e, p, d17)) s += (s.empty() ? "" : ", ") + name + "=" + join(v);
+  return s;
+}
+
+json values_json(const Entry& e, const std::vector<std::pair<std::string, std::vector<std::string>>>& g) {
   json j = json::object();
-  for (std::size_t i = 0; i < p.size(); ++i) j[e.params[i].name] = d17(p[i]);
+  for (std::size_t i = 0; i < g.size(); ++i)
+    if (e.params[i].per_coordinate) j[g[i].first] = g[i].second;
+    else j[g[i].first] = g[i].second.empty() ? "" : g[i].second[0];
   return j;
 }
 
+json params_json(const Entry& e, const std::vector<double>& p) { return values_json(e, by_param(e, p, d17)); }
+
 // name=value assignments -> decimals in table order; every missing, unknown, repeated or malformed one is an error.
+// Per-coordinate parameters take comma-separated lists of one length d (d= may be given; it must agree); the
+// result is then the flat layout {d, u_1..u_d, ...} of catalogue.hpp.
+std::vector<Decimal> parse_vector_assignments(const Entry& e, const std::vector<std::string>& as) {
+  std::vector<std::vector<Decimal>> vals(e.params.size());
+  std::vector<bool> seen(e.params.size(), false);
+  std::size_t d = 0;
+  std::string d_from;
+  for (const std::string& a : as) {
+    auto eq = a.find('=');
+    if (eq == std::string::npos) throw ParamError(e.id, a, "expected name=value");
+    const std::string name = a.substr(0, eq), text = a.substr(eq + 1);
+    const std::size_t i = e.index_of(name);
+    if (i == static_cast<std::size_t>(-1)) {
+      std::string names;
+      for (const auto& p : e.params) names += (names.empty() ? "" : ", ") + p.name;
+      throw ParamError(e.id, name, "unknown parameter (this ID takes " + names + ")");
+    }
+    if (seen[i]) throw ParamError(e.id, name, "given twice");
+    seen[i] = true;
+    if (!e.params[i].per_coordinate) {
+      vals[i] = {parse_param(e.id, name, text)};
+      continue;
+    }
+    std::size_t start = 0;
+    for (;;) {  // every comma-separated item is one coordinate; an empty item is malformed
+      const std::size_t comma = text.find(',', start);
+      const std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+      vals[i].push_back(parse_param(e.id, name + "_" + std::to_string(vals[i].size() + 1), item));
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+    if (d == 0) d = vals[i].size(), d_from = name;
+    else if (vals[i].size() != d)
+      throw ParamError(e.id, name, std::to_string(vals[i].size()) + " values, but " + d_from + " has " +
+                                       std::to_string(d) + " (one per coordinate)");
+  }
+  for (std::size_t i = 0; i < seen.size(); ++i)
+    if (!seen[i] && !(i == 0 && d > 0))  // d may be left out: the lists' length
+      throw ParamError(e.id, e.params[i].name, "missing (domain " + e.params[i].domain.text() +
+                                                   (e.params[i].per_coordinate ? ", comma-separated, one per coordinate)" : ")"));
+  if (d == 0) throw ParamError(e.id, e.params[1].name, "no per-coordinate values");
+  if (seen[0]) {
+    const double given = vals[0][0].approx;
+    if (given != static_cast<double>(d))
+      throw ParamError(e.id, "d", "'" + vals[0][0].text + "' but the lists have " + std::to_string(d) + " values");
+  } else {
+    vals[0] = {parse_param(e.id, "d", std::to_string(d))};
+  }
+  std::vector<Decimal> out;
+  for (const auto& v : vals) out.insert(out.end(), v.begin(), v.end());
+  return out;
+}
+
 std::vector<Decimal> parse_assignments(const Entry& e, const std::vector<std::string>& as) {
+  if (e.vector_layout) return parse_vector_assignments(e, as);
   std::vector<Decimal> out(e.params.size());
   std::vector<bool> seen(e.params.size(), false);
   for (const std::string& a : as) {
@@ -76,7 +157,8 @@ int cmd_list(bool as_json) {
       j["citation"] = e.citation;
       j["summary"] = e.summary;
       json ps = json::array();
-      for (const auto& p : e.params) ps.push_back({{"name", p.name}, {"domain", p.domain.text()}, {"meaning", p.meaning}});
+      for (const auto& p : e.params)
+        ps.push_back({{"name", p.name}, {"domain", p.domain.text()}, {"meaning", p.meaning}, {"per_coordinate", p.per_coordinate}});
       j["params"] = ps;
       j["reference"] = e.has_reference;
       j["fast"] = e.has_fast;
@@ -87,7 +169,9 @@ int cmd_list(bool as_json) {
     }
     fmt::print("{}  [{}]  {}\n", e.id, e.kind, e.citation);
     fmt::print("    {}\n", e.summary);
-    for (const auto& p : e.params) fmt::print("    {:<3} in {:<12} {}\n", p.name, p.domain.text(), p.meaning);
+    for (const auto& p : e.params)
+      fmt::print("    {:<3} in {:<12} {}{}\n", p.name, p.domain.text(), p.meaning,
+                 p.per_coordinate ? " (comma-separated, one per coordinate)" : "");
     fmt::print("    implementations: {}{}{}   files: {}\n", e.has_reference ? "reference " : "", e.has_fast ? "fast " : "",
                e.has_proof ? "proof" : "", e.files);
   }
@@ -103,11 +187,10 @@ int cmd_eval(const EvalArgs& a) {
   json out;
   out["id"] = e.id;
   out["impl"] = a.impl;
-  json params = json::object();
-  for (std::size_t i = 0; i < dec.size(); ++i) params[e.params[i].name] = dec[i].text;
-  out["params"] = params;
+  const auto text_of = [](const Decimal& x) { return x.text; };
+  out["params"] = values_json(e, by_param(e, dec, text_of));
   std::string call = e.id + "(";
-  for (std::size_t i = 0; i < dec.size(); ++i) call += (i ? ", " : "") + e.params[i].name + "=" + dec[i].text;
+  for (const auto& [name, v] : by_param(e, dec, text_of)) call += (call.back() == '(' ? "" : ", ") + name + "=" + join(v);
   call += ")";
 
   if (e.is_learner()) throw UnknownId(e.id, "an algorithm, not a function: use privoco run for");
@@ -138,14 +221,15 @@ int cmd_eval(const EvalArgs& a) {
 
   if (!e.has_fast || !fast::implements(e.id)) throw UnknownId(e.id, "no fast implementation for this ID");
   std::vector<double> x(dec.size());
-  json as_double = json::object();
   for (std::size_t i = 0; i < dec.size(); ++i) {
     x[i] = dec[i].approx;
-    if ((dec[i].sign != 0 && x[i] == 0) || std::isinf(x[i]))
-      throw ParamError(e.id, e.params[i].name,
+    if ((dec[i].sign != 0 && x[i] == 0) || std::isinf(x[i])) {
+      const std::size_t pi = e.vector_layout ? e.param_of_flat(i, static_cast<std::size_t>(x[0])) : i;
+      throw ParamError(e.id, e.params[pi].name,
                        "'" + dec[i].text + "' is outside the double range of the fast implementation; use --impl reference");
-    as_double[e.params[i].name] = d17(x[i]);
+    }
   }
+  const json as_double = params_json(e, x);
   fast::Value v = fast::evaluate(e, x.data());
   if (a.json) {
     out["params_as_double"] = as_double;
@@ -375,6 +459,8 @@ int cmd_check(const CheckArgs& a) {
 int cmd_sample(const SampleArgs& a) {
   const Entry& e = entry(a.id);
   if (e.is_learner()) throw UnknownId(e.id, "an algorithm, not a function: use privoco run for");
+  if (e.vector_layout)  // check does not read them yet
+    throw ParamError(e.id, "sample", "per-coordinate parameters: files of them are not written yet (compare and report sample them)");
   if (a.format != "csv" && a.format != "jsonl") throw ParamError("sample", "--format", "'" + a.format + "' (csv, jsonl)");
   // a quarter of the rows (at most all of them) are corners of the sampling box, spread evenly; the rest random
   auto corners = sample_points(e, 0, a.seed, true);
@@ -421,6 +507,8 @@ int cmd_compare(const CompareArgs& a) {
   Tolerance tol;
   tol.value = a.ulps;
   if (!a.points.empty()) {
+    if (e.vector_layout)
+      throw ParamError(e.id, "--points", "files of points are not read for per-coordinate parameters yet; use the sample");
     std::ifstream f(a.points);
     if (!f) throw FileError("cannot open '" + a.points + "': " + std::strerror(errno));
     RowReader reader(f, a.points);
@@ -466,8 +554,10 @@ int cmd_compare(const CompareArgs& a) {
     std::vector<PlotPoint> pp;
     for (std::size_t i = 0; i < results.size(); ++i) {
       if (!results[i].normal) continue;
-      pp.push_back({results[i].params[xi], results[i].ulp, false});
-      if (i < claims.size() && claims[i].verdict == "fail") pp.push_back({results[i].params[xi], claims[i].ulps, true});
+      // flat layout: the first value of parameter xi at this point's d
+      const std::size_t k = e.vector_layout ? e.flat_offset(xi, static_cast<std::size_t>(results[i].params[0])) : xi;
+      pp.push_back({results[i].params[k], results[i].ulp, false});
+      if (i < claims.size() && claims[i].verdict == "fail") pp.push_back({results[i].params[k], claims[i].ulps, true});
     }
     write_svg(a.plot,
               fmt::format("{}: fast vs certified reference, {} points{}", e.id, results.size(),

@@ -30,6 +30,7 @@ const Row kRows[] = {
     {"VDH.pred.cv", vdh::pred_cv},
     {"VDH.pot.cv", vdh::pot_cv},
     {"VDH.bound.thm1", vdh::bound_thm1},
+    {"VDH.bound.thm2", vdh::bound_thm2_flat},
     {"VDH.bound.thm12", vdh::bound_thm12},
     {"VDH.bound.thm1_corrected", vdh::bound_thm1_corrected},
     {"VDH.conj.exp_linear", vdh::conj_exp_linear},
@@ -38,13 +39,14 @@ const Row kRows[] = {
 
 constexpr double kLog2_10 = 3.32192809488736234787;
 
+// np: the number of parameter balls (the flat size for entries with per-coordinate parameters).
 template <class SetParam>
-Certified escalate(const Entry& e, SetParam set_param, const Options& opt, BallFn fn = nullptr) {
+Certified escalate(const Entry& e, SetParam set_param, const Options& opt, BallFn fn = nullptr, std::size_t np = 0) {
   if (!fn) fn = ball_function(e.id);
   if (opt.digits < 1 || opt.digits > 100000)
     throw ParamError(e.id, "digits", std::to_string(opt.digits) + " is outside [1, 100000]");
   const slong want_bits = static_cast<slong>(std::ceil(opt.digits * kLog2_10)) + 2;
-  const std::size_t np = e.params.size();
+  if (np == 0) np = e.params.size();
   arb_ptr p = _arb_vec_init(static_cast<slong>(np));
   Certified c;
   slong prec = std::min<slong>(want_bits + 32, opt.max_prec);
@@ -88,21 +90,34 @@ BallFn ball_function(const std::string& id) {
 }
 
 Certified evaluate(const Entry& e, const std::vector<Decimal>& params, const Options& opt) {
-  if (params.size() != e.params.size())
-    throw ParamError(e.id, "(all)", "expected " + std::to_string(e.params.size()) + " parameters");
-  for (std::size_t i = 0; i < params.size(); ++i) check_param(e, i, params[i]);
+  std::size_t d = 0;  // per-coordinate parameters: the flat layout, d first
+  if (e.vector_layout && !params.empty()) d = flat_dimension(e, params[0].approx);
+  const std::size_t n = e.vector_layout ? e.flat_size(d) : e.params.size();
+  if (params.size() != n || (e.vector_layout && params.empty()))
+    throw ParamError(e.id, "(all)", "expected " + std::to_string(n) + " parameters");
+  for (std::size_t k = 0; k < params.size(); ++k) {
+    const std::size_t i = e.vector_layout ? e.param_of_flat(k, d) : k;
+    try {
+      check_param(e, i, params[k]);
+    } catch (const DomainError& err) {  // name the coordinate: u_3
+      if (!e.params[i].per_coordinate) throw;
+      throw DomainError(e.id, err.param + "_" + std::to_string(k - e.flat_offset(i, d) + 1), err.value, err.range);
+    }
+  }
   return escalate(
       e,
-      [&](arb_ptr x, std::size_t i, slong prec) {
-        if (arb_set_str(x, params[i].text.c_str(), prec) != 0)
-          throw ParamError(e.id, e.params[i].name, "'" + params[i].text + "' is not a number");
+      [&](arb_ptr x, std::size_t k, slong prec) {
+        if (arb_set_str(x, params[k].text.c_str(), prec) != 0)
+          throw ParamError(e.id, e.params[e.vector_layout ? e.param_of_flat(k, d) : k].name,
+                           "'" + params[k].text + "' is not a number");
       },
-      opt);
+      opt, nullptr, n);
 }
 
 Certified evaluate(const Entry& e, const double* params, const Options& opt) {
   check_params(e, params);
-  return escalate(e, [&](arb_ptr x, std::size_t i, slong) { arb_set_d(x, params[i]); }, opt);
+  const std::size_t n = e.vector_layout ? e.flat_size(flat_dimension(e, params[0])) : e.params.size();
+  return escalate(e, [&](arb_ptr x, std::size_t i, slong) { arb_set_d(x, params[i]); }, opt, nullptr, n);
 }
 
 Certified evaluate_with(const Entry& e, const ParamSetter& set, const Options& opt, BallFn fn) {

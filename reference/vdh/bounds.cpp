@@ -27,6 +27,11 @@ void bound_thm2(arb_t res, arb_srcptr u, arb_srcptr V, arb_srcptr b, slong d, co
   _arb_vec_clear(q, 4);
 }
 
+void bound_thm2_flat(arb_t res, arb_srcptr p, slong prec) {
+  const slong d = arf_get_si(arb_midref(p), ARF_RND_NEAR);  // exact: the caller checked d is an integer
+  bound_thm2(res, p + 1, p + 1 + d, p + 1 + 2 * d, d, p + 1 + 3 * d, prec);
+}
+
 void bound_thm1(arb_t res, arb_srcptr p, slong prec) {
   arb_srcptr u = p + 0, V = p + 1, b = p + 2, G = p + 3;
   if (arb_is_zero(u)) {  // |u| max{...} -> 0 as u -> 0 (|u| ln|u| -> 0)

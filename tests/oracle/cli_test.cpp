@@ -85,6 +85,34 @@ TEST(Cli, ErrorsAreOneLineAndNonZero) {
   expect_one_line_error("", "subcommand");
 }
 
+// Per-coordinate parameters (VDH.bound.thm2): comma-separated lists, d their common length; the value is the sum
+// of Theorem 1 per coordinate (VDH.bound.thm1 at each (u_j, V_j, b_j, G)).
+TEST(Cli, EvalPerCoordinateParameters) {
+  CliRun r = run("eval VDH.bound.thm2 u=1,2,-3 V=3,4,5 b=1,1,2 G=1 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["params"]["d"], "3");
+  EXPECT_EQ(j["params"]["u"], nlohmann::json::array({"1", "2", "-3"}));
+  EXPECT_EQ(j["params"]["G"], "1");
+  double sum = 0;
+  for (const char* a : {"u=1 V=3 b=1", "u=2 V=4 b=1", "u=-3 V=5 b=2"}) {
+    CliRun t = run(std::string("eval VDH.bound.thm1 ") + a + " G=1 --json");
+    ASSERT_EQ(t.code, 0) << t.err;
+    sum += std::stod(nlohmann::json::parse(t.out)["value"].get<std::string>());
+  }
+  EXPECT_NEAR(std::stod(j["value"].get<std::string>()), sum, 1e-13 * sum);
+  CliRun f = run("eval VDH.bound.thm2 d=3 u=1,2,-3 V=3,4,5 b=1,1,2 G=1 --impl fast --json");
+  ASSERT_EQ(f.code, 0) << f.err;
+  EXPECT_NEAR(std::stod(nlohmann::json::parse(f.out)["value"].get<std::string>()), sum, 1e-13 * sum);
+  expect_one_line_error("eval VDH.bound.thm2 u=1,2 V=3 b=1,1 G=1", "'V': 1 values, but u has 2");
+  expect_one_line_error("eval VDH.bound.thm2 u=1,2 V=3,-1 b=1,1 G=1", "V_2 = -1 is outside its domain [0, inf)");
+  expect_one_line_error("eval VDH.bound.thm2 u=1,2 V=3,1 b=1,0 G=1 --impl fast", "b_2 = 0 is outside its domain");
+  expect_one_line_error("eval VDH.bound.thm2 u=1,2 V=3,1 b=1,1 G=1 d=3", "'d': '3' but the lists have 2 values");
+  expect_one_line_error("eval VDH.bound.thm2 u=1,,2 V=3,1,1 b=1,1,1 G=1", "'u_2'");
+  expect_one_line_error("eval VDH.bound.thm2 u=1,2 V=3,1 b=1,1", "'G': missing");
+  expect_one_line_error("sample VDH.bound.thm2", "per-coordinate");
+}
+
 TEST(Cli, ReportPrintsSeedAndErrata) {
   CliRun r = run("report --n 50 --seed 7");
   ASSERT_EQ(r.code, 0) << r.err;

@@ -11,6 +11,7 @@
 #include "privoco/reference/bounds.hpp"
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
+#include "privoco/fast/evaluate.hpp"
 #include "privoco/reference/evaluate.hpp"
 #include "support/gen.hpp"
 
@@ -274,6 +275,44 @@ RC_GTEST_PROP(VdhBoundThm2, FastSumAgreesWithCertifiedSum, ()) {
   _arb_vec_clear(ub, d);
   _arb_vec_clear(Vb, d);
   _arb_vec_clear(bb, d);
+}
+
+// The catalogue's flat layout {d, u_1..u_d, V_1..V_d, b_1..b_d, G} (what eval, report and compare use): fast and
+// reference through the table agree with the vector functions; the sibling reads the layout with V and b swapped
+// and misses the certified value.
+RC_GTEST_PROP(VdhBoundThm2, FlatLayoutThroughTheTable, ()) {
+  const auto& e = privoco::entry("VDH.bound.thm2");
+  const int d = *rc::gen::inRange(1, 6).as("d");
+  std::vector<double> p{static_cast<double>(d)}, u(d), V(d), b(d), swapped{static_cast<double>(d)};
+  for (int j = 0; j < d; ++j) u[j] = *signed_log_uniform(1e-3, 1e3).as("u_j");
+  for (int j = 0; j < d; ++j) V[j] = *log_uniform(1e-6, 1e6).as("V_j");
+  for (int j = 0; j < d; ++j) b[j] = *log_uniform(1e-3, 1e3).as("b_j");
+  const double G = *log_uniform(1e-3, 1e3).as("G");
+  for (auto* v : {&u, &V, &b}) p.insert(p.end(), v->begin(), v->end());
+  p.push_back(G);
+  for (auto* v : {&u, &b, &V}) swapped.insert(swapped.end(), v->begin(), v->end());
+  swapped.push_back(G);
+  RC_ASSERT(e.flat_size(d) == p.size());
+  RC_ASSERT(e.param_of_flat(1 + 2 * d, d) == e.index_of("b"));
+  const privoco::fast::Value f = privoco::fast::evaluate(e, p.data());
+  RC_ASSERT(f.value == fv::bound_thm2(u.data(), V.data(), b.data(), d, G).value);
+  const auto c = ref::evaluate(e, p.data());
+  RC_ASSERT(ref::ulp_error(c, f.value) <= 8.0 * d);
+  RC_ASSERT(ref::ulp_error(c, privoco::fast::evaluate(e, swapped.data()).value) > 8.0 * d || V == b);
+}
+
+TEST(VdhBoundThm2, FlatLayoutChecksDimensionAndNamesTheCoordinate) {
+  const auto& e = privoco::entry("VDH.bound.thm2");
+  const double bad_d[] = {2.5, 1, 1, 1, 1, 1, 1, 1};
+  EXPECT_THROW(privoco::fast::evaluate(e, bad_d), privoco::DomainError);
+  const double bad_b[] = {2, 1, 1, 0, 0, 1, -1, 1};  // b_2 = -1
+  try {
+    privoco::fast::evaluate(e, bad_b);
+    ADD_FAILURE() << "no error";
+  } catch (const privoco::DomainError& err) {
+    EXPECT_EQ(err.param, "b_2");
+    EXPECT_EQ(err.id, "VDH.bound.thm2");
+  }
 }
 
 TEST(VdhBoundThm2, OverflowGivesTheLogOfTheSum) {

@@ -35,7 +35,12 @@ struct ParamSpec {
   Domain domain;
   std::string meaning;
   Sampling sampling;
+  bool per_coordinate = false;  // a vector: one value per coordinate j = 1..d, each in `domain`
 };
+
+// Largest dimension d of an entry with per-coordinate parameters (a guard against a mistyped d, not a limit of
+// the formulas).
+inline constexpr double kMaxDimension = 1e7;
 
 struct Entry {
   std::string id;        // e.g. VDH.pred.conj
@@ -51,6 +56,12 @@ struct Entry {
   // kind alg: a streaming learner (`privoco run`), not a function of its parameters (eval/check/compare refuse it);
   // an alg entry with a machine check (VDH.alg.protocol) is a definition checked by `privoco prove`, not a learner.
   bool is_learner() const { return kind == "alg" && !has_proof; }
+  // With per-coordinate parameters (VDH.bound.thm2) the first parameter is the dimension d and a point is flat:
+  // d, then every parameter in table order, a per-coordinate one as its d values (u_1..u_d, V_1..V_d, ...).
+  bool vector_layout = false;  // set by the table from the parameters
+  std::size_t flat_size(std::size_t d) const;             // doubles in a point of dimension d (params.size() if none)
+  std::size_t param_of_flat(std::size_t k, std::size_t d) const;  // the parameter that flat index k belongs to
+  std::size_t flat_offset(std::size_t i, std::size_t d) const;    // flat index of parameter i's first value
 };
 
 // Every implemented entry, in catalogue order.
@@ -60,8 +71,15 @@ const Entry& entry(std::string_view id);
 
 // Checks one double parameter value; throws DomainError naming id, parameter, value and range.
 void check_param(const Entry& e, std::size_t i, double x);
-// Checks all parameters of e (x has e.params.size() values). Inline: the fast part calls it on every evaluation.
+// The dimension of a flat point (its first value): DomainError unless an integer in [1, kMaxDimension].
+std::size_t flat_dimension(const Entry& e, double d);
+// Checks a flat point of an entry with per-coordinate parameters (each value against its parameter's domain,
+// named u_3 etc. in the error).
+void check_flat_params(const Entry& e, const double* x);
+// Checks all parameters of e (x has e.params.size() values, or the flat layout). Inline: the fast part calls it on
+// every evaluation.
 inline void check_params(const Entry& e, const double* x) {
+  if (e.vector_layout) return check_flat_params(e, x);
   const std::size_t n = e.params.size();
   for (std::size_t i = 0; i < n; ++i)
     if (!e.params[i].domain.contains(x[i])) check_param(e, i, x[i]);

@@ -13,6 +13,8 @@ void bound_thm1(arb_t res, arb_srcptr p, slong prec);
 // dimension"): d + sum_j |u_j| max{...} = sum_j bound_thm1(u_j, V_j, b_j, G), V_j = sum_t g_{t,j}^2 (A10
 // deterministic). u, V, b: d balls each.
 void bound_thm2(arb_t res, arb_srcptr u, arb_srcptr V, arb_srcptr b, slong d, const arb_t G, slong prec);
+// The same on the catalogue's flat layout (Entry::vector_layout): p = {d, u_1..u_d, V_1..V_d, b_1..b_d, G}.
+void bound_thm2_flat(arb_t res, arb_srcptr p, slong prec);
 
 // VDH Thm 12 (002), (3.8.2), as printed (reading A9(a): the third term is |u| (sqrt(2V) + 1 + ln(1 + 2 sqrt(2V))));
 // params = {u, V, G}, V = sum_t g_t^2 (deterministic reading, A10):
