@@ -155,15 +155,15 @@ std::vector<Entry> make_table() {
                "fast/vdh/learners.cpp reference/vdh/learners.cpp tests/vdh/learners_test.cpp"});
   t.push_back({"VDH.alg.md_direction", "alg", "VDH §3.1 (000) = §3.3.1 (002); Orabona and Pal 2018",
                "projected gradient descent on the unit ball, eta_t = 1/sqrt(sum_{s<=t} ||g_s||^2), z_1 = 0 (A28(a))",
-               {d_alg}, false, true, "fast/vdh/learners.cpp tests/vdh/learners_test.cpp"});
+               {d_alg}, true, true, "fast/vdh/learners.cpp reference/vdh/learners.cpp tests/vdh/learners_test.cpp"});
   t.push_back({"VDH.alg.local_laplace", "alg", "VDH §2.1 (000) = §3.2.1 (002)",
                "sampler: xi_j ~ (tau_j/4) exp(-tau_j |z|/2) (Laplace, scale 2/tau_j); tau_j = inf: xi_j = 0 (A17(b))",
-               {{"tau", {0, kInf, false, true}, "per-coordinate scales (comma-separated)", {}}}, false, true,
-               "fast/vdh/randomisers.cpp tests/vdh/randomisers_test.cpp"});
+               {{"tau", {0, kInf, false, true}, "per-coordinate scales (comma-separated)", {}}}, true, true,
+               "fast/vdh/randomisers.cpp reference/vdh/randomisers.cpp tests/vdh/randomisers_test.cpp"});
   t.push_back({"VDH.alg.l2_mech", "alg", "VDH §2.1, §4 (000) = §3.2.1, §3.4 (002); Song et al. 2015",
                "sampler: xi ~ exp(-eps/2 ||z||_2) on R^d as R U, R ~ Gamma(d, 2/eps), U uniform on the sphere",
-               {{"eps", kPos, "privacy parameter", {}}, d_alg}, false, true,
-               "fast/vdh/randomisers.cpp tests/vdh/randomisers_test.cpp"});
+               {{"eps", kPos, "privacy parameter", {}}, d_alg}, true, true,
+               "fast/vdh/randomisers.cpp reference/vdh/randomisers.cpp tests/vdh/randomisers_test.cpp"});
   // Claims (proofs-checks/, `privoco prove`): their parameters are the claim's constants or readings;
   // `privoco prove ID name=value` overrides them. One helper for every claim: kind, files, citation, statement.
   auto claim = [&](const char* id, const char* kind, const char* files, const char* cit, const char* sum,

@@ -61,16 +61,16 @@ int main(int argc, char** argv) {
 
   RunArgs ra;
   auto* run = app.add_subcommand("run", "VDH Algorithm 1, 2 or 3 over a gradient file: predictions and realised regret");
-  run->add_option("alg", ra.alg, "alg1, alg2, alg3 (VDH.alg.algN), or a VDH §4 preset: scenario1, scenario2")
+  run->add_option("alg", ra.alg, "alg1, alg2, alg3 (VDH.alg.algN); md_direction (the direction learner of alg2); local_laplace, l2_mech (draws of the randomisers); or a VDH §4 preset: scenario1, scenario2")
       ->required();
-  run->add_option("params", ra.assignments, "b=... (alg3: one or d comma-separated) G=..., exact decimals");
+  run->add_option("params", ra.assignments, "b=... (alg3: one or d comma-separated) G=...; local_laplace: tau=t1,..,td (inf allowed); l2_mech: eps=.. d=..; exact decimals");
   run->add_option("--gradients", ra.gradients, "CSV/JSON Lines with column g (alg1) or g1..gd; - for stdin");
-  run->add_option("--T", ra.T_list, "scenarios: horizons, comma-separated (default 100,1000,10000)");
+  run->add_option("--T", ra.T_list, "scenarios: horizons, comma-separated (default 100,1000,10000); local_laplace, l2_mech: the number of draws (default 10)");
   run->add_option("--seeds", ra.seeds, "scenarios: runs per horizon (default 10)")->check(CLI::Range(2L, 1000000L));
-  run->add_option("--seed", ra.seed, "scenarios: master seed (printed)");
+  run->add_option("--seed", ra.seed, "scenarios and randomisers: master seed (printed)");
   run->add_option("--plot", ra.plot, "scenarios: write an SVG of mean regret against T");
   run->add_option("--prior", ra.prior, "conjugate (default), uniform or improper")->check(CLI::IsMember({"conjugate", "uniform", "improper"}));
-  run->add_option("--impl", ra.impl, "fast (double) or reference (certified predictions; alg1, alg2, alg3)")
+  run->add_option("--impl", ra.impl, "fast (double) or reference (certified values; every alg)")
       ->check(CLI::IsMember({"fast", "reference"}));
   run->add_option("--digits", ra.digits, "certified digits (reference)")->check(CLI::Range(1, 10000));
   run->add_option("--out", ra.out, "predictions CSV (default: standard output; the summary then goes to stderr)");
@@ -142,7 +142,7 @@ int main(int argc, char** argv) {
         throw privoco::ParamError("check", stream_params[0], "name=value parameters need --stream ALG");
       return cmd_check(ck);
     }
-    if (*run) return ra.alg.rfind("scenario", 0) == 0 ? cmd_scenario(ra) : cmd_run(ra);
+    if (*run) return ra.alg.rfind("scenario", 0) == 0 ? cmd_scenario(ra) : is_run_part(ra.alg) ? cmd_run_part(ra) : cmd_run(ra);
     if (*sample) return cmd_sample(sa);
     if (*compare) return cmd_compare(cp);
     if (*prove) {

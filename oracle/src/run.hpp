@@ -24,6 +24,10 @@ struct RunArgs {
   std::string plot;
 };
 int cmd_run(const RunArgs& a);
+// privoco run md_direction | local_laplace | l2_mech: the direction learner over a gradient file, or draws of the
+// randomisers; fast or certified reference.
+bool is_run_part(const std::string& name);
+int cmd_run_part(const RunArgs& a);
 // The Section 4 scenarios: user-chosen privacy against the maximum-privacy baseline (scenarios.cpp).
 int cmd_scenario(const RunArgs& a);
 

@@ -83,46 +83,30 @@ Certified certify_ball(const Ball& x, int digits, const std::string& what) {
 
 Alg2Replay::Alg2Replay(std::size_t d, const std::string& prior, const Decimal& b, const Decimal& G, const Options& opt,
                        slong prec)
-    : alg1_(prior, b, G, opt), z_(d), opt_(opt), prec_(prec) {
-  if (d < 1) throw ParamError("VDH.alg.alg2", "d", "the dimension must be at least 1");
+    : alg1_(prior, b, G, opt), md_(d, prec), opt_(opt), prec_(prec) {}
+
+MdDirectionReplay::MdDirectionReplay(std::size_t d, slong prec) : z_(d), prec_(prec) {
+  if (d < 1) throw ParamError("VDH.alg.md_direction", "d", "the dimension must be at least 1");
 }
 
-Certified Alg2Replay::predict_v(int digits) const {
-  const int dg = digits > 0 ? digits : opt_.digits;
-  if (v_cache_digits_ != dg) {
-    v_cache_ = alg1_.predict(dg);
-    v_cache_digits_ = dg;
-  }
-  return v_cache_;
+Certified MdDirectionReplay::predict_z(std::size_t j, int digits) const {
+  if (j >= z_.size()) throw ParamError("VDH.alg.md_direction", "j", "coordinate out of range");
+  return certify_ball(z_[j], digits, "VDH.alg.md_direction");
 }
 
-Certified Alg2Replay::predict_w(std::size_t j, int digits) const {
-  if (j >= z_.size()) throw ParamError("VDH.alg.alg2", "j", "coordinate out of range");
-  const int dg = digits > 0 ? digits : opt_.digits;
-  if (arb_is_zero(z_[j])) return certify_ball(z_[j], dg, "VDH.alg.alg2");  // w = v * 0, whatever v is
-  const Certified v = predict_v(dg + 2);
-  Ball w;
-  arb_mul(w, v.ball, z_[j], prec_);
-  return certify_ball(w, dg, "VDH.alg.alg2");
-}
-
-void Alg2Replay::update(const std::vector<double>& g) {
-  if (g.size() != z_.size()) throw ParamError("VDH.alg.alg2", "g", "size differs from d");
-  Ball s, gj, n2, t;
+void MdDirectionReplay::update(const std::vector<double>& g) {
+  if (g.size() != z_.size()) throw ParamError("VDH.alg.md_direction", "g", "size differs from d");
+  Ball gj, t;
   for (std::size_t j = 0; j < g.size(); ++j) {
     if (!std::isfinite(g[j]))
-      throw DomainError("VDH.alg.alg2", "g" + std::to_string(j + 1), std::to_string(g[j]), "(-inf, inf)");
+      throw DomainError("VDH.alg.md_direction", "g" + std::to_string(j + 1), std::to_string(g[j]), "(-inf, inf)");
     arb_set_d(gj, g[j]);
-    arb_addmul(s, z_[j], gj, prec_);  // Alg 2 line 6: s_t = <z_t, g~_t>
     arb_sqr(t, gj, ARF_PREC_EXACT);
     arb_add(sum_sq_, sum_sq_, t, ARF_PREC_EXACT);
   }
-  alg1_.update(s, prec_);
-  v_cache_digits_ = 0;
   if (arb_is_zero(sum_sq_)) return;  // A28(a): no step while the sum is 0
-  Ball eta;
+  Ball eta, n2;
   arb_rsqrt(eta, sum_sq_, prec_);  // eta_t = 1/sqrt(sum_{s<=t} ||g~_s||^2)
-  arb_zero(n2);
   for (std::size_t j = 0; j < g.size(); ++j) {
     arb_set_d(gj, g[j]);
     arb_submul(z_[j], eta, gj, prec_);
@@ -140,6 +124,39 @@ void Alg2Replay::update(const std::vector<double>& g) {
     if (outside) arb_swap(zj, p);
     else arb_union(zj, zj, p, prec_);  // both branches of the projection
   }
+}
+
+Certified Alg2Replay::predict_v(int digits) const {
+  const int dg = digits > 0 ? digits : opt_.digits;
+  if (v_cache_digits_ != dg) {
+    v_cache_ = alg1_.predict(dg);
+    v_cache_digits_ = dg;
+  }
+  return v_cache_;
+}
+
+Certified Alg2Replay::predict_w(std::size_t j, int digits) const {
+  if (j >= md_.dim()) throw ParamError("VDH.alg.alg2", "j", "coordinate out of range");
+  const int dg = digits > 0 ? digits : opt_.digits;
+  if (arb_is_zero(md_.z(j))) return certify_ball(md_.z(j), dg, "VDH.alg.alg2");  // w = v * 0, whatever v is
+  const Certified v = predict_v(dg + 2);
+  Ball w;
+  arb_mul(w, v.ball, md_.z(j), prec_);
+  return certify_ball(w, dg, "VDH.alg.alg2");
+}
+
+void Alg2Replay::update(const std::vector<double>& g) {
+  if (g.size() != md_.dim()) throw ParamError("VDH.alg.alg2", "g", "size differs from d");
+  Ball s, gj;
+  for (std::size_t j = 0; j < g.size(); ++j) {
+    if (!std::isfinite(g[j]))
+      throw DomainError("VDH.alg.alg2", "g" + std::to_string(j + 1), std::to_string(g[j]), "(-inf, inf)");
+    arb_set_d(gj, g[j]);
+    arb_addmul(s, md_.z(j), gj, prec_);  // Alg 2 line 6: s_t = <z_t, g~_t>, before z moves
+  }
+  alg1_.update(s, prec_);
+  v_cache_digits_ = 0;
+  md_.update(g);  // Alg 2 line 5
 }
 
 }  // namespace privoco::reference::vdh

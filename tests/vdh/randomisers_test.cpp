@@ -4,6 +4,7 @@
 //   - moments by median-of-means over k = 111 groups: each group mean is off by more than 2 sigma sqrt(k/n) with
 //     probability <= 1/4 (Chebyshev), so the median is with probability <= exp(-k/8) = 9.4e-7 (Hoeffding).
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
 
 #include <algorithm>
 #include <cmath>
@@ -12,6 +13,7 @@
 
 #include "privoco/errors.hpp"
 #include "privoco/fast/randomisers.hpp"
+#include "privoco/reference/randomisers.hpp"
 
 using privoco::fast::Streams;
 namespace fv = privoco::fast::vdh;
@@ -126,4 +128,87 @@ TEST(VdhRandomisers, BadParameters) {
   EXPECT_THROW(fv::local_laplace(s, 0, bad, 2, xi), privoco::DomainError);
   EXPECT_THROW(fv::l2_mech(s, 0, -1, 2, xi), privoco::DomainError);
   EXPECT_THROW(fv::l2_mech(s, 0, 1, 0, xi), privoco::DomainError);
+}
+
+// ---- fast against the certified reference: the same uniforms, the transforms compared draw by draw ----
+namespace rv = privoco::reference::vdh;
+namespace ref = privoco::reference;
+
+namespace {
+std::vector<rv::Tau> taus(const std::vector<std::string>& t) {
+  std::vector<rv::Tau> out;
+  for (std::size_t j = 0; j < t.size(); ++j) out.push_back(rv::parse_tau(t[j], j));
+  return out;
+}
+std::string g17(double x) {
+  char b[40];
+  std::snprintf(b, sizeof b, "%.17g", x);
+  return b;
+}
+}  // namespace
+
+// Local Laplace: each fast coordinate within 4 ulp of the certified transform of its uniform (measured: <= 2);
+// tau = inf is exactly 0 in both. Sibling: the scale 1/tau (instead of 2/tau) is off by a factor 2.
+RC_GTEST_PROP(VdhRandomisersReference, LocalLaplaceMatchesTheCertifiedTransform, ()) {
+  const std::uint64_t seed = *rc::gen::arbitrary<std::uint64_t>(), round = *rc::gen::inRange<std::uint64_t>(0, 1000000);
+  const int d = *rc::gen::inRange(1, 8);
+  std::vector<std::string> t;
+  std::vector<double> td;
+  for (int j = 0; j < d; ++j) {
+    const bool inf = *rc::gen::inRange(0, 10) == 0;
+    const double x = std::exp(*rc::gen::inRange(-700, 700) / 100.0);
+    t.push_back(inf ? "inf" : g17(x));
+    td.push_back(inf ? INFINITY : x);
+  }
+  const Streams s(seed);
+  std::vector<double> xi(d);
+  fv::local_laplace(s, round, td.data(), d, xi.data());
+  const auto c = rv::local_laplace(s, round, taus(t));
+  for (int j = 0; j < d; ++j) {
+    if (std::isinf(td[j])) {
+      RC_ASSERT(xi[j] == 0.0);
+      RC_ASSERT(c[j].exact);
+      continue;
+    }
+    RC_ASSERT(ref::ulp_error(c[j], xi[j]) <= 4);
+    RC_ASSERT(ref::ulp_error(c[j], xi[j] / 2) > 1e10);  // sibling: scale 1/tau
+  }
+}
+
+// l2 mechanism: every fast coordinate within 16 ulp of the radius R = ||xi|| of the certified draw (normwise: a
+// coordinate near 0 carries the angle's absolute error, which the fast sampler's rounded 2 pi makes ~1e-16);
+// the radius itself within 8 ulp. Sibling: 2 pi taken as 6.28 misses the normwise bound.
+RC_GTEST_PROP(VdhRandomisersReference, L2MechanismMatchesTheCertifiedTransform, ()) {
+  const std::uint64_t seed = *rc::gen::arbitrary<std::uint64_t>(), round = *rc::gen::inRange<std::uint64_t>(0, 1000000);
+  const int d = *rc::gen::inRange(1, 9);
+  const double eps = std::exp(*rc::gen::inRange(-500, 500) / 100.0);
+  const Streams s(seed);
+  std::vector<double> xi(d);
+  fv::l2_mech(s, round, eps, d, xi.data());
+  privoco::Decimal e = privoco::parse_param("VDH.alg.l2_mech", "eps", g17(eps));
+  const auto c = rv::l2_mech(s, round, e, d);
+  const double R = c.radius.nearest(), tol = 16 * std::ldexp(1.0, std::ilogb(R) - 52);
+  double n2 = 0, worst_wrong = 0;
+  for (int j = 0; j < d; ++j) {
+    RC_ASSERT(std::fabs(xi[j] - c.xi[j].nearest()) <= tol);
+    n2 += xi[j] * xi[j];
+  }
+  RC_ASSERT(std::fabs(std::sqrt(n2) - R) <= 8 * std::ldexp(1.0, std::ilogb(R) - 52) * std::sqrt(d));
+  // sibling: the same draw with the angle 6.28 u2 is off far beyond the bound on some coordinate (d >= 2)
+  for (int j = 0; j + 1 < d; j += 2) {
+    const double u1 = s.uniform(round, d + j), u2 = s.uniform(round, d + j + 1);
+    const double rad = std::sqrt(-2 * std::log(u1));
+    worst_wrong = std::max(worst_wrong, std::fabs(rad * std::cos(6.28 * u2) - rad * std::cos(6.283185307179586 * u2)));
+  }
+  if (d >= 2) RC_ASSERT(worst_wrong * R > tol);
+}
+
+TEST(VdhRandomisersReference, BadParameters) {
+  EXPECT_THROW(rv::parse_tau("0", 0), privoco::DomainError);
+  EXPECT_THROW(rv::parse_tau("-1", 2), privoco::DomainError);
+  EXPECT_THROW(rv::parse_tau("x", 0), privoco::ParamError);
+  EXPECT_TRUE(rv::parse_tau("inf", 0).infinite);
+  const Streams s(1);
+  EXPECT_THROW(rv::l2_mech(s, 1, privoco::parse_param("t", "eps", "0"), 2), privoco::DomainError);
+  EXPECT_THROW(rv::l2_mech(s, 1, privoco::parse_param("t", "eps", "1"), 0), privoco::DomainError);
 }

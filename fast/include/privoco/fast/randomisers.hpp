@@ -1,25 +1,14 @@
-// VDH's randomisers as reproducible samplers (catalogue VDH.alg.local_laplace, VDH.alg.l2_mech).
-// One master seed; every (stream, counter) pair gives an independent 64-bit draw (a counter-based generator:
-// SplitMix64's finaliser over seed, stream and counter), so round t, coordinate j of a run is the same draw
-// whatever else the run does, and runs can be replayed or split across processes.
+// VDH's randomisers as reproducible samplers (catalogue VDH.alg.local_laplace, VDH.alg.l2_mech), drawing from the
+// counter-based streams of privoco/streams.hpp (their certified reference transforms the same uniforms:
+// reference/include/privoco/reference/randomisers.hpp).
 #pragma once
 #include <cstdint>
 
+#include "privoco/streams.hpp"
+
 namespace privoco::fast {
 
-class Streams {
- public:
-  explicit Streams(std::uint64_t master_seed) : seed_(master_seed) {}
-  std::uint64_t seed() const { return seed_; }
-  std::uint64_t bits(std::uint64_t stream, std::uint64_t counter) const;
-  // Uniform on (0, 1): never 0 or 1 (53 random bits, offset by half a step).
-  double uniform(std::uint64_t stream, std::uint64_t counter) const {
-    return (static_cast<double>(bits(stream, counter) >> 11) + 0.5) * 0x1p-53;
-  }
-
- private:
-  std::uint64_t seed_;
-};
+using privoco::Streams;
 
 namespace vdh {
 
