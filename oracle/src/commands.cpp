@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "accuracy.hpp"
+#include "parts_accuracy.hpp"
 #include "privoco/catalogue.hpp"
 #include "privoco/decimal.hpp"
 #include "privoco/errors.hpp"
@@ -302,6 +303,24 @@ int cmd_report(const ReportArgs& a) {
       fmt::print("  out of double range: {} points, {} with a wrong status or sign, max rel. error of ln|value| {:.3g}\n",
                  acc.out_of_range, acc.status_mismatch, acc.max_log_err);
     fmt::print("\n");
+  }
+  // The learners and samplers (kind alg), fast against their certified reference on a seeded run each.
+  if (a.ids.empty()) {
+    const std::size_t steps = std::min<std::size_t>(std::max<std::size_t>(a.n, 20), 2000);
+    json jp = json::array();
+    if (!a.json)
+      fmt::print("Learners and samplers: fast against the certified replay of the same run (same gradients, same "
+                 "uniforms; master seed {})\n", a.seed);
+    for (const PartAccuracy& p : measure_parts(steps, a.seed)) {
+      if (a.json) {
+        jp.push_back({{"id", p.id}, {"setup", p.setup}, {"metric", p.metric}, {"values", p.values},
+                      {"median", p.median}, {"p99", p.p99}, {"max", p.max}, {"worst", p.worst}});
+        continue;
+      }
+      fmt::print("{}  ({}; {} values)\n  {:<16} median {:.3g}  p99 {:.3g}  max {:.3g}  (worst: {})\n\n", p.id, p.setup,
+                 p.values, p.metric, p.median, p.p99, p.max, p.worst);
+    }
+    jr["learners_and_samplers"] = jp;
   }
   // Errata, evaluated live from their evidence.
   json je = json::array();

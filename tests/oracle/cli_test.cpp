@@ -124,6 +124,14 @@ TEST(Cli, ReportPrintsSeedAndErrata) {
   auto js = nlohmann::json::parse(j.out);
   EXPECT_EQ(js["seed"], 7);
   EXPECT_GE(js["ids"].size(), 3u);
+  // the learners and samplers have their rows: both parts, every one measured, within bounds far above what they
+  // reach (the samplers transform the same uniforms: a few ulp; the learners end to end: hundreds at most)
+  ASSERT_EQ(js["learners_and_samplers"].size(), 6u);
+  for (const auto& p : js["learners_and_samplers"]) {
+    EXPECT_GE(p["values"].get<int>(), 20) << p["id"];
+    const double bound = p["id"] == "VDH.alg.local_laplace" || p["id"] == "VDH.alg.l2_mech" ? 16 : 1e4;
+    EXPECT_LE(p["max"].get<double>(), bound) << p["id"];
+  }
 }
 
 TEST(Cli, ProveVerdictsThresholdAndErrors) {
