@@ -599,7 +599,9 @@ static inline Value normal_signed_by(double L, double x) {
   return o;
 }
 
-static void pred_chunk(const double* L, const double* V, const double* b, const double* G, Value* out, int n) {
+// L_lo, V_lo: the low parts of L and V as double-doubles (the learners' sums), or null.
+static void pred_chunk(const double* L, const double* V, const double* b, const double* G, Value* out, int n,
+                       const double* L_lo = nullptr, const double* V_lo = nullptr) {
   constexpr int kMax = ReducedPoints::kMax;
   // One block's workspace, per thread (about 0.5 MB at 2048 points: too much for a stack).
   struct Workspace {
@@ -614,7 +616,8 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
   auto& index = ws.index;
   auto& zindex = ws.zindex;
   int count[kClasses] = {}, zcount[kZClasses] = {};
-  reduce_kernel(L, V, b, G, n, all);
+  if (L_lo) reduce_kernel_dd(L, L_lo, V, V_lo, b, G, n, all);
+  else reduce_kernel(L, V, b, G, n, all);
   classify_kernel(all, L, n, cls, zcls);  // branch-free: the classes of consecutive points are unpredictable
   for (int i = 0; i < n; ++i) {
     const int c = cls[i], zc = zcls[i];
@@ -690,6 +693,23 @@ Value pred_uniform(double L, double V, double G) {
   return out;
 }
 
+Value pred_conj_dd(double L, double L_lo, double V, double V_lo, double b, double G) {
+  check4(pred_entry(), L, V, b, G);
+  Value out;
+  pred_chunk(&L, &V, &b, &G, &out, 1, &L_lo, &V_lo);
+  return out;
+}
+
+Value pred_uniform_dd(double L, double L_lo, double V, double V_lo, double G) {
+  static const privoco::Entry& e = entry("VDH.pred.uniform");
+  const double x[3] = {L, V, G};
+  check_params(e, x);
+  const double b = 0;
+  Value out;
+  pred_chunk(&L, &V, &b, &G, &out, 1, &L_lo, &V_lo);
+  return out;
+}
+
 Value pot_uniform(double L, double V, double G) {
   static const privoco::Entry& e = entry("VDH.pot.uniform");
   const double x[3] = {L, V, G};
@@ -707,7 +727,8 @@ Value pot_Z(double b, double G) {
   return plain(r.C.hi * z_of(r.mu_b.hi));
 }
 
-void pred_conj(const double* L, const double* V, const double* b, const double* G, Value* out, std::size_t n) {
+static void pred_batch(const double* L, const double* V, const double* b, const double* G, Value* out, std::size_t n,
+                       const double* L_lo, const double* V_lo) {
   for (std::size_t start = 0; start < n; start += ReducedPoints::kMax) {
     const int m = static_cast<int>(std::min<std::size_t>(ReducedPoints::kMax, n - start));
     static const auto dom = [] {  // the table's four domains, copied once
@@ -733,9 +754,19 @@ void pred_conj(const double* L, const double* V, const double* b, const double* 
              dom[3].contains(G[start + good]))
         ++good;
     }
-    pred_chunk(L + start, V + start, b + start, G + start, out + start, good);
+    pred_chunk(L + start, V + start, b + start, G + start, out + start, good, L_lo ? L_lo + start : nullptr,
+               V_lo ? V_lo + start : nullptr);
     if (good < m) check4(pred_entry(), L[start + good], V[start + good], b[start + good], G[start + good]);
   }
+}
+
+void pred_conj(const double* L, const double* V, const double* b, const double* G, Value* out, std::size_t n) {
+  pred_batch(L, V, b, G, out, n, nullptr, nullptr);
+}
+
+void pred_conj_dd(const double* L, const double* L_lo, const double* V, const double* V_lo, const double* b,
+                  const double* G, Value* out, std::size_t n) {
+  pred_batch(L, V, b, G, out, n, L_lo, V_lo);
 }
 
 void pot_conj(const double* L, const double* V, const double* b, const double* G, Value* out, std::size_t n) {

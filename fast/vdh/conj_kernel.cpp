@@ -409,6 +409,23 @@ void reduce_kernel(const double* L, const double* V, const double* b, const doub
 }
 
 __attribute__((target_clones("avx512f", "arch=haswell", "default")))
+void reduce_kernel_dd(const double* __restrict L, const double* __restrict L_lo, const double* __restrict V,
+                      const double* __restrict V_lo, const double* __restrict b, const double* __restrict G, int n,
+                      ReducedPoints& __restrict out) {
+  for (int i = 0; i < n; ++i) {
+    const dd C = scale_C(G[i]);
+    const double s = L[i] < 0 ? -1.0 : 1.0;  // |L| as a double-double
+    const dd lambda = C * dd{s * L[i], s * L_lo[i]};
+    dd mu = (C * (two_sum(b[i], V[i]) + dd{V_lo[i], 0})) * C;
+    dd mu_b = (C * b[i]) * C;
+    mu = mu.hi < 1e-150 ? dd{0, 0} : mu;
+    mu_b = mu_b.hi < 1e-150 ? dd{0, 0} : mu_b;
+    out.C_hi[i] = C.hi, out.C_lo[i] = C.lo, out.lam_hi[i] = lambda.hi, out.lam_lo[i] = lambda.lo;
+    out.mu_hi[i] = mu.hi, out.mu_lo[i] = mu.lo, out.mub_hi[i] = mu_b.hi, out.mub_lo[i] = mu_b.lo;
+  }
+}
+
+__attribute__((target_clones("avx512f", "arch=haswell", "default")))
 int count_outside_kernel(const double* __restrict lo_hi, const double* __restrict L, const double* __restrict V,
                          const double* __restrict b, const double* __restrict G, int n) {
   const double l0 = lo_hi[0], l1 = lo_hi[1], l2 = lo_hi[2], l3 = lo_hi[3];

@@ -42,6 +42,9 @@ inline constexpr double kEdgeDropLambda = 21;
 // conj.cpp's reduction for points i < n (|L| is taken here): C = 1/(5G), lambda = C|L|, mu = C^2 (b + V),
 // mu_b = C^2 b as double-doubles, by the same operations as conj.cpp's reduce (vectorised).
 void reduce_kernel(const double* L, const double* V, const double* b, const double* G, int n, ReducedPoints& out);
+// The same with L and V given as double-doubles (L + L_lo, V + V_lo, normalised: the learners' exact-ish sums).
+void reduce_kernel_dd(const double* L, const double* L_lo, const double* V, const double* V_lo, const double* b,
+                      const double* G, int n, ReducedPoints& out);
 
 // How many of the points i < n lie outside the open box lo_hi[k] < x_k < lo_hi[4 + k] (NaN counts as outside).
 int count_outside_kernel(const double* lo_hi, const double* L, const double* V, const double* b, const double* G, int n);

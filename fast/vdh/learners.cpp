@@ -33,12 +33,14 @@ void check_prior(const char* id, const PriorSpec& p) {
   check_param(e, e.index_of("G"), p.G);
 }
 
-// One Alg 1 prediction at (L, V): VDH eq (5) = (3.3.2) with the chosen prior.
-inline Value predict_at(Prior prior, double L, double V, double b, double G) {
+// One Alg 1 prediction at the double-double sums (L, V): VDH eq (5) = (3.3.2) with the chosen prior. The conjugate
+// and uniform priors take the low parts (the prediction of the exact sums, not of their doubles: end to end, report
+// --n 2000, alg1 max 97 -> see the commit); the improper prior's fast form takes doubles.
+inline Value predict_at(Prior prior, double L, double L_lo, double V, double V_lo, double b, double G) {
   switch (prior) {
-    case Prior::conjugate: return pred_conj(L, V, b, G);
-    case Prior::uniform: return pred_uniform(L, V, G);
-    case Prior::improper: return pred_improper(L, V, G);  // VDH (3.8.1) by the definition
+    case Prior::conjugate: return pred_conj_dd(L, L_lo, V, V_lo, b, G);
+    case Prior::uniform: return pred_uniform_dd(L, L_lo, V, V_lo, G);
+    case Prior::improper: return pred_improper(L + L_lo, V + V_lo, G);  // VDH (3.8.1) by the definition
   }
   return {};
 }
@@ -71,7 +73,7 @@ Prior parse_prior(const std::string& name) {
 // ---- Alg 1 ----
 Alg1::Alg1(const PriorSpec& p) : p_(p) { check_prior("VDH.alg.alg1", p); }
 
-Value Alg1::predict() const { return predict_at(p_.prior, L(), V(), p_.b, p_.G); }
+Value Alg1::predict() const { return predict_at(p_.prior, s_.L_hi, s_.L_lo, s_.V_hi, s_.V_lo, p_.b, p_.G); }
 
 void Alg1::update(double g) {
   check_gradient("VDH.alg.alg1", g, -1);
@@ -87,6 +89,11 @@ void Alg1::restore(const Alg1State& s) {
       !std::isfinite(s.V_lo))
     throw ParamError("VDH.alg.alg1", "state", "not a state of Algorithm 1 (non-finite or negative V)");
   s_ = s;
+  // normalised double-doubles (a saved state already is: unchanged), as the predictions read the high parts alone
+  // where the magnitudes are extreme
+  const dd L = two_sum(s.L_hi, s.L_lo), V = two_sum(s.V_hi, s.V_lo);
+  s_.L_hi = L.hi, s_.L_lo = L.lo, s_.V_hi = V.hi, s_.V_lo = V.lo;
+  if (!(s_.V_hi >= 0)) throw ParamError("VDH.alg.alg1", "state", "not a state of Algorithm 1 (negative V)");
 }
 
 // ---- Alg 3 ----
@@ -108,12 +115,12 @@ int Alg3::predict(Eigen::Ref<Eigen::VectorXd> w) const {
   int out_of_range = 0;
   if (prior_ == Prior::conjugate) {  // all coordinates through the batch form (its vectorised kernels)
     // Per-thread scratch, grown on first use only: no allocation per step.
-    thread_local std::vector<double> L, V, G;
+    thread_local std::vector<double> G;
     thread_local std::vector<Value> out;
     const std::size_t d = static_cast<std::size_t>(b_.size());
-    if (L.size() < d) L.resize(d), V.resize(d), G.resize(d), out.resize(d);
-    for (std::size_t k = 0; k < d; ++k) L[k] = L_hi_[k] + L_lo_[k], V[k] = V_hi_[k] + V_lo_[k], G[k] = G_;
-    pred_conj(L.data(), V.data(), b_.data(), G.data(), out.data(), d);
+    if (G.size() < d) G.resize(d), out.resize(d);
+    for (std::size_t k = 0; k < d; ++k) G[k] = G_;
+    pred_conj_dd(L_hi_.data(), L_lo_.data(), V_hi_.data(), V_lo_.data(), b_.data(), G.data(), out.data(), d);
     for (std::size_t k = 0; k < d; ++k) {
       w[static_cast<Eigen::Index>(k)] = out[k].value;
       out_of_range += out[k].status != Status::ok;
@@ -121,7 +128,7 @@ int Alg3::predict(Eigen::Ref<Eigen::VectorXd> w) const {
     return out_of_range;
   }
   for (Eigen::Index j = 0; j < b_.size(); ++j) {
-    const Value v = predict_at(prior_, L_hi_[j] + L_lo_[j], V_hi_[j] + V_lo_[j], b_[j], G_);
+    const Value v = predict_at(prior_, L_hi_[j], L_lo_[j], V_hi_[j], V_lo_[j], b_[j], G_);
     w[j] = v.value;
     out_of_range += v.status != Status::ok;
   }
@@ -156,8 +163,9 @@ void Alg3::restore(const std::vector<Alg1State>& s) {
     throw ParamError("VDH.alg.alg3", "state", "size differs from d");
   for (Eigen::Index j = 0; j < b_.size(); ++j) {
     Alg1 check({prior_, prior_ == Prior::conjugate ? b_[j] : 1, G_});
-    check.restore(s[j]);  // validates
-    L_hi_[j] = s[j].L_hi, L_lo_[j] = s[j].L_lo, V_hi_[j] = s[j].V_hi, V_lo_[j] = s[j].V_lo;
+    check.restore(s[j]);  // validates and normalises
+    const Alg1State& n = check.state();
+    L_hi_[j] = n.L_hi, L_lo_[j] = n.L_lo, V_hi_[j] = n.V_hi, V_lo_[j] = n.V_lo;
   }
   t_ = s.empty() ? 0 : s[0].t;
 }
