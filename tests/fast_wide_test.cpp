@@ -1,5 +1,5 @@
 // Every fast (double) evaluation of the table, on inputs drawn over the whole double range of its domain
-// (|x| in [1e-150, 1e150], 0 and the domain's finite ends included): never NaN, a status and sign that agree
+// (|x| in [1e-300, 1e300], 0 and the domain's finite ends included): never NaN, a status and sign that agree
 // with the value, ln|value| finite or +-inf only where the status says the value left the double range.
 // (The per-ID tests check accuracy on the report's sampling boxes; this one checks robustness far outside them.)
 #include <gtest/gtest.h>
@@ -20,10 +20,10 @@ using privoco::testing::log_uniform;
 
 namespace {
 
-// The magnitudes drawn. Beyond 1e+-150, fast/ still returns NaN in places (found by this test with 1e+-300, listed
-// in the issue notes): the CV prior for mu = C^2 V past ~1e200 and the improper potential for mu near DBL_MAX.
-// Within it, every case found was fixed (stop 11).
-constexpr double kMin = 1e-150, kMax = 1e150;
+// The magnitudes drawn: 1e+-300 since stop 12, which fixed what a probe found beyond 1e+-150 (the conjugate
+// potential's NaN and 9 s at lambda = 2e286, mu = 3e-119; the CV prior's NaN at mu past 1e200, and its wrong values
+// at large mu). Stop 11 had fixed everything within 1e+-150.
+constexpr double kMin = 1e-300, kMax = 1e300;
 
 // One value of a parameter's domain: log-uniform magnitude in [max(kMin, |lo|), min(kMax, hi)], a random sign
 // where the domain has negative values, the finite ends and 0 where the domain contains them.

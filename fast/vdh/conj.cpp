@@ -143,7 +143,10 @@ dd erfcx_dd2(double p) {
 // r(p) = (1/2)/(p + 1/(p + (3/2)/(p + ...))) for p >= 1.25, so that sqrt(pi) erfcx(p) = 1/(p + r) and
 // h(p) = r/(p + r): both from one continued fraction (20 + 300/p^2 terms, backwards).
 double cf_tail(double p) {
-  const int terms = 20 + static_cast<int>(300 / (p * p));
+  // callers have p >= 1.25 (at most 212 terms); the clamp keeps a NaN or tiny p from an out-of-range int (4e9
+  // iterations of the loop below were seen with p = NaN)
+  const double extra = 300 / (p * p);
+  const int terms = 20 + (extra < 1000 ? static_cast<int>(extra) : 1000);
   double t = p;
   for (int k = terms; k >= 2; --k) t = p + (0.5 * k) / t;
   return 0.5 / t;
@@ -273,18 +276,26 @@ dd i0_scaled(const Reduced& r, dd* E) {
   // erfcx - 2), else from the continued fraction: libcerf's erfcx (<= 2.4 ulp) left 9.7 ulp in F at p = 0.29
   // (lambda = 30.2, mu = 14; compare --n 1000000, seed 2). The e^{-2 lambda} term is below 6e-6 of the sum here
   // (lambda > kR1 = 6), so libcerf is enough for it.
-  const dd pd = (r.lambda - r.mu * 2.0) / two_sq;
+  // From p >= 3.0625 on, sqrt(pi) erfcx(p)/(2 sqrt mu) = 1/(2 sqrt mu (p + r)) = 1/(d + 2 sqrt(mu) r), d = lambda - 2mu,
+  // r = cf_tail(p): no p itself, which overflows when mu is tiny (lambda = 2e286, mu = 3e-119 gave NaN after 9 s).
+  const dd d = r.lambda - r.mu * 2.0;
+  // p = d / (2 sqrt mu) overflows to +inf when mu is tiny (then first = 1/d); its double-double form only below 4
+  const dd pd = d.hi / two_sq.hi < 4 ? d / two_sq : dd{d.hi / two_sq.hi, 0};
   const double p = pd.hi;
-  dd S;
+  dd first;
   if (p < ErfcxTable::kEnd) {
-    S = erfcx_dd2(p) * sqrt_pi;
-    S = S + dd{(2 * p * S.hi - 2) * pd.lo, 0};
+    dd S = erfcx_dd2(pd.hi) * sqrt_pi;
+    S = S + dd{(2 * pd.hi * S.hi - 2) * pd.lo, 0};
+    first = S / two_sq;
   } else {
-    S = dd{1, 0} / (dd{p, 0} + dd{cf_tail(p), 0});
+    first = dd{1, 0} / (d + two_sq * cf_tail(p));
   }
+  // the second term, below e^{-2 lambda} <= 6e-6 of the first here: sqrt(pi) erfcx(p2)/(2 sqrt mu) in the same way
   const double p2 = (lambda + 2 * mu) / two_sq.hi;
+  const double second = p2 < ErfcxTable::kEnd ? kSqrtPi * erfcx(p2) / two_sq.hi
+                                              : 1 / ((lambda + 2 * mu) + two_sq.hi * cf_tail(p2));
   *E = r.lambda - r.mu;
-  return (S - dd{std::exp(-2 * lambda) * kSqrtPi * erfcx(p2), 0}) / two_sq;
+  return first - dd{std::exp(-2 * lambda) * second, 0};
 }
 
 // M_0(mu_b) - M_0(mu_b + nu) >= 0, the part of (z - i0)/2 that does not depend on lambda.
@@ -576,13 +587,13 @@ static Value pot_core(double L, double V, double b, double G) {
   dd E;
   // 1 + F = m e^E, m's low part folded into E (m_hi (1 + m_lo/m_hi) = m_hi e^{m_lo/m_hi} to first order)
   const dd md = i0_scaled(r, &E) / dd{2 * zh, 0};
-  const double m = md.hi;
+  const double m = md.hi, m_rel = m > 0 && std::isfinite(m) ? md.lo / m : 0;
   double lnP = std::log(m) + E.hi;
   if (std::fabs(lnP) < 0.7) {
     if (r.lambda.hi < 2 * r.mu.hi) return potential(pot_peak_inside(r, E, V, b));  // E = lambda^2/(4 mu) here
-    return potential(std::expm1(std::log(m) + E.hi + (E.lo + md.lo / md.hi)));
+    return potential(std::expm1(std::log(m) + E.hi + (E.lo + m_rel)));
   }
-  Value P = finish(1, m, E + dd{md.lo / md.hi, 0});
+  Value P = finish(1, m, E + dd{m_rel, 0});
   if (P.status == Status::overflow) return P;  // F = P - 1 ~ P out of range
   return potential(P.value - 1);
 }

@@ -172,6 +172,30 @@ double e_quadrature(const dd& lam, const dd& mud) {
 // VDH eq (4) = (3.3.1) with the improper prior (A7(a), the -1 inside): F = int_{-1}^{1} (e^{lambda x - mu x^2} - 1)
 // dx/|x| = E - Ein(mu), E = 2 int_0^1 (cosh(lambda x) - 1) e^{-mu x^2} dx/x >= 0 (series of positive terms for
 // lambda <= 3 or lambda^2 <= 4 mu, else quadrature scaled by e^{E0}); even in L, independent of the scale C.
+Value pot_reduced(double L, double V, double G, const dd& C, const dd& lam, const dd& mud);
+constexpr double kEulerGamma = 0.57721566490153286061;
+
+// Beyond mu = 1e250 (or where C^2 V leaves the double range): the improper prior dv/|v| is scale-invariant, so
+// E = F + Ein(mu) = int_0^1 (cosh(lambda x) - 1) e^{-mu x^2} dx/x depends on r = lambda/sqrt(mu) = |L|/sqrt(V) alone
+// once e^{-mu} and the edge are negligible: E(lambda, mu) = E(r sqrt(M), M) with M = max(1e4, 4 r^2) (x = y sqrt(M/mu);
+// the part y in [1, sqrt(mu/M)] is below e^{-50} of E), and Ein(mu) = ln mu + gamma + E1(mu) with ln mu = 2 ln C + ln V.
+// (The direct forms gave inf with status ok at lambda = 2.7e154, mu = 1.8e308, and NaN once that was mended.)
+Value pot_large_mu(double L, double V, double G, const dd& C) {
+  const double r = std::fabs(L) / std::sqrt(V);
+  if (r > 1e100) {  // ln F = r^2/4 + O(ln r), as in pred_large_mu
+    Value out = overflow(1);
+    out.log_abs_out = 0.25 * r * r;
+    return out;
+  }
+  const double M = std::max(1e4, 4 * r * r);
+  const dd lam{r * std::sqrt(M), 0}, mud{M, 0};
+  const double ln_C = std::isfinite(C.hi) ? std::log(C.hi) + C.lo / C.hi : -std::log(5.0) - std::log(G);  // G subnormal
+  const double ln_mu = 2 * ln_C + std::log(V);
+  const Value Fp = pot_reduced(1, 1, 1, dd{1, 0}, lam, mud);  // F' = E - Ein(M) (L, V, G unused: M > 1)
+  if (Fp.status == Status::overflow) return Fp;            // E far beyond double: F ~ E
+  return plain((Fp.value + ein(M)) - (ln_mu + kEulerGamma));
+}
+
 Value pot_improper(double L, double V, double G) {
   static const Entry& e = entry("VDH.pot.improper");
   const double x[3] = {L, V, G};
@@ -179,6 +203,12 @@ Value pot_improper(double L, double V, double G) {
   const dd C = scale_C(G);
   const dd lam = C * std::fabs(L);
   const dd mud = (C * V) * C;
+  if (V > 0 && !(mud.hi < 1e250)) return pot_large_mu(L, V, G, C);
+  return pot_reduced(L, V, G, C, lam, mud);
+}
+
+// F at the reduced lambda = C|L|, mu = C^2 V (L, V, C for the crossing form, used only for mu <= 1)
+Value pot_reduced(double L, double V, double G, const dd& C, const dd& lam, const dd& mud) {
   const double lambda = lam.hi, mu = mud.hi;
   if (!std::isfinite(lambda) || !std::isfinite(C.hi) || !std::isfinite(mu)) {
     return overflow(1);  // e^{lambda} or e^{lambda^2/(4 mu)} far beyond double (F > 0 there)
@@ -190,7 +220,8 @@ Value pot_improper(double L, double V, double G) {
     const int k = tiny_scale_bits(lambda);
     return scaled_down(pot_improper(std::ldexp(L, k), 0, G), 2 * k);
   }
-  if (lambda <= 3 || lambda * lambda <= 4 * mu) {
+  if (lambda <= 3 || lambda <= 2 * std::sqrt(mu)) {  // lambda^2 <= 4 mu without overflowing (lambda = 2.7e154,
+                                                      // mu = 1.8e308 gave inf <= inf and F = inf)
     bool scaled = false;
     const double S = series(lambda, mu, &scaled, 1);
     const double E = scaled ? S * (lambda * (lambda / mu)) : 2 * S * (lambda * lambda);
@@ -228,6 +259,41 @@ Value pot_improper(double L, double V, double G) {
   return plain(q * std::exp(E0.hi) - ein_mu);
 }
 
+Value pred_reduced(int sign, double L, double V, double G, const dd& C, const dd& lam, const dd& mu);
+
+// Beyond mu = 1e250 (or where C^2 V leaves the double range), by the scale invariance of dv/|v| (as pot_large_mu):
+// w = 2C int_0^1 sinh(lambda x) e^{-mu x^2} dx = sqrt(M/V) W(r sqrt(M), M) with r = |L|/sqrt(V) and W the same
+// integral with C = 1 (C cancels), M = max(1e4, 4 r^2); tiny r through the linear scaling (scaled.hpp).
+Value pred_large_mu(int sign, double L, double V) {
+  // r scaled by 2^bits up to 1e-70 first where it is smaller (|L|/sqrt(V) may underflow: 1e-200/1e145)
+  const double log2_r = std::log2(std::fabs(L)) - 0.5 * std::log2(V);
+  const int bits = log2_r < -232.5 ? static_cast<int>(std::ceil(-232.5 - log2_r)) : 0;  // 2^-232.5 = 1e-70
+  const double r = std::ldexp(std::fabs(L), bits) / std::sqrt(V);
+  if (r > 1e100) {  // ln w = r^2/4 + O(ln r): the rest is below 1e-190 of it (M = 4 r^2 would overflow)
+    Value out = overflow(sign);
+    out.log_abs_out = 0.25 * r * r;
+    return out;
+  }
+  const double M = std::max(1e4, 4 * r * r), lam1 = r * std::sqrt(M);
+  const Value W = pred_reduced(1, 1, 1, 1, dd{1, 0}, dd{lam1, 0}, dd{M, 0});  // L, V, G unused: lambda, mu > 0
+  const double ln_factor = 0.5 * (std::log(M) - std::log(V)) - bits * kLn2Hi;
+  if (W.status != Status::ok || W.value == 0) {
+    Value out = W;
+    out.sign = W.sign == 0 ? 0 : sign;
+    out.log_abs_out = W.log_abs() + ln_factor;
+    out.status = out.log_abs_out > 0 ? Status::overflow : Status::underflow;
+    out.value = out.status == Status::overflow ? sign * INFINITY : 0.0;
+    return out;
+  }
+  Scaled sc;
+  sc.m = W.value;
+  sc.renorm();
+  sc *= std::sqrt(M);
+  sc /= std::sqrt(V);
+  sc.e2 -= bits;
+  return finish(sign, sc);
+}
+
 Value pred_improper(double L, double V, double G) {
   static const Entry& e = entry("VDH.pred.improper");
   const double x[3] = {L, V, G};
@@ -238,9 +304,15 @@ Value pred_improper(double L, double V, double G) {
   const dd C = scale_C(G);
   const dd lam = C * std::fabs(L);
   const dd mu = (C * V) * C;
+  if (V > 0 && !(mu.hi < 1e250)) return pred_large_mu(sign, L, V);
+  return pred_reduced(sign, L, V, G, C, lam, mu);
+}
+
+// w at the reduced lambda = C|L|, mu = C^2 V
+Value pred_reduced(int sign, double L, double V, double G, const dd& C, const dd& lam, const dd& mu) {
   const double lambda = lam.hi, m = mu.hi;
   if (!std::isfinite(lambda) || !std::isfinite(C.hi) || !std::isfinite(m)) {
-    // C or lambda beyond double (G tiny): ln w from the Gaussian limit would be needed; report overflow honestly
+    // C or lambda beyond double (G tiny) with V = 0 or mu finite: e^{lambda}-sized, beyond double
     return overflow(sign);
   }
   if (lambda < kTinyLambda)  // w is linear in lambda here (scaled.hpp); 4 sinh^2(lambda/2)/lambda was 0/0 at lambda = 0
@@ -258,7 +330,7 @@ Value pred_improper(double L, double V, double G) {
     const double q = -std::expm1(-lambda);
     return finish(sign, q * q / lambda * to_double(C), lam);
   }
-  if (lambda <= 3 || lambda * lambda <= 4 * m) {
+  if (lambda <= 3 || lambda <= 2 * std::sqrt(m)) {  // lambda^2 <= 4 mu without overflowing
     bool scaled = false;
     const double s = series(lambda, m, &scaled);
     Scaled sc;

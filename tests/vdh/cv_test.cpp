@@ -12,6 +12,7 @@
 #include "support/ball_eval.hpp"
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
+#include "privoco/fast/evaluate.hpp"
 #include "privoco/reference/evaluate.hpp"
 #include "reference/vdh/cv.hpp"
 #include "fast/vdh/cv.hpp"
@@ -138,4 +139,27 @@ TEST(VdhCvFast, SymmetryZerosDomainAndSibling) {
   const double x[3] = {3, 2, 1};
   const double u = ref::evaluate(privoco::entry("VDH.pred.uniform"), x).nearest();
   EXPECT_GT(ref::ulp_error(c, u), 1e6);
+}
+
+// Large mu (fast: the linear regime's J integral, and the u-range reaching x = 1/sqrt(mu)): before stop 12 the fast
+// w was 7% low at L = 50, V = 2.5e21, G = 1 (the quadrature stopped at u = ln(lambda) + 22) and NaN at mu = 6e279;
+// now within 8 ulp, and below the double range with the right status and ln|w|. (A probe of 500 points with V up to
+// 1e300 gave max 4.3 ulp for w, 2.5 for F.)
+TEST(VdhCvFast, LargeMuAgainstReference) {
+  struct P { double L, V, G; };
+  for (const P& p : {P{50, 2.5e21, 1}, P{5000, 2.5e15, 1}, P{0.003, 1e6, 0.3}, P{3, 1e4, 2}, P{-0.0667, 3.94e271, 95.6},
+                     P{1e5, 1e200, 0.5}}) {
+    const std::vector<double> x = {p.L, p.V, p.G};
+    for (const char* id : {"VDH.pred.cv", "VDH.pot.cv"}) {
+      const auto c = privoco::reference::evaluate(privoco::entry(id), x.data());
+      const auto f = privoco::fast::evaluate(privoco::entry(id), x.data());
+      EXPECT_LE(privoco::reference::ulp_error(c, f.value), 8) << id << " L=" << p.L << " V=" << p.V << " G=" << p.G;
+    }
+  }
+  const std::vector<double> tiny = {-5.01e-74, 3.85e292, 5.35e5};  // w = -8.47e-371
+  const auto c = privoco::reference::evaluate(privoco::entry("VDH.pred.cv"), tiny.data());
+  const auto f = privoco::fast::evaluate(privoco::entry("VDH.pred.cv"), tiny.data());
+  EXPECT_EQ(f.status, privoco::fast::Status::underflow);
+  EXPECT_EQ(f.sign, -1);
+  EXPECT_NEAR(f.log_abs(), c.log_abs(), 1e-14 * std::fabs(c.log_abs()));
 }

@@ -6,13 +6,16 @@
 
 #include <arb.h>
 
+#include <cfloat>
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "support/ball_eval.hpp"
 #include "fast/vdh/improper.hpp"
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
+#include "privoco/fast/evaluate.hpp"
 #include "privoco/reference/evaluate.hpp"
 #include "reference/vdh/improper.hpp"
 #include "support/gen.hpp"
@@ -165,4 +168,36 @@ TEST(VdhImproperPot, FastSpecialValuesAndDomain) {
   EXPECT_NEAR(big.log_abs(), 2e7, 1e-6 * 2e7);
   EXPECT_THROW(fv::pot_improper(1, -1, 1), privoco::DomainError);
   EXPECT_THROW(fv::pot_improper(std::nan(""), 1, 1), privoco::DomainError);
+}
+
+// Beyond mu = 1e250 (or C^2 V past DBL_MAX) both forms use the scale invariance of dv/|v| (improper.cpp): before
+// stop 12 these gave F = inf with status ok (lambda = 2.7e154, mu = 1.8e308), then NaN, and w = overflow where it is
+// 1e-490. Certified values from the reference.
+TEST(VdhImproperFast, HugeMuByScaleInvariance) {
+  struct P { double L, V, G; };
+  for (const P& p : {P{3.4147593354505392e-90, 2.9151453253893009e-180, 2.546843864054141e-245}, P{1, 1e300, 1},
+                     P{1e-100, 1e300, 1e-250}, P{5, 1e260, 0.2}, P{3, 1e252, 1}, P{-1e-200, 1e290, 3e-300}}) {
+    const std::vector<double> x = {p.L, p.V, p.G};
+    for (const char* id : {"VDH.pred.improper", "VDH.pot.improper"}) {
+      // the reference's potential takes 7-16 s at the three points with C >= 1e240: their values are below
+      if (std::string(id) == "VDH.pot.improper" && p.G < 1e-200) continue;
+      const auto c = privoco::reference::evaluate(privoco::entry(id), x.data());
+      const auto f = privoco::fast::evaluate(privoco::entry(id), x.data());
+      const double t = std::fabs(c.nearest());
+      if (t >= DBL_MIN && t <= DBL_MAX) {
+        EXPECT_LE(privoco::reference::ulp_error(c, f.value), 8) << id << " L=" << p.L << " V=" << p.V << " G=" << p.G;
+      } else {
+        EXPECT_EQ(f.status, t > DBL_MAX ? privoco::fast::Status::overflow : privoco::fast::Status::underflow) << id;
+        EXPECT_EQ(f.sign, c.sign()) << id;
+        EXPECT_NEAR(f.log_abs(), c.log_abs(), 1e-14 * std::fabs(c.log_abs())) << id << " L=" << p.L;
+      }
+    }
+  }
+  // privoco eval VDH.pot.improper at those points (17 certified digits; stop 12)
+  struct Q { double L, V, G, F; };
+  for (const Q& q : {Q{3.4147593354505392e-90, 2.9151453253893009e-180, 2.546843864054141e-245, -7.0746943732378538e2},
+                     Q{1e-100, 1e300, 1e-250, -1.8394264142352699e3}, Q{-1e-200, 1e290, 3e-300, -2.0444618480273978e3}}) {
+    const double f = privoco::fast::vdh::pot_improper(q.L, q.V, q.G).value;
+    EXPECT_LE(std::fabs(f - q.F), 8 * std::ldexp(1.0, std::ilogb(q.F) - 52)) << q.L;
+  }
 }
