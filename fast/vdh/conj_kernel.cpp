@@ -394,17 +394,22 @@ void edge_kernel(const ErfcxTable& __restrict t, const ReducedPoints& __restrict
 
 // mu and mu_b below 1e-150 become 0 (w changes by a relative 1e-150): their products with the nodes and
 // corrections would otherwise be subnormal, which is slow.
+// Point i from C, lambda = C|L| and B = b + V: mu = C^2 B, mu_b = C^2 b (below 1e-150: 0).
+PRIVOCO_KERNEL_INLINE void store_reduced(const dd& C, const dd& lambda, const dd& B, double b, int i,
+                                         ReducedPoints& out) {
+  dd mu = (C * B) * C;
+  dd mu_b = (C * b) * C;
+  mu = mu.hi < 1e-150 ? dd{0, 0} : mu;
+  mu_b = mu_b.hi < 1e-150 ? dd{0, 0} : mu_b;
+  out.C_hi[i] = C.hi, out.C_lo[i] = C.lo, out.lam_hi[i] = lambda.hi, out.lam_lo[i] = lambda.lo;
+  out.mu_hi[i] = mu.hi, out.mu_lo[i] = mu.lo, out.mub_hi[i] = mu_b.hi, out.mub_lo[i] = mu_b.lo;
+}
+
 __attribute__((target_clones("avx512f", "arch=haswell", "default")))
 void reduce_kernel(const double* L, const double* V, const double* b, const double* G, int n, ReducedPoints& out) {
   for (int i = 0; i < n; ++i) {
     const dd C = scale_C(G[i]);
-    const dd lambda = C * std::fabs(L[i]);
-    dd mu = (C * two_sum(b[i], V[i])) * C;
-    dd mu_b = (C * b[i]) * C;
-    mu = mu.hi < 1e-150 ? dd{0, 0} : mu;
-    mu_b = mu_b.hi < 1e-150 ? dd{0, 0} : mu_b;
-    out.C_hi[i] = C.hi, out.C_lo[i] = C.lo, out.lam_hi[i] = lambda.hi, out.lam_lo[i] = lambda.lo;
-    out.mu_hi[i] = mu.hi, out.mu_lo[i] = mu.lo, out.mub_hi[i] = mu_b.hi, out.mub_lo[i] = mu_b.lo;
+    store_reduced(C, C * std::fabs(L[i]), two_sum(b[i], V[i]), b[i], i, out);
   }
 }
 
@@ -415,13 +420,7 @@ void reduce_kernel_dd(const double* __restrict L, const double* __restrict L_lo,
   for (int i = 0; i < n; ++i) {
     const dd C = scale_C(G[i]);
     const double s = L[i] < 0 ? -1.0 : 1.0;  // |L| as a double-double
-    const dd lambda = C * dd{s * L[i], s * L_lo[i]};
-    dd mu = (C * (two_sum(b[i], V[i]) + dd{V_lo[i], 0})) * C;
-    dd mu_b = (C * b[i]) * C;
-    mu = mu.hi < 1e-150 ? dd{0, 0} : mu;
-    mu_b = mu_b.hi < 1e-150 ? dd{0, 0} : mu_b;
-    out.C_hi[i] = C.hi, out.C_lo[i] = C.lo, out.lam_hi[i] = lambda.hi, out.lam_lo[i] = lambda.lo;
-    out.mu_hi[i] = mu.hi, out.mu_lo[i] = mu.lo, out.mub_hi[i] = mu_b.hi, out.mub_lo[i] = mu_b.lo;
+    store_reduced(C, C * dd{s * L[i], s * L_lo[i]}, two_sum(b[i], V[i]) + dd{V_lo[i], 0}, b[i], i, out);
   }
 }
 

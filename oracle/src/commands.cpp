@@ -69,6 +69,19 @@ json values_json(const Entry& e, const std::vector<std::pair<std::string, std::v
 
 json params_json(const Entry& e, const std::vector<double>& p) { return values_json(e, by_param(e, p, d17)); }
 
+// The index of parameter `name`, marked as seen; ParamError if the entry has no such parameter or it was seen.
+std::size_t claim_param(const Entry& e, const std::string& name, std::vector<bool>& seen) {
+  const std::size_t i = e.index_of(name);
+  if (i == static_cast<std::size_t>(-1)) {
+    std::string names;
+    for (const auto& p : e.params) names += (names.empty() ? "" : ", ") + p.name;
+    throw ParamError(e.id, name, "unknown parameter (this ID takes " + names + ")");
+  }
+  if (seen[i]) throw ParamError(e.id, name, "given twice");
+  seen[i] = true;
+  return i;
+}
+
 // name=value assignments -> decimals in table order; every missing, unknown, repeated or malformed one is an error.
 // Per-coordinate parameters take comma-separated lists of one length d (d= may be given; it must agree); the
 // result is then the flat layout {d, u_1..u_d, ...} of catalogue.hpp.
@@ -81,14 +94,7 @@ std::vector<Decimal> parse_vector_assignments(const Entry& e, const std::vector<
     auto eq = a.find('=');
     if (eq == std::string::npos) throw ParamError(e.id, a, "expected name=value");
     const std::string name = a.substr(0, eq), text = a.substr(eq + 1);
-    const std::size_t i = e.index_of(name);
-    if (i == static_cast<std::size_t>(-1)) {
-      std::string names;
-      for (const auto& p : e.params) names += (names.empty() ? "" : ", ") + p.name;
-      throw ParamError(e.id, name, "unknown parameter (this ID takes " + names + ")");
-    }
-    if (seen[i]) throw ParamError(e.id, name, "given twice");
-    seen[i] = true;
+    const std::size_t i = claim_param(e, name, seen);
     if (!e.params[i].per_coordinate) {
       vals[i] = {parse_param(e.id, name, text)};
       continue;
@@ -131,14 +137,7 @@ std::vector<Decimal> parse_assignments(const Entry& e, const std::vector<std::st
     auto eq = a.find('=');
     if (eq == std::string::npos) throw ParamError(e.id, a, "expected name=value");
     std::string name = a.substr(0, eq);
-    std::size_t i = e.index_of(name);
-    if (i == static_cast<std::size_t>(-1)) {
-      std::string names;
-      for (const auto& p : e.params) names += (names.empty() ? "" : ", ") + p.name;
-      throw ParamError(e.id, name, "unknown parameter (this ID takes " + names + ")");
-    }
-    if (seen[i]) throw ParamError(e.id, name, "given twice");
-    seen[i] = true;
+    const std::size_t i = claim_param(e, name, seen);
     out[i] = parse_param(e.id, name, a.substr(eq + 1));
   }
   for (std::size_t i = 0; i < seen.size(); ++i)
