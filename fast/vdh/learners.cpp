@@ -194,6 +194,15 @@ void MdDirection::restore(const Eigen::VectorXd& z, double sum_sq) {
 
 Alg2::Alg2(Eigen::Index d, const PriorSpec& p) : alg1_(p), md_(d) {}
 
+void Alg2::restore(const Alg1State& scalar, const Eigen::VectorXd& z, double sum_sq) {
+  MdDirection md = md_;
+  md.restore(z, sum_sq);  // validates before anything changes
+  Alg1 a = alg1_;
+  a.restore(scalar);
+  md_ = md;
+  alg1_ = a;
+}
+
 Value Alg2::predict(Eigen::Ref<Eigen::VectorXd> w) const {
   const Value v = alg1_.predict();
   w.noalias() = v.value * md_.z();

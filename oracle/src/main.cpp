@@ -75,7 +75,7 @@ int main(int argc, char** argv) {
   run->add_option("--digits", ra.digits, "certified digits (reference)")->check(CLI::Range(1, 10000));
   run->add_option("--out", ra.out, "predictions CSV (default: standard output; the summary then goes to stderr)");
   run->add_option("--u", ra.u, "comparators of the realised regret, comma-separated (default 0,1,-1,10,-10)");
-  run->add_option("--state-in", ra.state_in, "start from this saved state (fast alg1, alg3)");
+  run->add_option("--state-in", ra.state_in, "start from this saved state (fast alg1, alg2, alg3)");
   run->add_option("--state-out", ra.state_out, "save the final state exactly (hex floats)");
   run->add_flag("--json", ra.json, "summary as JSON");
 

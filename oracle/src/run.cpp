@@ -217,7 +217,7 @@ int cmd_run(const RunArgs& a) {
     f3 = std::make_unique<fv::Alg3>(bj, lp.G.approx, prior);
   }
   if (!a.state_in.empty()) {
-    if (!f1 && !f3) throw ParamError("run", "--state-in", "state files are supported for fast alg1 and alg3");
+    if (!f1 && !f2 && !f3) throw ParamError("run", "--state-in", "state files are supported for the fast learners");
     std::ifstream sf(a.state_in);
     if (!sf) throw FileError("cannot open '" + a.state_in + "': " + std::strerror(errno));
     json j;
@@ -230,6 +230,18 @@ int cmd_run(const RunArgs& a) {
       throw ParamError("run", "--state-in", "the state is of " + j.value("alg", "?") + " with the " +
                                                 j.value("prior", "?") + " prior");
     if (f1) f1->restore(state_from(j.at("coordinates").at(0)));
+    else if (f2) {  // Alg 2: the scalar learner, then the direction learner's z (d hex floats) and sum ||g||^2
+      const json& dj = j.at("direction");
+      if (!dj.at("z").is_array() || static_cast<Eigen::Index>(dj.at("z").size()) != d)
+        throw ParamError("run", "--state-in", fmt::format("the state's direction has {} coordinates, the file {}",
+                                                          dj.at("z").size(), d));
+      Eigen::VectorXd z(d);
+      for (Eigen::Index k = 0; k < d; ++k) {
+        const json item{{"x", dj.at("z").at(static_cast<std::size_t>(k))}};
+        z[k] = unhex(item, "x");
+      }
+      f2->restore(state_from(j.at("coordinates").at(0)), z, unhex(dj, "sum_sq"));
+    }
     else {
       std::vector<fv::Alg1State> s;
       for (const auto& c : j.at("coordinates")) s.push_back(state_from(c));
@@ -247,7 +259,8 @@ int cmd_run(const RunArgs& a) {
 
   Eigen::VectorXd g(d), w(d);
   std::vector<double> regret(us.size(), 0.0);
-  std::uint64_t t = f1 ? f1->state().t : f3 ? f3->state()[0].t : 0, out_of_range = 0;  // rounds continue a saved state
+  std::uint64_t t = f1 ? f1->state().t : f2 ? f2->scalar().state().t : f3 ? f3->state()[0].t : 0,
+                out_of_range = 0;  // rounds continue a saved state
   std::string line;
   do {
     for (Eigen::Index j = 0; j < d; ++j) g[j] = number(row, cols.g[static_cast<std::size_t>(j)], input.source);
@@ -344,11 +357,16 @@ int cmd_run(const RunArgs& a) {
   sum["regret"] = rj;
   sum["regret_definition"] = "sum_t <g_t, w_t - u>, u on every coordinate (A15(a))";
   if (!a.state_out.empty()) {
-    if (!f1 && !f3) throw ParamError("run", "--state-out", "state files are supported for fast alg1 and alg3");
+    if (!f1 && !f2 && !f3) throw ParamError("run", "--state-out", "state files are supported for the fast learners");
     json s{{"alg", e.id}, {"prior", a.prior}};
     json c = json::array();
     if (f1) c.push_back(state_json(f1->state()));
-    else for (const auto& x : f3->state()) c.push_back(state_json(x));
+    else if (f2) {
+      c.push_back(state_json(f2->scalar().state()));
+      json z = json::array();
+      for (Eigen::Index k = 0; k < d; ++k) z.push_back(hex(f2->direction().z()[k]));
+      s["direction"] = {{"z", z}, {"sum_sq", hex(f2->direction().sum_sq())}};
+    } else for (const auto& x : f3->state()) c.push_back(state_json(x));
     s["coordinates"] = c;
     std::ofstream so(a.state_out);
     if (!so) throw FileError("cannot write '" + a.state_out + "': " + std::strerror(errno));

@@ -441,3 +441,46 @@ TEST(VdhLearnersCli, PartsRunInBothImplementations) {
     EXPECT_EQ(privoco::testing::count_lines(e.err), 1) << bad << "\n" << e.err;
   }
 }
+
+// Alg 2's state (scalar sums, z, sum ||g||^2 as hex floats): a run split in two with --state-out/--state-in gives
+// the same predictions, to the bit, as the run in one piece; a state of another dimension is refused.
+TEST(VdhLearnersCli, Alg2StateRoundTrip) {
+  using privoco::testing::run_cli;
+  using privoco::testing::spit;
+  const std::string dir = privoco::testing::test_dir();
+  std::mt19937_64 rng(8);
+  std::normal_distribution<double> n(0.3, 1.0);
+  std::string all = "g1,g2,g3\n", first = all, second = all;
+  for (int t = 0; t < 40; ++t) {
+    char row[96];
+    std::snprintf(row, sizeof row, "%.17g,%.17g,%.17g\n", n(rng), n(rng), -n(rng));
+    all += row;
+    (t < 25 ? first : second) += row;
+  }
+  spit(dir + "a2_all.csv", all);
+  spit(dir + "a2_first.csv", first);
+  spit(dir + "a2_second.csv", second);
+  const auto whole = run_cli("run alg2 b=1 G=0.5 --gradients " + dir + "a2_all.csv");
+  const auto a = run_cli("run alg2 b=1 G=0.5 --gradients " + dir + "a2_first.csv --state-out " + dir + "a2.state");
+  const auto b = run_cli("run alg2 b=1 G=0.5 --gradients " + dir + "a2_second.csv --state-in " + dir + "a2.state");
+  ASSERT_EQ(whole.code, 0) << whole.err;
+  ASSERT_EQ(a.code, 0) << a.err;
+  ASSERT_EQ(b.code, 0) << b.err;
+  // the rows after the header: the whole run's last 15 are the continued run's rows (same t, same bits)
+  auto rows = [](const std::string& csv) {
+    std::vector<std::string> r;
+    std::istringstream in(csv);
+    std::string line;
+    while (std::getline(in, line))
+      if (!line.empty() && line[0] != '#' && line.rfind("t,", 0) != 0) r.push_back(line);  // comment, header
+    return r;
+  };
+  const auto rw = rows(whole.out), rb = rows(b.out);
+  ASSERT_EQ(rw.size(), 40u);
+  ASSERT_EQ(rb.size(), 15u);
+  for (std::size_t k = 0; k < 15; ++k) EXPECT_EQ(rb[k], rw[25 + k]) << k;
+  spit(dir + "a2_d2.csv", "g1,g2\n1,2\n");
+  const auto bad = run_cli("run alg2 b=1 G=0.5 --gradients " + dir + "a2_d2.csv --state-in " + dir + "a2.state");
+  EXPECT_NE(bad.code, 0);
+  EXPECT_EQ(privoco::testing::count_lines(bad.err), 1) << bad.err;
+}

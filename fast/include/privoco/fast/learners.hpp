@@ -100,6 +100,8 @@ class Alg2 {
   void update(const Eigen::Ref<const Eigen::VectorXd>& g);
   const Alg1& scalar() const { return alg1_; }
   const MdDirection& direction() const { return md_; }
+  // exact: the scalar learner's sums and the direction learner's z and sum of squared norms
+  void restore(const Alg1State& scalar, const Eigen::VectorXd& z, double sum_sq);
 
  private:
   Alg1 alg1_;
