@@ -33,14 +33,60 @@ std::string mpfr_to_string(mpfr_srcptr m, int digits, mpfr_rnd_t rnd) {
   return out;
 }
 
+std::string huge_to_string(const arf_t x, int digits, mpfr_rnd_t rnd);
+
 std::string arf_to_string(const arf_t x, int digits, mpfr_rnd_t rnd) {
   if (arf_is_zero(x)) return "0";
   mpfr_t m;
   slong bits = arf_bits(x);
   mpfr_init2(m, bits < 2 ? 2 : bits);
-  arf_get_mpfr(m, x, MPFR_RNDN);  // exact: enough bits
-  std::string s = mpfr_to_string(m, digits, rnd);
+  arf_get_mpfr(m, x, MPFR_RNDN);  // exact: enough bits, unless the exponent is beyond MPFR's range
+  const bool out_of_range = mpfr_inf_p(m) || mpfr_zero_p(m);
+  std::string s = out_of_range ? huge_to_string(x, digits, rnd) : mpfr_to_string(m, digits, rnd);
   mpfr_clear(m);
+  return s;
+}
+
+// Exponents beyond MPFR's range (|log2 x| past ~1e9: F = e^{2e29} at L = 1e30, V = b = G = 1 printed "inf"):
+// x = m 10^d with d = floor(log10 |x|) and m = x / 10^d a ball near [1, 10) computed rigorously in Arb (fmpz
+// exponents); the digits come from m's midpoint (RNDN) or from its lower / upper bound (RNDD / RNDU), so a bound
+// string stays on the right side of x.
+std::string huge_to_string(const arf_t x, int digits, mpfr_rnd_t rnd) {
+  const slong prec = arf_bits(x) + 4 * digits + 64 + 2 * static_cast<slong>(fmpz_bits(ARF_EXPREF(x)));
+  arb_t a, t, l10, p10, m;
+  arb_init(a), arb_init(t), arb_init(l10), arb_init(p10), arb_init(m);
+  fmpz_t d;
+  fmpz_init(d);
+  arb_set_arf(a, x);
+  arb_abs(t, a);
+  arb_log(t, t, prec);
+  arb_log_ui(l10, 10, prec);
+  arb_div(t, t, l10, prec);
+  arf_get_fmpz(d, arb_midref(t), ARF_RND_FLOOR);
+  arb_set_ui(p10, 10);
+  arb_pow_fmpz(p10, p10, d, prec);
+  arb_div(m, a, p10, prec);  // sign included
+  arf_t b;
+  arf_init(b);
+  if (rnd == MPFR_RNDD) arb_get_lbound_arf(b, m, prec);
+  else if (rnd == MPFR_RNDU) arb_get_ubound_arf(b, m, prec);
+  else arf_set(b, arb_midref(m));
+  mpfr_t mm;
+  mpfr_init2(mm, std::max<slong>(arf_bits(b), 2));
+  arf_get_mpfr(mm, b, MPFR_RNDN);  // exact: m is near [1, 10)
+  std::string s = mpfr_to_string(mm, digits, rnd);  // "d.ddd" or "d.ddde1" / "e-1" at the ends
+  mpfr_clear(mm);
+  arf_clear(b);
+  const auto epos = s.find('e');
+  if (epos != std::string::npos) {
+    fmpz_add_si(d, d, std::strtol(s.c_str() + epos + 1, nullptr, 10));
+    s.erase(epos);
+  }
+  char* ds = fmpz_get_str(nullptr, 10, d);
+  s += std::string("e") + ds;
+  flint_free(ds);
+  fmpz_clear(d);
+  arb_clear(a), arb_clear(t), arb_clear(l10), arb_clear(p10), arb_clear(m);
   return s;
 }
 

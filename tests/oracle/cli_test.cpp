@@ -68,6 +68,28 @@ TEST(Cli, EvalDigits) {
   EXPECT_GE(j["digits"].get<int>(), 40);
 }
 
+// Values whose exponent is beyond MPFR's range are still decimal results (they printed "inf" before stop 12):
+// F = e^{2e29}-sized at L = 1e30; the enclosure's bounds carry the same exponent, lo < value < hi by digits, and
+// the fast part's ln|F| agrees with the decimal exponent.
+TEST(Cli, EvalHugeExponent) {
+  CliRun r = run("eval VDH.pot.conj L=1e30 V=1 b=1 G=1 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  const std::string v = j["value"], lo = j["lo"], hi = j["hi"], ex = "e86858896380650365530225783753";
+  ASSERT_GE(v.size(), ex.size());
+  EXPECT_EQ(v.substr(v.size() - ex.size()), ex) << v;
+  EXPECT_EQ(lo.substr(lo.size() - ex.size()), ex) << lo;
+  EXPECT_EQ(hi.substr(hi.size() - ex.size()), ex) << hi;
+  EXPECT_EQ(v.substr(0, 16), "4.89748029933801");
+  EXPECT_LT(lo.substr(0, lo.size() - ex.size()), hi.substr(0, hi.size() - ex.size()));  // same length: by digits
+  CliRun f = run("eval VDH.pot.conj L=1e30 V=1 b=1 G=1 --impl fast --json");
+  ASSERT_EQ(f.code, 0) << f.err;
+  auto jf = nlohmann::json::parse(f.out);
+  EXPECT_EQ(jf["status"], "overflow");
+  const double ln10 = 2.302585092994045684;  // ln F = (exponent + log10 4.897...) ln 10
+  EXPECT_NEAR(std::stod(jf["log_abs"].get<std::string>()), (86858896380650365530225783753.0 + 0.6899) * ln10, 1e14);
+}
+
 TEST(Cli, ErrorsAreOneLineAndNonZero) {
   expect_one_line_error("eval VDH.pred.nope L=1 V=0 b=1 G=1", "unknown ID");
   expect_one_line_error("eval VDH.pred.conj L=1 V=0 b=1", "'G': missing");
