@@ -35,7 +35,7 @@ void check_prior(const char* id, const PriorSpec& p) {
 
 // One Alg 1 prediction at the double-double sums (L, V): VDH eq (5) = (3.3.2) with the chosen prior. The conjugate
 // and uniform priors take the low parts (the prediction of the exact sums, not of their doubles: end to end, report
-// --n 2000, alg1 max 97 -> see the commit); the improper prior's fast form takes doubles.
+// --n 2000, alg1 max 97 -> 1.5 ulp); the improper prior's fast form takes doubles.
 inline Value predict_at(Prior prior, double L, double L_lo, double V, double V_lo, double b, double G) {
   switch (prior) {
     case Prior::conjugate: return pred_conj_dd(L, L_lo, V, V_lo, b, G);
@@ -88,12 +88,13 @@ void Alg1::restore(const Alg1State& s) {
   if (!std::isfinite(s.L_hi) || !std::isfinite(s.L_lo) || !(s.V_hi >= 0) || !std::isfinite(s.V_hi) ||
       !std::isfinite(s.V_lo))
     throw ParamError("VDH.alg.alg1", "state", "not a state of Algorithm 1 (non-finite or negative V)");
-  s_ = s;
   // normalised double-doubles (a saved state already is: unchanged), as the predictions read the high parts alone
-  // where the magnitudes are extreme
+  // where the magnitudes are extreme; nothing changes if the state is refused
+  Alg1State n = s;
   const dd L = two_sum(s.L_hi, s.L_lo), V = two_sum(s.V_hi, s.V_lo);
-  s_.L_hi = L.hi, s_.L_lo = L.lo, s_.V_hi = V.hi, s_.V_lo = V.lo;
-  if (!(s_.V_hi >= 0)) throw ParamError("VDH.alg.alg1", "state", "not a state of Algorithm 1 (negative V)");
+  n.L_hi = L.hi, n.L_lo = L.lo, n.V_hi = V.hi, n.V_lo = V.lo;
+  if (!(n.V_hi >= 0)) throw ParamError("VDH.alg.alg1", "state", "not a state of Algorithm 1 (negative V)");
+  s_ = n;
 }
 
 // ---- Alg 3 ----
