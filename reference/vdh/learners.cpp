@@ -89,17 +89,24 @@ MdDirectionReplay::MdDirectionReplay(std::size_t d, slong prec) : z_(d), prec_(p
   if (d < 1) throw ParamError("VDH.alg.md_direction", "d", "the dimension must be at least 1");
 }
 
+namespace {
+// A gradient of the direction learner or Alg 2: size d, finite entries; checked before any state changes.
+void check_gradients(const char* id, const std::vector<double>& g, std::size_t d) {
+  if (g.size() != d) throw ParamError(id, "g", "size differs from d");
+  for (std::size_t j = 0; j < g.size(); ++j)
+    if (!std::isfinite(g[j])) throw DomainError(id, "g" + std::to_string(j + 1), std::to_string(g[j]), "(-inf, inf)");
+}
+}  // namespace
+
 Certified MdDirectionReplay::predict_z(std::size_t j, int digits) const {
   if (j >= z_.size()) throw ParamError("VDH.alg.md_direction", "j", "coordinate out of range");
   return certify_ball(z_[j], digits, "VDH.alg.md_direction");
 }
 
 void MdDirectionReplay::update(const std::vector<double>& g) {
-  if (g.size() != z_.size()) throw ParamError("VDH.alg.md_direction", "g", "size differs from d");
+  check_gradients("VDH.alg.md_direction", g, z_.size());  // before sum_sq_ moves (it did, up to the bad entry)
   Ball gj, t;
   for (std::size_t j = 0; j < g.size(); ++j) {
-    if (!std::isfinite(g[j]))
-      throw DomainError("VDH.alg.md_direction", "g" + std::to_string(j + 1), std::to_string(g[j]), "(-inf, inf)");
     arb_set_d(gj, g[j]);
     arb_sqr(t, gj, ARF_PREC_EXACT);
     arb_add(sum_sq_, sum_sq_, t, ARF_PREC_EXACT);
@@ -146,11 +153,9 @@ Certified Alg2Replay::predict_w(std::size_t j, int digits) const {
 }
 
 void Alg2Replay::update(const std::vector<double>& g) {
-  if (g.size() != md_.dim()) throw ParamError("VDH.alg.alg2", "g", "size differs from d");
+  check_gradients("VDH.alg.alg2", g, md_.dim());
   Ball s, gj;
   for (std::size_t j = 0; j < g.size(); ++j) {
-    if (!std::isfinite(g[j]))
-      throw DomainError("VDH.alg.alg2", "g" + std::to_string(j + 1), std::to_string(g[j]), "(-inf, inf)");
     arb_set_d(gj, g[j]);
     arb_addmul(s, md_.z(j), gj, prec_);  // Alg 2 line 6: s_t = <z_t, g~_t>, before z moves
   }
