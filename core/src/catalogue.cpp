@@ -139,7 +139,7 @@ std::vector<Entry> make_table() {
     t.push_back(e);
   }
   // Algorithms (kind alg): streaming learners, run by `privoco run`; their parameters are the learner's
-  // (gradients come from a file). Readings A1(a), A3, A5(b), A20(a), A21(a), A28(a): fast/include/privoco/fast/learners.hpp.
+  // (gradients come from a file). Readings A1(a), A3, A5(b), A20(a), A21(a), A28(a): fast/include/privoco/fast/vdh/learners.hpp.
   const ParamSpec b_alg{"b", kPos, "conjugate-prior width (ignored with --prior uniform)", {}};
   const ParamSpec d_alg{"d", {1, kInf, true, false}, "dimension (integer; from the gradient file)", {}};
   t.push_back({"VDH.alg.alg1", "alg", "VDH Alg 1 (000) = Alg 1 (002), prediction eq (5) = (3.3.2)",

@@ -7,7 +7,7 @@
 
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
-#include "privoco/fast/dd.hpp"
+#include "privoco/fast/numerics/dd.hpp"
 
 namespace privoco::fast::vdh {
 

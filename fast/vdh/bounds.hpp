@@ -1,3 +1,3 @@
-// Declarations are public: privoco/fast/bounds.hpp.
+// Declarations are public: privoco/fast/vdh/bounds.hpp.
 #pragma once
-#include "privoco/fast/bounds.hpp"
+#include "privoco/fast/vdh/bounds.hpp"

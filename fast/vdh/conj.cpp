@@ -22,14 +22,15 @@
 #include <limits>
 
 #include "privoco/catalogue.hpp"
-#include "privoco/fast/dd.hpp"
-#include "privoco/fast/dd_math.hpp"
+#include "privoco/fast/numerics/dd.hpp"
+#include "privoco/fast/numerics/dd_math.hpp"
 #include "conj_kernel.hpp"
-#include "erfcx_table.hpp"
-#include "scaled.hpp"
+#include "../numerics/erfcx_table.hpp"
+#include "../numerics/scaled.hpp"
 
 namespace privoco::fast::vdh {
 using namespace detail;
+using namespace numerics;
 namespace {
 
 constexpr double kSqrtPi = 1.77245385090551602730;

@@ -18,13 +18,14 @@
 #include <cmath>
 #include <cstdint>
 
-#include "erfcx_table.hpp"
-#include "gauss_half.hpp"
-#include "privoco/fast/dd.hpp"
-#include "scaled.hpp"
-#include "vec_math.hpp"
+#include "../numerics/erfcx_table.hpp"
+#include "../numerics/gauss_half.hpp"
+#include "privoco/fast/numerics/dd.hpp"
+#include "../numerics/scaled.hpp"
+#include "../numerics/vec_math.hpp"
 
 namespace privoco::fast::vdh::detail {
+using namespace numerics;
 namespace {
 
 // a*b as hi + lo exactly (fma), then the exact product of double-doubles to first order.

@@ -9,11 +9,11 @@
 
 #include "conj.hpp"
 #include "privoco/catalogue.hpp"
-#include "privoco/fast/dd.hpp"
-#include "scaled.hpp"
+#include "privoco/fast/numerics/dd.hpp"
+#include "../numerics/scaled.hpp"
 
 namespace privoco::fast::vdh {
-using namespace detail;
+using namespace numerics;
 
 Value fstar_conj(double u, double V, double b, double G) {
   static const Entry& e = entry("VDH.conj.Fstar");

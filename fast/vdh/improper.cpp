@@ -13,13 +13,13 @@
 #include <cmath>
 
 #include "privoco/catalogue.hpp"
-#include "privoco/fast/dd.hpp"
-#include "privoco/fast/dd_math.hpp"
-#include "quadrature.hpp"
-#include "scaled.hpp"
+#include "privoco/fast/numerics/dd.hpp"
+#include "privoco/fast/numerics/dd_math.hpp"
+#include "../numerics/quadrature.hpp"
+#include "../numerics/scaled.hpp"
 
 namespace privoco::fast::vdh {
-using namespace detail;
+using namespace numerics;
 
 namespace {
 constexpr double kSqrtPi = 1.77245385090551602730;

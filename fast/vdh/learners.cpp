@@ -1,5 +1,5 @@
 // VDH Algorithms 1-3 in double; readings in learners.hpp.
-#include "privoco/fast/learners.hpp"
+#include "privoco/fast/vdh/learners.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +8,7 @@
 
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
-#include "privoco/fast/dd.hpp"
+#include "privoco/fast/numerics/dd.hpp"
 #include "conj.hpp"
 #include "improper.hpp"
 

@@ -1,5 +1,5 @@
 // VDH randomisers: derivations in randomisers.hpp.
-#include "privoco/fast/randomisers.hpp"
+#include "privoco/fast/vdh/randomisers.hpp"
 
 #include <cmath>
 #include <limits>

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "privoco/catalogue.hpp"
-#include "privoco/fast/learners.hpp"
+#include "privoco/fast/vdh/learners.hpp"
 #include "privoco/fast/value.hpp"
 #include "privoco/reference/evaluate.hpp"
 #include "check.hpp"

@@ -13,10 +13,10 @@
 #include <Eigen/Core>
 
 #include "privoco/decimal.hpp"
-#include "privoco/fast/learners.hpp"
-#include "privoco/fast/randomisers.hpp"
-#include "privoco/reference/learners.hpp"
-#include "privoco/reference/randomisers.hpp"
+#include "privoco/fast/vdh/learners.hpp"
+#include "privoco/fast/vdh/randomisers.hpp"
+#include "privoco/reference/vdh/learners.hpp"
+#include "privoco/reference/vdh/randomisers.hpp"
 #include "sample.hpp"
 
 namespace privoco::oracle {

@@ -1,5 +1,5 @@
 // privoco run (VDH Algorithms 1-3 over a gradient file) and privoco check --stream (replay of another program's
-// run with certified predictions). Readings: fast/include/privoco/fast/learners.hpp.
+// run with certified predictions). Readings: fast/include/privoco/fast/vdh/learners.hpp.
 #include "run.hpp"
 
 #include <fmt/core.h>
@@ -21,10 +21,10 @@
 #include "privoco/decimal.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/evaluate.hpp"
-#include "privoco/fast/learners.hpp"
-#include "privoco/fast/randomisers.hpp"
-#include "privoco/reference/learners.hpp"
-#include "privoco/reference/randomisers.hpp"
+#include "privoco/fast/vdh/learners.hpp"
+#include "privoco/fast/vdh/randomisers.hpp"
+#include "privoco/reference/vdh/learners.hpp"
+#include "privoco/reference/vdh/randomisers.hpp"
 #include "rows.hpp"
 
 namespace privoco::oracle {

@@ -28,8 +28,8 @@
 #include "privoco/catalogue.hpp"
 #include "privoco/decimal.hpp"
 #include "privoco/errors.hpp"
-#include "privoco/fast/learners.hpp"
-#include "privoco/fast/randomisers.hpp"
+#include "privoco/fast/vdh/learners.hpp"
+#include "privoco/fast/vdh/randomisers.hpp"
 #include "run.hpp"
 
 namespace privoco::oracle {

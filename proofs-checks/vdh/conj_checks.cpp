@@ -17,12 +17,12 @@
 #include "privoco/decimal.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/evaluate.hpp"
-#include "privoco/fast/learners.hpp"
-#include "privoco/fast/randomisers.hpp"
+#include "privoco/fast/vdh/learners.hpp"
+#include "privoco/fast/vdh/randomisers.hpp"
 #include "privoco/proofs/claims.hpp"
 #include "privoco/proofs/regret.hpp"
 #include "privoco/reference/evaluate.hpp"
-#include "privoco/reference/cv.hpp"
+#include "privoco/reference/vdh/cv.hpp"
 
 namespace privoco::proofs {
 

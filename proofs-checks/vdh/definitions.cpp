@@ -20,7 +20,7 @@
 
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
-#include "privoco/fast/randomisers.hpp"
+#include "privoco/fast/vdh/randomisers.hpp"
 #include "privoco/proofs/regret.hpp"
 #include "privoco/reference/evaluate.hpp"
 

@@ -10,7 +10,7 @@
 
 #include "privoco/decimal.hpp"
 #include "privoco/errors.hpp"
-#include "privoco/fast/randomisers.hpp"
+#include "privoco/fast/vdh/randomisers.hpp"
 #include "privoco/proofs/jet.hpp"
 #include "privoco/proofs/privacy.hpp"
 

@@ -13,14 +13,14 @@
 #include "privoco/catalogue.hpp"
 #include "privoco/decimal.hpp"
 #include "privoco/errors.hpp"
-#include "privoco/fast/bounds.hpp"
+#include "privoco/fast/vdh/bounds.hpp"
 #include "privoco/fast/evaluate.hpp"
-#include "privoco/fast/learners.hpp"
-#include "privoco/fast/randomisers.hpp"
+#include "privoco/fast/vdh/learners.hpp"
+#include "privoco/fast/vdh/randomisers.hpp"
 #include "privoco/proofs/regret.hpp"
-#include "privoco/reference/bounds.hpp"
+#include "privoco/reference/vdh/bounds.hpp"
 #include "privoco/reference/evaluate.hpp"
-#include "privoco/reference/learners.hpp"
+#include "privoco/reference/vdh/learners.hpp"
 
 namespace privoco::proofs {
 

@@ -1,3 +1,3 @@
-// Declarations are public: privoco/reference/bounds.hpp.
+// Declarations are public: privoco/reference/vdh/bounds.hpp.
 #pragma once
-#include "privoco/reference/bounds.hpp"
+#include "privoco/reference/vdh/bounds.hpp"

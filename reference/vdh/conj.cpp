@@ -11,18 +11,15 @@
 #include <algorithm>
 #include <cmath>
 
-#include "../src/monotone.hpp"
+#include "../numerics/monotone.hpp"
+#include "../numerics/scratch.hpp"
 
 namespace privoco::reference::vdh {
+using namespace numerics;
 using namespace detail;
 namespace {
 
-struct Tmp {  // a few scratch balls, freed on scope exit
-  arb_t a[8];
-  Tmp() { for (auto& x : a) arb_init(x); }
-  ~Tmp() { for (auto& x : a) arb_clear(x); }
-  arb_ptr operator[](int i) { return a[i]; }
-};
+using Tmp = numerics::Scratch<8>;  // scratch balls, freed on scope exit
 
 // C = 1/(5G), lambda = C L, mu = C^2 (b + V), mu_b = C^2 b.    (VDH eq (7): B = b + V, C = 1/(5G))
 void reduce(arb_t C, arb_t lambda, arb_t mu, arb_t mu_b, arb_srcptr L, arb_srcptr V, arb_srcptr b,

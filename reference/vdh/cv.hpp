@@ -1,3 +1,3 @@
-// Declarations are public: privoco/reference/cv.hpp.
+// Declarations are public: privoco/reference/vdh/cv.hpp.
 #pragma once
-#include "privoco/reference/cv.hpp"
+#include "privoco/reference/vdh/cv.hpp"

@@ -8,19 +8,16 @@
 #include <acb_calc.h>
 #include <arb_hypgeom.h>
 
-#include "../src/monotone.hpp"
+#include "../numerics/monotone.hpp"
+#include "../numerics/scratch.hpp"
 #include "common.hpp"
 
 namespace privoco::reference::vdh {
+using namespace numerics;
 using namespace detail;
 
 namespace {
-struct Tmp {
-  arb_t a[10];
-  Tmp() { for (auto& x : a) arb_init(x); }
-  ~Tmp() { for (auto& x : a) arb_clear(x); }
-  arb_ptr operator[](int i) { return a[i]; }
-};
+using Tmp = numerics::Scratch<10>;  // scratch balls, freed on scope exit
 
 // C = 1/(5G), lambda = C |L|, mu = C^2 V.
 void reduce(arb_t C, arb_t lambda, arb_t mu, arb_srcptr L, arb_srcptr V, arb_srcptr G, slong prec) {

@@ -1,6 +1,6 @@
 // Certified replay of VDH Alg 1 (and, one instance per coordinate, Alg 3): exact sums, certified predictions;
 // Alg 2 in ball arithmetic (its direction learner divides and takes square roots).
-#include "privoco/reference/learners.hpp"
+#include "privoco/reference/vdh/learners.hpp"
 
 #include <algorithm>
 #include <cmath>

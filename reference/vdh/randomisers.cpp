@@ -1,13 +1,13 @@
 // Certified transforms of VDH's samplers: see randomisers.hpp. Each draw is computed at a working precision that
 // doubles until every coordinate carries the requested digits (ceiling opt.max_prec).
-#include "privoco/reference/randomisers.hpp"
+#include "privoco/reference/vdh/randomisers.hpp"
 
 #include <cmath>
 #include <functional>
 
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
-#include "privoco/reference/learners.hpp"
+#include "privoco/reference/vdh/learners.hpp"
 
 namespace privoco::reference::vdh {
 

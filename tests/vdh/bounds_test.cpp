@@ -8,7 +8,7 @@
 #include "fast/vdh/bounds.hpp"
 #include "fast/vdh/conj.hpp"
 #include "fast/vdh/fstar.hpp"
-#include "privoco/reference/bounds.hpp"
+#include "privoco/reference/vdh/bounds.hpp"
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/evaluate.hpp"

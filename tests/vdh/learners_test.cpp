@@ -11,8 +11,8 @@
 
 #include "privoco/decimal.hpp"
 #include "privoco/errors.hpp"
-#include "privoco/fast/learners.hpp"
-#include "privoco/reference/learners.hpp"
+#include "privoco/fast/vdh/learners.hpp"
+#include "privoco/reference/vdh/learners.hpp"
 #include "fast/vdh/conj.hpp"
 #include "support/gen.hpp"
 #include "oracle/cli_support.hpp"

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "privoco/errors.hpp"
-#include "privoco/fast/randomisers.hpp"
-#include "privoco/reference/randomisers.hpp"
+#include "privoco/fast/vdh/randomisers.hpp"
+#include "privoco/reference/vdh/randomisers.hpp"
 
 using privoco::fast::Streams;
 namespace fv = privoco::fast::vdh;

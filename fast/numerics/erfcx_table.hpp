@@ -1,10 +1,10 @@
 // The double-double Taylor table of erfcx on [0, 3.0625), shared by conj.cpp's scalar regimes and the
 // vectorised kernels (conj_kernel.cpp). Internal to fast/vdh.
 #pragma once
-#include "privoco/fast/dd.hpp"
-#include "privoco/fast/dd_math.hpp"
+#include "privoco/fast/numerics/dd.hpp"
+#include "privoco/fast/numerics/dd_math.hpp"
 
-namespace privoco::fast::vdh::detail {
+namespace privoco::fast::numerics {
 
 // erfcx(p) = e^{p^2} erfc(p) for 0 <= p < 3.0625 in double-double (to ~1e-18 relative), from Taylor expansions
 // about x0 = k/8, k = 0..24 (|p - x0| <= 1/16): erfcx solves y' = 2xy - 2/sqrt(pi), so its Taylor coefficients obey
@@ -41,4 +41,4 @@ inline const ErfcxTable& erfcx_table() {
   return t;
 }
 
-}  // namespace privoco::fast::vdh::detail
+}  // namespace privoco::fast::numerics

@@ -7,10 +7,10 @@
 #include <cstring>
 #include <limits>
 
-#include "privoco/fast/dd.hpp"
+#include "privoco/fast/numerics/dd.hpp"
 #include "privoco/fast/value.hpp"
 
-namespace privoco::fast::vdh::detail {
+namespace privoco::fast::numerics {
 
 inline constexpr double kLn2Hi = 0x1.62e42fefa39efp-1;
 inline constexpr double kLn2Lo = 0x1.abc9e3b39803fp-56;
@@ -148,4 +148,4 @@ inline Value plain(double x) {
   return out;
 }
 
-}  // namespace privoco::fast::vdh::detail
+}  // namespace privoco::fast::numerics

@@ -9,7 +9,7 @@
 // gave up on the larger kernels).
 #define PRIVOCO_KERNEL_INLINE inline __attribute__((always_inline))
 
-namespace privoco::fast::vdh::detail {
+namespace privoco::fast::numerics {
 
 PRIVOCO_KERNEL_INLINE double bits_to_double(std::uint64_t u) {
   double x;
@@ -79,4 +79,4 @@ PRIVOCO_KERNEL_INLINE void sinh_series_k(double t, double* sh, double* ch) {
   *ch = std::fma(t2, std::fma(t2, 1.0 / 24, 0.5), 1.0);
 }
 
-}  // namespace privoco::fast::vdh::detail
+}  // namespace privoco::fast::numerics

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-#include "privoco/fast/dd.hpp"
+#include "privoco/fast/numerics/dd.hpp"
 
 namespace privoco::fast {
 

@@ -1,4 +1,4 @@
-// VDH regret bounds in double (formulas and readings: privoco/reference/bounds.hpp).
+// VDH regret bounds in double (formulas and readings: privoco/reference/vdh/bounds.hpp).
 #pragma once
 #include "privoco/fast/value.hpp"
 
@@ -16,10 +16,10 @@ Value bound_thm12(double u, double V, double G);
 // Reading A9(b) of the third term: |u| sqrt(2V) + 1 + ln(1 + 2 sqrt(2V)) (ERRATA.md E2).
 Value bound_thm12_a9b(double u, double V, double G);
 
-// VDH.bound.thm1_corrected (derived from the Theorem 10 proof with its steps computed; privoco/reference/bounds.hpp).
+// VDH.bound.thm1_corrected (derived from the Theorem 10 proof with its steps computed; privoco/reference/vdh/bounds.hpp).
 Value bound_thm1_corrected(double u, double V, double b, double G);
 
-// VDH.conj.exp_linear: (u/c)(ln(u/(Ac)) - 1) + K, the conjugate of A e^{cL} - K (formula: privoco/reference/bounds.hpp).
+// VDH.conj.exp_linear: (u/c)(ln(u/(Ac)) - 1) + K, the conjugate of A e^{cL} - K (formula: privoco/reference/vdh/bounds.hpp).
 Value conj_exp_linear(double A, double c, double K, double u);
 
 }  // namespace privoco::fast::vdh

@@ -1,5 +1,5 @@
 // Certified replay of VDH Algorithms 1, 2 and 3 (catalogue VDH.alg.alg1, VDH.alg.alg2, VDH.alg.alg3): the same learners as
-// fast/include/privoco/fast/learners.hpp (same readings), with L_t and V_t kept as exact sums of the gradients
+// fast/include/privoco/fast/vdh/learners.hpp (same readings), with L_t and V_t kept as exact sums of the gradients
 // (each a double) and every prediction certified, so that each step of a fast or foreign run can be checked.
 #pragma once
 #include <string>

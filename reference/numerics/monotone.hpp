@@ -4,7 +4,7 @@
 #pragma once
 #include <arb_hypgeom.h>
 
-namespace privoco::reference {
+namespace privoco::reference::numerics {
 
 enum class Mono { erf, erfc, erfcx };
 
@@ -106,4 +106,4 @@ inline void mono(arb_t res, const arb_t x, Mono f, slong prec) {
   mag_clear(d);
 }
 
-}  // namespace privoco::reference
+}  // namespace privoco::reference::numerics

@@ -2,7 +2,7 @@
 #pragma once
 #include <cmath>
 
-namespace privoco::fast::vdh::detail {
+namespace privoco::fast::numerics {
 
 // 16-point Gauss-Legendre nodes and weights on [-1, 1], by Newton's method on P_16 in long double (once).
 struct Gauss16 {
@@ -34,4 +34,4 @@ inline const Gauss16& gauss16() {
   return g;
 }
 
-}  // namespace privoco::fast::vdh::detail
+}  // namespace privoco::fast::numerics

@@ -1,6 +1,6 @@
 // VDH's randomisers as reproducible samplers (catalogue VDH.alg.local_laplace, VDH.alg.l2_mech), drawing from the
 // counter-based streams of privoco/streams.hpp (their certified reference transforms the same uniforms:
-// reference/include/privoco/reference/randomisers.hpp).
+// reference/include/privoco/reference/vdh/randomisers.hpp).
 #pragma once
 #include <cstdint>
 

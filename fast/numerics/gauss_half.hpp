@@ -3,7 +3,7 @@
 // that the rule the kernels apply is the Gauss rule to ~1e-32, not the one of the rounded nodes.
 #pragma once
 
-namespace privoco::fast::vdh::detail {
+namespace privoco::fast::numerics {
 
 template <int M>
 struct GaussHalf {
@@ -44,4 +44,4 @@ inline constexpr GaussHalf<16> kGauss32{
   {0x1.46d5ebc0f774ep-62, 0x1.b7f5b5755d61bp-60, -0x1.50a3ae7c4fb5fp-60, -0x1.c480ffe3307b4p-62, -0x1.e9edc06b78703p-59, -0x1.1618a0a9737cdp-60, -0x1.cb99a63acabcfp-61, -0x1.3eb8aef5fdc60p-59, 0x1.496893d0aafc4p-59, 0x1.ce6ae83d0a765p-61, -0x1.9dd4e021cbe0dp-61, -0x1.1fcecdc080354p-59, -0x1.3f7331f594cb0p-60, -0x1.699795286f991p-60, 0x1.bdb714a421a66p-61, 0x1.187032debf51cp-63},
 };
 
-}  // namespace privoco::fast::vdh::detail
+}  // namespace privoco::fast::numerics
