@@ -130,13 +130,6 @@ void lemma11_case2(arb_t res, double u, double b, double G, slong prec) {
   arb_clear(eta); arb_clear(mu); arb_clear(c); arb_clear(nu); arb_clear(Z); arb_clear(x); arb_clear(t);
 }
 
-std::string str(arb_srcptr x) {
-  char* s = arb_get_str(x, 10, 0);
-  std::string r(s);
-  flint_free(s);
-  return r;
-}
-
 RegretOutcome thm10_case2(const std::map<std::string, std::string>& p, std::uint64_t seed) {
   for (const auto& [k, v] : p) throw ParamError(kId, k, "no parameters (the grid is fixed: u, V, b, G over decades)");
   const auto t0 = std::chrono::steady_clock::now();
@@ -183,8 +176,8 @@ RegretOutcome thm10_case2(const std::map<std::string, std::string>& p, std::uint
           c.ratio = c.bound > 0 ? c.realised / c.bound : NAN;  // a non-positive printed bound has no ratio
           if (arb_gt(val, rhs)) {
             c.violated = true;
-            c.evidence = "certified: u L - F(L) = " + str(val) + " at L = " + std::to_string(L) + " > (3.7.2) = " +
-                         str(rhs) + "; Lemma 11 case 2 at the stated eta: " + str(l11) +
+            c.evidence = "certified: u L - F(L) = " + reference::ball_text(val, 10) + " at L = " + std::to_string(L) + " > (3.7.2) = " +
+                         reference::ball_text(rhs, 10) + "; Lemma 11 case 2 at the stated eta: " + reference::ball_text(l11, 10) +
                          (arb_gt(val, l11) ? " (also exceeded)" : " (holds)");
           }
           const double excess = (c.realised - c.bound) / (1 + std::fabs(c.bound));
@@ -277,8 +270,8 @@ RegretOutcome lemma11_case1(const std::map<std::string, std::string>& p, std::ui
           c.ratio = c.realised / c.bound;
           if (arb_gt(val, pr)) {
             c.violated = true;
-            c.evidence = "certified: u L - F(L) = " + str(val) + " at L = " + std::to_string(L) + " > (3.7.1) = " +
-                         str(pr) + "; Lemma 11 case 1 with S = Z sqrt(2B): " + str(lm) +
+            c.evidence = "certified: u L - F(L) = " + reference::ball_text(val, 10) + " at L = " + std::to_string(L) + " > (3.7.1) = " +
+                         reference::ball_text(pr, 10) + "; Lemma 11 case 1 with S = Z sqrt(2B): " + reference::ball_text(lm, 10) +
                          (arb_gt(val, lm) ? " (also exceeded)" : " (holds)");
           }
           const double excess = (c.realised - c.bound) / (1 + std::fabs(c.bound));
@@ -333,7 +326,7 @@ RegretOutcome thm1_corrected(const std::map<std::string, std::string>& p, std::u
           lo_ratio = std::min(lo_ratio, r), hi_ratio = std::max(hi_ratio, r);
           if (arb_gt(val, Bc.ball.get())) {
             c.violated = true;
-            c.evidence = "certified: F*(u) >= " + str(val) + " > corrected bound " + str(Bc.ball.get());
+            c.evidence = "certified: F*(u) >= " + reference::ball_text(val, 10) + " > corrected bound " + reference::ball_text(Bc.ball.get(), 10);
           }
           const double excess = (c.realised - c.bound) / (1 + std::fabs(c.bound));
           if (excess > worst_excess) worst_excess = excess, out.worst = c;
@@ -401,7 +394,7 @@ RegretOutcome potential_step(const std::map<std::string, std::string>& p, std::u
             c.ratio = (c.realised - c.bound) / (1 + std::fabs(c.bound));  // normalised excess (<= 0 when it holds)
             if (arb_gt(lhs, rhs)) {
               c.violated = true, ++nv;
-              c.evidence = "certified: E F after the step = " + str(lhs) + " > F - w E g = " + str(rhs);
+              c.evidence = "certified: E F after the step = " + reference::ball_text(lhs, 10) + " > F - w E g = " + reference::ball_text(rhs, 10);
             }
             if (c.ratio > worst) worst = c.ratio, out.worst = c;
             out.cases.push_back(c);
@@ -619,7 +612,7 @@ RegretOutcome cv_integrable(const std::map<std::string, std::string>& p, std::ui
     c.ratio = c.realised / c.bound;
     if (!arb_overlaps(a, q)) {
       c.violated = true, ++nv;
-      c.evidence = "closed form " + str(a) + " and quadrature " + str(q) + " disjoint";
+      c.evidence = "closed form " + reference::ball_text(a, 10) + " and quadrature " + reference::ball_text(q, 10) + " disjoint";
     }
     out.cases.push_back(c);
     arb_clear(g); arb_clear(a); arb_clear(q);

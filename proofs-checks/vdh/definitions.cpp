@@ -64,13 +64,6 @@ Ball at(const char* id, const PriorIds& q, double L, double V, double G) {
   return reference::evaluate(entry(id), q.has_b ? x4 : x3, opt).ball;
 }
 
-std::string str(arb_srcptr x) {
-  char* s = arb_get_str(x, 12, 0);
-  std::string r(s);
-  flint_free(s);
-  return r;
-}
-
 struct Tally {
   RegretOutcome out;
   int printed_bad = 0, mutant_bad = 0, n = 0;
@@ -84,7 +77,7 @@ struct Tally {
     RegretCase c{name, 0, L, arf_get_d(arb_midref(lhs.get()), ARF_RND_NEAR), 0,
                  arf_get_d(arb_midref(rhs.get()), ARF_RND_NEAR), 0, bad, {}};
     c.ratio = c.realised - c.bound;
-    if (bad) c.evidence = "certified: " + str(lhs) + " vs " + str(rhs) + ", allowed +- " + str(tol);
+    if (bad) c.evidence = "certified: " + reference::ball_text(lhs, 12) + " vs " + reference::ball_text(rhs, 12) + ", allowed +- " + reference::ball_text(tol, 12);
     (mutant ? mutant_bad : printed_bad) += bad;
     if (bad && !mutant && out.worst.stream.empty()) out.worst = c;
     out.cases.push_back(c);
@@ -184,7 +177,7 @@ RegretOutcome pot_def(const std::map<std::string, std::string>& p, std::uint64_t
             arb_add_ui(F1, F, 1, kP);
             const bool bad = !arb_is_positive(F1);
             RegretCase c{pt.str() + "F > -1", 0, L, arf_get_d(arb_midref(F.get()), ARF_RND_NEAR), 0, -1, 0, bad,
-                         bad ? "F + 1 = " + str(F1) + " not certainly positive" : ""};
+                         bad ? "F + 1 = " + reference::ball_text(F1, 12) + " not certainly positive" : ""};
             c.ratio = c.realised - c.bound;
             t.printed_bad += bad;
             t.out.cases.push_back(c);

@@ -37,13 +37,10 @@ namespace {
 constexpr slong kP = 256;
 
 // A value-only ball with the few operations the printed lines need (kP bits).
-struct B {
-  arb_t x;
-  B() { arb_init(x); }
-  B(double d) { arb_init(x); arb_set_d(x, d); }  // NOLINT: exact doubles mix freely
-  B(const B& o) { arb_init(x); arb_set(x, o.x); }
-  B& operator=(const B& o) { arb_set(x, o.x); return *this; }
-  ~B() { arb_clear(x); }
+struct B {  // reference::Ball with arithmetic at kP bits
+  reference::Ball x;
+  B() = default;
+  B(double d) : x(d) {}  // NOLINT: exact doubles mix freely
 };
 B operator+(const B& a, const B& b) { B r; arb_add(r.x, a.x, b.x, kP); return r; }
 B operator-(const B& a, const B& b) { B r; arb_sub(r.x, a.x, b.x, kP); return r; }
@@ -64,14 +61,7 @@ B z_conj(const B& G, double b) {
   arb_const_pi(pi.x, kP);
   return sqrt(pi / B(b)) * r;
 }
-double mid(const B& a) { return arf_get_d(arb_midref(a.x), ARF_RND_NEAR); }
-std::string str(const B& a) {
-  char* s = arb_get_str(a.x, 12, 0);
-  std::string r(s);
-  flint_free(s);
-  return r;
-}
-
+double mid(const B& a) { return arf_get_d(arb_midref(a.x.get()), ARF_RND_NEAR); }
 // F at exact doubles, certified: VDH.pot.improper (b < 0: no b) or VDH.pot.conj.
 B potential(double L, double V, double G, double b = -1) {
   const double xi[3] = {L, V, G}, xc[4] = {L, V, b, G};
@@ -129,7 +119,7 @@ RegretOutcome run_lines(const std::vector<Line>& lines, const std::vector<Point>
       c.ratio = c.realised - c.bound;  // excess of the claimed lower bound over F (<= 0 when it holds)
       if (arb_gt(lo.x, F.x)) {
         c.violated = true;
-        c.evidence = "certified: " + lines[k].name + " = " + str(lo) + " > F = " + str(F) + " at L = " +
+        c.evidence = "certified: " + lines[k].name + " = " + reference::ball_text(lo.x, 12) + " > F = " + reference::ball_text(F.x, 12) + " at L = " +
                      std::to_string(p.L);
         ++bad[k];
       }
@@ -461,14 +451,14 @@ RegretOutcome thm12_cases(const std::map<std::string, std::string>& p, std::uint
       const bool pb = arb_gt(direct.x, phi.x);
       printed_below += pb;
       add("(3.8.3) inf", phi, pb,
-          pb ? "certified: (g o m)*(u) >= " + str(direct) + " > inf of (3.8.3) <= " + str(phi) : "");
+          pb ? "certified: (g o m)*(u) >= " + reference::ball_text(direct.x, 12) + " > inf of (3.8.3) <= " + reference::ball_text(phi.x, 12) : "");
       // two routes for the derived form: inf D must enclose the direct conjugate from above (and match it)
       const bool doff = arb_gt(direct.x, dhi.x) || mid(dhi) - mid(direct) > 1e-9 * (1 + std::fabs(mid(direct)));
       derived_off += doff;
-      add("derived inf D", dhi, doff, doff ? "derived conjugate disagrees with the direct one: " + str(dlo) : "");
+      add("derived inf D", dhi, doff, doff ? "derived conjugate disagrees with the direct one: " + reference::ball_text(dlo.x, 12) : "");
       const bool fb = arb_gt(direct.x, fin.x);
       final_below += fb;
-      add("printed end", fin, fb, fb ? "certified: (g o m)*(u) >= " + str(direct) + " > " + str(fin) : "");
+      add("printed end", fin, fb, fb ? "certified: (g o m)*(u) >= " + reference::ball_text(direct.x, 12) + " > " + reference::ball_text(fin.x, 12) : "");
     }
   out.verdict = printed_below ? "refuted" : "undecided";
   std::ostringstream note;
@@ -555,19 +545,19 @@ RegretOutcome lemma11_gamma(const std::map<std::string, std::string>& p, std::ui
             const bool off2 = arb_gt(direct.x, closed.x) || mid(closed) - mid(direct) > 1e-9 * (1 + std::fabs(mid(closed)));
             route_off += off || off2;
             add("derived closed form", closed, off || off2,
-                off || off2 ? "routes disagree: bracket min " + str(dhi) + ", closed " + str(closed) : "");
+                off || off2 ? "routes disagree: bracket min " + reference::ball_text(dhi.x, 12) + ", closed " + reference::ball_text(closed.x, 12) : "");
             // (3.7.3) as an equation: its inf equals the conjugate?
             const bool neq = arb_gt(plo.x, dhi.x);
             eq_bad += neq;
             add("(3.7.3) inf = conjugate", phi, neq,
-                neq ? "certified: inf of (3.7.3) >= " + str(plo) + " > conjugate <= " + str(dhi) : "");
+                neq ? "certified: inf of (3.7.3) >= " + reference::ball_text(plo.x, 12) + " > conjugate <= " + reference::ball_text(dhi.x, 12) : "");
             bound_bad += arb_gt(direct.x, phi.x);
             // gamma^ minimises (3.7.3)? its slope there must contain 0
             const B sl = printed.slope(gp);
             const bool gbad = !arb_contains_zero(sl.x);
             gamma_bad += gbad;
             add("gamma^ minimises (3.7.3)", printed.at(gp), gbad,
-                gbad ? "certified: slope of (3.7.3) at the printed gamma^ = " + str(gp) + " is " + str(sl) : "");
+                gbad ? "certified: slope of (3.7.3) at the printed gamma^ = " + reference::ball_text(gp.x, 12) + " is " + reference::ball_text(sl.x, 12) : "");
             // the plugged value equals (3.7.3) at gamma^?
             const B at_gp = printed.at(gp);
             const bool pbad = !arb_overlaps(plug.x, at_gp.x);
@@ -575,19 +565,19 @@ RegretOutcome lemma11_gamma(const std::map<std::string, std::string>& p, std::ui
             const bool below = arb_gt(direct.x, plug.x);
             bound_bad += below;
             add("plugged value", plug, pbad || below,
-                (pbad ? "certified: printed value " + str(plug) + " != (3.7.3) at gamma^ " + str(at_gp) : "") +
-                    (below ? "; below the conjugate >= " + str(direct) : ""));
+                (pbad ? "certified: printed value " + reference::ball_text(plug.x, 12) + " != (3.7.3) at gamma^ " + reference::ball_text(at_gp.x, 12) : "") +
+                    (below ? "; below the conjugate >= " + reference::ball_text(direct.x, 12) : ""));
             for (const auto& [name, val] : {std::pair<std::string, B>{"sqrt(2HW)+1", root},
                                             {outside ? "W<=ln(x+1), +1 outside" : "W<=ln(x+1), +1 inside", l5},
                                             {outside ? "final, +1 outside" : "final, +1 inside", l6}}) {
               if (!arb_is_finite(val.x)) continue;  // the literal reading has no value here (log of x < 1)
               const bool v = arb_gt(direct.x, val.x);
               bound_bad += v;
-              add(name, val, v, v ? "certified: conjugate >= " + str(direct) + " > " + str(val) : "");
+              add(name, val, v, v ? "certified: conjugate >= " + reference::ball_text(direct.x, 12) + " > " + reference::ball_text(val.x, 12) : "");
             }
             const bool mb = arb_gt(direct.x, mutant.x);
             mutant_bad += mb;
-            add("mutant final with H/16", mutant, mb, mb ? "certified: the mutant is below the conjugate >= " + str(direct) : "");
+            add("mutant final with H/16", mutant, mb, mb ? "certified: the mutant is below the conjugate >= " + reference::ball_text(direct.x, 12) : "");
           }
         }
       }

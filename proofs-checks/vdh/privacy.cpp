@@ -18,13 +18,6 @@ namespace privoco::proofs {
 
 namespace {
 
-std::string str(const Ball& b, int digits = 20) {
-  char* s = arb_get_str(b.get(), digits, 0);
-  std::string r(s);
-  flint_free(s);
-  return r;
-}
-
 const std::string& need(const std::map<std::string, std::string>& p, const std::string& id, const std::string& name) {
   auto it = p.find(name);
   if (it == p.end()) throw ParamError(id, name, "missing");
@@ -139,8 +132,8 @@ PrivacyOutcome local_laplace_eps(const std::map<std::string, std::string>& p, st
     arb_add(sum.get(), sum.get(), t.get(), kPrec);
     td.push_back(arf_get_d(arb_midref(t.get()), ARF_RND_NEAR));
   }
-  o.exact = str(sum);
-  o.claimed = "eps_t = sum_j tau_j = " + str(sum);
+  o.exact = reference::ball_text(sum, 20);
+  o.claimed = "eps_t = sum_j tau_j = " + reference::ball_text(sum, 20);
   Ball claimed = sum;
   if (claimed_override(p, id, &claimed)) o.claimed = "eps = " + p.at("claimed") + " (given)";
   o.seed = seed;
@@ -170,7 +163,7 @@ PrivacyOutcome l2_eps(const std::map<std::string, std::string>& p, std::uint64_t
   Ball claimed = eps;
   const bool given = claimed_override(p, id, &claimed);
   // exact: eps/2 (||y - x'|| - ||y - x||) <= eps/2 ||x - x'|| <= eps, equality at x = -x' = e_1, y = t e_1, t >= 1.
-  o.exact = str(eps);
+  o.exact = reference::ball_text(eps, 20);
   o.claimed = given ? "eps = " + p.at("claimed") + " (given)" : "eps = " + need(p, id, "eps");
   o.seed = seed;
   const double e = arf_get_d(arb_midref(eps.get()), ARF_RND_NEAR);
@@ -237,8 +230,8 @@ PrivacyOutcome l2_moment(const std::map<std::string, std::string>& p, std::uint6
   arb_set_si(exact.get(), 4 * d * (d + 1));
   arb_div(exact.get(), exact.get(), t.get(), kPrec);
   arb_add_ui(claimed.get(), exact.get(), 4, kPrec);  // printed: 4 + 4 (d^2 + d)/eps^2
-  o.exact = str(exact);
-  o.claimed = str(claimed) + " (printed 4 + 4(d^2+d)/eps^2)";
+  o.exact = reference::ball_text(exact, 20);
+  o.claimed = reference::ball_text(claimed, 20) + " (printed 4 + 4(d^2+d)/eps^2)";
   if (claimed_override(p, id, &claimed)) o.claimed = p.at("claimed") + " (given)";
   // second route: radial quadrature (moderate d; the tail beyond R is below e^{-eps R/4} relative)
   const double e = arf_get_d(arb_midref(eps.get()), ARF_RND_NEAR);
@@ -247,7 +240,7 @@ PrivacyOutcome l2_moment(const std::map<std::string, std::string>& p, std::uint6
     Ball num = radial_integral(e, d + 1, R), den = radial_integral(e, d - 1, R);
     Ball q;
     arb_div(q.get(), num.get(), den.get(), kPrec);
-    o.second_route = str(q, 15) + " (radial quadrature at the double eps, truncated at r = " +
+    o.second_route = reference::ball_text(q, 15) + " (radial quadrature at the double eps, truncated at r = " +
                      std::to_string(R) + ")";
   }
   o.verdict = arb_gt(exact.get(), claimed.get()) ? "refuted" : "certified";
@@ -280,8 +273,8 @@ PrivacyOutcome local_laplace_moment(const std::map<std::string, std::string>& p,
     arb_div(num.get(), num.get(), den.get(), kPrec);
     arb_add(quad.get(), quad.get(), num.get(), kPrec);
   }
-  o.exact = str(sum);
-  o.second_route = str(quad, 15) + " (quadrature of each marginal at the double tau_j)";
+  o.exact = reference::ball_text(sum, 20);
+  o.second_route = reference::ball_text(quad, 15) + " (quadrature of each marginal at the double tau_j)";
   o.claimed = "not printed (used in VDH §4 scenario 2)";
   o.verdict = "certified";
   o.note = "closed form 8/tau_j^2 per coordinate, checked against quadrature";
@@ -338,8 +331,8 @@ PrivacyOutcome ldp_def(const std::map<std::string, std::string>& p, std::uint64_
     arb_add(dens.get(), dens.get(), t.get(), kPrec);
     td.push_back(arf_get_d(arb_midref(t.get()), ARF_RND_NEAR));
   }
-  o.exact = str(event);
-  o.second_route = "density form sup_{x,x',y} ln rho(y - x)/rho(y - x') = sum_j tau_j = " + str(dens);
+  o.exact = reference::ball_text(event, 20);
+  o.second_route = "density form sup_{x,x',y} ln rho(y - x)/rho(y - x') = sum_j tau_j = " + reference::ball_text(dens, 20);
   o.claimed = "eps = " + need(p, id, "eps");
   o.seed = seed;
   // adversarial search over boxes S = prod_j [a_j, b_j] (x, x' in [-1, 1]^d): the event loss in doubles
@@ -401,9 +394,9 @@ PrivacyOutcome local_laplace_density(const std::map<std::string, std::string>& p
     Ball onev;
     arb_one(onev.get());
     all_one &= arb_contains(total.get(), onev.get());
-    quad << (quad.tellp() ? ", " : "") << str(total, 18);
+    quad << (quad.tellp() ? ", " : "") << reference::ball_text(total, 18);
   }
-  o.exact = str(c) + " (normaliser prod_j tau_j/4)";
+  o.exact = reference::ball_text(c, 20) + " (normaliser prod_j tau_j/4)";
   // the sampler: n draws per coordinate, Kolmogorov distance to the Laplace CDF, DKW threshold
   const std::size_t d = tau.size();
   const int n = 20000;
@@ -496,8 +489,8 @@ PrivacyOutcome noisy_grad_moment(const std::map<std::string, std::string>& p, st
                (lap ? "the local Laplace randomiser (tau=" + p.at("tau") + "; eps, d not used)"
                     : "rho ~ exp(-eps/2 ||z||_2) (eps=" + p.at("eps") + ", d=" + p.at("d") + "; tau not used)") +
                ", ||g|| = G";
-  o.exact = str(lhs);
-  o.claimed = str(rhs) + " (c (E||xi||^2 + E||g||^2), c = " + p.at("c") + (p.at("c") == "3" ? ", printed" : ", given") + ")";
+  o.exact = reference::ball_text(lhs, 20);
+  o.claimed = reference::ball_text(rhs, 20) + " (c (E||xi||^2 + E||g||^2), c = " + p.at("c") + (p.at("c") == "3" ? ", printed" : ", given") + ")";
   // Monte Carlo: g = G e_1 deterministic, xi from the fast sampler
   fast::Streams s(seed);
   const int n = 20000;

@@ -102,11 +102,7 @@ bool certify_violation(const Setup& su, const std::vector<double>& g, double u, 
   arb_set_d(sc, scale);
   arb_mul(sc, sc, B.ball.get(), 256);
   if (!arb_gt(R, sc)) return false;
-  char* rs = arb_get_str(R, 12, 0);
-  char* bs = arb_get_str(sc, 12, 0);
-  *evidence = std::string("certified: regret ") + rs + " > bound " + bs;
-  flint_free(rs);
-  flint_free(bs);
+  *evidence = "certified: regret " + reference::ball_text(R, 12) + " > bound " + reference::ball_text(sc, 12);
   return true;
 }
 

@@ -319,4 +319,11 @@ ClaimError claim_error(const Certified& c, const std::string& claimed) {
   return r;
 }
 
+std::string ball_text(arb_srcptr x, int digits) {
+  char* s = arb_get_str(x, digits, 0);
+  std::string r(s);
+  flint_free(s);
+  return r;
+}
+
 }  // namespace privoco::reference

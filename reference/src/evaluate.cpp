@@ -4,38 +4,25 @@
 #include <string>
 
 #include "privoco/errors.hpp"
-#include "../vdh/bounds.hpp"
-#include "../vdh/conj.hpp"
-#include "../vdh/cv.hpp"
-#include "../vdh/fstar.hpp"
-#include "../vdh/improper.hpp"
+#include "privoco/reference/registry.hpp"
 
 namespace privoco::reference {
 
+void register_papers(Registry& r);  // papers.cpp, generated from PRIVOCO_PAPERS
+
+const Registry& registry() {
+  static const Registry r = [] {
+    Registry x;
+    register_papers(x);
+    return x;
+  }();
+  return r;
+}
+
+const std::vector<Erratum>& errata() { return registry().errata; }
+const std::vector<ClaimErratum>& claim_errata() { return registry().claim_errata; }
+
 namespace {
-struct Row {
-  const char* id;
-  BallFn fn;
-};
-// ID -> certified function. The IDs, parameters and domains themselves live in core/ (catalogue.cpp).
-const Row kRows[] = {
-    {"VDH.pred.conj", vdh::pred_conj},
-    {"VDH.pred.conj_printed", vdh::pred_conj_printed},
-    {"VDH.pot.conj", vdh::pot_conj},
-    {"VDH.pot.Z", vdh::pot_Z},
-    {"VDH.pred.uniform", vdh::pred_uniform},
-    {"VDH.pot.uniform", vdh::pot_uniform},
-    {"VDH.pred.improper", vdh::pred_improper},
-    {"VDH.pot.improper", vdh::pot_improper},
-    {"VDH.pred.cv", vdh::pred_cv},
-    {"VDH.pot.cv", vdh::pot_cv},
-    {"VDH.bound.thm1", vdh::bound_thm1},
-    {"VDH.bound.thm2", vdh::bound_thm2_flat},
-    {"VDH.bound.thm12", vdh::bound_thm12},
-    {"VDH.bound.thm1_corrected", vdh::bound_thm1_corrected},
-    {"VDH.conj.exp_linear", vdh::conj_exp_linear},
-    {"VDH.conj.Fstar", vdh::fstar_conj},
-};
 
 constexpr double kLog2_10 = 3.32192809488736234787;
 
@@ -84,8 +71,8 @@ Certified escalate(const Entry& e, SetParam set_param, const Options& opt, BallF
 }  // namespace
 
 BallFn ball_function(const std::string& id) {
-  for (const Row& r : kRows)
-    if (id == r.id) return r.fn;
+  for (const auto& [rid, fn] : registry().functions)
+    if (id == rid) return fn;
   throw UnknownId(id, "no reference implementation for this ID");
 }
 

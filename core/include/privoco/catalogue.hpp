@@ -1,5 +1,5 @@
-// The one table of catalogue IDs, parameters, domains and citations (../shared/CATALOGUE.md).
-// reference/, fast/ and oracle/ all read it; nothing else lists IDs or domains.
+// The table of catalogue IDs, parameters, domains and citations: each paper registers its entries from its own
+// file (core/src/catalogue/PAPER.cpp); reference/, fast/, proofs-checks/ and oracle/ all read this one table.
 #pragma once
 #include <cstddef>
 #include <limits>
@@ -24,6 +24,12 @@ struct Domain {
 
 // How `report`, `compare` and `sample` draw a parameter: |x| log-uniform in [sample_min, sample_max], a random
 // sign where the domain allows it, and exactly 0 with probability sample_zero (where 0 is in the domain).
+namespace domains {
+inline const Domain real{-std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(), false, false};
+inline const Domain nonneg{0, std::numeric_limits<double>::infinity(), true, false};
+inline const Domain pos{0, std::numeric_limits<double>::infinity(), false, false};
+}  // namespace domains
+
 struct Sampling {
   double min_abs = 1e-3, max_abs = 1e3;
   bool signed_ = false;
@@ -64,7 +70,11 @@ struct Entry {
   std::size_t flat_offset(std::size_t i, std::size_t d) const;    // flat index of parameter i's first value
 };
 
-// Every implemented entry, in catalogue order.
+// A claim's entry (`privoco prove`; no reference or fast implementation): parameters are its constants or readings.
+Entry claim_entry(const char* id, const char* kind, const char* files, const char* citation, const char* summary,
+                  std::vector<ParamSpec> params = {});
+
+// Every implemented entry: the papers in registration order, each in its catalogue order.
 const std::vector<Entry>& catalogue();
 // The entry for an ID; throws UnknownId.
 const Entry& entry(std::string_view id);

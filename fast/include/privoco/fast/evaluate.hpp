@@ -1,9 +1,23 @@
-// Fast evaluation of any catalogue ID by name (for the oracle); each ID's own function is in fast/<paper>/.
+// Fast evaluation of any catalogue ID by name (for the oracle). Each paper registers its IDs' functions from its
+// own folder (fast/PAPER/register.cpp); the functions themselves are in fast/PAPER/.
 #pragma once
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "privoco/catalogue.hpp"
 #include "privoco/fast/value.hpp"
 
 namespace privoco::fast {
+
+// One ID's function: its parameters in table order (or the flat layout of catalogue.hpp).
+using Fn = Value (*)(const double* params);
+
+// What a paper registers (fast/PAPER/register.cpp: void PAPER::register_paper(Registry&)).
+struct Registry {
+  std::vector<std::pair<std::string, Fn>> functions;
+  void add(std::string id, Fn fn) { functions.emplace_back(std::move(id), fn); }
+};
 
 // Throws UnknownId when fast/ lacks the ID, DomainError on bad parameters (table order).
 Value evaluate(const Entry& e, const double* params);

@@ -5,21 +5,11 @@
 
 #include <array>
 
+#include "privoco/reference/ball.hpp"
+
 namespace privoco::proofs {
 
-class Ball {
- public:
-  Ball() { arb_init(x_); }
-  explicit Ball(double d) { arb_init(x_); arb_set_d(x_, d); }
-  ~Ball() { arb_clear(x_); }
-  Ball(const Ball& o) { arb_init(x_); arb_set(x_, o.x_); }
-  Ball& operator=(const Ball& o) { arb_set(x_, o.x_); return *this; }
-  arb_ptr get() { return x_; }
-  arb_srcptr get() const { return x_; }
-
- private:
-  arb_t x_;
-};
+using reference::Ball;  // the one ball type
 
 constexpr slong kPrec = 128;
 

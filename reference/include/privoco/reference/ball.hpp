@@ -9,6 +9,7 @@ namespace privoco::reference {
 class Ball {
  public:
   Ball() { arb_init(x_); }
+  explicit Ball(double d) { arb_init(x_); arb_set_d(x_, d); }  // exact
   ~Ball() { arb_clear(x_); }
   Ball(const Ball& o) { arb_init(x_); arb_set(x_, o.x_); }
   Ball& operator=(const Ball& o) { arb_set(x_, o.x_); return *this; }
@@ -58,5 +59,7 @@ ClaimError claim_error(const Certified& c, const std::string& claimed);
 // Decimal string of an arf-rounded bound: `digits` significant digits, rounding down (up = false) or up.
 std::string arb_bound_string(arb_srcptr x, bool upper, int digits);
 std::string arb_mid_string(arb_srcptr x, int digits);
+// Arb's own text of a ball, "[mid +/- rad]" with `digits` significant digits of the midpoint (reports, evidence).
+std::string ball_text(arb_srcptr x, int digits);
 
 }  // namespace privoco::reference

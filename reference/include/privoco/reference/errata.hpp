@@ -1,5 +1,6 @@
 // Errata found by comparing printed formulas with their definitions (ERRATA.md holds the same entries in prose;
-// tests/vdh/conj_test.cpp reproduces each one). Evaluated live by `privoco report`.
+// each paper's tests reproduce its own). Each paper registers its errata (reference/PAPER/register.cpp); `privoco
+// report` evaluates them live.
 #pragma once
 #include <string>
 #include <vector>
@@ -15,7 +16,7 @@ struct Erratum {
   std::vector<std::vector<std::string>> evidence;  // exact decimal parameter sets (table order)
 };
 
-const std::vector<Erratum>& errata();
+const std::vector<Erratum>& errata();  // every paper's, in registration order
 
 // Errata that are not a printed function of an ID's parameters (a bound that fails, a printed instance of a
 // derived formula): the evidence is a command that reproduces it (a certified counterexample or enclosures).
