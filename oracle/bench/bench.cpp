@@ -17,10 +17,10 @@
 #include "privoco/fast/vdh/learners.hpp"
 #include "privoco/fast/value.hpp"
 #include "privoco/reference/evaluate.hpp"
-#include "check.hpp"
+#include "judge.hpp"
 #include "privoco/proofs/claims.hpp"
 #include "rows.hpp"
-#include "sample.hpp"
+#include "sampling.hpp"
 #include "fast/vdh/conj.hpp"
 
 namespace {

@@ -1,151 +1,118 @@
-#include "check.hpp"
+// privoco check FILE: verdicts on another program's values, row by row, against the certified reference.
+#include "commands.hpp"
 
 #include <fmt/core.h>
 
-#include <cmath>
-#include <vector>
+#include <unistd.h>
 
-#include "privoco/catalogue.hpp"
-#include "privoco/decimal.hpp"
-#include "privoco/reference/evaluate.hpp"
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+
+#include "judge.hpp"
+#include "output.hpp"
+#include "privoco/errors.hpp"
+#include "run_support.hpp"
 
 namespace privoco::oracle {
 
-std::string Tolerance::text() const {
-  return kind == Kind::ulps ? fmt::format("{:g} ulp of double", value) : fmt::format("relative error {:g}", value);
+namespace {
+
+json verdict_json(const Verdict& v) {
+  json j;
+  j["line"] = v.line;
+  j["id"] = v.id;
+  j["verdict"] = v.verdict;
+  if (v.verdict == "invalid") {
+    j["column"] = v.column;
+    j["reason"] = v.reason;
+    return j;
+  }
+  j["params"] = v.params;
+  j["claimed"] = v.claimed;
+  j["rel_err"] = num_or_inf(v.rel_err);
+  j["ulps"] = num_or_inf(v.ulps);
+  j["wrong_sign"] = v.wrong_sign;
+  if (v.verdict == "fail") {
+    j["certified"] = v.certified;
+    j["digits"] = v.digits;
+    j["reason"] = v.reason;
+  }
+  return j;
 }
 
-namespace {
-Verdict invalid(Verdict v, std::size_t column, std::string reason) {
-  v.verdict = "invalid";
-  v.column = column;
-  v.reason = std::move(reason);
-  return v;
+std::string verdict_text(const Verdict& v, const std::string& source) {
+  if (v.verdict == "invalid")
+    return fmt::format("{}:{}:{}: invalid: {}", source, v.line, v.column, v.reason);
+  std::string s = fmt::format("{}:{}: {} {}({}) claimed {}", source, v.line, v.verdict, v.id, v.params, v.claimed);
+  if (v.verdict == "fail")
+    s += fmt::format(": certified {} ({} digits), rel. error {:.3g}, {:.3g} ulp{}", v.certified, v.digits, v.rel_err,
+                     v.ulps, v.wrong_sign ? ", WRONG SIGN" : (v.reason == "outside tolerance" ? "" : ", " + v.reason));
+  else
+    s += fmt::format(" ({:.3g} ulp)", v.ulps);
+  return s;
 }
+
 }  // namespace
 
-Verdict judge(const Row& row, const Tolerance& tol, int digits, Inputs inputs) {
-  Verdict v;
-  v.line = row.line;
-  if (!row.error.empty()) return invalid(v, row.error_column, row.error);
-  const Field* idf = row.find("id");
-  if (!idf || idf->text.empty()) return invalid(v, idf ? idf->column : 1, "no id");
-  v.id = idf->text;
-  const Entry* e = nullptr;
-  for (const Entry& x : catalogue())
-    if (x.id == v.id) e = &x;
-  if (!e) return invalid(v, idf->column, "unknown ID '" + v.id + "'");
-  if (!e->has_reference || e->is_learner()) return invalid(v, idf->column, "no reference implementation for " + v.id);
-  if (e->vector_layout)
-    return invalid(v, idf->column, v.id + " has per-coordinate parameters: rows of them are not read yet (use privoco eval)");
-  std::vector<Decimal> params(e->params.size());
-  std::vector<bool> seen(e->params.size(), false);
-  const Field* valf = nullptr;
-  for (const Field& f : row.fields) {
-    if (f.name == "id") continue;
-    if (f.name == "value") {
-      valf = &f;
-      continue;
-    }
-    const std::size_t i = e->index_of(f.name);
-    if (i == static_cast<std::size_t>(-1)) {
-      if (!f.text.empty()) return invalid(v, f.column, "'" + f.name + "' is not a parameter of " + v.id);
-      continue;
-    }
-    if (f.text.empty()) continue;  // reported as missing below
-    std::size_t pos = 0;
-    std::string why;
-    if (!parse_decimal(f.text, &params[i], &pos, &why))
-      return invalid(v, f.column + pos, "parameter " + f.name + ": '" + f.text + "' is not a number (" + why + ")");
-    try {
-      check_param(*e, i, params[i]);
-      if (inputs == Inputs::double_) {
-        const double x = params[i].approx;
-        if (std::isinf(x) || (x == 0 && params[i].sign != 0))
-          return invalid(v, f.column, "parameter " + f.name + " = " + f.text +
-                                          " is outside the double range (use --inputs exact)");
-        check_param(*e, i, x);
+int cmd_check(const CheckArgs& a) {
+  Tolerance tol;
+  if (a.ulps >= 0 && a.rel >= 0) throw ParamError("check", "--ulps/--rel", "give one tolerance, not both");
+  if (a.rel >= 0) tol.kind = Tolerance::Kind::rel, tol.value = a.rel;
+  else if (a.ulps >= 0) tol.value = a.ulps;
+  std::ifstream file;
+  std::istream* in = &std::cin;
+  const std::string source = a.file == "-" ? "<stdin>" : a.file;
+  if (a.file != "-") {
+    file.open(a.file);
+    if (!file) throw FileError("cannot open '" + a.file + "': " + std::strerror(errno));
+    in = &file;
+  }
+  RowReader reader(*in, source, a.format);
+  const Inputs inputs = a.inputs == "exact" ? Inputs::exact : Inputs::double_;
+  if (!a.json)
+    fmt::print("privoco check {} ({}): tolerance {}, reference certified to {} digits, inputs {}\n", source,
+               reader.format(), tol.text(), a.digits,
+               inputs == Inputs::exact ? "taken as exact decimals" : "rounded to the nearest double");
+  const bool progress = !a.json && isatty(STDERR_FILENO);
+  auto t0 = std::chrono::steady_clock::now(), last = t0;
+  std::size_t count = 0;
+  CheckSummary s = check_stream(reader, tol, a.digits, inputs, [&](const Verdict& v) {
+    ++count;
+    if (a.json) fmt::print("{}\n", verdict_json(v).dump());
+    else if (a.all || v.verdict != "pass") fmt::print("{}\n", verdict_text(v, source));
+    if (progress && (count & 1023) == 0) {
+      auto now = std::chrono::steady_clock::now();
+      if (now - last > std::chrono::milliseconds(500)) {
+        last = now;
+        double secs = std::chrono::duration<double>(now - t0).count();
+        std::fprintf(stderr, "\r  %zu rows checked (%.0f rows/s)...", count, count / secs);
+        std::fflush(stderr);
       }
-    } catch (const DomainError& err) {
-      return invalid(v, f.column, err.what());
     }
-    seen[i] = true;
-    v.params += (v.params.empty() ? "" : ", ") + f.name + "=" + f.text;
-  }
-  for (std::size_t i = 0; i < seen.size(); ++i)
-    if (!seen[i]) return invalid(v, idf->column, "missing parameter " + e->params[i].name + " of " + v.id);
-  if (!valf || valf->text.empty()) return invalid(v, valf ? valf->column : idf->column, "no value");
-  v.claimed = valf->text;
-
-  return judge_claim(v, valf->column, tol, digits, [&](int dg) {
-    reference::Options opt;
-    opt.digits = dg;
-    opt.strings = false;
-    if (inputs == Inputs::exact) return reference::evaluate(*e, params, opt);
-    std::vector<double> x(params.size());
-    for (std::size_t i = 0; i < x.size(); ++i) x[i] = params[i].approx;
-    return reference::evaluate(*e, x.data(), opt);
   });
-}
-
-Verdict judge_claim(Verdict v, std::size_t claimed_column, const Tolerance& tol, int digits,
-                    const std::function<reference::Certified(int digits)>& eval) {
-  int dg = digits;
-  for (int attempt = 0;; ++attempt) {
-    reference::Certified c;
-    try {
-      c = eval(dg);
-    } catch (const Error& err) {
-      return invalid(v, claimed_column, std::string("reference: ") + err.what());
-    }
-    reference::ClaimError ce = reference::claim_error(c, v.claimed);
-    if (!ce.parsed) {
-      Decimal d;
-      std::size_t pos = 0;
-      std::string why;
-      parse_decimal(v.claimed, &d, &pos, &why);
-      return invalid(v, claimed_column + pos, "value '" + v.claimed + "' is not a number (" + why + ")");
-    }
-    const double lo = tol.kind == Tolerance::Kind::ulps ? ce.ulp_lo : ce.rel_lo;
-    const double hi = tol.kind == Tolerance::Kind::ulps ? ce.ulp_hi : ce.rel_hi;
-    const bool decided = hi <= tol.value || lo > tol.value;
-    if (!decided && attempt < 3) {  // the enclosure straddles the tolerance: more digits
-      dg *= 2;
-      continue;
-    }
-    v.rel_err = ce.rel_hi;
-    v.ulps = ce.ulp_hi;
-    v.wrong_sign = ce.wrong_sign;
-    v.digits = c.digits;
-    v.verdict = hi <= tol.value && !ce.claimed_nan ? "pass" : "fail";
-    if (v.verdict == "fail") {
-      v.certified = reference::arb_mid_string(c.ball.get(), std::max(17, std::min(c.digits, 40)));
-      if (ce.claimed_nan) v.reason = "nan";
-      else if (ce.claimed_inf) v.reason = ce.wrong_sign ? "infinite with the wrong sign" : "infinite, true value is finite";
-      else if (ce.wrong_sign) v.reason = "wrong sign";
-      else if (!decided) v.reason = "within rounding of the tolerance at " + std::to_string(c.digits) + " digits";
-      else v.reason = "outside tolerance";
-    }
-    return v;
+  if (progress && count >= 1024) std::fprintf(stderr, "\r%60s\r", "");
+  if (a.json) {
+    json j;
+    j["rows"] = s.rows;
+    j["passed"] = s.passed;
+    j["failed"] = s.failed;
+    j["invalid"] = s.invalid;
+    j["tolerance"] = tol.text();
+    j["inputs"] = a.inputs;
+    if (s.has_worst) j["worst"] = verdict_json(s.worst);
+    fmt::print("{}\n", json{{"summary", j}}.dump());
+  } else {
+    fmt::print("summary: {} rows, {} passed, {} failed, {} invalid", s.rows, s.passed, s.failed, s.invalid);
+    if (s.has_worst)
+      fmt::print("; worst: line {}{}", s.worst.line,
+                 s.worst.verdict == "fail" ? fmt::format(" ({:.3g} ulp{})", s.worst.ulps,
+                                                         s.worst.wrong_sign ? ", wrong sign" : "")
+                                           : " (invalid)");
+    fmt::print("\n");
   }
-}
-
-CheckSummary check_stream(RowReader& reader, const Tolerance& tol, int digits, Inputs inputs,
-                          const std::function<void(const Verdict&)>& on_row) {
-  CheckSummary s;
-  Row row;
-  while (reader.next(&row)) {
-    Verdict v = judge(row, tol, digits, inputs);
-    ++s.rows;
-    if (v.verdict == "pass") ++s.passed;
-    else if (v.verdict == "fail") ++s.failed;
-    else ++s.invalid;
-    const bool worse = v.verdict == "fail" &&
-                       (!s.has_worst || s.worst.verdict != "fail" || v.ulps > s.worst.ulps);
-    if (worse || (!s.has_worst && v.verdict == "invalid")) s.worst = v, s.has_worst = true;
-    on_row(v);
-  }
-  return s;
+  return (s.failed || s.invalid) ? 1 : 0;
 }
 
 }  // namespace privoco::oracle

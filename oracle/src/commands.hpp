@@ -1,6 +1,9 @@
-// The privoco CLI's commands. Each returns the process exit status; errors are thrown as privoco::Error.
+// The privoco CLI's commands, one file each in oracle/src/ (list.cpp, eval.cpp, ...). Each returns the process exit
+// status; errors are thrown as privoco::Error.
 #pragma once
 #include <cstdint>
+
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -58,5 +61,8 @@ struct ProveArgs {
   std::uint64_t seed = 1;  // adversarial searches
 };
 int cmd_prove(const ProveArgs& a);
+
+// Every claim's verdict (prove --all; the report's last part): printed as a table when print_text, always as JSON.
+nlohmann::ordered_json prove_all(bool print_text);
 
 }  // namespace privoco::oracle

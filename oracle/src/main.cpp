@@ -142,7 +142,7 @@ int main(int argc, char** argv) {
         throw privoco::ParamError("check", stream_params[0], "name=value parameters need --stream ALG");
       return cmd_check(ck);
     }
-    if (*run) return ra.alg.rfind("scenario", 0) == 0 ? cmd_scenario(ra) : is_run_part(ra.alg) ? cmd_run_part(ra) : cmd_run(ra);
+    if (*run) return cmd_run(ra);
     if (*sample) return cmd_sample(sa);
     if (*compare) return cmd_compare(cp);
     if (*prove) {

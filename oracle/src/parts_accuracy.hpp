@@ -1,5 +1,6 @@
 // Accuracy of the fast learners and samplers (catalogue kind alg) against their certified reference, for the
 // report: a seeded run of each, every fast output compared with the certified value of the same step or draw.
+// Each paper measures its own (registry.hpp: report_parts, called with the rounds per run and the master seed).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -14,8 +15,5 @@ struct PartAccuracy {
   double median = 0, p99 = 0, max = 0;
   std::string worst;      // where the max was reached
 };
-
-// steps: rounds per learner run / draws per sampler; seed: the master seed (one derived stream per ID).
-std::vector<PartAccuracy> measure_parts(std::size_t steps, std::uint64_t seed);
 
 }  // namespace privoco::oracle

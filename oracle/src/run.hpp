@@ -1,4 +1,5 @@
-// privoco run: VDH Algorithms 1-3 over a gradient file; and the stream form of privoco check.
+// privoco run: a paper's learner over a gradient file, its samplers or presets; and the stream form of privoco check.
+// The options are the CLI's; each paper's commands read those they use (oracle/PAPER/).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -7,7 +8,7 @@
 namespace privoco::oracle {
 
 struct RunArgs {
-  std::string alg;                       // alg1, alg2, alg3 or the full ID VDH.alg.algN
+  std::string alg;                       // a registered name (alg1) or its catalogue ID (VDH.alg.alg1)
   std::string gradients;                 // CSV/JSON Lines: column g (alg1) or g1..gd; "-" for stdin
   std::vector<std::string> assignments;  // b=..., G=... (exact decimals)
   std::string prior = "conjugate";
@@ -23,13 +24,8 @@ struct RunArgs {
   std::uint64_t seed = 1;
   std::string plot;
 };
+// Runs the learner, sampler or preset registered as a.alg (registry.hpp); UnknownId for other names.
 int cmd_run(const RunArgs& a);
-// privoco run md_direction | local_laplace | l2_mech: the direction learner over a gradient file, or draws of the
-// randomisers; fast or certified reference.
-bool is_run_part(const std::string& name);
-int cmd_run_part(const RunArgs& a);
-// The Section 4 scenarios: user-chosen privacy against the maximum-privacy baseline (scenarios.cpp).
-int cmd_scenario(const RunArgs& a);
 
 // privoco check FILE --stream ALG: FILE holds a run (columns g and w, or g1..gd and w1..wd); each row's w is
 // judged against the certified prediction of that step; the first step that disagrees is named.

@@ -30,9 +30,9 @@
 #include "privoco/errors.hpp"
 #include "privoco/fast/vdh/learners.hpp"
 #include "privoco/fast/vdh/randomisers.hpp"
-#include "run.hpp"
+#include "commands.hpp"
 
-namespace privoco::oracle {
+namespace privoco::oracle::vdh {
 
 namespace {
 using json = nlohmann::json;
@@ -161,7 +161,7 @@ void scenario2(const fast::Streams& st, const Params& p, const std::vector<long>
 }
 }  // namespace
 
-int cmd_scenario(const RunArgs& a) {
+int run_scenario(const RunArgs& a) {
   const bool two = a.alg == "scenario2";
   if (!two && a.alg != "scenario1") throw UnknownId(a.alg, "not a preset (scenario1, scenario2)");
   const Params p = parse(a, two);
@@ -224,4 +224,4 @@ int cmd_scenario(const RunArgs& a) {
   return 0;
 }
 
-}  // namespace privoco::oracle
+}  // namespace privoco::oracle::vdh

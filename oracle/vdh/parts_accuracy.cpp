@@ -1,7 +1,7 @@
 // The learners (Algorithms 1-3, the direction learner) and the randomisers, fast against the certified reference
 // (see parts_accuracy.hpp). Gradients: Gaussian with a per-coordinate drift, seeded from the master seed and the
 // ID (derive_seed), so the report's seed reproduces every row.
-#include "parts_accuracy.hpp"
+#include "commands.hpp"
 
 #include <fmt/core.h>
 
@@ -17,9 +17,9 @@
 #include "privoco/fast/vdh/randomisers.hpp"
 #include "privoco/reference/vdh/learners.hpp"
 #include "privoco/reference/vdh/randomisers.hpp"
-#include "sample.hpp"
+#include "sampling.hpp"
 
-namespace privoco::oracle {
+namespace privoco::oracle::vdh {
 
 namespace {
 namespace fv = fast::vdh;
@@ -173,4 +173,4 @@ std::vector<PartAccuracy> measure_parts(std::size_t steps, std::uint64_t seed) {
   return out;
 }
 
-}  // namespace privoco::oracle
+}  // namespace privoco::oracle::vdh

@@ -1,0 +1,151 @@
+#include "judge.hpp"
+
+#include <fmt/core.h>
+
+#include <cmath>
+#include <vector>
+
+#include "privoco/catalogue.hpp"
+#include "privoco/decimal.hpp"
+#include "privoco/reference/evaluate.hpp"
+
+namespace privoco::oracle {
+
+std::string Tolerance::text() const {
+  return kind == Kind::ulps ? fmt::format("{:g} ulp of double", value) : fmt::format("relative error {:g}", value);
+}
+
+namespace {
+Verdict invalid(Verdict v, std::size_t column, std::string reason) {
+  v.verdict = "invalid";
+  v.column = column;
+  v.reason = std::move(reason);
+  return v;
+}
+}  // namespace
+
+Verdict judge(const Row& row, const Tolerance& tol, int digits, Inputs inputs) {
+  Verdict v;
+  v.line = row.line;
+  if (!row.error.empty()) return invalid(v, row.error_column, row.error);
+  const Field* idf = row.find("id");
+  if (!idf || idf->text.empty()) return invalid(v, idf ? idf->column : 1, "no id");
+  v.id = idf->text;
+  const Entry* e = nullptr;
+  for (const Entry& x : catalogue())
+    if (x.id == v.id) e = &x;
+  if (!e) return invalid(v, idf->column, "unknown ID '" + v.id + "'");
+  if (!e->has_reference || e->is_learner()) return invalid(v, idf->column, "no reference implementation for " + v.id);
+  if (e->vector_layout)
+    return invalid(v, idf->column, v.id + " has per-coordinate parameters: rows of them are not read yet (use privoco eval)");
+  std::vector<Decimal> params(e->params.size());
+  std::vector<bool> seen(e->params.size(), false);
+  const Field* valf = nullptr;
+  for (const Field& f : row.fields) {
+    if (f.name == "id") continue;
+    if (f.name == "value") {
+      valf = &f;
+      continue;
+    }
+    const std::size_t i = e->index_of(f.name);
+    if (i == static_cast<std::size_t>(-1)) {
+      if (!f.text.empty()) return invalid(v, f.column, "'" + f.name + "' is not a parameter of " + v.id);
+      continue;
+    }
+    if (f.text.empty()) continue;  // reported as missing below
+    std::size_t pos = 0;
+    std::string why;
+    if (!parse_decimal(f.text, &params[i], &pos, &why))
+      return invalid(v, f.column + pos, "parameter " + f.name + ": '" + f.text + "' is not a number (" + why + ")");
+    try {
+      check_param(*e, i, params[i]);
+      if (inputs == Inputs::double_) {
+        const double x = params[i].approx;
+        if (std::isinf(x) || (x == 0 && params[i].sign != 0))
+          return invalid(v, f.column, "parameter " + f.name + " = " + f.text +
+                                          " is outside the double range (use --inputs exact)");
+        check_param(*e, i, x);
+      }
+    } catch (const DomainError& err) {
+      return invalid(v, f.column, err.what());
+    }
+    seen[i] = true;
+    v.params += (v.params.empty() ? "" : ", ") + f.name + "=" + f.text;
+  }
+  for (std::size_t i = 0; i < seen.size(); ++i)
+    if (!seen[i]) return invalid(v, idf->column, "missing parameter " + e->params[i].name + " of " + v.id);
+  if (!valf || valf->text.empty()) return invalid(v, valf ? valf->column : idf->column, "no value");
+  v.claimed = valf->text;
+
+  return judge_claim(v, valf->column, tol, digits, [&](int dg) {
+    reference::Options opt;
+    opt.digits = dg;
+    opt.strings = false;
+    if (inputs == Inputs::exact) return reference::evaluate(*e, params, opt);
+    std::vector<double> x(params.size());
+    for (std::size_t i = 0; i < x.size(); ++i) x[i] = params[i].approx;
+    return reference::evaluate(*e, x.data(), opt);
+  });
+}
+
+Verdict judge_claim(Verdict v, std::size_t claimed_column, const Tolerance& tol, int digits,
+                    const std::function<reference::Certified(int digits)>& eval) {
+  int dg = digits;
+  for (int attempt = 0;; ++attempt) {
+    reference::Certified c;
+    try {
+      c = eval(dg);
+    } catch (const Error& err) {
+      return invalid(v, claimed_column, std::string("reference: ") + err.what());
+    }
+    reference::ClaimError ce = reference::claim_error(c, v.claimed);
+    if (!ce.parsed) {
+      Decimal d;
+      std::size_t pos = 0;
+      std::string why;
+      parse_decimal(v.claimed, &d, &pos, &why);
+      return invalid(v, claimed_column + pos, "value '" + v.claimed + "' is not a number (" + why + ")");
+    }
+    const double lo = tol.kind == Tolerance::Kind::ulps ? ce.ulp_lo : ce.rel_lo;
+    const double hi = tol.kind == Tolerance::Kind::ulps ? ce.ulp_hi : ce.rel_hi;
+    const bool decided = hi <= tol.value || lo > tol.value;
+    if (!decided && attempt < 3) {  // the enclosure straddles the tolerance: more digits
+      dg *= 2;
+      continue;
+    }
+    v.rel_err = ce.rel_hi;
+    v.ulps = ce.ulp_hi;
+    v.wrong_sign = ce.wrong_sign;
+    v.digits = c.digits;
+    v.verdict = hi <= tol.value && !ce.claimed_nan ? "pass" : "fail";
+    if (v.verdict == "fail") {
+      v.certified = reference::arb_mid_string(c.ball.get(), std::max(17, std::min(c.digits, 40)));
+      if (ce.claimed_nan) v.reason = "nan";
+      else if (ce.claimed_inf) v.reason = ce.wrong_sign ? "infinite with the wrong sign" : "infinite, true value is finite";
+      else if (ce.wrong_sign) v.reason = "wrong sign";
+      else if (!decided) v.reason = "within rounding of the tolerance at " + std::to_string(c.digits) + " digits";
+      else v.reason = "outside tolerance";
+    }
+    return v;
+  }
+}
+
+CheckSummary check_stream(RowReader& reader, const Tolerance& tol, int digits, Inputs inputs,
+                          const std::function<void(const Verdict&)>& on_row) {
+  CheckSummary s;
+  Row row;
+  while (reader.next(&row)) {
+    Verdict v = judge(row, tol, digits, inputs);
+    ++s.rows;
+    if (v.verdict == "pass") ++s.passed;
+    else if (v.verdict == "fail") ++s.failed;
+    else ++s.invalid;
+    const bool worse = v.verdict == "fail" &&
+                       (!s.has_worst || s.worst.verdict != "fail" || v.ulps > s.worst.ulps);
+    if (worse || (!s.has_worst && v.verdict == "invalid")) s.worst = v, s.has_worst = true;
+    on_row(v);
+  }
+  return s;
+}
+
+}  // namespace privoco::oracle

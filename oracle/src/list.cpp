@@ -1,0 +1,43 @@
+// privoco list: every catalogue ID with its parameters, domains, citation and files.
+#include "commands.hpp"
+
+#include <fmt/core.h>
+
+#include "output.hpp"
+#include "privoco/catalogue.hpp"
+
+namespace privoco::oracle {
+
+int cmd_list(bool as_json) {
+  json all = json::array();
+  for (const Entry& e : catalogue()) {
+    if (as_json) {
+      json j;
+      j["id"] = e.id;
+      j["kind"] = e.kind;
+      j["citation"] = e.citation;
+      j["summary"] = e.summary;
+      json ps = json::array();
+      for (const auto& p : e.params)
+        ps.push_back({{"name", p.name}, {"domain", p.domain.text()}, {"meaning", p.meaning}, {"per_coordinate", p.per_coordinate}});
+      j["params"] = ps;
+      j["reference"] = e.has_reference;
+      j["fast"] = e.has_fast;
+      j["proof"] = e.has_proof;
+      j["files"] = e.files;
+      all.push_back(j);
+      continue;
+    }
+    fmt::print("{}  [{}]  {}\n", e.id, e.kind, e.citation);
+    fmt::print("    {}\n", e.summary);
+    for (const auto& p : e.params)
+      fmt::print("    {:<3} in {:<12} {}{}\n", p.name, p.domain.text(), p.meaning,
+                 p.per_coordinate ? " (comma-separated, one per coordinate)" : "");
+    fmt::print("    implementations: {}{}{}   files: {}\n", e.has_reference ? "reference " : "", e.has_fast ? "fast " : "",
+               e.has_proof ? "proof" : "", e.files);
+  }
+  if (as_json) fmt::print("{}\n", all.dump(2));
+  return 0;
+}
+
+}  // namespace privoco::oracle

@@ -1,0 +1,252 @@
+// privoco prove ID | --all: certify or refute the papers' claims.
+#include "commands.hpp"
+
+#include <fmt/core.h>
+
+#include <cmath>
+#include <map>
+
+#include "output.hpp"
+#include "privoco/errors.hpp"
+#include "privoco/proofs/claims.hpp"
+#include "privoco/proofs/privacy.hpp"
+#include "privoco/proofs/regret.hpp"
+
+namespace privoco::oracle {
+
+namespace {
+
+std::string fmt_const(double x) { return fmt::format("{:.10g}", x); }
+
+json outcome_json(const proofs::Claim& c, const proofs::Constants& k, const proofs::Outcome& o) {
+  json j;
+  j["id"] = c.id;
+  j["citation"] = c.citation;
+  j["verdict"] = o.verdict;
+  json ks = json::object();
+  for (const auto& [name, v] : k) ks[name] = v.text;
+  j["constants"] = ks;
+  j["boxes"] = o.boxes;
+  j["depth"] = o.depth;
+  j["seconds"] = o.seconds;
+  if (o.verdict == "refuted") {
+    json ce = json::object();
+    for (std::size_t i = 0; i < c.vars.size() && i < 2; ++i) ce[c.vars[i]] = text17(o.counterexample[i]);
+    ce["h"] = o.value;
+    j["counterexample"] = ce;
+  }
+  if (!o.reason.empty()) j["reason"] = o.reason;
+  return j;
+}
+
+json threshold_json(const proofs::Threshold& t) {
+  json j{{"param", t.param}, {"printed", t.printed}, {"direction", t.direction}, {"lo", text17(t.lo)}, {"hi", text17(t.hi)},
+         {"whole_range", t.whole_range}, {"steps", t.steps}, {"seconds", t.seconds}};
+  if (!t.stopped.empty()) j["stopped"] = t.stopped;
+  return j;
+}
+
+std::string threshold_text(const proofs::Threshold& t) {
+  const double printed = std::strtod(t.printed.c_str(), nullptr);
+  std::string s;
+  if (!t.stopped.empty() && t.lo == t.hi) return fmt::format("{}: search not started ({})", t.param, t.stopped);
+  if (t.whole_range)
+    s = fmt::format("{}: holds on the whole range searched, {} up to {} (printed {})", t.param, t.printed,
+                    fmt_const(t.direction == "max" ? t.hi : t.lo), t.printed);
+  else
+    s = fmt::format("{}: best {} in [{}, {}] (printed {}{})", t.param, t.direction == "max" ? "(greatest)" : "(least)",
+                    fmt_const(t.lo), fmt_const(t.hi), t.printed,
+                    (t.direction == "max" ? printed < t.lo : printed > t.hi) ? ": valid, not the best" : "");
+  if (!t.stopped.empty()) s += "; search stopped: " + t.stopped;
+  return s;
+}
+
+}  // namespace
+
+json privacy_json(const proofs::PrivacyCheck& pc, const std::map<std::string, std::string>& ps,
+                  const proofs::PrivacyOutcome& o) {
+  json j{{"id", pc.id}, {"citation", pc.citation}, {"verdict", o.verdict}, {"params", ps}, {"quantity", o.quantity},
+         {"exact", o.exact}, {"claimed", o.claimed}, {"method", pc.method}, {"note", o.note}};
+  if (!o.second_route.empty()) j["second_route"] = o.second_route;
+  if (o.seed) j["search"] = {{"best", o.search_best}, {"seed", o.seed}, {"what", o.search_what}};
+  return j;
+}
+
+void print_privacy(const proofs::PrivacyCheck& pc, const std::map<std::string, std::string>& ps,
+                   const proofs::PrivacyOutcome& o) {
+  std::string p;
+  for (const auto& [k, v] : ps) p += (p.empty() ? "" : ", ") + k + "=" + v;
+  fmt::print("{}  ({})\n  claim: {}\n  parameters: {}\n  {}: {} (certified)\n", pc.id, pc.citation, pc.statement, p,
+             o.quantity, o.exact);
+  if (!o.second_route.empty()) fmt::print("  second route: {}\n", o.second_route);
+  fmt::print("  claimed: {}\n", o.claimed);
+  if (o.seed) fmt::print("  seed {}: {} {:.17g}\n", o.seed, o.search_what, o.search_best);
+  fmt::print("  verdict: {} ({})\n", o.verdict, o.note);
+}
+
+json regret_json(const proofs::RegretCheck& rc, const std::map<std::string, std::string>& ps,
+                const proofs::RegretOutcome& o) {
+  json cases = json::array();
+  for (const auto& c : o.cases) {
+    json j{{"stream", c.stream}, {"T", c.T}, {"u", c.u}, {"realised", c.realised}, {"bound", c.bound},
+           {o.excess ? "excess" : "ratio", c.ratio}, {"violated", c.violated}};
+    if (c.stderr_ > 0) j["stderr"] = c.stderr_;
+    if (!c.evidence.empty()) j["evidence"] = c.evidence;
+    cases.push_back(j);
+  }
+  json j{{"id", rc.id}, {"citation", rc.citation}, {"verdict", o.verdict}, {"params", ps}, {"method", rc.method},
+         {"seed", o.seed}, {"seeds", o.seeds}, {"false_positive_rate", o.fpr}, {"seconds", o.seconds},
+         {o.excess ? "max_excess" : "max_ratio", o.worst.ratio}, {"note", o.note}, {"cases", cases}};
+  if (o.verdict == "refuted") {
+    for (const auto& c : o.cases)
+      if (c.violated) {
+        j["counterexample"] = {{"stream", c.stream}, {"T", c.T}, {"u", c.u}, {"realised", c.realised},
+                               {"bound", c.bound}, {"evidence", c.evidence}};
+        break;
+      }
+  }
+  return j;
+}
+
+void print_regret(const proofs::RegretCheck& rc, const std::map<std::string, std::string>& ps,
+                  const proofs::RegretOutcome& o) {
+  std::string p;
+  for (const auto& [k, v] : ps) p += (p.empty() ? "" : ", ") + k + "=" + v;
+  fmt::print("{}  ({})\n  claim: {}\n  method: {}\n  parameters: {} (master seed {})\n", rc.id, rc.citation,
+             rc.statement, rc.method, p, o.seed);
+  if (o.excess)
+    fmt::print("  {:<34} {:>6} {:>8} {:>14} {:>14} {:>9}\n", "line", "", "L", "line", "F", "line - F");
+  else
+    fmt::print("  {:<34} {:>6} {:>8} {:>14} {:>14} {:>9}\n", "stream", "T", "u", "realised", "bound", "ratio");
+  for (const auto& c : o.cases)
+    fmt::print("  {:<34} {:>6} {:>8g} {:>14.6g} {:>14.6g} {:>9.3g}{}\n", c.stream.substr(0, 34), c.T, c.u, c.realised,
+               c.bound, c.ratio, c.violated ? "  VIOLATED: " + c.evidence : "");
+  fmt::print("  verdict: {} ({}; {:.2f} s)\n", o.verdict, o.note, o.seconds);
+}
+
+json prove_all(bool print_text) {
+  json all = json::array();
+  if (print_text) fmt::print("{:<31} {:<10} {:>9}  {}\n", "claim", "verdict", "time", "thresholds (found vs printed)");
+  for (const auto& c : proofs::claims()) {
+    auto k = proofs::constants_for(c, {});
+    auto o = proofs::run(c, k);
+    json j = outcome_json(c, k, o);
+    std::vector<std::string> ts;
+    json jt = json::array();
+    for (const auto& spec : c.constants) {
+      auto t = proofs::threshold(c, spec.name, {});
+      ts.push_back(threshold_text(t));
+      jt.push_back(threshold_json(t));
+    }
+    j["thresholds"] = jt;
+    all.push_back(j);
+    if (print_text) {
+      fmt::print("{:<31} {:<10} {:>8.2f}s  {}\n", c.id, o.verdict, o.seconds, ts.empty() ? "-" : ts[0]);
+      for (std::size_t i = 1; i < ts.size(); ++i) fmt::print("{:<53}{}\n", "", ts[i]);
+      fmt::print("{:<53}({})\n", "", c.citation);
+    }
+  }
+  for (const auto& pc : proofs::privacy_checks()) {
+    auto o = pc.run(pc.defaults, 1);
+    all.push_back(privacy_json(pc, pc.defaults, o));
+    if (print_text) {
+      std::string p;
+      for (const auto& [k, v] : pc.defaults) p += (p.empty() ? "" : ", ") + k + "=" + v;
+      fmt::print("{:<31} {:<10} {:>9}  at {}: exact {} vs claimed {}\n", pc.id, o.verdict, "", p,
+                 o.exact, o.claimed);
+    }
+  }
+  for (const proofs::RegretCheck* r : proofs::all_regret_checks()) {
+    const proofs::RegretCheck& rc = *r;
+    auto o = rc.run(rc.defaults, 1);
+    all.push_back(regret_json(rc, rc.defaults, o));
+    if (print_text)
+      fmt::print("{:<31} {:<10} {:>8.2f}s  {}: {}\n", rc.id, o.verdict, o.seconds,
+                 o.seeds ? fmt::format("simulation (seed 1, {} runs per noisy case)", o.seeds)
+                         : (o.excess ? "certified lines" : "computed"),
+                 o.note);
+  }
+  return all;
+}
+
+// name=value assignments over a check's defaults: ParamError for a malformed or repeated one.
+std::map<std::string, std::string> with_assignments(const std::string& id, std::map<std::string, std::string> ps,
+                                                    const std::vector<std::string>& assignments) {
+  std::map<std::string, bool> given;
+  for (const auto& s : assignments) {
+    auto eq = s.find('=');
+    if (eq == std::string::npos) throw ParamError(id, s, "expected name=value");
+    if (given[s.substr(0, eq)]) throw ParamError(id, s.substr(0, eq), "given twice");
+    given[s.substr(0, eq)] = true;
+    ps[s.substr(0, eq)] = s.substr(eq + 1);
+  }
+  return ps;
+}
+
+int cmd_prove(const ProveArgs& a) {
+  if (a.all) {
+    json all = prove_all(!a.json);
+    if (a.json) fmt::print("{}\n", all.dump(2));
+    return 0;
+  }
+  const Entry& e = entry(a.id);
+  if (!e.has_proof) throw UnknownId(e.id, "no machine check for this ID");
+  if (const auto* rc = proofs::find_regret_check(e.id)) {
+    const auto ps = with_assignments(e.id, rc->defaults, a.assignments);
+    auto o = rc->run(ps, a.seed);
+    if (a.json) fmt::print("{}\n", regret_json(*rc, ps, o).dump());
+    else print_regret(*rc, ps, o);
+    return o.verdict == "certified" ? 0 : (o.verdict == "refuted" ? 1 : 3);
+  }
+  if (const auto* pc = proofs::find_privacy_check(e.id)) {
+    const auto ps = with_assignments(e.id, pc->defaults, a.assignments);
+    auto o = pc->run(ps, a.seed);
+    json j = privacy_json(*pc, ps, o);
+    if (a.json) fmt::print("{}\n", j.dump());
+    else print_privacy(*pc, ps, o);
+    return o.verdict == "certified" ? 0 : 1;
+  }
+  const auto& c = proofs::claim(e.id);
+  std::map<std::string, std::string> overrides;
+  for (const auto& s : a.assignments) {
+    auto eq = s.find('=');
+    if (eq == std::string::npos) throw ParamError(e.id, s, "expected name=value");
+    if (overrides.count(s.substr(0, eq))) throw ParamError(e.id, s.substr(0, eq), "given twice");
+    overrides[s.substr(0, eq)] = s.substr(eq + 1);
+  }
+  auto k = proofs::constants_for(c, overrides);
+  auto o = proofs::run(c, k);
+  json j = outcome_json(c, k, o);
+  std::vector<proofs::Threshold> ts;
+  if (a.threshold) {
+    for (const auto& spec : c.constants) {
+      if (overrides.count(spec.name) && c.constants.size() > 1) continue;  // held fixed at the given value
+      ts.push_back(proofs::threshold(c, spec.name, overrides));
+    }
+    if (ts.size() == 1) j["threshold"] = threshold_json(ts[0]);
+    json jt = json::array();
+    for (const auto& t : ts) jt.push_back(threshold_json(t));
+    j["thresholds"] = jt;
+  }
+  if (a.json) {
+    fmt::print("{}\n", j.dump());
+  } else {
+    std::string ks;
+    for (const auto& [name, v] : k) ks += (ks.empty() ? "" : ", ") + name + "=" + v.text;
+    fmt::print("{}  ({})\n  claim: {}\n", c.id, c.citation, c.statement);
+    if (!ks.empty()) fmt::print("  constants: {}\n", ks);
+    fmt::print("  reduction: {}\n  tail: {}\n", c.reduction, c.tail);
+    fmt::print("  verdict: {} ({} boxes, depth {}, {:.3f} s)\n", o.verdict, o.boxes, o.depth, o.seconds);
+    if (o.verdict == "refuted") {
+      std::string at;
+      for (std::size_t i = 0; i < c.vars.size() && i < 2; ++i)
+        at += (at.empty() ? "" : ", ") + c.vars[i] + "=" + text17(o.counterexample[i]);
+      fmt::print("  counterexample: {}: h = {} < 0\n", at, o.value);
+    }
+    if (!o.reason.empty()) fmt::print("  note: {}\n", o.reason);
+    for (const auto& t : ts) fmt::print("  threshold {}\n", threshold_text(t));
+  }
+  return o.verdict == "certified" ? 0 : (o.verdict == "refuted" ? 1 : 3);
+}
+
+}  // namespace privoco::oracle

@@ -1,0 +1,50 @@
+// Pieces every paper's `privoco run` and `check --stream` commands share: input and output files, gradient columns,
+// numbers read with their line and column, exact state files (hex floats).
+#pragma once
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "privoco/decimal.hpp"
+#include "rows.hpp"
+
+namespace privoco::oracle {
+
+// A file to read, or standard input for "-".
+struct Input {
+  std::ifstream file;
+  std::istream* in = &std::cin;
+  std::string source;  // the name errors use: the path, or <stdin>
+  explicit Input(const std::string& path);
+};
+
+// A file to write, or standard output for "-"; `info` is where a summary goes (stderr when the data is on stdout).
+struct Output {
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> owned{nullptr, std::fclose};
+  std::FILE* out = stdout;
+  std::FILE* info = stderr;
+  explicit Output(const std::string& path);
+};
+
+// The gradient (and, for streams, prediction) columns of a row: g (and w) when `scalar`, else g1..gd (w1..wd).
+struct Columns {
+  std::vector<std::string> g, w;
+};
+Columns columns_of(const Row& row, bool scalar, bool want_w, const std::string& source);
+
+// The number in column `name` of a row (FileError naming line and column unless a finite decimal).
+double number(const Row& row, const std::string& name, const std::string& source, Decimal* dec = nullptr);
+
+// A comma-separated list of numbers of an option (ParamError naming `what`).
+std::vector<double> parse_number_list(const std::string& what, const std::string& text);
+
+// Exact state files: every double as a C99 hex float.
+std::string hex(double x);
+double unhex(const nlohmann::json& j, const char* key);
+
+}  // namespace privoco::oracle
