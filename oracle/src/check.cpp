@@ -57,10 +57,7 @@ std::string verdict_text(const Verdict& v, const std::string& source) {
 }  // namespace
 
 int cmd_check(const CheckArgs& a) {
-  Tolerance tol;
-  if (a.ulps >= 0 && a.rel >= 0) throw ParamError("check", "--ulps/--rel", "give one tolerance, not both");
-  if (a.rel >= 0) tol.kind = Tolerance::Kind::rel, tol.value = a.rel;
-  else if (a.ulps >= 0) tol.value = a.ulps;
+  const Tolerance tol = Tolerance::from_options(a.ulps, a.rel);
   std::ifstream file;
   std::istream* in = &std::cin;
   const std::string source = a.file == "-" ? "<stdin>" : a.file;

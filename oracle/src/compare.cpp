@@ -25,8 +25,7 @@ int cmd_compare(const CompareArgs& a) {
     throw UnknownId(e.id, "compare needs both a fast and a reference implementation of a function");
   std::vector<std::vector<double>> pts;
   std::vector<Verdict> claims;  // from --points with values
-  Tolerance tol;
-  tol.value = a.ulps;
+  const Tolerance tol = Tolerance::from_options(a.ulps, -1);
   if (!a.points.empty()) {
     if (e.vector_layout)
       throw ParamError(e.id, "--points", "files of points are not read for per-coordinate parameters yet; use the sample");

@@ -15,6 +15,14 @@ std::string Tolerance::text() const {
   return kind == Kind::ulps ? fmt::format("{:g} ulp of double", value) : fmt::format("relative error {:g}", value);
 }
 
+Tolerance Tolerance::from_options(double ulps, double rel) {
+  Tolerance tol;
+  if (ulps >= 0 && rel >= 0) throw ParamError("check", "--ulps/--rel", "give one tolerance, not both");
+  if (rel >= 0) tol.kind = Kind::rel, tol.value = rel;
+  else if (ulps >= 0) tol.value = ulps;
+  return tol;
+}
+
 namespace {
 Verdict invalid(Verdict v, std::size_t column, std::string reason) {
   v.verdict = "invalid";

@@ -13,6 +13,8 @@ struct Tolerance {
   enum class Kind { ulps, rel } kind = Kind::ulps;
   double value = 16;  // default: 16 ulp of double
   std::string text() const;
+  // From the options --ulps and --rel (negative: not given; default 16 ulp); ParamError when both are given.
+  static Tolerance from_options(double ulps, double rel);
 };
 
 // How the file's parameter strings are taken: `double` (default) rounds each to the nearest double, as a

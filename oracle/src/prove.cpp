@@ -8,9 +8,8 @@
 
 #include "output.hpp"
 #include "privoco/errors.hpp"
-#include "privoco/proofs/claims.hpp"
-#include "privoco/proofs/privacy.hpp"
-#include "privoco/proofs/regret.hpp"
+#include "privoco/assignments.hpp"
+#include "privoco/proofs/check.hpp"
 
 namespace privoco::oracle {
 
@@ -124,63 +123,76 @@ void print_regret(const proofs::RegretCheck& rc, const std::map<std::string, std
   fmt::print("  verdict: {} ({}; {:.2f} s)\n", o.verdict, o.note, o.seconds);
 }
 
+namespace {
+// One line (or, with thresholds, a few) of the prove --all table for a check's result.
+void print_row(const proofs::Check& c, const proofs::CheckResult& r, const std::vector<std::string>& thresholds) {
+  const char* verdict = proofs::to_string(r.verdict);
+  if (r.prover) {
+    fmt::print("{:<31} {:<10} {:>8.2f}s  {}\n", c.id, verdict, r.seconds, thresholds.empty() ? "-" : thresholds[0]);
+    for (std::size_t i = 1; i < thresholds.size(); ++i) fmt::print("{:<53}{}\n", "", thresholds[i]);
+    fmt::print("{:<53}({})\n", "", c.citation);
+  } else if (r.privacy) {
+    std::string p;
+    for (const auto& [k, v] : r.params) p += (p.empty() ? "" : ", ") + k + "=" + v;
+    fmt::print("{:<31} {:<10} {:>9}  at {}: exact {} vs claimed {}\n", c.id, verdict, "", p, r.privacy->exact,
+               r.privacy->claimed);
+  } else {
+    const proofs::RegretOutcome& o = *r.regret;
+    fmt::print("{:<31} {:<10} {:>8.2f}s  {}: {}\n", c.id, verdict, o.seconds,
+               o.seeds ? fmt::format("simulation (seed 1, {} runs per noisy case)", o.seeds)
+                       : (o.excess ? "certified lines" : "computed"),
+               o.note);
+  }
+}
+
+// The JSON of a check's result; `all`: as in prove --all (a claim's thresholds always listed, no single
+// "threshold"); `thresholds`: they were searched.
+json result_json(const proofs::Check& c, const proofs::CheckResult& r, bool all, bool thresholds) {
+  if (r.privacy) return privacy_json(*c.privacy, r.params, *r.privacy);
+  if (r.regret) return regret_json(*c.regret, r.params, *r.regret);
+  json j = outcome_json(*c.claim, r.prover->constants, r.prover->outcome);
+  const auto& ts = r.prover->thresholds;
+  if (!all && !thresholds) return j;
+  if (!all && ts.size() == 1) j["threshold"] = threshold_json(ts[0]);
+  json jt = json::array();
+  for (const auto& t : ts) jt.push_back(threshold_json(t));
+  j["thresholds"] = jt;
+  return j;
+}
+
+// The detailed text of one claim's branch-and-bound run.
+void print_prover(const proofs::Claim& c, const proofs::ProverRun& p) {
+  const proofs::Outcome& o = p.outcome;
+  std::string ks;
+  for (const auto& [name, v] : p.constants) ks += (ks.empty() ? "" : ", ") + name + "=" + v.text;
+  fmt::print("{}  ({})\n  claim: {}\n", c.id, c.citation, c.statement);
+  if (!ks.empty()) fmt::print("  constants: {}\n", ks);
+  fmt::print("  reduction: {}\n  tail: {}\n", c.reduction, c.tail);
+  fmt::print("  verdict: {} ({} boxes, depth {}, {:.3f} s)\n", o.verdict, o.boxes, o.depth, o.seconds);
+  if (o.verdict == "refuted") {
+    std::string at;
+    for (std::size_t i = 0; i < c.vars.size() && i < 2; ++i)
+      at += (at.empty() ? "" : ", ") + c.vars[i] + "=" + text17(o.counterexample[i]);
+    fmt::print("  counterexample: {}: h = {} < 0\n", at, o.value);
+  }
+  if (!o.reason.empty()) fmt::print("  note: {}\n", o.reason);
+  for (const auto& t : p.thresholds) fmt::print("  threshold {}\n", threshold_text(t));
+}
+}  // namespace
+
 json prove_all(bool print_text) {
   json all = json::array();
   if (print_text) fmt::print("{:<31} {:<10} {:>9}  {}\n", "claim", "verdict", "time", "thresholds (found vs printed)");
-  for (const auto& c : proofs::claims()) {
-    auto k = proofs::constants_for(c, {});
-    auto o = proofs::run(c, k);
-    json j = outcome_json(c, k, o);
+  for (const proofs::Check& c : proofs::checks()) {
+    const proofs::CheckResult r = c.run({}, {1, true});
+    all.push_back(result_json(c, r, true, true));
+    if (!print_text) continue;
     std::vector<std::string> ts;
-    json jt = json::array();
-    for (const auto& spec : c.constants) {
-      auto t = proofs::threshold(c, spec.name, {});
-      ts.push_back(threshold_text(t));
-      jt.push_back(threshold_json(t));
-    }
-    j["thresholds"] = jt;
-    all.push_back(j);
-    if (print_text) {
-      fmt::print("{:<31} {:<10} {:>8.2f}s  {}\n", c.id, o.verdict, o.seconds, ts.empty() ? "-" : ts[0]);
-      for (std::size_t i = 1; i < ts.size(); ++i) fmt::print("{:<53}{}\n", "", ts[i]);
-      fmt::print("{:<53}({})\n", "", c.citation);
-    }
-  }
-  for (const auto& pc : proofs::privacy_checks()) {
-    auto o = pc.run(pc.defaults, 1);
-    all.push_back(privacy_json(pc, pc.defaults, o));
-    if (print_text) {
-      std::string p;
-      for (const auto& [k, v] : pc.defaults) p += (p.empty() ? "" : ", ") + k + "=" + v;
-      fmt::print("{:<31} {:<10} {:>9}  at {}: exact {} vs claimed {}\n", pc.id, o.verdict, "", p,
-                 o.exact, o.claimed);
-    }
-  }
-  for (const proofs::RegretCheck* r : proofs::all_regret_checks()) {
-    const proofs::RegretCheck& rc = *r;
-    auto o = rc.run(rc.defaults, 1);
-    all.push_back(regret_json(rc, rc.defaults, o));
-    if (print_text)
-      fmt::print("{:<31} {:<10} {:>8.2f}s  {}: {}\n", rc.id, o.verdict, o.seconds,
-                 o.seeds ? fmt::format("simulation (seed 1, {} runs per noisy case)", o.seeds)
-                         : (o.excess ? "certified lines" : "computed"),
-                 o.note);
+    if (r.prover)
+      for (const auto& t : r.prover->thresholds) ts.push_back(threshold_text(t));
+    print_row(c, r, ts);
   }
   return all;
-}
-
-// name=value assignments over a check's defaults: ParamError for a malformed or repeated one.
-std::map<std::string, std::string> with_assignments(const std::string& id, std::map<std::string, std::string> ps,
-                                                    const std::vector<std::string>& assignments) {
-  std::map<std::string, bool> given;
-  for (const auto& s : assignments) {
-    auto eq = s.find('=');
-    if (eq == std::string::npos) throw ParamError(id, s, "expected name=value");
-    if (given[s.substr(0, eq)]) throw ParamError(id, s.substr(0, eq), "given twice");
-    given[s.substr(0, eq)] = true;
-    ps[s.substr(0, eq)] = s.substr(eq + 1);
-  }
-  return ps;
 }
 
 int cmd_prove(const ProveArgs& a) {
@@ -191,62 +203,13 @@ int cmd_prove(const ProveArgs& a) {
   }
   const Entry& e = entry(a.id);
   if (!e.has_proof) throw UnknownId(e.id, "no machine check for this ID");
-  if (const auto* rc = proofs::find_regret_check(e.id)) {
-    const auto ps = with_assignments(e.id, rc->defaults, a.assignments);
-    auto o = rc->run(ps, a.seed);
-    if (a.json) fmt::print("{}\n", regret_json(*rc, ps, o).dump());
-    else print_regret(*rc, ps, o);
-    return o.verdict == "certified" ? 0 : (o.verdict == "refuted" ? 1 : 3);
-  }
-  if (const auto* pc = proofs::find_privacy_check(e.id)) {
-    const auto ps = with_assignments(e.id, pc->defaults, a.assignments);
-    auto o = pc->run(ps, a.seed);
-    json j = privacy_json(*pc, ps, o);
-    if (a.json) fmt::print("{}\n", j.dump());
-    else print_privacy(*pc, ps, o);
-    return o.verdict == "certified" ? 0 : 1;
-  }
-  const auto& c = proofs::claim(e.id);
-  std::map<std::string, std::string> overrides;
-  for (const auto& s : a.assignments) {
-    auto eq = s.find('=');
-    if (eq == std::string::npos) throw ParamError(e.id, s, "expected name=value");
-    if (overrides.count(s.substr(0, eq))) throw ParamError(e.id, s.substr(0, eq), "given twice");
-    overrides[s.substr(0, eq)] = s.substr(eq + 1);
-  }
-  auto k = proofs::constants_for(c, overrides);
-  auto o = proofs::run(c, k);
-  json j = outcome_json(c, k, o);
-  std::vector<proofs::Threshold> ts;
-  if (a.threshold) {
-    for (const auto& spec : c.constants) {
-      if (overrides.count(spec.name) && c.constants.size() > 1) continue;  // held fixed at the given value
-      ts.push_back(proofs::threshold(c, spec.name, overrides));
-    }
-    if (ts.size() == 1) j["threshold"] = threshold_json(ts[0]);
-    json jt = json::array();
-    for (const auto& t : ts) jt.push_back(threshold_json(t));
-    j["thresholds"] = jt;
-  }
-  if (a.json) {
-    fmt::print("{}\n", j.dump());
-  } else {
-    std::string ks;
-    for (const auto& [name, v] : k) ks += (ks.empty() ? "" : ", ") + name + "=" + v.text;
-    fmt::print("{}  ({})\n  claim: {}\n", c.id, c.citation, c.statement);
-    if (!ks.empty()) fmt::print("  constants: {}\n", ks);
-    fmt::print("  reduction: {}\n  tail: {}\n", c.reduction, c.tail);
-    fmt::print("  verdict: {} ({} boxes, depth {}, {:.3f} s)\n", o.verdict, o.boxes, o.depth, o.seconds);
-    if (o.verdict == "refuted") {
-      std::string at;
-      for (std::size_t i = 0; i < c.vars.size() && i < 2; ++i)
-        at += (at.empty() ? "" : ", ") + c.vars[i] + "=" + text17(o.counterexample[i]);
-      fmt::print("  counterexample: {}: h = {} < 0\n", at, o.value);
-    }
-    if (!o.reason.empty()) fmt::print("  note: {}\n", o.reason);
-    for (const auto& t : ts) fmt::print("  threshold {}\n", threshold_text(t));
-  }
-  return o.verdict == "certified" ? 0 : (o.verdict == "refuted" ? 1 : 3);
+  const proofs::Check& c = proofs::check(e.id);
+  const proofs::CheckResult r = c.run(parse_named(e.id, a.assignments), {a.seed, a.threshold});
+  if (a.json) fmt::print("{}\n", result_json(c, r, false, a.threshold).dump());
+  else if (r.privacy) print_privacy(*c.privacy, r.params, *r.privacy);
+  else if (r.regret) print_regret(*c.regret, r.params, *r.regret);
+  else print_prover(*c.claim, *r.prover);
+  return proofs::exit_status(r.verdict);
 }
 
 }  // namespace privoco::oracle

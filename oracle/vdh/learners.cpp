@@ -307,10 +307,7 @@ int check_learner_stream(const StreamCheckArgs& a) {
   const bool alg1 = e.id == "VDH.alg.alg1", alg2 = e.id == "VDH.alg.alg2";
   fast::vdh::parse_prior(a.prior);
   const LearnerParams lp = parse_learner_params(e, a.assignments, a.prior);
-  Tolerance tol;
-  if (a.ulps >= 0 && a.rel >= 0) throw ParamError("check", "--ulps/--rel", "give one tolerance, not both");
-  if (a.rel >= 0) tol.kind = Tolerance::Kind::rel, tol.value = a.rel;
-  else if (a.ulps >= 0) tol.value = a.ulps;
+  const Tolerance tol = Tolerance::from_options(a.ulps, a.rel);
   Input input(a.file);
   RowReader reader(*input.in, input.source, a.format, alg1 ? "g" : "g1");
   Row row;

@@ -27,12 +27,6 @@ Constant Constant::of(double x) {
   return c;
 }
 
-const Claim& claim(const std::string& id) {
-  for (const Claim& c : claims())
-    if (c.id == id) return c;
-  throw UnknownId(id, "no machine check for this ID");
-}
-
 Constants constants_for(const Claim& c, const std::map<std::string, std::string>& overrides) {
   Constants k;
   for (const auto& s : c.constants) k[s.name] = Constant::parse(c.id, s.name, s.printed);

@@ -19,6 +19,8 @@
 #include "privoco/fast/evaluate.hpp"
 #include "privoco/fast/vdh/learners.hpp"
 #include "privoco/fast/vdh/randomisers.hpp"
+#include "checks.hpp"
+#include "privoco/proofs/check.hpp"
 #include "privoco/proofs/claims.hpp"
 #include "privoco/proofs/regret.hpp"
 #include "privoco/reference/evaluate.hpp"
@@ -629,6 +631,7 @@ RegretOutcome cv_integrable(const std::map<std::string, std::string>& p, std::ui
 }
 }  // namespace
 
+namespace vdh {
 const std::vector<RegretCheck>& conj_checks() {
   static const std::vector<RegretCheck> list = {
       {kId, "VDH (3.7.2), Thm 10 proof (002) = the first term of Thm 1 (000)",
@@ -676,5 +679,6 @@ const std::vector<RegretCheck>& conj_checks() {
   };
   return list;
 }
+}  // namespace vdh
 
 }  // namespace privoco::proofs

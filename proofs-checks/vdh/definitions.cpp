@@ -21,6 +21,7 @@
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/vdh/randomisers.hpp"
+#include "checks.hpp"
 #include "privoco/proofs/regret.hpp"
 #include "privoco/reference/evaluate.hpp"
 
@@ -265,6 +266,7 @@ RegretOutcome protocol(const std::map<std::string, std::string>& p, std::uint64_
 
 }  // namespace
 
+namespace vdh {
 const std::vector<RegretCheck>& definition_checks() {
   static const std::vector<RegretCheck> list = {
       {"VDH.pred.def", "VDH eq (5), Alg 1 line 2 (000) = (3.3.2) (002)",
@@ -286,5 +288,6 @@ const std::vector<RegretCheck>& definition_checks() {
   };
   return list;
 }
+}  // namespace vdh
 
 }  // namespace privoco::proofs

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "privoco/errors.hpp"
+#include "checks.hpp"
 #include "privoco/proofs/claims.hpp"
 
 namespace privoco::proofs {
@@ -184,9 +185,11 @@ Claim sq3() {
 
 }  // namespace
 
+namespace vdh {
 const std::vector<Claim>& claims() {
   static const std::vector<Claim> list = {symmexp(), lncosh(), cbl24(), lambertw(), sq3()};
   return list;
 }
+}  // namespace vdh
 
 }  // namespace privoco::proofs

@@ -28,6 +28,7 @@
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/evaluate.hpp"
+#include "checks.hpp"
 #include "privoco/proofs/regret.hpp"
 #include "privoco/reference/evaluate.hpp"
 
@@ -672,6 +673,7 @@ RegretOutcome lemma11_case2(const std::map<std::string, std::string>& p, std::ui
 
 }  // namespace
 
+namespace vdh {
 const std::vector<RegretCheck>& lower_bound_checks() {
   static const std::vector<RegretCheck> list = {
       {"VDH.conj.lemma11_gamma", "VDH (3.7.3) and the lines after it, Lemma 11 proof (002)",
@@ -734,5 +736,6 @@ const std::vector<RegretCheck>& lower_bound_checks() {
   };
   return list;
 }
+}  // namespace vdh
 
 }  // namespace privoco::proofs

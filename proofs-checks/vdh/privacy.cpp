@@ -11,6 +11,7 @@
 #include "privoco/decimal.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/vdh/randomisers.hpp"
+#include "checks.hpp"
 #include "privoco/proofs/jet.hpp"
 #include "privoco/proofs/privacy.hpp"
 
@@ -525,6 +526,7 @@ PrivacyOutcome noisy_grad_moment(const std::map<std::string, std::string>& p, st
 
 }  // namespace
 
+namespace vdh {
 const std::vector<PrivacyCheck>& privacy_checks() {
   static const std::vector<PrivacyCheck> list = {
       {"VDH.priv.local_laplace_eps", "VDH Lemma 1 (000) = Lemma 4 (002), proof §3.6",
@@ -561,11 +563,7 @@ const std::vector<PrivacyCheck>& privacy_checks() {
   };
   return list;
 }
+}  // namespace vdh
 
-const PrivacyCheck* find_privacy_check(const std::string& id) {
-  for (const auto& c : privacy_checks())
-    if (c.id == id) return &c;
-  return nullptr;
-}
 
 }  // namespace privoco::proofs

@@ -17,6 +17,7 @@
 #include "privoco/fast/evaluate.hpp"
 #include "privoco/fast/vdh/learners.hpp"
 #include "privoco/fast/vdh/randomisers.hpp"
+#include "checks.hpp"
 #include "privoco/proofs/regret.hpp"
 #include "privoco/reference/vdh/bounds.hpp"
 #include "privoco/reference/evaluate.hpp"
@@ -510,6 +511,7 @@ RegretOutcome thm12_simulation(const std::map<std::string, std::string>& p, std:
 }
 }  // namespace
 
+namespace vdh {
 const std::vector<RegretCheck>& regret_checks() {
   static const std::vector<RegretCheck> list = {
       {kThm1.id, "VDH Thm 1 (000) = Thm 10 (002)",
@@ -545,18 +547,8 @@ const std::vector<RegretCheck>& regret_checks() {
   };
   return list;
 }
+}  // namespace vdh
 
-std::vector<const RegretCheck*> all_regret_checks() {
-  std::vector<const RegretCheck*> out;
-  for (const auto* list : {&regret_checks(), &conj_checks(), &lower_bound_checks(), &definition_checks()})
-    for (const auto& c : *list) out.push_back(&c);
-  return out;
-}
 
-const RegretCheck* find_regret_check(const std::string& id) {
-  for (const RegretCheck* c : all_regret_checks())
-    if (c->id == id) return c;
-  return nullptr;
-}
 
 }  // namespace privoco::proofs

@@ -35,9 +35,6 @@ struct Claim {
   std::function<bool(const Constants&, Problem*, Outcome*)> build;
 };
 
-const std::vector<Claim>& claims();
-const Claim& claim(const std::string& id);  // throws UnknownId
-
 // The printed constants, overridden by `overrides` (name -> decimal text); ParamError for unknown names.
 Constants constants_for(const Claim& c, const std::map<std::string, std::string>& overrides);
 

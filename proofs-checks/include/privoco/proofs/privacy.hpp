@@ -28,7 +28,5 @@ struct PrivacyCheck {
   std::map<std::string, std::string> defaults;  // used by `prove --all` and when a parameter is not given
 };
 
-const std::vector<PrivacyCheck>& privacy_checks();
-const PrivacyCheck* find_privacy_check(const std::string& id);
 
 }  // namespace privoco::proofs

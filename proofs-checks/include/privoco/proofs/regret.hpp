@@ -1,5 +1,6 @@
-// Regret bounds against simulation (issue 5 item 5): VDH Algorithm 1 run on defined loss sequences, the realised
-// regret compared with the printed bound, the ratio realised/bound reported.
+// Checks whose evidence is a table of cases: regret bounds against simulation (a learner run on defined loss
+// sequences, the realised regret against the printed bound, the ratio realised/bound reported), and bounds or
+// lower bounds against a certified computation (realised = the certified side, bound = the printed side).
 //
 // A simulation cannot certify a bound; it can refute one. Verdicts: `refuted` when a deterministic stream's
 // regret exceeds the bound with both sides certified (replay with certified predictions, Arb), or when a noisy
@@ -43,18 +44,5 @@ struct RegretCheck {
   RegretOutcome (*run)(const std::map<std::string, std::string>& params, std::uint64_t seed);
   std::map<std::string, std::string> defaults;
 };
-
-// Every check of this shape: the regret simulations and the conjugate checks (conj_checks.cpp).
-const std::vector<RegretCheck>& regret_checks();
-const RegretCheck* find_regret_check(const std::string& id);
-// Conjugate bounds of the proofs against the computed conjugate (cases: realised = certified lower bound of the
-// sup, bound = the printed right-hand side).
-const std::vector<RegretCheck>& conj_checks();
-// Printed lower bounds on a potential, line by line against the certified potential (lower_bounds.cpp).
-const std::vector<RegretCheck>& lower_bound_checks();
-// VDH.pot.def, VDH.pred.def, VDH.alg.protocol (proofs-checks/vdh/definitions.cpp).
-const std::vector<RegretCheck>& definition_checks();
-// All of the lists above, in that order (prove --all, find_regret_check).
-std::vector<const RegretCheck*> all_regret_checks();
 
 }  // namespace privoco::proofs
