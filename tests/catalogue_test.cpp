@@ -1,5 +1,11 @@
-// The one ID table: every entry is implemented where it says, parameters are well formed, decimals parse exactly.
+// The ID table: every entry is implemented where it says (in its paper's folders), IDs are unique, parameters are
+// well formed, decimals parse exactly.
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+#include <string>
 
 #include "privoco/catalogue.hpp"
 #include "privoco/decimal.hpp"
@@ -9,10 +15,29 @@
 
 using namespace privoco;
 
+namespace {
+// The paper's folder name of an ID: its prefix in lower case (VDH.pred.conj -> vdh).
+std::string paper_of(const std::string& id) {
+  std::string p = id.substr(0, id.find('.'));
+  for (char& c : p) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return p;
+}
+}  // namespace
+
+TEST(Catalogue, IdsAreUniqueAndNamedByTheirPaper) {
+  std::set<std::string> seen;
+  for (const Entry& e : catalogue()) {
+    EXPECT_TRUE(seen.insert(e.id).second) << "registered twice: " << e.id;
+    EXPECT_EQ(std::count(e.id.begin(), e.id.end(), '.'), 2) << e.id;
+    EXPECT_NE(e.files.find(paper_of(e.id) + "/"), std::string::npos) << e.id << " lists no file of its paper";
+  }
+  EXPECT_EQ(paper_of("VDH.pred.conj"), "vdh");  // sibling: the folder name the checks above rely on
+}
+
 TEST(Catalogue, EveryEntryIsImplementedWhereTheTableSays) {
   for (const Entry& e : catalogue()) {
     if (e.is_learner()) {  // learners are classes, not functions of the table: they are run by privoco run
-      EXPECT_TRUE(e.files.find("fast/vdh/") != std::string::npos) << e.id;
+      EXPECT_TRUE(e.files.find("fast/" + paper_of(e.id) + "/") != std::string::npos) << e.id;
       EXPECT_FALSE(fast::implements(e.id)) << e.id;
       EXPECT_THROW(reference::ball_function(e.id), UnknownId) << e.id;
       continue;

@@ -20,9 +20,9 @@ using privoco::testing::log_uniform;
 
 namespace {
 
-// The magnitudes drawn: 1e+-300 since stop 12, which fixed what a probe found beyond 1e+-150 (the conjugate
+// The magnitudes drawn: 1e+-300, where a probe once found failures beyond 1e+-150 (the conjugate
 // potential's NaN and 9 s at lambda = 2e286, mu = 3e-119; the CV prior's NaN at mu past 1e200, and its wrong values
-// at large mu). Stop 11 had fixed everything within 1e+-150.
+// at large mu); git log holds the history.
 constexpr double kMin = 1e-300, kMax = 1e300;
 
 // One value of a parameter's domain: log-uniform magnitude in [max(kMin, |lo|), min(kMax, hi)], a random sign

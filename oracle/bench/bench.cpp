@@ -77,7 +77,7 @@ void BM_FastPotConj(benchmark::State& state) {
 }
 BENCHMARK(BM_FastPotConj)->Unit(benchmark::kMillisecond);
 
-// Issue 6's figure: VDH Alg 3 (fast, conjugate prior), d = 1000, coordinate-steps per second. One benchmark
+// VDH Alg 3 (fast, conjugate prior), d = 1000, coordinate-steps per second. One benchmark
 // iteration is a fresh learner run for T = 1000 rounds of a fixed seeded gradient table (noisy, with a per-coordinate
 // drift, so that the state spreads over the regimes), so the figure does not depend on how many iterations the
 // library chooses (with one learner kept across iterations, its state and hence the cost kept drifting).
@@ -135,7 +135,7 @@ void check_throughput(std::size_t n) {
     csv << buf;
   }
   // Five passes: the VM's clock speed drifts by up to 2x between minutes, so the median and the best pass are
-  // both printed (the issue's figure is a throughput on one core, i.e. the best pass of an unloaded core).
+  // both printed (a figure for one core is a throughput on one core, i.e. the best pass of an unloaded core).
   std::vector<double> rate;
   privoco::oracle::CheckSummary s{};
   for (int rep = 0; rep < 5; ++rep) {

@@ -68,7 +68,7 @@ TEST(Cli, EvalDigits) {
   EXPECT_GE(j["digits"].get<int>(), 40);
 }
 
-// Values whose exponent is beyond MPFR's range are still decimal results (they printed "inf" before stop 12):
+// Values whose exponent is beyond MPFR's range are still decimal results (they once printed "inf"):
 // F = e^{2e29}-sized at L = 1e30; the enclosure's bounds carry the same exponent, lo < value < hi by digits, and
 // the fast part's ln|F| agrees with the decimal exponent.
 TEST(Cli, EvalHugeExponent) {

@@ -30,10 +30,10 @@ using privoco::testing::signed_log_uniform;
 
 namespace {
 
-// Issue 3's target for the prediction (measured: 6.7 ulp max over 10^6 points, README "Accuracy"); the potential's
+// The accuracy target for the prediction (measured: 6.7 ulp max over 10^6 points, README "Accuracy"); the potential's
 // plain bound (measured 7.9 ulp max over 10^6 points) with room for this test's wider draw (L, V down to 1e-8).
 constexpr double kPredMaxUlp = 8;
-constexpr double kPotMaxUlp = 8;  // issue 3's figure (measured max 5.4 ulp over 10^6 points, seeds 1 and 2)
+constexpr double kPotMaxUlp = 8;  // the target (measured max 5.4 ulp over 10^6 points, seeds 1 and 2)
 
 std::vector<double> draw_point() {
   const double L = *rc::gen::oneOf(rc::gen::just(0.0), signed_log_uniform(1e-8, 1e5));
@@ -403,7 +403,7 @@ TEST(VdhConjFast, BatchEqualsScalar) {
   for (std::size_t i = 0; i < L.size(); ++i) EXPECT_EQ(out[i].value, fv::pot_conj(L[i], V[i], b[i], G[i]).value);
 }
 
-// The committed hard cases (tests/data/*_hard.csv: worst points of earlier 10^6-point reports): issue 3's
+// The committed hard cases (tests/data/*_hard.csv: worst points of earlier 10^6-point reports): the
 // 8-ulp target holds on every one of VDH.pred.conj's; VDH.pot.conj's are checked against the plain bound.
 namespace {
 std::vector<std::vector<double>> read_points(const std::string& path) {

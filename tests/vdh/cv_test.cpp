@@ -141,7 +141,7 @@ TEST(VdhCvFast, SymmetryZerosDomainAndSibling) {
   EXPECT_GT(ref::ulp_error(c, u), 1e6);
 }
 
-// Large mu (fast: the linear regime's J integral, and the u-range reaching x = 1/sqrt(mu)): before stop 12 the fast
+// Large mu (fast: the linear regime's J integral, and the u-range reaching x = 1/sqrt(mu)): an earlier version of the fast
 // w was 7% low at L = 50, V = 2.5e21, G = 1 (the quadrature stopped at u = ln(lambda) + 22) and NaN at mu = 6e279;
 // now within 8 ulp, and below the double range with the right status and ln|w|. (A probe of 500 points with V up to
 // 1e300 gave max 4.3 ulp for w, 2.5 for F.)

@@ -170,8 +170,8 @@ TEST(VdhImproperPot, FastSpecialValuesAndDomain) {
   EXPECT_THROW(fv::pot_improper(std::nan(""), 1, 1), privoco::DomainError);
 }
 
-// Beyond mu = 1e250 (or C^2 V past DBL_MAX) both forms use the scale invariance of dv/|v| (improper.cpp): before
-// stop 12 these gave F = inf with status ok (lambda = 2.7e154, mu = 1.8e308), then NaN, and w = overflow where it is
+// Beyond mu = 1e250 (or C^2 V past DBL_MAX) both forms use the scale invariance of dv/|v| (improper.cpp): in
+// an earlier version these gave F = inf with status ok (lambda = 2.7e154, mu = 1.8e308), then NaN, and w = overflow where it is
 // 1e-490. Certified values from the reference.
 TEST(VdhImproperFast, HugeMuByScaleInvariance) {
   struct P { double L, V, G; };
@@ -193,7 +193,7 @@ TEST(VdhImproperFast, HugeMuByScaleInvariance) {
       }
     }
   }
-  // privoco eval VDH.pot.improper at those points (17 certified digits; stop 12)
+  // privoco eval VDH.pot.improper at those points (17 certified digits)
   struct Q { double L, V, G, F; };
   for (const Q& q : {Q{3.4147593354505392e-90, 2.9151453253893009e-180, 2.546843864054141e-245, -7.0746943732378538e2},
                      Q{1e-100, 1e300, 1e-250, -1.8394264142352699e3}, Q{-1e-200, 1e290, 3e-300, -2.0444618480273978e3}}) {

@@ -1,7 +1,7 @@
 // VDH Algorithms 1-3 as streaming learners in double (catalogue IDs VDH.alg.alg1, VDH.alg.alg2, VDH.alg.alg3,
 // VDH.alg.md_direction). O(1) state per coordinate, no allocation per step.
 //
-// Readings (../shared/catalogue/VDH.md, section 8), fixed here and named in `privoco run`'s output:
+// Readings (the catalogue's ambiguities A1-A28 of VDH; `privoco list` names them), fixed here and named in `privoco run`'s output:
 //   A1(a)  the sum in Alg 1 line 2 covers both terms: w_t = E_v[v exp(v L_t - v^2 V_t)];
 //   A3     w_t uses L_t = -sum_{s<t} g_s, V_t = sum_{s<t} g_s^2 (so w_1 = w(0, 0) = 0 for every symmetric prior);
 //   A5(b)  b = 0 means the uniform prior (Prior::uniform);
