@@ -21,7 +21,7 @@
 #include "privoco/proofs/check.hpp"
 #include "rows.hpp"
 #include "sampling.hpp"
-#include "fast/vdh/conj.hpp"
+#include "privoco/fast/vdh/conj.hpp"
 
 namespace {
 

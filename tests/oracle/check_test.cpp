@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "oracle/cli_support.hpp"
+#include "privoco/format.hpp"
+#include "support/points.hpp"
 #include "privoco/catalogue.hpp"
 #include "privoco/reference/evaluate.hpp"
 
@@ -155,22 +157,15 @@ TEST(Check, ExitCodesAndStdin) {
 TEST(Check, SampleFillCheckRoundTrip) {
   auto s = run_cli("sample VDH.pot.conj --n 60 --seed 9");
   ASSERT_EQ(s.code, 0) << s.err;
-  std::istringstream in(s.out);
-  std::string line, filled;
   const auto& e = privoco::entry("VDH.pot.conj");
+  spit(tmp("sampled.csv"), s.out);
+  std::string filled = "id,L,V,b,G,value\n";
   int rows = 0;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#' || line.rfind("id,", 0) == 0) {
-      filled += line + "\n";
-      continue;
-    }
-    std::vector<std::string> f;
-    std::stringstream ls(line);
-    std::string x;
-    while (std::getline(ls, x, ',')) f.push_back(x);
-    double p[4] = {std::stod(f[1]), std::stod(f[2]), std::stod(f[3]), std::stod(f[4])};
-    auto c = privoco::reference::evaluate(e, p);
-    filled += line + c.value + "\n";
+  for (const auto& p : privoco::testing::read_points(tmp("sampled.csv"), e)) {  // the oracle's own reader
+    auto c = privoco::reference::evaluate(e, p.data());
+    filled += e.id;
+    for (double x : p) filled += "," + privoco::text17(x);
+    filled += "," + c.value + "\n";
     ++rows;
   }
   EXPECT_EQ(rows, 60);

@@ -17,6 +17,7 @@
 #include "privoco/fast/evaluate.hpp"
 #include "privoco/reference/evaluate.hpp"
 #include "support/gen.hpp"
+#include "support/points.hpp"
 #include "fast/vdh/conj.hpp"
 #include "fast/vdh/conj_kernel.hpp"
 #include "fast/vdh/fstar.hpp"
@@ -405,32 +406,15 @@ TEST(VdhConjFast, BatchEqualsScalar) {
 
 // The committed hard cases (tests/data/*_hard.csv: worst points of earlier 10^6-point reports): the
 // 8-ulp target holds on every one of VDH.pred.conj's; VDH.pot.conj's are checked against the plain bound.
-namespace {
-std::vector<std::vector<double>> read_points(const std::string& path) {
-  std::ifstream f(path);
-  std::vector<std::vector<double>> out;
-  std::string line;
-  while (std::getline(f, line)) {
-    if (line.empty() || line[0] == '#' || line.rfind("id,", 0) == 0) continue;
-    std::vector<double> p;
-    std::stringstream ls(line);
-    std::string x;
-    std::getline(ls, x, ',');  // id
-    while (std::getline(ls, x, ',') && !x.empty()) p.push_back(std::stod(x));
-    out.push_back(p);
-  }
-  return out;
-}
-}  // namespace
 
 TEST(VdhConjFast, HardCases) {
-  auto pred = read_points(std::string(PRIVOCO_SOURCE_DIR) + "/tests/data/vdh_pred_conj_hard.csv");
+  auto pred = privoco::testing::read_points(std::string(PRIVOCO_SOURCE_DIR) + "/tests/data/vdh_pred_conj_hard.csv", entry("VDH.pred.conj"));
   ASSERT_GE(pred.size(), 5u);
   for (const auto& p : pred) {
     auto c = ref::evaluate(entry("VDH.pred.conj"), p.data());
     EXPECT_LE(ref::ulp_error(c, fv::pred_conj(p[0], p[1], p[2], p[3]).value), 8) << p[0] << " " << p[1];
   }
-  auto pot = read_points(std::string(PRIVOCO_SOURCE_DIR) + "/tests/data/vdh_pot_conj_hard.csv");
+  auto pot = privoco::testing::read_points(std::string(PRIVOCO_SOURCE_DIR) + "/tests/data/vdh_pot_conj_hard.csv", entry("VDH.pot.conj"));
   ASSERT_GE(pot.size(), 6u);
   for (const auto& p : pot) {
     auto c = ref::evaluate(entry("VDH.pot.conj"), p.data());

@@ -11,6 +11,7 @@
 #include <functional>
 #include <vector>
 
+#include "privoco/format.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/vdh/randomisers.hpp"
 #include "privoco/reference/vdh/randomisers.hpp"
@@ -140,11 +141,6 @@ std::vector<rv::Tau> taus(const std::vector<std::string>& t) {
   for (std::size_t j = 0; j < t.size(); ++j) out.push_back(rv::parse_tau(t[j], j));
   return out;
 }
-std::string g17(double x) {
-  char b[40];
-  std::snprintf(b, sizeof b, "%.17g", x);
-  return b;
-}
 }  // namespace
 
 // Local Laplace: each fast coordinate within 4 ulp of the certified transform of its uniform (measured: <= 2);
@@ -157,7 +153,7 @@ RC_GTEST_PROP(VdhRandomisersReference, LocalLaplaceMatchesTheCertifiedTransform,
   for (int j = 0; j < d; ++j) {
     const bool inf = *rc::gen::inRange(0, 10) == 0;
     const double x = std::exp(*rc::gen::inRange(-700, 700) / 100.0);
-    t.push_back(inf ? "inf" : g17(x));
+    t.push_back(inf ? "inf" : privoco::text17(x));
     td.push_back(inf ? INFINITY : x);
   }
   const Streams s(seed);
@@ -185,7 +181,7 @@ RC_GTEST_PROP(VdhRandomisersReference, L2MechanismMatchesTheCertifiedTransform, 
   const Streams s(seed);
   std::vector<double> xi(d);
   fv::l2_mech(s, round, eps, d, xi.data());
-  privoco::Decimal e = privoco::parse_param("VDH.alg.l2_mech", "eps", g17(eps));
+  privoco::Decimal e = privoco::parse_param("VDH.alg.l2_mech", "eps", privoco::text17(eps));
   const auto c = rv::l2_mech(s, round, e, d);
   const double R = c.radius.nearest(), tol = 16 * std::ldexp(1.0, std::ilogb(R) - 52);
   double n2 = 0, worst_wrong = 0;

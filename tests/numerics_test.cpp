@@ -1,0 +1,130 @@
+// The paper-neutral modules every paper uses, each against an independent route (Arb at high precision), with a
+// sibling showing that a wrong variant fails: double-double arithmetic, the erfcx table, the Gauss-Legendre rule
+// (fast/numerics); the monotone erf/erfc enclosures and ball text (reference/numerics, ball.hpp); numbers as text
+// and name=value assignments (core); the one verdict type of the machine checks (proofs-checks).
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <arb_hypgeom.h>
+
+#include <cmath>
+
+#include "privoco/assignments.hpp"
+#include "privoco/errors.hpp"
+#include "privoco/fast/numerics/dd.hpp"
+#include "privoco/format.hpp"
+#include "privoco/proofs/check.hpp"
+#include "privoco/reference/ball.hpp"
+#include "fast/numerics/erfcx_table.hpp"
+#include "fast/numerics/quadrature.hpp"
+#include "reference/numerics/monotone.hpp"
+#include "reference/numerics/scratch.hpp"
+#include "support/gen.hpp"
+
+using privoco::reference::Ball;
+namespace fn = privoco::fast::numerics;
+namespace rn = privoco::reference::numerics;
+
+namespace {
+// An upper bound of |x - (hi + lo)| / |x|, x a ball (exact when x is an exact sum of doubles).
+double rel_diff(const Ball& x, double hi, double lo) {
+  Ball y, d;
+  arb_set_d(y.get(), hi);
+  arb_add(y.get(), y.get(), Ball(lo).get(), ARF_PREC_EXACT);  // a sum of two doubles, exactly
+  arb_sub(d.get(), x.get(), y.get(), ARF_PREC_EXACT);
+  arb_div(d.get(), d.get(), x.get(), 300);
+  arb_abs(d.get(), d.get());
+  return arf_get_d(arb_midref(d.get()), ARF_RND_UP) + mag_get_d(arb_radref(d.get()));
+}
+}  // namespace
+
+RC_GTEST_PROP(Numerics, TwoSumAndTwoProdAreExact, ()) {
+  const double a = *privoco::testing::signed_log_uniform(1e-100, 1e100), b = *privoco::testing::signed_log_uniform(1e-100, 1e100);
+  Ball s, p;
+  arb_set_d(s.get(), a);
+  arb_add(s.get(), s.get(), Ball(b).get(), ARF_PREC_EXACT);
+  arb_set_d(p.get(), a);
+  arb_mul(p.get(), p.get(), Ball(b).get(), ARF_PREC_EXACT);
+  const auto ts = privoco::fast::two_sum(a, b), tp = privoco::fast::two_prod(a, b);
+  RC_ASSERT(rel_diff(s, ts.hi, ts.lo) == 0 || arb_is_zero(s.get()));
+  RC_ASSERT(rel_diff(p, tp.hi, tp.lo) == 0);
+  // sibling: dropping the low part is not exact in general
+  if (ts.lo != 0) RC_ASSERT(rel_diff(s, ts.hi, 0) > 0);
+}
+
+TEST(Numerics, ErfcxTableIsDoubleDoubleAccurate) {
+  const auto& t = fn::erfcx_table();
+  for (int k = 0; k < fn::ErfcxTable::kCentres; ++k) {
+    Ball x(k / 8.0), r;
+    rn::erfcx_exact(r.get(), x.get(), 300);
+    // measured: 4.6e-27 at x0 = 3 (the recurrence's double-double roundings grow with x0), < 1e-29 up to x0 = 1.75
+    EXPECT_LT(rel_diff(r, t.c0[k].hi, t.c0[k].lo), 1e-26) << "x0 = " << k / 8.0;
+    // sibling: a centre value one double ulp off misses the double-double target
+    EXPECT_GT(rel_diff(r, t.c0[k].hi * (1 + 0x1p-52), t.c0[k].lo), 1e-26) << "x0 = " << k / 8.0;
+  }
+}
+
+TEST(Numerics, GaussLegendre16IntegratesPolynomialsOfDegree31) {
+  const auto& g = fn::gauss16();
+  for (int deg : {0, 2, 10, 30}) {  // int_{-1}^{1} x^deg dx = 2/(deg + 1)
+    long double s = 0;
+    for (int i = 0; i < 16; ++i) s += static_cast<long double>(g.w[i] + g.w_lo[i]) * std::pow(static_cast<long double>(g.x[i]), deg);
+    EXPECT_NEAR(static_cast<double>(s), 2.0 / (deg + 1), 1e-15) << deg;
+  }
+  long double s = 0;  // sibling: degree 32 is beyond the rule
+  for (int i = 0; i < 16; ++i) s += static_cast<long double>(g.w[i]) * std::pow(static_cast<long double>(g.x[i]), 32);
+  EXPECT_GT(std::fabs(static_cast<double>(s) - 2.0 / 33), 1e-12);  // 7.2e-10
+}
+
+RC_GTEST_PROP(Numerics, MonotoneErfEnclosesTheValue, ()) {
+  const double m = *privoco::testing::signed_log_uniform(1e-3, 30);
+  Ball x(m), r, exact;
+  mag_set_d(arb_radref(x.get()), std::fabs(m) * 1e-20);  // an inexact argument
+  rn::mono(r.get(), x.get(), rn::Mono::erf, 200);
+  arb_hypgeom_erf(exact.get(), Ball(m).get(), 400);  // the value at the midpoint is inside
+  RC_ASSERT(arb_contains(r.get(), exact.get()));
+}
+
+TEST(Numerics, BallTextAndText17) {
+  Ball third;
+  arb_set_ui(third.get(), 1);
+  arb_div_ui(third.get(), third.get(), 3, 128);
+  EXPECT_EQ(privoco::reference::ball_text(third.get(), 5).rfind("[0.33333", 0), 0u);
+  EXPECT_EQ(privoco::text17(0.1), "0.10000000000000001");
+  EXPECT_EQ(privoco::text17(-INFINITY), "-inf");
+  EXPECT_EQ(privoco::text17(NAN), "nan");
+  for (double x : {1e-300, 3.0, -2.5e17, 5e-324}) EXPECT_EQ(std::strtod(privoco::text17(x).c_str(), nullptr), x);
+}
+
+TEST(Numerics, Assignments) {
+  using privoco::ParamError;
+  EXPECT_EQ(privoco::split_commas("1,,2"), (std::vector<std::string>{"1", "", "2"}));
+  const std::vector<std::string> names{"tau"};
+  auto m = privoco::parse_named("X", {"tau=1,2"}, {}, &names, names);
+  EXPECT_EQ(m.at("tau"), "1,2");
+  EXPECT_THROW(privoco::parse_named("X", {"tau=1", "tau=2"}), ParamError);          // given twice
+  EXPECT_THROW(privoco::parse_named("X", {"eps=1"}, {}, &names), ParamError);        // unknown name
+  EXPECT_THROW(privoco::parse_named("X", {}, {}, &names, names), ParamError);        // missing
+  EXPECT_THROW(privoco::parse_named("X", {"tau"}), ParamError);                      // no '='
+  const auto& e = privoco::entry("VDH.bound.thm2");
+  auto p = privoco::parse_assignments(e, {"u=1,2", "V=3,4", "b=1,1", "G=1"});
+  EXPECT_EQ(p.size(), 8u);  // d, u1, u2, V1, V2, b1, b2, G
+  EXPECT_EQ(privoco::params_text(privoco::param_texts(e, p)), "d=2, u=1,2, V=3,4, b=1,1, G=1");
+  EXPECT_THROW(privoco::parse_assignments(e, {"u=1,2", "V=3", "b=1,1", "G=1"}), ParamError);  // lengths differ
+}
+
+TEST(Numerics, OneVerdictType) {
+  using privoco::proofs::Verdict;
+  for (Verdict v : {Verdict::certified, Verdict::refuted, Verdict::undecided})
+    EXPECT_EQ(privoco::proofs::verdict_from(privoco::proofs::to_string(v)), v);
+  EXPECT_EQ(privoco::proofs::exit_status(Verdict::certified), 0);
+  EXPECT_EQ(privoco::proofs::exit_status(Verdict::refuted), 1);
+  EXPECT_EQ(privoco::proofs::exit_status(Verdict::undecided), 3);
+  EXPECT_EQ(privoco::proofs::verdict_from("not refuted"), Verdict::undecided);  // never success by accident
+  // every check of every paper has a catalogue entry, and the registry finds each by ID
+  for (const auto& c : privoco::proofs::checks()) {
+    EXPECT_TRUE(privoco::entry(c.id).has_proof) << c.id;
+    EXPECT_EQ(privoco::proofs::find_check(c.id), &c);
+    EXPECT_EQ((c.claim != nullptr) + (c.privacy != nullptr) + (c.regret != nullptr), 1) << c.id;
+  }
+}
