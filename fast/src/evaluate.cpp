@@ -1,6 +1,7 @@
 #include "privoco/fast/evaluate.hpp"
 
 #include "privoco/errors.hpp"
+#include "privoco/registered.hpp"
 
 namespace privoco::fast {
 
@@ -8,12 +9,7 @@ void register_papers(Registry& r);  // papers.cpp, generated from PRIVOCO_PAPERS
 
 namespace {
 const Registry& registry() {
-  static const Registry r = [] {
-    Registry x;
-    register_papers(x);
-    return x;
-  }();
-  return r;
+  return registered<Registry, register_papers>();
 }
 }  // namespace
 

@@ -2,6 +2,7 @@
 #include "run.hpp"
 
 #include "privoco/errors.hpp"
+#include "privoco/registered.hpp"
 #include "registry.hpp"
 
 namespace privoco::oracle {
@@ -9,12 +10,7 @@ namespace privoco::oracle {
 void register_papers(Registry& r);  // papers.cpp, generated from PRIVOCO_PAPERS
 
 const Registry& registry() {
-  static const Registry r = [] {
-    Registry x;
-    register_papers(x);
-    return x;
-  }();
-  return r;
+  return registered<Registry, register_papers>();
 }
 
 namespace {

@@ -1,6 +1,7 @@
 #include "privoco/proofs/check.hpp"
 
 #include "privoco/errors.hpp"
+#include "privoco/registered.hpp"
 
 namespace privoco::proofs {
 
@@ -74,12 +75,7 @@ void Registry::add(const RegretCheck& c) {
 void register_papers(Registry& r);  // papers.cpp, generated from PRIVOCO_PAPERS
 
 const std::vector<Check>& checks() {
-  static const Registry r = [] {
-    Registry x;
-    register_papers(x);
-    return x;
-  }();
-  return r.checks;
+  return registered<Registry, register_papers>().checks;
 }
 
 const Check* find_check(const std::string& id) {

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "privoco/errors.hpp"
+#include "privoco/registered.hpp"
 #include "privoco/reference/registry.hpp"
 
 namespace privoco::reference {
@@ -11,12 +12,7 @@ namespace privoco::reference {
 void register_papers(Registry& r);  // papers.cpp, generated from PRIVOCO_PAPERS
 
 const Registry& registry() {
-  static const Registry r = [] {
-    Registry x;
-    register_papers(x);
-    return x;
-  }();
-  return r;
+  return registered<Registry, register_papers>();
 }
 
 const std::vector<Erratum>& errata() { return registry().errata; }
