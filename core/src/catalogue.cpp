@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "privoco/errors.hpp"
+#include "privoco/format.hpp"
 
 namespace privoco {
 
@@ -74,10 +75,7 @@ std::size_t Entry::param_of_flat(std::size_t k, std::size_t d) const {
 
 std::size_t flat_dimension(const Entry& e, double d) {
   if (!(d >= 1 && d <= kMaxDimension && d == std::floor(d))) {
-    std::ostringstream os;
-    os.precision(17);
-    os << d;
-    throw DomainError(e.id, "d", os.str(), "an integer in [1, " + num(kMaxDimension) + "]");
+    throw DomainError(e.id, "d", text17(d), "an integer in [1, " + num(kMaxDimension) + "]");
   }
   return static_cast<std::size_t>(d);
 }
@@ -90,10 +88,7 @@ void check_flat_params(const Entry& e, const double* x) {
     const std::size_t w = p.per_coordinate ? d : 1;
     for (std::size_t j = 0; j < w; ++j, ++k)
       if (!p.domain.contains(x[k])) {
-        std::ostringstream os;
-        os.precision(17);
-        os << x[k];
-        throw DomainError(e.id, p.per_coordinate ? p.name + "_" + std::to_string(j + 1) : p.name, os.str(),
+        throw DomainError(e.id, p.per_coordinate ? p.name + "_" + std::to_string(j + 1) : p.name, text17(x[k]),
                           p.domain.text());
       }
   }
@@ -107,10 +102,7 @@ const Entry& entry(std::string_view id) {
 
 void check_param(const Entry& e, std::size_t i, double x) {
   if (!e.params[i].domain.contains(x)) {
-    std::ostringstream os;
-    os.precision(17);
-    os << x;
-    throw DomainError(e.id, e.params[i].name, os.str(), e.params[i].domain.text());
+    throw DomainError(e.id, e.params[i].name, text17(x), e.params[i].domain.text());
   }
 }
 

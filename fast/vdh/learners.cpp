@@ -1,4 +1,5 @@
 // VDH Algorithms 1-3 in double; readings in learners.hpp.
+#include "privoco/format.hpp"
 #include "privoco/fast/vdh/learners.hpp"
 
 #include <algorithm>
@@ -15,16 +16,10 @@
 namespace privoco::fast::vdh {
 
 namespace {
-std::string num(double x) {
-  std::ostringstream os;
-  os.precision(17);
-  os << x;
-  return os.str();
-}
 
 void check_gradient(const char* id, double g, long index) {
   if (!std::isfinite(g))
-    throw DomainError(id, index < 0 ? "g" : "g" + std::to_string(index + 1), num(g), "(-inf, inf)");
+    throw DomainError(id, index < 0 ? "g" : "g" + std::to_string(index + 1), text17(g), "(-inf, inf)");
 }
 
 void check_prior(const char* id, const PriorSpec& p) {
@@ -48,7 +43,7 @@ inline Value predict_at(Prior prior, double L, double L_lo, double V, double V_l
 // V = sum g^2 must stay a double: the learner's state, unlike its predictions, has no out-of-range form.
 inline void check_sum(const char* id, double V_hi, double g) {
   if (!std::isfinite(V_hi))
-    throw DomainError(id, "g", num(g), "gradients whose squares sum to at most DBL_MAX (V would overflow)");
+    throw DomainError(id, "g", text17(g), "gradients whose squares sum to at most DBL_MAX (V would overflow)");
 }
 
 // L -= g, V += g^2 in double-double.
@@ -108,7 +103,7 @@ Alg3::Alg3(const Eigen::VectorXd& b, double G, Prior prior)
   if (prior == Prior::conjugate)
     for (Eigen::Index j = 0; j < b.size(); ++j)
       if (!e.params[e.index_of("b")].domain.contains(b[j]))
-        throw DomainError(e.id, "b" + std::to_string(j + 1), num(b[j]), e.params[e.index_of("b")].domain.text());
+        throw DomainError(e.id, "b" + std::to_string(j + 1), text17(b[j]), e.params[e.index_of("b")].domain.text());
 }
 
 int Alg3::predict(Eigen::Ref<Eigen::VectorXd> w) const {

@@ -1,4 +1,5 @@
 // VDH randomisers: derivations in randomisers.hpp.
+#include "privoco/format.hpp"
 #include "privoco/fast/vdh/randomisers.hpp"
 
 #include <cmath>
@@ -9,21 +10,13 @@
 
 namespace privoco::fast {
 
-namespace {
-std::string num(double x) {
-  std::ostringstream os;
-  os.precision(17);
-  os << x;
-  return os.str();
-}
-}  // namespace
 
 namespace vdh {
 
 void local_laplace(const Streams& s, std::uint64_t round, const double* tau, int d, double* xi) {
   for (int j = 0; j < d; ++j) {
     if (!(tau[j] > 0))
-      throw DomainError("VDH.alg.local_laplace", "tau" + std::to_string(j + 1), num(tau[j]), "(0, inf]");
+      throw DomainError("VDH.alg.local_laplace", "tau" + std::to_string(j + 1), text17(tau[j]), "(0, inf]");
     if (std::isinf(tau[j])) {  // A17(b): infinite tau_j, no noise on coordinate j
       xi[j] = 0;
       continue;
@@ -36,7 +29,7 @@ void local_laplace(const Streams& s, std::uint64_t round, const double* tau, int
 }
 
 void l2_mech(const Streams& s, std::uint64_t round, double eps, int d, double* xi) {
-  if (!(eps > 0) || std::isinf(eps)) throw DomainError("VDH.alg.l2_mech", "eps", num(eps), "(0, inf)");
+  if (!(eps > 0) || std::isinf(eps)) throw DomainError("VDH.alg.l2_mech", "eps", text17(eps), "(0, inf)");
   if (d < 1) throw DomainError("VDH.alg.l2_mech", "d", std::to_string(d), "[1, inf)");
   double r = 0;  // Gamma(d, 2/eps) as a sum of d exponentials
   for (int k = 0; k < d; ++k) r -= std::log(s.uniform(round, static_cast<std::uint64_t>(k)));

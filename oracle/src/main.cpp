@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "registry.hpp"
 #include "run.hpp"
 #include "privoco/errors.hpp"
 
@@ -12,6 +13,11 @@ int main(int argc, char** argv) {
   using namespace privoco::oracle;
   CLI::App app{"privoco: verified numerical reference for private online convex optimisation"};
   app.require_subcommand(1);
+  std::string run_names, stream_names;  // what the papers registered (oracle/PAPER/register.cpp)
+  for (const RunCommand& c : registry().runs) {
+    run_names += (run_names.empty() ? "" : ", ") + c.names[0];
+    if (c.check_stream) stream_names += (stream_names.empty() ? "" : ", ") + c.names[0];
+  }
 
   bool list_json = false;
   auto* list = app.add_subcommand("list", "every catalogue ID with its parameters, domains and citation");
@@ -54,14 +60,14 @@ int main(int argc, char** argv) {
   std::vector<std::string> stream_params;
   check->add_option("params", stream_params, "with --stream: the learner's b=... G=...");
   check->add_option("--stream", stream_alg,
-                    "FILE is a run of this algorithm (alg1, alg2, alg3): columns g, w (or g1..gd, w1..wd); each prediction is "
-                    "checked against the certified replay and the first step that disagrees is named");
+                    "FILE is a run of this algorithm (" + stream_names + "): columns g, w (or g1..gd, w1..wd); each "
+                    "prediction is checked against the certified replay and the first step that disagrees is named");
   check->add_option("--prior", stream_prior, "with --stream: conjugate, uniform or improper")
       ->check(CLI::IsMember({"conjugate", "uniform", "improper"}));
 
   RunArgs ra;
-  auto* run = app.add_subcommand("run", "VDH Algorithm 1, 2 or 3 over a gradient file: predictions and realised regret");
-  run->add_option("alg", ra.alg, "alg1, alg2, alg3 (VDH.alg.algN); md_direction (the direction learner of alg2); local_laplace, l2_mech (draws of the randomisers); or a VDH §4 preset: scenario1, scenario2")
+  auto* run = app.add_subcommand("run", "a paper's learner over a gradient file (predictions, realised regret), its samplers or presets");
+  run->add_option("alg", ra.alg, "a learner, sampler or preset (or its catalogue ID): " + run_names)
       ->required();
   run->add_option("params", ra.assignments, "b=... (alg3: one or d comma-separated) G=...; local_laplace: tau=t1,..,td (inf allowed); l2_mech: eps=.. d=..; exact decimals");
   run->add_option("--gradients", ra.gradients, "CSV/JSON Lines with column g (alg1) or g1..gd; - for stdin");

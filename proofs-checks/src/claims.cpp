@@ -3,6 +3,7 @@
 
 #include "privoco/decimal.hpp"
 #include "privoco/errors.hpp"
+#include "privoco/format.hpp"
 #include "privoco/proofs/claims.hpp"
 
 namespace privoco::proofs {
@@ -19,9 +20,7 @@ Constant Constant::parse(const std::string& id, const std::string& name, const s
 
 Constant Constant::of(double x) {
   Constant c;
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.17g", x);
-  c.text = buf;
+  c.text = text17(x);
   c.approx = x;
   arb_set_d(c.ball.get(), x);
   return c;

@@ -98,12 +98,12 @@ void register_paper(std::vector<Entry>& t) {
                  "ln(16u_j^2 (b_j+V_j)^{3/2} sqrt(pi)/sqrt(b_j) + 1))} = sum_j Thm 1 per coordinate (Algorithm 3)",
                  {d, u, Vj, bj, G()}, true, true,
                  "reference/vdh/bounds.cpp fast/vdh/bounds.cpp proofs-checks/vdh/regret.cpp tests/vdh/bounds_test.cpp "
-                 "tests/proofs/regret_test.cpp"});
+                 "tests/vdh/regret_test.cpp"});
   }
   t.back().has_proof = true;  // privoco prove VDH.bound.thm2: Algorithm 3 by simulation
   t.push_back({"VDH.bound.rates", "bound", "VDH eqs (1), (2), (8), §4 (000) = (3.1.1), (3.1.2), (3.3.5), §3.4 (002)",
                "O(.) regret rates (no constants): shape against simulation (ratio realised/rate over T)", {}, false, false,
-               "proofs-checks/vdh/regret.cpp oracle/src/scenarios.cpp tests/proofs/regret_test.cpp"});
+               "proofs-checks/vdh/regret.cpp oracle/vdh/scenarios.cpp tests/vdh/regret_test.cpp"});
   t.back().has_proof = true;  // privoco prove VDH.bound.rates: fitted growth of realised/rate
   t.push_back({"VDH.conj.Fstar", "conj", "VDH §2 notation, Lemma 2 (000) = §3.2, Lemma 5 (002); conjugate prior",
                "F*(u) = sup_L (uL - F(L; V, b, G)) for the conjugate-prior potential (computed; certified by bracketing)",
@@ -117,12 +117,12 @@ void register_paper(std::vector<Entry>& t) {
   {
     Entry e1{"VDH.conj.lemma11_case1", "conj", "VDH Lemma 11 (002) case 1, (3.7.1)",
              "printed bound on sup{uL - F(L) : sqrt(2B) < L <= 2CB} (conjugate prior), checked against the computed sup",
-             {}, false, false, "proofs-checks/vdh/conj_checks.cpp tests/proofs/regret_test.cpp"};
+             {}, false, false, "proofs-checks/vdh/conj_checks.cpp tests/vdh/regret_test.cpp"};
     e1.has_proof = true;
     t.push_back(e1);
     Entry e{"VDH.conj.thm10_case2", "conj", "VDH (3.7.2), Thm 10 proof (002); the first term of Thm 1 (000)",
             "printed bound on sup{uL - F(L) : L >= 2C(V+b)} (conjugate prior), checked against the computed sup",
-            {}, false, false, "proofs-checks/vdh/conj_checks.cpp tests/proofs/regret_test.cpp"};
+            {}, false, false, "proofs-checks/vdh/conj_checks.cpp tests/vdh/regret_test.cpp"};
     e.has_proof = true;
     t.push_back(e);
   }
@@ -156,10 +156,10 @@ void register_paper(std::vector<Entry>& t) {
   // `privoco prove ID name=value` overrides them.
   auto claim = [&](const char* id, const char* kind, const char* files, const char* cit, const char* sum,
                    std::vector<ParamSpec> ps = {}) { t.push_back(claim_entry(id, kind, files, cit, sum, std::move(ps))); };
-  const char* kLemmas = "proofs-checks/vdh/lemmas.cpp tests/proofs/lemmas_test.cpp";
-  const char* kConj = "proofs-checks/vdh/conj_checks.cpp tests/proofs/regret_test.cpp";
-  const char* kLower = "proofs-checks/vdh/lower_bounds.cpp tests/proofs/regret_test.cpp";
-  const char* kPriv = "proofs-checks/vdh/privacy.cpp tests/proofs/privacy_test.cpp";
+  const char* kLemmas = "proofs-checks/vdh/lemmas.cpp tests/vdh/lemmas_test.cpp";
+  const char* kConj = "proofs-checks/vdh/conj_checks.cpp tests/vdh/regret_test.cpp";
+  const char* kLower = "proofs-checks/vdh/lower_bounds.cpp tests/vdh/regret_test.cpp";
+  const char* kPriv = "proofs-checks/vdh/privacy.cpp tests/vdh/privacy_test.cpp";
   claim("VDH.lemma.symmexp", "lemma", kLemmas, "VDH Lemma 4 (000) = Lemma 7 (002)",
         "E[exp(X - X^2)] <= 1 + E[X] for X symmetric about its mean, mean_lo <= E[X] <= mean_hi",
         {{"mean_lo", kReal, "least mean (printed -1/5)", {}}, {"mean_hi", kReal, "greatest mean (printed 1/5)", {}}});
@@ -179,11 +179,11 @@ void register_paper(std::vector<Entry>& t) {
   claim("VDH.lemma.duality", "lemma", kConj, "VDH Lemma 2 (000) = Lemma 5 (002)",
         "E[R_T(u)] <= E[F_T^*(u)] (reward-regret duality)");
   claim("VDH.lemma.cv_integrable", "lemma",
-        "proofs-checks/vdh/conj_checks.cpp reference/vdh/cv.cpp tests/proofs/regret_test.cpp",
+        "proofs-checks/vdh/conj_checks.cpp reference/vdh/cv.cpp tests/vdh/regret_test.cpp",
         "VDH prior list after eq (6) (000) = (3.3.3) (002)", "the CV prior is normalisable iff G > 1/5 (Z = 2/ln(5G))");
   // The definitions (proofs-checks/vdh/definitions.cpp): their properties for every prior, and the protocol's
   // conditions on the noise the runs draw. `prior=` selects one prior.
-  const char* kDefs = "proofs-checks/vdh/definitions.cpp tests/proofs/regret_test.cpp";
+  const char* kDefs = "proofs-checks/vdh/definitions.cpp tests/vdh/regret_test.cpp";
   claim("VDH.pot.def", "pot", kDefs, "VDH eq (4) (000) = (3.3.1) (002)",
         "F(L; V) = E_{v~P}[exp(vL - v^2 V) - 1] for any prior (per prior: VDH.pot.conj, .uniform, .improper, .cv)");
   claim("VDH.pred.def", "pred", kDefs, "VDH eq (5), Alg 1 line 2 (000) = (3.3.2) (002)",
@@ -192,7 +192,7 @@ void register_paper(std::vector<Entry>& t) {
         "OCO with noisy subgradients g~_t = g_t + xi_t, xi_t zero-mean symmetric independent; ||g_t|| <= G");
   // Printed lower bounds on a potential and the conjugates built on them (Lemma 11 and Theorem 12 proofs).
   claim("VDH.conj.fenchel_young", "conj",
-        "proofs-checks/vdh/lower_bounds.cpp tests/vdh/bounds_test.cpp tests/proofs/regret_test.cpp",
+        "proofs-checks/vdh/lower_bounds.cpp tests/vdh/bounds_test.cpp tests/vdh/regret_test.cpp",
         "VDH Lemma 2 proof (000) = Lemma 5 proof (002)",
         "F(x) + F*(u) >= ux (conjugate prior), with F* = VDH.conj.Fstar certified");
   claim("VDH.conj.thm12_cases", "conj", kLower, "VDH (3.8.3) and the two displays after it, Thm 12 proof (002)",
