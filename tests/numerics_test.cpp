@@ -17,6 +17,7 @@
 #include "privoco/reference/ball.hpp"
 #include "fast/numerics/erfcx_table.hpp"
 #include "fast/numerics/quadrature.hpp"
+#include "reference/numerics/balls.hpp"
 #include "reference/numerics/monotone.hpp"
 #include "reference/numerics/scratch.hpp"
 #include "support/gen.hpp"
@@ -83,6 +84,47 @@ RC_GTEST_PROP(Numerics, MonotoneErfEnclosesTheValue, ()) {
   rn::mono(r.get(), x.get(), rn::Mono::erf, 200);
   arb_hypgeom_erf(exact.get(), Ball(m).get(), 400);  // the value at the midpoint is inside
   RC_ASSERT(arb_contains(r.get(), exact.get()));
+}
+
+namespace {
+int gauss(acb_ptr out, const acb_t x, void*, slong, slong prec) {  // e^{-x^2}
+  acb_sqr(out, x, prec);
+  acb_neg(out, out);
+  acb_exp(out, out, prec);
+  return 0;
+}
+}  // namespace
+
+TEST(Numerics, BallHelpers) {
+  EXPECT_EQ(rn::sign_of(Ball(-2).get()), -1);
+  EXPECT_EQ(rn::sign_of(Ball(0).get()), 0);
+  Ball straddle(0);
+  mag_set_d(arb_radref(straddle.get()), 1e-10);
+  EXPECT_EQ(rn::sign_of(straddle.get()), 2);
+  for (slong k : {1, 3, 511}) {
+    Ball prod;
+    arb_mul_si(prod.get(), rn::reciprocal(k, 200), k, 300);
+    EXPECT_TRUE(arb_contains_si(prod.get(), 1)) << k;
+    EXPECT_GE(arb_rel_accuracy_bits(rn::reciprocal(k, 200)), 300);  // the table is at 320 bits
+  }
+  EXPECT_EQ(rn::reciprocal(512, 200), nullptr);  // outside the table
+  EXPECT_EQ(rn::reciprocal(3, 400), nullptr);    // beyond its precision
+  // int_{-inf}^{inf} e^{-x^2} dx = sqrt(pi): integrated on [-8, 8] with the tail e^{-64}/8 as the error term,
+  // scaled by e^{shift} with shift = 0
+  acb_t a, b;
+  acb_init(a), acb_init(b);
+  acb_set_si(a, -8), acb_set_si(b, 8);
+  mag_t tail;
+  mag_init(tail);
+  mag_set_d(tail, 2 * std::exp(-64.0) / 8);
+  Ball r, pi, shift(0);
+  rn::scaled_integral(r.get(), gauss, nullptr, a, b, shift.get(), tail, 100000, 128);
+  arb_const_sqrt_pi(pi.get(), 128);
+  EXPECT_TRUE(arb_overlaps(r.get(), pi.get()));
+  arb_add_ui(pi.get(), pi.get(), 1, 128);  // sibling: a value off by 1 is excluded
+  EXPECT_FALSE(arb_overlaps(r.get(), pi.get()));
+  mag_clear(tail);
+  acb_clear(a), acb_clear(b);
 }
 
 TEST(Numerics, BallTextAndText17) {
