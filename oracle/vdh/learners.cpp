@@ -13,6 +13,7 @@
 #include <Eigen/Core>
 
 #include "judge.hpp"
+#include "privoco/assignments.hpp"
 #include "privoco/catalogue.hpp"
 #include "privoco/decimal.hpp"
 #include "privoco/errors.hpp"
@@ -47,22 +48,16 @@ LearnerParams parse_learner_params(const Entry& e, const std::vector<std::string
   LearnerParams p;
   bool has_G = false;
   for (const std::string& a : as) {
-    const auto eq = a.find('=');
-    if (eq == std::string::npos) throw ParamError(e.id, a, "expected name=value");
-    const std::string name = a.substr(0, eq), value = a.substr(eq + 1);
+    const auto [name, value] = split_assignment(e.id, a);
     if (name == "G") {
       if (has_G) throw ParamError(e.id, "G", "given twice");
       p.G = parse_param(e.id, "G", value), has_G = true;
       check_param(e, e.index_of("G"), p.G);
     } else if (name == "b") {
       if (!p.b.empty()) throw ParamError(e.id, "b", "given twice");
-      std::size_t start = 0;
-      for (;;) {
-        const auto comma = value.find(',', start);
-        p.b.push_back(parse_param(e.id, "b", value.substr(start, comma - start)));
+      for (const std::string& item : split_commas(value)) {
+        p.b.push_back(parse_param(e.id, "b", item));
         check_param(e, e.index_of("b"), p.b.back());
-        if (comma == std::string::npos) break;
-        start = comma + 1;
       }
     } else {
       throw ParamError(e.id, name, "not a parameter of " + e.id + " (b, G)");
