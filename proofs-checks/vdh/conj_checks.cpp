@@ -22,7 +22,9 @@
 #include "checks.hpp"
 #include "privoco/proofs/check.hpp"
 #include "privoco/proofs/claims.hpp"
+#include "privoco/format.hpp"
 #include "privoco/proofs/regret.hpp"
+#include "privoco/proofs/search.hpp"
 #include "privoco/reference/evaluate.hpp"
 #include "privoco/reference/vdh/cv.hpp"
 
@@ -202,14 +204,16 @@ RegretOutcome thm10_case2(const std::map<std::string, std::string>& p, std::uint
 }
 // (3.7.1): sqrt(8 u^2 B ln(16 u^2 B sqrt(pi) sqrt(B)/sqrt(b) + 1)) + 1 (printed), and Lemma 11 (002) case 1 with
 // S = Z/nu([eta1, mu1]) = Z sqrt(2B) (nu = mu1 - eta1 = 1/sqrt(2B), Z exact): sqrt(8 u^2 B ln(16 u^2 B S + 1)) + 1.
-void case1_bounds(arb_t printed, arb_t lemma, double u, double B, double b, double G, slong prec) {
-  arb_t x, y, z;
-  arb_init(x); arb_init(y); arb_init(z);
+void case1_bounds(arb_t printed, arb_t lemma, double u, double V, double b, double G, slong prec) {
+  arb_t x, y, z, B;
+  arb_init(x); arb_init(y); arb_init(z); arb_init(B);
+  arb_set_d(B, b);
+  arb_set_d(z, V);
+  arb_add(B, B, z, ARF_PREC_EXACT);  // B = b + V exactly
   arb_set_d(x, u);
   arb_sqr(x, x, prec);
-  mul_d(x, x, B, prec);              // u^2 B
-  arb_set_d(y, B);
-  arb_sqrt(y, y, prec);
+  arb_mul(x, x, B, prec);            // u^2 B
+  arb_sqrt(y, B, prec);
   arb_const_sqrt_pi(z, prec);
   arb_mul(y, y, z, prec);
   arb_set_d(z, b);
@@ -230,15 +234,125 @@ void case1_bounds(arb_t printed, arb_t lemma, double u, double B, double b, doub
   finish(printed, y);
   // S = Z sqrt(2B)
   z_conj(y, b, G, prec);
-  arb_set_d(z, 2 * B);
+  arb_mul_2exp_si(z, B, 1);
   arb_sqrt(z, z, prec);
   arb_mul(y, y, z, prec);            // Z sqrt(2B)
   finish(lemma, y);
-  arb_clear(x); arb_clear(y); arb_clear(z);
+  arb_clear(x); arb_clear(y); arb_clear(z); arb_clear(B);
+}
+
+// The conjugate of Lemma 11 case 1's lower bound exp(L^2/(4B) - 1/2 - S) - 1, S = ln(Z sqrt(2B)) (ERRATA.md E7):
+// sqrt(2Hw) - sqrt(2H/w) + 1, H = u^2 B, w = W(2H e^{2S+1}) = W(4e H B Z^2); an upper bound of the case-1 sup.
+void derived_bound(arb_t res, double u, double V, double b, double G, slong prec) {
+  arb_t H, B, Z, w, t;
+  arb_init(H); arb_init(B); arb_init(Z); arb_init(w); arb_init(t);
+  arb_set_d(B, b);
+  arb_set_d(t, V);
+  arb_add(B, B, t, ARF_PREC_EXACT);
+  arb_set_d(H, u);
+  arb_sqr(H, H, prec);
+  arb_mul(H, H, B, prec);                 // H = u^2 B
+  z_conj(Z, b, G, prec);
+  arb_sqr(w, Z, prec);
+  arb_mul(w, w, B, prec);
+  arb_mul(w, w, H, prec);
+  arb_mul_2exp_si(w, w, 2);
+  arb_const_e(t, prec);
+  arb_mul(w, w, t, prec);                 // 4e H B Z^2 = 2H e^{2S+1}
+  arb_lambertw(w, w, 0, prec);
+  arb_mul(t, H, w, prec);
+  arb_mul_2exp_si(t, t, 1);
+  arb_sqrt(t, t, prec);                   // sqrt(2Hw)
+  arb_mul_2exp_si(res, H, 1);
+  arb_div(res, res, w, prec);
+  arb_sqrt(res, res, prec);               // sqrt(2H/w)
+  arb_sub(res, t, res, prec);
+  arb_add_ui(res, res, 1, prec);
+  arb_clear(H); arb_clear(B); arb_clear(Z); arb_clear(w); arb_clear(t);
+}
+
+// |u| sqrt(2B) + 1: the value of u L - F(L) >= u L + 1 - (F + 1) approached at the case region's lower end where
+// F + 1 is small (reading form=edge takes the max of this and Lemma 11 case 1).
+void edge_bound(arb_t res, double u, double V, double b, slong prec) {
+  arb_t B;
+  arb_init(B);
+  arb_set_d(B, b);
+  arb_set_d(res, V);
+  arb_add(B, B, res, ARF_PREC_EXACT);
+  arb_mul_2exp_si(B, B, 1);
+  arb_sqrt(B, B, prec);
+  arb_set_d(res, std::fabs(u));
+  arb_mul(res, res, B, prec);
+  arb_add_ui(res, res, 1, prec);
+  arb_clear(B);
+}
+
+// W(x) for x = e^{lnx} > 0 in double (Newton on e^t + t = lnx, t = ln W), for the search's margin only.
+double lambertw_of_log(double lnx) {
+  if (lnx < -30) return std::exp(lnx);  // W(x) = x (1 - x + ...)
+  double t = lnx < 1 ? lnx : std::log(lnx);
+  for (int i = 0; i < 60; ++i) {
+    const double et = std::exp(t), step = (et + t - lnx) / (et + 1);
+    t -= step;
+    if (std::fabs(step) < 1e-15 * (1 + std::fabs(t))) break;
+  }
+  return std::exp(t);
+}
+
+// The bound of reading `form` in double, for the search's margin only (certified values: case1_bounds, edge_bound,
+// derived_bound): printed (3.7.1); lemma: Lemma 11 case 1 with S = Z sqrt(2B); edge: the max of the lemma's and
+// |u| sqrt(2B) + 1; derived: the conjugate of Lemma 11's lower bound (ERRATA.md E7, E8).
+double case1_bound_d(const std::string& form, double u, double B, double b, double G) {
+  const double x = u * u * B;
+  if (form == "printed") return std::sqrt(8 * x * std::log1p(16 * x * std::sqrt(M_PI) * std::sqrt(B) / std::sqrt(b))) + 1;
+  const double Z = std::sqrt(M_PI / b) * std::erf(std::sqrt(b) / (5 * G));
+  if (form == "derived") {  // sqrt(2Hw) - sqrt(2H/w) + 1, H = u^2 B, w = W(2H e^{2S+1}), e^S = Z sqrt(2B)
+    const double w = lambertw_of_log(std::log(2 * x) + 2 * std::log(Z * std::sqrt(2 * B)) + 1);
+    return std::sqrt(2 * x * w) - std::sqrt(2 * x / w) + 1;
+  }
+  const double lemma = std::sqrt(8 * x * std::log1p(16 * x * Z * std::sqrt(2 * B))) + 1;
+  return form == "lemma" ? lemma : std::max(lemma, std::fabs(u) * std::sqrt(2 * B) + 1);
+}
+
+// The search over the whole domain: u, V, b, G across their ranges in log scale and L across the case region
+// sqrt(2B) < L <= 2CB (log-interpolated by t in [0, 1]); margin ((3.7.1) - (u L - F(L))) / (1 + |(3.7.1)|) with the
+// fast F; the best points are then certified.
+SearchSpec case1_search(const std::string& form, long evaluations, std::uint64_t seed) {
+  SearchSpec s;
+  s.params = {{"u", 1e-12, 1e6, true}, {"V", 1e-12, 1e12, true}, {"b", 1e-12, 1e12, true}, {"G", 1e-12, 1e12, true},
+              {"t", 0, 1, false}};
+  s.evaluations = evaluations;
+  s.seed = seed;
+  s.margin = [form](const double* x) {
+    const double u = x[0], V = x[1], b = x[2], G = x[3];
+    const double C = 1 / (5 * G), B = b + V, lo = std::sqrt(2 * B), hi = 2 * C * B;
+    if (!(lo < hi) || !std::isfinite(hi)) return std::nan("");  // the case region is empty (or beyond doubles)
+    const double L = std::min(hi, lo * std::exp(x[4] * std::log(hi / lo)));
+    const double q[4] = {L, V, b, G};
+    const fast::Value F = fast::evaluate(entry("VDH.pot.conj"), q);
+    const double bound = case1_bound_d(form, u, B, b, G);
+    if (F.status == fast::Status::overflow || !std::isfinite(bound)) return 1.0;  // F beyond doubles: u L - F << 0
+    return (bound - (u * L - F.value)) / (1 + std::fabs(bound));
+  };
+  return s;
 }
 
 RegretOutcome lemma11_case1(const std::map<std::string, std::string>& p, std::uint64_t seed) {
-  for (const auto& [k, v] : p) throw ParamError("VDH.conj.lemma11_case1", k, "no parameters (fixed grid)");
+  long evaluations = 100000;
+  std::string form = "printed";
+  for (const auto& [k, v] : p) {
+    if (k == "form") {
+      if (v != "printed" && v != "lemma" && v != "edge" && v != "derived")
+        throw ParamError("VDH.conj.lemma11_case1", k, "'" + v + "' (printed, lemma, edge, derived)");
+      form = v;
+      continue;
+    }
+    if (k != "evaluations") throw ParamError("VDH.conj.lemma11_case1", k, "unknown parameter (this takes form, evaluations)");
+    const Decimal d = parse_param("VDH.conj.lemma11_case1", k, v);
+    if (!(d.approx >= 1 && d.approx <= 1e9 && d.approx == std::floor(d.approx)))
+      throw DomainError("VDH.conj.lemma11_case1", k, v, "an integer in [1, 1e9]");
+    evaluations = static_cast<long>(d.approx);
+  }
   const auto t0 = std::chrono::steady_clock::now();
   RegretOutcome out;
   out.seed = seed;
@@ -263,7 +377,7 @@ RegretOutcome lemma11_case1(const std::map<std::string, std::string>& p, std::ui
           arb_set_d(val, L);
           mul_d(val, val, u, 256);
           arb_sub(val, val, F.ball.get(), 256);
-          case1_bounds(pr, lm, u, B, b, G, 256);
+          case1_bounds(pr, lm, u, V, b, G, 256);
           if (arb_gt(val, lm)) ++above_lemma;
           std::ostringstream name;
           name << "V=" << V << " b=" << b << " G=" << G;
@@ -283,12 +397,72 @@ RegretOutcome lemma11_case1(const std::map<std::string, std::string>& p, std::ui
         }
   int nv = 0;
   for (const auto& c : out.cases) nv += c.violated;
+  // The search, then its best points certified: u L - F(L) (certified F at the double inputs) against (3.7.1).
+  const SearchSpec spec = case1_search(form, evaluations, seed);
+  const SearchResult found = adversarial_search(spec);
+  int certified_points = 0, search_violations = 0, search_above_lemma = 0;
+  double least_certified = INFINITY;
+  for (const SearchPoint& sp : found.best) {
+    const double u = sp.x[0], V = sp.x[1], b = sp.x[2], G = sp.x[3];
+    const double C = 1 / (5 * G), B = b + V, lo = std::sqrt(2 * B), hi = 2 * C * B;
+    const double L = std::min(hi, lo * std::exp(sp.x[4] * std::log(hi / lo)));
+    const double x[4] = {L, V, b, G};
+    reference::Options opt;
+    opt.digits = 20;
+    opt.strings = false;
+    reference::Certified F;
+    try {
+      F = reference::evaluate(pot, x, opt);
+    } catch (const PrecisionCeiling&) {
+      continue;  // not certified at this point: it cannot refute, and it is not counted
+    }
+    reference::Ball val, pr, lm, edge, Bb, lo2, hi2, Lb(L);
+    arb_set_d(Bb.get(), b);
+    arb_add(Bb.get(), Bb.get(), reference::Ball(V).get(), ARF_PREC_EXACT);
+    arb_mul_2exp_si(lo2.get(), Bb.get(), 1);
+    arb_sqrt(lo2.get(), lo2.get(), 256);                                  // sqrt(2B)
+    arb_mul_ui(hi2.get(), reference::Ball(G).get(), 5, 256);
+    arb_div(hi2.get(), Bb.get(), hi2.get(), 256);
+    arb_mul_2exp_si(hi2.get(), hi2.get(), 1);                             // 2B/(5G) = 2CB
+    if (!(arb_lt(lo2.get(), Lb.get()) && arb_le(Lb.get(), hi2.get()))) continue;  // not certainly in the region
+    ++certified_points;
+    arb_set_d(val.get(), L);
+    mul_d(val.get(), val.get(), u, 256);
+    arb_sub(val.get(), val.get(), F.ball.get(), 256);
+    case1_bounds(pr.get(), lm.get(), u, V, b, G, 256);
+    if (form == "lemma") arb_set(pr.get(), lm.get());
+    if (form == "edge") {
+      edge_bound(edge.get(), u, V, b, 256);
+      arb_max(pr.get(), lm.get(), edge.get(), 256);
+    }
+    if (form == "derived") derived_bound(pr.get(), u, V, b, G, 256);
+    const double realised = arf_get_d(arb_midref(val.get()), ARF_RND_NEAR),
+                 bound = arf_get_d(arb_midref(pr.get()), ARF_RND_NEAR);
+    least_certified = std::min(least_certified, (bound - realised) / (1 + std::fabs(bound)));
+    const bool violated = arb_gt(val.get(), pr.get());
+    search_violations += violated;
+    search_above_lemma += arb_gt(val.get(), lm.get());
+    if (violated || certified_points <= 3) {  // the first three points and every violation in the table
+      std::ostringstream name;
+      name << "search: V=" << V << " b=" << b << " G=" << G << " L=" << L;
+      RegretCase c{name.str(), 0, u, realised, 0, bound, realised / bound, violated, {}};
+      if (violated)
+        c.evidence = "certified: u L - F(L) = " + reference::ball_text(val.get(), 10) + " at u = " + text17(u) +
+                     ", L = " + text17(L) + ", V = " + text17(V) + ", b = " + text17(b) + ", G = " + text17(G) + " > " +
+                     (form == "printed" ? "(3.7.1)" : "the bound (form=" + form + ")") + " = " +
+                     reference::ball_text(pr.get(), 10);
+      out.cases.push_back(c);
+    }
+  }
+  nv += search_violations;
   out.verdict = nv ? "refuted" : "undecided";
   std::ostringstream note;
-  note << regions << " grid points with a non-empty case-1 region; " << nv
+  note << regions << " grid points with a non-empty case-1 region; " << nv - search_violations
        << " where a certified lower bound of the restricted conjugate exceeds (3.7.1); Lemma 11 case 1 (S = Z sqrt(2B))"
        << " exceeded at " << above_lemma << "; largest realised/(3.7.1) " << out.worst.ratio << " (" << out.worst.stream
-       << ", u = " << out.worst.u << ")" << (nv ? "" : " (a grid cannot certify a bound)");
+       << ", u = " << out.worst.u << "); adversarial search (form=" << form << ") over " << found.describe(spec)
+       << "; the best " << certified_points << " points certified: " << search_violations << " violations (Lemma 11 case 1 with "
+       << "S = Z sqrt(2B) exceeded at " << search_above_lemma << "), least certified margin " << least_certified << (nv ? "" : " (a search cannot certify a bound)");
   out.note = note.str();
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
@@ -644,8 +818,10 @@ const std::vector<RegretCheck>& conj_checks() {
        "sup {uL - F(L) : sqrt(2B) < L <= (2/(5G)) B} <= sqrt(8 u^2 B ln(16 u^2 B sqrt(pi) sqrt(B)/sqrt(b) + 1)) + 1 "
        "(printed (3.7.1), mu = L/(2B); reading A22(b))",
        "maximiser on the case region by bisection on w(L) = u (clamped), u L* - F(L*) certified there; beside it "
-       "Lemma 11 case 1 with S = Z/nu([eta1, mu1]) = Z sqrt(2B) exactly; grid G in {0.01, 0.1, 1}, b, V, u over decades",
-       {}, lemma11_case1, {}},
+       "Lemma 11 case 1 with S = Z/nu([eta1, mu1]) = Z sqrt(2B) exactly; grid G in {0.01, 0.1, 1}, b, V, u over decades; "
+       "then an adversarial search (search.hpp) over u in [1e-12, 1e6], V, b, G in [1e-12, 1e12] (log) and L across the "
+       "case region, its best 100 points certified",
+       {"form", "evaluations"}, lemma11_case1, {{"form", "printed"}, {"evaluations", "100000"}}},
       {"VDH.bound.thm1_corrected", "built from the Thm 10 proof (002) with its steps computed (ERRATA.md E4)",
        "F_T^*(u) <= max{|u| sqrt(2B) + 1, sqrt(8u^2 B ln(16u^2 B Z sqrt(2B) + 1)) + 1, "
        "(|u|/c)(ln(|u|/c) - 1 + ln(Z/(mu - eta))) + 1} (conjugate prior)",

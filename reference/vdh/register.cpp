@@ -63,6 +63,11 @@ void register_paper(Registry& r) {
        "w = W(2H e^{2S+1}), H = u^2 B (printed H(2W - 1)/sqrt(2HW) + 1 with W(2H e^{S+1/2}), H = 4u^2 B)",
        "privoco prove VDH.conj.lemma11_gamma (V = 1, b = 0.01, G = 0.1, L = 2.39623, u = 0.01: conjugate >= 0.892817, "
        "printed value 0.837435)"},
+      {"E8", "VDH (3.7.1), Lemma 11 case 1 (002)",
+       "below the case-1 sup it bounds where u^2 B is small and S = Z sqrt(2B) large (F + 1 tiny, uL - F ~ 1 + uL); "
+       "corrected: the conjugate of Lemma 11's lower bound, sqrt(2Hw) - sqrt(2H/w) + 1, H = u^2 B, w = W(2H e^{2S+1})",
+       "privoco prove VDH.conj.lemma11_case1 (search, seed 1: u = 5.557e-9, V = 3.31e10, b = 206.3, G = 3.97e-4, "
+       "L = 535566.5: uL - F = 1.0022889 > 1.0016009)"},
   });
 }
 
