@@ -5,6 +5,7 @@
 #include <initializer_list>
 #include <cmath>
 
+#include "../numerics/lambertw.hpp"
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/numerics/dd.hpp"
@@ -158,8 +159,14 @@ Value bound_thm1_corrected(double u, double V, double b, double G) {
   const double Z = std::sqrt(M_PI / b) * std::erf(C * std::sqrt(b));
   const double s2B = std::sqrt(2.0) * std::sqrt(B);
   const double r0 = au * s2B + 1;                                   // |L| <= sqrt(2B)
-  const double q = au * au * B;
-  const double r1 = std::sqrt(8 * q * std::log1p(16 * q * Z * s2B)) + 1;  // Lemma 11 case 1, S = Z sqrt(2B)
+  // Lemma 11 case 1's lower bound's conjugate (E7, E8): sqrt(2Hw) - sqrt(2H/w) + 1, H = u^2 B, w = W(4e H B Z^2)
+  double r1 = 1;
+  if (au > 0) {
+    const double lnx = std::log(4 * M_E) + 2 * std::log(au) + 2 * std::log(B) + 2 * std::log(Z);  // no overflow
+    const double w = numerics::lambertw_of_log(lnx), H = au * au * B;
+    r1 = std::sqrt(2 * H * w) - std::sqrt(2 * H / w) + 1;
+    if (!std::isfinite(r1)) r1 = au * std::sqrt(2 * B * w) + 1;  // H beyond doubles: the first term dominates
+  }
   double r2 = 1;                                                    // Lemma 11 case 2 at the proof's eta
   if (au > 0) {
     // (|u|/c)(ln(|u|/c) - 1 + ln(Z/nu)) + 1: the bracket can cancel, so the logarithms in double-double

@@ -25,6 +25,7 @@
 #include "privoco/format.hpp"
 #include "privoco/proofs/regret.hpp"
 #include "privoco/proofs/search.hpp"
+#include "../../fast/numerics/lambertw.hpp"
 #include "privoco/reference/evaluate.hpp"
 #include "privoco/reference/vdh/cv.hpp"
 
@@ -287,18 +288,6 @@ void edge_bound(arb_t res, double u, double V, double b, slong prec) {
   arb_clear(B);
 }
 
-// W(x) for x = e^{lnx} > 0 in double (Newton on e^t + t = lnx, t = ln W), for the search's margin only.
-double lambertw_of_log(double lnx) {
-  if (lnx < -30) return std::exp(lnx);  // W(x) = x (1 - x + ...)
-  double t = lnx < 1 ? lnx : std::log(lnx);
-  for (int i = 0; i < 60; ++i) {
-    const double et = std::exp(t), step = (et + t - lnx) / (et + 1);
-    t -= step;
-    if (std::fabs(step) < 1e-15 * (1 + std::fabs(t))) break;
-  }
-  return std::exp(t);
-}
-
 // The bound of reading `form` in double, for the search's margin only (certified values: case1_bounds, edge_bound,
 // derived_bound): printed (3.7.1); lemma: Lemma 11 case 1 with S = Z sqrt(2B); edge: the max of the lemma's and
 // |u| sqrt(2B) + 1; derived: the conjugate of Lemma 11's lower bound (ERRATA.md E7, E8).
@@ -307,7 +296,7 @@ double case1_bound_d(const std::string& form, double u, double B, double b, doub
   if (form == "printed") return std::sqrt(8 * x * std::log1p(16 * x * std::sqrt(M_PI) * std::sqrt(B) / std::sqrt(b))) + 1;
   const double Z = std::sqrt(M_PI / b) * std::erf(std::sqrt(b) / (5 * G));
   if (form == "derived") {  // sqrt(2Hw) - sqrt(2H/w) + 1, H = u^2 B, w = W(2H e^{2S+1}), e^S = Z sqrt(2B)
-    const double w = lambertw_of_log(std::log(2 * x) + 2 * std::log(Z * std::sqrt(2 * B)) + 1);
+    const double w = fast::numerics::lambertw_of_log(std::log(2 * x) + 2 * std::log(Z * std::sqrt(2 * B)) + 1);
     return std::sqrt(2 * x * w) - std::sqrt(2 * x / w) + 1;
   }
   const double lemma = std::sqrt(8 * x * std::log1p(16 * x * Z * std::sqrt(2 * B))) + 1;
@@ -467,11 +456,79 @@ RegretOutcome lemma11_case1(const std::map<std::string, std::string>& p, std::ui
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
 }
+// F*(u) = sup_L (uL - F(L)) against a bound ID of the table (a function of u, V, b, G), searched over the whole
+// domain: u in [1e-12, 1e6], V, b, G in [1e-12, 1e12], L in [1e-12, 1e18] (log scale), margin (bound - (uL - F(L)))
+// / (1 + |bound|) with the fast F and bound; the best points are certified (F at the double inputs, the bound by
+// the reference). Violations become cases with their evidence.
+struct ConjSearch {
+  SearchSpec spec;
+  SearchResult found;
+  int certified = 0, violations = 0;
+  double least = INFINITY;
+  std::vector<RegretCase> cases;  // the first three certified points and every violation
+};
+ConjSearch conj_search(const char* bound_id, long evaluations, std::uint64_t seed) {
+  ConjSearch r;
+  r.spec.params = {{"u", 1e-12, 1e6, true}, {"V", 1e-12, 1e12, true}, {"b", 1e-12, 1e12, true},
+                   {"G", 1e-12, 1e12, true}, {"L", 1e-12, 1e18, true}};
+  r.spec.evaluations = evaluations;
+  r.spec.seed = seed;
+  const Entry& pot = entry("VDH.pot.conj");
+  const Entry& bnd = entry(bound_id);
+  r.spec.margin = [&pot, &bnd](const double* x) {
+    const double q[4] = {x[4], x[1], x[2], x[3]}, y[4] = {x[0], x[1], x[2], x[3]};
+    const fast::Value F = fast::evaluate(pot, q), Bv = fast::evaluate(bnd, y);
+    if (F.status == fast::Status::overflow || Bv.status == fast::Status::overflow) return 1.0;  // uL - F << bound
+    return (Bv.value - (x[0] * x[4] - F.value)) / (1 + std::fabs(Bv.value));
+  };
+  r.found = adversarial_search(r.spec);
+  reference::Options opt;
+  opt.digits = 20;
+  opt.strings = false;
+  for (const SearchPoint& sp : r.found.best) {
+    const double u = sp.x[0], V = sp.x[1], b = sp.x[2], G = sp.x[3], L = sp.x[4];
+    const double q[4] = {L, V, b, G}, y[4] = {u, V, b, G};
+    reference::Certified F, Bc;
+    try {
+      F = reference::evaluate(pot, q, opt);
+      Bc = reference::evaluate(bnd, y, opt);
+    } catch (const PrecisionCeiling&) {
+      continue;
+    }
+    ++r.certified;
+    reference::Ball val(L);
+    mul_d(val.get(), val.get(), u, 256);
+    arb_sub(val.get(), val.get(), F.ball.get(), 256);
+    const double realised = arf_get_d(arb_midref(val.get()), ARF_RND_NEAR), bound = Bc.nearest();
+    r.least = std::min(r.least, (bound - realised) / (1 + std::fabs(bound)));
+    const bool violated = arb_gt(val.get(), Bc.ball.get());
+    r.violations += violated;
+    if (violated || r.certified <= 3) {
+      std::ostringstream name;
+      name << "search: V=" << V << " b=" << b << " G=" << G << " L=" << L;
+      RegretCase c{name.str(), 0, u, realised, 0, bound, realised / bound, violated, {}};
+      if (violated)
+        c.evidence = "certified: u L - F(L) = " + reference::ball_text(val.get(), 10) + " at u = " + text17(u) +
+                     ", L = " + text17(L) + ", V = " + text17(V) + ", b = " + text17(b) + ", G = " + text17(G) +
+                     " > " + bound_id + " = " + reference::ball_text(Bc.ball.get(), 10);
+      r.cases.push_back(c);
+    }
+  }
+  return r;
+}
+
 // VDH.bound.thm1_corrected against the whole conjugate: F*(u) = sup_L (uL - F(L)) (u > 0; the maximiser by
 // bisection on w = u from L = 0), certified at that L, against the corrected bound; beside it the ratio of the
 // corrected to the printed Theorem 1.
 RegretOutcome thm1_corrected(const std::map<std::string, std::string>& p, std::uint64_t seed) {
-  for (const auto& [k, v] : p) throw ParamError("VDH.bound.thm1_corrected", k, "no parameters (fixed grid)");
+  long evaluations = 100000;
+  for (const auto& [k, v] : p) {
+    if (k != "evaluations") throw ParamError("VDH.bound.thm1_corrected", k, "unknown parameter (this takes evaluations)");
+    const Decimal d = parse_param("VDH.bound.thm1_corrected", k, v);
+    if (!(d.approx >= 1 && d.approx <= 1e9 && d.approx == std::floor(d.approx)))
+      throw DomainError("VDH.bound.thm1_corrected", k, v, "an integer in [1, 1e9]");
+    evaluations = static_cast<long>(d.approx);
+  }
   const auto t0 = std::chrono::steady_clock::now();
   RegretOutcome out;
   out.seed = seed;
@@ -511,11 +568,28 @@ RegretOutcome thm1_corrected(const std::map<std::string, std::string>& p, std::u
         }
   int nv = 0;
   for (const auto& c : out.cases) nv += c.violated;
+  const std::size_t grid = out.cases.size();
+  const int grid_violations = nv;
+  // The search over the whole domain, against the corrected bound (the verdict) and the printed Thm 1 (reported).
+  const ConjSearch corr = conj_search("VDH.bound.thm1_corrected", evaluations, seed);
+  const ConjSearch printed = conj_search("VDH.bound.thm1", evaluations, seed);
+  for (const auto& c : corr.cases) out.cases.push_back(c);
+  nv += corr.violations;
   out.verdict = nv ? "refuted" : "undecided";
   std::ostringstream note;
-  note << out.cases.size() << " grid points; F*(u) above the corrected bound at " << nv << "; largest F*/bound "
+  note << grid << " grid points; F*(u) above the corrected bound at " << grid_violations << "; largest F*/bound "
        << out.worst.ratio << " (" << out.worst.stream << ", u = " << out.worst.u << "); corrected / printed Thm 1 in ["
-       << lo_ratio << ", " << hi_ratio << "]" << (nv ? "" : " (a grid cannot certify a bound)");
+       << lo_ratio << ", " << hi_ratio << "]; adversarial search over " << corr.found.describe(corr.spec) << "; the best "
+       << corr.certified << " points certified: " << corr.violations << " above the corrected bound, least certified "
+       << "margin " << corr.least << "; the same search against the printed Thm 1: " << printed.violations << " of "
+       << printed.certified << " certified points above it (least margin " << printed.least << ")";
+  for (const auto& c : printed.cases)
+    if (c.violated) {
+      note << ", e.g. " << c.evidence << " (ERRATA.md E9)";
+      break;
+    }
+  note
+       << (nv ? "" : " (a search cannot certify a bound)");
   out.note = note.str();
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
@@ -823,11 +897,13 @@ const std::vector<RegretCheck>& conj_checks() {
        "case region, its best 100 points certified",
        {"form", "evaluations"}, lemma11_case1, {{"form", "printed"}, {"evaluations", "100000"}}},
       {"VDH.bound.thm1_corrected", "built from the Thm 10 proof (002) with its steps computed (ERRATA.md E4)",
-       "F_T^*(u) <= max{|u| sqrt(2B) + 1, sqrt(8u^2 B ln(16u^2 B Z sqrt(2B) + 1)) + 1, "
+       "F_T^*(u) <= max{|u| sqrt(2B) + 1, sqrt(2Hw) - sqrt(2H/w) + 1 (H = u^2 B, w = W(4e H B Z^2)), "
        "(|u|/c)(ln(|u|/c) - 1 + ln(Z/(mu - eta))) + 1} (conjugate prior)",
        "the whole conjugate's maximiser by bisection on w(L) = u, u L* - F(L*) certified there, against the "
-       "certified corrected bound; grid u in [1e-2, 1e4], V, b, G over decades",
-       {}, thm1_corrected, {}},
+       "certified corrected bound; grid u in [1e-2, 1e4], V, b, G over decades; then an adversarial search (search.hpp) "
+       "over u in [1e-12, 1e6], V, b, G in [1e-12, 1e12], L in [1e-12, 1e18] (log), its best 100 points certified, "
+       "against the corrected bound and, reported beside it, the printed Thm 1",
+       {"evaluations"}, thm1_corrected, {{"evaluations", "100000"}}},
       {"VDH.lemma.potential_step", "VDH Lemma 5 (000) = Lemma 8 (002)",
        "E[F(L - g~; V + g~^2)] <= F(L; V) - w(L, V) E[g~] for symmetric g~ with |E g~| <= G (conjugate prior)",
        "reduction to VDH.lemma.symmexp (X = -v g~, |E X| <= C G = 1/5, integrate over the prior); certified spot "

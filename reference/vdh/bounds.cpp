@@ -196,17 +196,29 @@ void bound_thm1_corrected(arb_t res, arb_srcptr p, slong prec) {
   arb_sqrt(x, x, prec);                     // sqrt(2B)
   arb_mul(r0, au, x, prec);
   arb_add_ui(r0, r0, 1, prec);
-  // r1 = sqrt(8 u^2 B ln(16 u^2 B Z sqrt(2B) + 1)) + 1
-  arb_sqr(y, au, prec);
-  arb_mul(y, y, B, prec);                   // u^2 B
-  arb_mul(r1, y, Z, prec);
-  arb_mul(r1, r1, x, prec);
-  arb_mul_2exp_si(r1, r1, 4);
-  arb_log1p(r1, r1, prec);
-  arb_mul(r1, r1, y, prec);
-  arb_mul_2exp_si(r1, r1, 3);
-  arb_sqrt(r1, r1, prec);
-  arb_add_ui(r1, r1, 1, prec);
+  // r1 = sqrt(2Hw) - sqrt(2H/w) + 1, H = u^2 B, w = W(2H e^{2S+1}) = W(4e H B Z^2), S = ln(Z sqrt(2B)): the conjugate
+  // of Lemma 11 case 1's lower bound (ERRATA.md E7, E8; the printed sqrt(8u^2 B ln(16u^2 B S + 1)) + 1 is below it)
+  if (arb_is_zero(au)) {
+    arb_one(r1);                            // u = 0: r0 = 1 is the max
+  } else {
+    arb_sqr(y, au, prec);
+    arb_mul(y, y, B, prec);                 // H = u^2 B
+    arb_sqr(r1, Z, prec);
+    arb_mul(r1, r1, B, prec);
+    arb_mul(r1, r1, y, prec);
+    arb_mul_2exp_si(r1, r1, 2);
+    arb_const_e(r2, prec);
+    arb_mul(r1, r1, r2, prec);              // 4e H B Z^2
+    arb_lambertw(r1, r1, 0, prec);          // w
+    arb_mul(r2, y, r1, prec);
+    arb_mul_2exp_si(r2, r2, 1);
+    arb_sqrt(r2, r2, prec);                 // sqrt(2Hw)
+    arb_div(r1, y, r1, prec);
+    arb_mul_2exp_si(r1, r1, 1);
+    arb_sqrt(r1, r1, prec);                 // sqrt(2H/w)
+    arb_sub(r1, r2, r1, prec);
+    arb_add_ui(r1, r1, 1, prec);
+  }
   // r2 = (|u|/c)(ln(|u|/c) - 1 + ln(Z/(mu - eta))) + 1, 1/c = 100G/(7 - sqrt5), mu - eta = (5 + sqrt5)/(50G)
   if (arb_is_zero(au)) {
     arb_one(r2);

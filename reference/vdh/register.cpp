@@ -68,6 +68,11 @@ void register_paper(Registry& r) {
        "corrected: the conjugate of Lemma 11's lower bound, sqrt(2Hw) - sqrt(2H/w) + 1, H = u^2 B, w = W(2H e^{2S+1})",
        "privoco prove VDH.conj.lemma11_case1 (search, seed 1: u = 5.557e-9, V = 3.31e10, b = 206.3, G = 3.97e-4, "
        "L = 535566.5: uL - F = 1.0022889 > 1.0016009)"},
+      {"E9", "VDH Thm 1 (000) = Thm 10 (002), the proof's last step",
+       "the right-hand side is below F_T^*(u), the conjugate it bounds (the proof's chain breaks there; the regret "
+       "bound is a separate question); corrected: VDH.bound.thm1_corrected (E4, E8)",
+       "privoco prove VDH.bound.thm1_corrected (search, seed 1: u = 0.0089458, L = 20659.47, V = 2e-10, b = 3.42e6, "
+       "G = 663.6: uL - F = 149.968 > 141.063)"},
   });
 }
 

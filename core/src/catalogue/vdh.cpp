@@ -74,8 +74,8 @@ void register_paper(std::vector<Entry>& t) {
                "reference/vdh/bounds.cpp fast/vdh/bounds.cpp proofs-checks/vdh/regret.cpp tests/vdh/bounds_test.cpp"});
   t.back().has_proof = true;  // privoco prove VDH.bound.thm1: Algorithm 1 against the bound by simulation
   t.push_back({"VDH.bound.thm1_corrected", "bound", "not printed; built from the Thm 10 proof (002) with its steps computed",
-               "max{|u| sqrt(2B) + 1, sqrt(8u^2 B ln(16u^2 B Z sqrt(2B) + 1)) + 1, (|u|/c)(ln(|u|/c) - 1 + ln(Z/(mu-eta))) + 1}, "
-               "1/c = 100G/(7 - sqrt5), Z exact (ERRATA.md E4)",
+               "max{|u| sqrt(2B) + 1, sqrt(2Hw) - sqrt(2H/w) + 1, (|u|/c)(ln(|u|/c) - 1 + ln(Z/(mu-eta))) + 1}, "
+               "H = u^2 B, w = W(4e H B Z^2), 1/c = 100G/(7 - sqrt5), Z exact (ERRATA.md E4, E8, E9)",
                {{"u", kReal, "comparator", {1e-3, 1e3, true, 0.02}}, V(), b(), G()}, true, true,
                "reference/vdh/bounds.cpp fast/vdh/bounds.cpp proofs-checks/vdh/conj_checks.cpp tests/vdh/bounds_test.cpp"});
   t.back().has_proof = true;  // privoco prove VDH.bound.thm1_corrected: against the computed conjugate

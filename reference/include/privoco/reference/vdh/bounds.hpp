@@ -28,7 +28,8 @@ void bound_thm12_a9b(arb_t res, arb_srcptr p, slong prec);
 // VDH.bound.thm1_corrected (not printed; built from the Theorem 10 proof (002) with every step computed), params
 // {u, V, b, G}, B = b + V, C = 1/(5G), Z = sqrt(pi/b) erf(C sqrt b):
 //   max{ |u| sqrt(2B) + 1,                                               |L| <= sqrt(2B): F >= -1
-//        sqrt(8 u^2 B ln(16 u^2 B Z sqrt(2B) + 1)) + 1,                   Lemma 11 case 1, S = Z/nu = Z sqrt(2B)
+//        sqrt(2Hw) - sqrt(2H/w) + 1, H = u^2 B, w = W(2H e^{2S+1}),         Lemma 11 case 1's lower bound's exact
+//                                                                          conjugate, e^S = Z/nu = Z sqrt(2B) (E7, E8)
 //        (|u|/c)(ln(|u|/c) - 1 + ln(Z/(mu - eta))) + 1 }                  Lemma 11 case 2 at the proof's
 //   eta = (5 - sqrt5)/(50G), mu = 1/(5G) (A12(ii)(b)), nu = mu - eta (A12(i)(b)), 1/c = 100G/(7 - sqrt5) (ERRATA E4).
 void bound_thm1_corrected(arb_t res, arb_srcptr p, slong prec);
