@@ -177,4 +177,28 @@ std::string SearchResult::describe(const SearchSpec& spec) const {
   return s;
 }
 
+CertifiedSearch search_and_certify(const SearchSpec& spec,
+                                   const std::function<CertifiedPoint(const std::vector<double>& x)>& certify, int show) {
+  CertifiedSearch r;
+  r.least = std::numeric_limits<double>::infinity();
+  r.found = adversarial_search(spec);
+  for (const SearchPoint& sp : r.found.best) {
+    CertifiedPoint p = certify(sp.x);
+    if (!p.certified) continue;
+    p.x = sp.x;
+    ++r.certified;
+    r.violations += p.violated;
+    r.least = std::min(r.least, (p.bound - p.realised) / (1 + std::fabs(p.bound)));
+    if (p.violated || r.certified <= show) r.shown.push_back(std::move(p));
+  }
+  return r;
+}
+
+std::string CertifiedSearch::describe(const SearchSpec& spec) const {
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "; the best %d points certified: %d violations, least certified margin %g", certified,
+                violations, least);
+  return found.describe(spec) + buf;
+}
+
 }  // namespace privoco::proofs

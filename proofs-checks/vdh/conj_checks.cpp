@@ -288,6 +288,12 @@ void edge_bound(arb_t res, double u, double V, double b, slong prec) {
   arb_clear(B);
 }
 
+// A search point's case for a RegretOutcome table.
+RegretCase case_of(const CertifiedPoint& p, double u) {
+  return RegretCase{p.name, 0, u, p.realised, 0, p.bound, p.realised / p.bound, p.violated, p.evidence};
+}
+
+
 // The bound of reading `form` in double, for the search's margin only (certified values: case1_bounds, edge_bound,
 // derived_bound): printed (3.7.1); lemma: Lemma 11 case 1 with S = Z sqrt(2B); edge: the max of the lemma's and
 // |u| sqrt(2B) + 1; derived: the conjugate of Lemma 11's lower bound (ERRATA.md E7, E8).
@@ -386,15 +392,14 @@ RegretOutcome lemma11_case1(const std::map<std::string, std::string>& p, std::ui
         }
   int nv = 0;
   for (const auto& c : out.cases) nv += c.violated;
-  // The search, then its best points certified: u L - F(L) (certified F at the double inputs) against (3.7.1).
+  // The search, then its best points certified: u L - F(L) (certified F at the double inputs) against the bound.
   const SearchSpec spec = case1_search(form, evaluations, seed);
-  const SearchResult found = adversarial_search(spec);
-  int certified_points = 0, search_violations = 0, search_above_lemma = 0;
-  double least_certified = INFINITY;
-  for (const SearchPoint& sp : found.best) {
-    const double u = sp.x[0], V = sp.x[1], b = sp.x[2], G = sp.x[3];
+  int search_above_lemma = 0;
+  const CertifiedSearch cs = search_and_certify(spec, [&](const std::vector<double>& sx) {
+    CertifiedPoint pt;
+    const double u = sx[0], V = sx[1], b = sx[2], G = sx[3];
     const double C = 1 / (5 * G), B = b + V, lo = std::sqrt(2 * B), hi = 2 * C * B;
-    const double L = std::min(hi, lo * std::exp(sp.x[4] * std::log(hi / lo)));
+    const double L = std::min(hi, lo * std::exp(sx[4] * std::log(hi / lo)));
     const double x[4] = {L, V, b, G};
     reference::Options opt;
     opt.digits = 20;
@@ -403,7 +408,7 @@ RegretOutcome lemma11_case1(const std::map<std::string, std::string>& p, std::ui
     try {
       F = reference::evaluate(pot, x, opt);
     } catch (const PrecisionCeiling&) {
-      continue;  // not certified at this point: it cannot refute, and it is not counted
+      return pt;  // not certified at this point: it cannot refute, and it is not counted
     }
     reference::Ball val, pr, lm, edge, Bb, lo2, hi2, Lb(L);
     arb_set_d(Bb.get(), b);
@@ -413,8 +418,8 @@ RegretOutcome lemma11_case1(const std::map<std::string, std::string>& p, std::ui
     arb_mul_ui(hi2.get(), reference::Ball(G).get(), 5, 256);
     arb_div(hi2.get(), Bb.get(), hi2.get(), 256);
     arb_mul_2exp_si(hi2.get(), hi2.get(), 1);                             // 2B/(5G) = 2CB
-    if (!(arb_lt(lo2.get(), Lb.get()) && arb_le(Lb.get(), hi2.get()))) continue;  // not certainly in the region
-    ++certified_points;
+    if (!(arb_lt(lo2.get(), Lb.get()) && arb_le(Lb.get(), hi2.get()))) return pt;  // not certainly in the region
+    pt.certified = true;
     arb_set_d(val.get(), L);
     mul_d(val.get(), val.get(), u, 256);
     arb_sub(val.get(), val.get(), F.ball.get(), 256);
@@ -425,33 +430,32 @@ RegretOutcome lemma11_case1(const std::map<std::string, std::string>& p, std::ui
       arb_max(pr.get(), lm.get(), edge.get(), 256);
     }
     if (form == "derived") derived_bound(pr.get(), u, V, b, G, 256);
-    const double realised = arf_get_d(arb_midref(val.get()), ARF_RND_NEAR),
-                 bound = arf_get_d(arb_midref(pr.get()), ARF_RND_NEAR);
-    least_certified = std::min(least_certified, (bound - realised) / (1 + std::fabs(bound)));
-    const bool violated = arb_gt(val.get(), pr.get());
-    search_violations += violated;
+    pt.realised = arf_get_d(arb_midref(val.get()), ARF_RND_NEAR);
+    pt.bound = arf_get_d(arb_midref(pr.get()), ARF_RND_NEAR);
+    pt.violated = arb_gt(val.get(), pr.get());
     search_above_lemma += arb_gt(val.get(), lm.get());
-    if (violated || certified_points <= 3) {  // the first three points and every violation in the table
-      std::ostringstream name;
-      name << "search: V=" << V << " b=" << b << " G=" << G << " L=" << L;
-      RegretCase c{name.str(), 0, u, realised, 0, bound, realised / bound, violated, {}};
-      if (violated)
-        c.evidence = "certified: u L - F(L) = " + reference::ball_text(val.get(), 10) + " at u = " + text17(u) +
-                     ", L = " + text17(L) + ", V = " + text17(V) + ", b = " + text17(b) + ", G = " + text17(G) + " > " +
-                     (form == "printed" ? "(3.7.1)" : "the bound (form=" + form + ")") + " = " +
-                     reference::ball_text(pr.get(), 10);
-      out.cases.push_back(c);
-    }
-  }
+    std::ostringstream name;
+    name << "search: V=" << V << " b=" << b << " G=" << G << " L=" << L;
+    pt.name = name.str();
+    if (pt.violated)
+      pt.evidence = "certified: u L - F(L) = " + reference::ball_text(val.get(), 10) + " at u = " + text17(u) +
+                    ", L = " + text17(L) + ", V = " + text17(V) + ", b = " + text17(b) + ", G = " + text17(G) + " > " +
+                    (form == "printed" ? "(3.7.1)" : "the bound (form=" + form + ")") + " = " +
+                    reference::ball_text(pr.get(), 10);
+    return pt;
+  });
+  for (const CertifiedPoint& p : cs.shown) out.cases.push_back(case_of(p, p.x[0]));
+  const int search_violations = cs.violations;
   nv += search_violations;
   out.verdict = nv ? "refuted" : "undecided";
   std::ostringstream note;
   note << regions << " grid points with a non-empty case-1 region; " << nv - search_violations
        << " where a certified lower bound of the restricted conjugate exceeds (3.7.1); Lemma 11 case 1 (S = Z sqrt(2B))"
        << " exceeded at " << above_lemma << "; largest realised/(3.7.1) " << out.worst.ratio << " (" << out.worst.stream
-       << ", u = " << out.worst.u << "); adversarial search (form=" << form << ") over " << found.describe(spec)
-       << "; the best " << certified_points << " points certified: " << search_violations << " violations (Lemma 11 case 1 with "
-       << "S = Z sqrt(2B) exceeded at " << search_above_lemma << "), least certified margin " << least_certified << (nv ? "" : " (a search cannot certify a bound)");
+       << ", u = " << out.worst.u << "); adversarial search (form=" << form << ") over " << cs.found.describe(spec)
+       << "; the best " << cs.certified << " points certified: " << search_violations << " violations (Lemma 11 case 1 with "
+       << "S = Z sqrt(2B) exceeded at " << search_above_lemma << "), least certified margin " << cs.least
+       << (nv ? "" : " (a search cannot certify a bound)");
   out.note = note.str();
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
@@ -462,9 +466,7 @@ RegretOutcome lemma11_case1(const std::map<std::string, std::string>& p, std::ui
 // the reference). Violations become cases with their evidence.
 struct ConjSearch {
   SearchSpec spec;
-  SearchResult found;
-  int certified = 0, violations = 0;
-  double least = INFINITY;
+  CertifiedSearch result;
   std::vector<RegretCase> cases;  // the first three certified points and every violation
 };
 ConjSearch conj_search(const char* bound_id, long evaluations, std::uint64_t seed) {
@@ -481,39 +483,37 @@ ConjSearch conj_search(const char* bound_id, long evaluations, std::uint64_t see
     if (F.status == fast::Status::overflow || Bv.status == fast::Status::overflow) return 1.0;  // uL - F << bound
     return (Bv.value - (x[0] * x[4] - F.value)) / (1 + std::fabs(Bv.value));
   };
-  r.found = adversarial_search(r.spec);
-  reference::Options opt;
-  opt.digits = 20;
-  opt.strings = false;
-  for (const SearchPoint& sp : r.found.best) {
-    const double u = sp.x[0], V = sp.x[1], b = sp.x[2], G = sp.x[3], L = sp.x[4];
+  r.result = search_and_certify(r.spec, [&](const std::vector<double>& x) {
+    const double u = x[0], V = x[1], b = x[2], G = x[3], L = x[4];
     const double q[4] = {L, V, b, G}, y[4] = {u, V, b, G};
+    reference::Options opt;
+    opt.digits = 20;
+    opt.strings = false;
+    CertifiedPoint pt;
     reference::Certified F, Bc;
     try {
       F = reference::evaluate(pot, q, opt);
       Bc = reference::evaluate(bnd, y, opt);
     } catch (const PrecisionCeiling&) {
-      continue;
+      return pt;
     }
-    ++r.certified;
+    pt.certified = true;
     reference::Ball val(L);
     mul_d(val.get(), val.get(), u, 256);
     arb_sub(val.get(), val.get(), F.ball.get(), 256);
-    const double realised = arf_get_d(arb_midref(val.get()), ARF_RND_NEAR), bound = Bc.nearest();
-    r.least = std::min(r.least, (bound - realised) / (1 + std::fabs(bound)));
-    const bool violated = arb_gt(val.get(), Bc.ball.get());
-    r.violations += violated;
-    if (violated || r.certified <= 3) {
-      std::ostringstream name;
-      name << "search: V=" << V << " b=" << b << " G=" << G << " L=" << L;
-      RegretCase c{name.str(), 0, u, realised, 0, bound, realised / bound, violated, {}};
-      if (violated)
-        c.evidence = "certified: u L - F(L) = " + reference::ball_text(val.get(), 10) + " at u = " + text17(u) +
-                     ", L = " + text17(L) + ", V = " + text17(V) + ", b = " + text17(b) + ", G = " + text17(G) +
-                     " > " + bound_id + " = " + reference::ball_text(Bc.ball.get(), 10);
-      r.cases.push_back(c);
-    }
-  }
+    pt.realised = arf_get_d(arb_midref(val.get()), ARF_RND_NEAR);
+    pt.bound = Bc.nearest();
+    pt.violated = arb_gt(val.get(), Bc.ball.get());
+    std::ostringstream name;
+    name << "search: V=" << V << " b=" << b << " G=" << G << " L=" << L;
+    pt.name = name.str();
+    if (pt.violated)
+      pt.evidence = "certified: u L - F(L) = " + reference::ball_text(val.get(), 10) + " at u = " + text17(u) +
+                    ", L = " + text17(L) + ", V = " + text17(V) + ", b = " + text17(b) + ", G = " + text17(G) +
+                    " > " + bound_id + " = " + reference::ball_text(Bc.ball.get(), 10);
+    return pt;
+  });
+  for (const CertifiedPoint& p : r.result.shown) r.cases.push_back(case_of(p, p.x[0]));
   return r;
 }
 
@@ -574,15 +574,16 @@ RegretOutcome thm1_corrected(const std::map<std::string, std::string>& p, std::u
   const ConjSearch corr = conj_search("VDH.bound.thm1_corrected", evaluations, seed);
   const ConjSearch printed = conj_search("VDH.bound.thm1", evaluations, seed);
   for (const auto& c : corr.cases) out.cases.push_back(c);
-  nv += corr.violations;
+  nv += corr.result.violations;
   out.verdict = nv ? "refuted" : "undecided";
   std::ostringstream note;
   note << grid << " grid points; F*(u) above the corrected bound at " << grid_violations << "; largest F*/bound "
        << out.worst.ratio << " (" << out.worst.stream << ", u = " << out.worst.u << "); corrected / printed Thm 1 in ["
-       << lo_ratio << ", " << hi_ratio << "]; adversarial search over " << corr.found.describe(corr.spec) << "; the best "
-       << corr.certified << " points certified: " << corr.violations << " above the corrected bound, least certified "
-       << "margin " << corr.least << "; the same search against the printed Thm 1: " << printed.violations << " of "
-       << printed.certified << " certified points above it (least margin " << printed.least << ")";
+       << lo_ratio << ", " << hi_ratio << "]; adversarial search over " << corr.result.found.describe(corr.spec)
+       << "; the best " << corr.result.certified << " points certified: " << corr.result.violations
+       << " above the corrected bound, least certified margin " << corr.result.least
+       << "; the same search against the printed Thm 1: " << printed.result.violations << " of "
+       << printed.result.certified << " certified points above it (least margin " << printed.result.least << ")";
   for (const auto& c : printed.cases)
     if (c.violated) {
       note << ", e.g. " << c.evidence << " (ERRATA.md E9)";

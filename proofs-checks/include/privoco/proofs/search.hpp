@@ -44,4 +44,27 @@ struct SearchResult {
 
 SearchResult adversarial_search(const SearchSpec& spec);
 
+// A search point judged by certified evaluation: `certified` false when the certified evaluation could not be
+// made there (it then neither refutes nor counts); `violated` only on a certified violation, with its evidence.
+struct CertifiedPoint {
+  bool certified = false, violated = false;
+  double realised = 0, bound = 0;  // the two sides, to double (the claim: realised <= bound)
+  std::string name, evidence;
+  std::vector<double> x;           // the point (set by search_and_certify)
+};
+
+struct CertifiedSearch {
+  SearchResult found;
+  int certified = 0, violations = 0;
+  double least = 0;                 // least certified (bound - realised) / (1 + |bound|); +inf when none certified
+  std::vector<CertifiedPoint> shown;  // the first `show` certified points and every violation, in margin order
+  // "<found.describe>; the best N points certified: V violations, least certified margin m"
+  std::string describe(const SearchSpec& spec) const;
+};
+
+// The search, then certify(x) at each of its best points.
+CertifiedSearch search_and_certify(const SearchSpec& spec,
+                                   const std::function<CertifiedPoint(const std::vector<double>& x)>& certify,
+                                   int show = 3);
+
 }  // namespace privoco::proofs
