@@ -188,7 +188,7 @@ CertifiedSearch search_and_certify(const SearchSpec& spec,
     p.x = sp.x;
     ++r.certified;
     r.violations += p.violated;
-    r.least = std::min(r.least, (p.bound - p.realised) / (1 + std::fabs(p.bound)));
+    r.least = std::min(r.least, std::isnan(p.margin) ? (p.bound - p.realised) / (1 + std::fabs(p.bound)) : p.margin);
     if (p.violated || r.certified <= show) r.shown.push_back(std::move(p));
   }
   return r;

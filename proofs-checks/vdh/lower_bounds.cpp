@@ -29,7 +29,9 @@
 #include "privoco/errors.hpp"
 #include "privoco/fast/evaluate.hpp"
 #include "checks.hpp"
+#include "privoco/format.hpp"
 #include "privoco/proofs/regret.hpp"
+#include "privoco/proofs/search.hpp"
 #include "privoco/reference/evaluate.hpp"
 
 namespace privoco::proofs {
@@ -149,6 +151,89 @@ RegretOutcome run_lines(const std::vector<Line>& lines, const std::vector<Point>
   return out;
 }
 
+// The adversarial search of the corrected lines of a case of the Theorem 12 proof over the whole case region. The
+// improper-prior potential and every line depend on L, V, G only through lambda = C L and mu = C^2 V (substitute
+// v = C x in the integral; each line's eps, eta, mu scale with C), so the search covers (lambda, mu) with G = 1/5
+// fixed: mu in [1e-12, mu_max] (log scale) and lambda across the region by t in [0, 1] (`lambda_of(t, mu)`, NaN where
+// the region is empty). Margin (F - line)/(1 + |F|) with the fast F (in logarithms where F leaves the doubles), the
+// line in ball arithmetic; the best 100 points certified (F by the reference at those doubles).
+void search_lines(const std::vector<Line>& lines, const std::function<double(double t, double mu)>& lambda_of,
+                  long evaluations, std::uint64_t seed, RegretOutcome* out, std::ostringstream* note,
+                  double mu_max = 1e8) {
+  const double G = 0.2;
+  const Entry& pot = entry("VDH.pot.improper");
+  for (const Line& line : lines) {
+    if (line.kind != Kind::corrected) continue;
+    SearchSpec spec;
+    spec.params = {{"mu", 1e-12, mu_max, true}, {"t", 0, 1, false}};
+    spec.evaluations = evaluations;
+    spec.seed = seed;
+    auto point = [&](const double* x, double* L, double* V) {
+      const double lam = lambda_of(x[1], x[0]);
+      *L = lam * (5 * G), *V = x[0] * (5 * G) * (5 * G);
+      return std::isfinite(lam);
+    };
+    spec.margin = [&](const double* x) {
+      double L, V;
+      if (!point(x, &L, &V)) return std::nan("");
+      const double q[3] = {L, V, G};
+      const fast::Value F = fast::evaluate(pot, q);
+      const B lo = line.f(B(L), B(V), B(G), Point{L, V, G});
+      if (!arb_is_finite(lo.x)) return std::nan("");  // the line does not apply here
+      const double l = mid(lo);
+      if (F.status == fast::Status::ok) return (F.value - l) / (1 + std::fabs(F.value));
+      if (l <= 0) return 1.0;  // F beyond the doubles and positive, the line not
+      const double lnF = F.log_abs(), lnl = std::log(l);
+      return std::isfinite(lnl) ? (lnF - lnl) / (1 + std::fabs(lnF)) : (lnF - mid(log(lo))) / (1 + std::fabs(lnF));
+    };
+    const CertifiedSearch cs = search_and_certify(spec, [&](const std::vector<double>& x) {
+      CertifiedPoint pt;
+      double L, V;
+      if (!point(x.data(), &L, &V)) return pt;
+      B F;
+      try {
+        F = potential(L, V, G);
+      } catch (const PrecisionCeiling&) {
+        return pt;
+      }
+      const B lo = line.f(B(L), B(V), B(G), Point{L, V, G});
+      if (!arb_is_finite(lo.x)) return pt;
+      pt.certified = true;
+      pt.realised = mid(lo);
+      pt.bound = mid(F);
+      pt.violated = arb_gt(lo.x, F.x);
+      if (!std::isfinite(pt.bound))  // F beyond the doubles: the search's margin, in logarithms, from the balls
+        pt.margin = arb_is_positive(lo.x) ? mid((log(F) - log(lo)) / (B(1) + log(F))) : 1.0;
+      std::ostringstream name;
+      name << "search: V=" << V << " G=" << G << " " << line.name;
+      pt.name = name.str();
+      if (pt.violated)
+        pt.evidence = "certified: " + line.name + " = " + reference::ball_text(lo.x, 12) + " > F = " +
+                      reference::ball_text(F.x, 12) + " at L = " + text17(L) + ", V = " + text17(V) + ", G = " + text17(G);
+      return pt;
+    });
+    for (const CertifiedPoint& p : cs.shown) {
+      double L, V;
+      point(p.x.data(), &L, &V);
+      out->cases.push_back(RegretCase{p.name, 0, L, p.realised, 0, p.bound, p.realised - p.bound, p.violated, p.evidence});
+    }
+    *note << "; adversarial search of the " << line.name << " line over the invariants lambda = C L, mu = C^2 V: "
+          << cs.describe(spec);
+    if (cs.violations) *note << "; CORRECTED LINE VIOLATED: the correction is wrong";
+  }
+}
+
+// The search budget `evaluations=N` (default 10^5), taken out of the parameters.
+long take_evaluations(std::map<std::string, std::string>* p, const char* id) {
+  const auto it = p->find("evaluations");
+  if (it == p->end()) return 100000;
+  const Decimal d = parse_param(id, "evaluations", it->second);
+  if (!(d.approx >= 1 && d.approx <= 1e9 && d.approx == std::floor(d.approx)))
+    throw DomainError(id, "evaluations", it->second, "an integer in [1, 1e9]");
+  p->erase(it);
+  return static_cast<long>(d.approx);
+}
+
 std::string reading(const std::map<std::string, std::string>& p, const char* id, const std::string& key,
                     const std::string& def) {
   std::string r = def;
@@ -255,9 +340,11 @@ RegretOutcome fenchel_young(const std::map<std::string, std::string>& p, std::ui
 const std::vector<double> kG = {0.05, 0.2, 1.0, 10.0};
 
 // First case, 0 <= L <= sqrt(2V), printed eps = 1/(5G + 2 sqrt(2V)).
-RegretOutcome thm12_small(const std::map<std::string, std::string>& p, std::uint64_t seed) {
+RegretOutcome thm12_small(const std::map<std::string, std::string>& given, std::uint64_t seed) {
   const char* id = "VDH.lemma.thm12_small";
-  for (const auto& [k, v] : p) throw ParamError(id, k, "no parameters (fixed grid)");
+  std::map<std::string, std::string> p = given;
+  const long evaluations = take_evaluations(&p, id);
+  for (const auto& [k, v] : p) throw ParamError(id, k, "unknown parameter (this takes evaluations)");
   auto eps = [](const B& V, const B& G) { return B(1) / (B(5) * G + B(2) * sqrt(B(2) * V)); };
   // F >= int_0^eps + int_eps^C of (e^{-vL - v^2 V} - 1)/v: the v < 0 half alone. At L = 0 it is F(0)/2 (F is
   // even in the sign of v there), so the line is checked at L = 0 only, where it reads F(0)/2 <= F(0).
@@ -289,15 +376,23 @@ RegretOutcome thm12_small(const std::map<std::string, std::string>& p, std::uint
         pts.push_back({f == 1 ? std::nextafter(std::sqrt(2 * V), 0.0) : f * std::sqrt(2 * V), V, G});
   RegretOutcome out = run_lines(lines, pts);
   out.seed = seed;
+  std::ostringstream note;
+  note << out.note;
+  // 0 <= lambda <= sqrt(2 mu), below it by a relative 1e-9 so that L <= sqrt(2V) also after rounding
+  search_lines(lines, [](double t, double mu) { return t * std::sqrt(2 * mu) * (1 - 1e-9); }, evaluations, seed, &out,
+               &note);
+  out.note = note.str();
   return out;
 }
 
 // Second case, sqrt(2V) < L and eta^ = L/(2V) <= C, with mu = eta^, eta = eta^ - 1/sqrt(2V).
-RegretOutcome thm12_mid(const std::map<std::string, std::string>& p, std::uint64_t seed) {
+RegretOutcome thm12_mid(const std::map<std::string, std::string>& given, std::uint64_t seed) {
   const char* id = "VDH.lemma.thm12_mid";
+  std::map<std::string, std::string> p = given;
+  const long evaluations = take_evaluations(&p, id);
   std::string a14 = "a", a24 = "a";
   for (const auto& [k, v] : p) {
-    if (k != "a14" && k != "a24") throw ParamError(id, k, "unknown parameter (a14=a|b, a24=a|b)");
+    if (k != "a14" && k != "a24") throw ParamError(id, k, "unknown parameter (a14=a|b, a24=a|b, evaluations)");
     if (v != "a" && v != "b") throw ParamError(id, k, "'" + v + "' is not a reading (a|b)");
     (k == "a14" ? a14 : a24) = v;
   }
@@ -338,12 +433,22 @@ RegretOutcome thm12_mid(const std::map<std::string, std::string>& p, std::uint64
     }
   RegretOutcome out = run_lines(lines, pts);
   out.seed = seed;
+  std::ostringstream note;
+  note << out.note;
+  // (sqrt(2 mu) or 2 sqrt(mu) by A24) < lambda <= 2 mu (C = 1), log-interpolated
+  search_lines(lines, [a24](double t, double mu) {
+    const double lo = (a24 == "a" ? std::sqrt(2 * mu) : 2 * std::sqrt(mu)) * (1 + 1e-9), hi = 2 * mu * (1 - 1e-9);
+    return lo < hi ? lo * std::exp(t * std::log(hi / lo)) : std::nan("");
+  }, evaluations, seed, &out, &note, 1e4);  // beyond mu = 1e4, F ~ e^{mu} at the region's top costs minutes to certify
+  out.note = note.str();
   return out;
 }
 
 // Third case, eta^ > C (L > 2CV), with mu = C, eta = (5 - sqrt5)/(50G): (3.8.4).
-RegretOutcome thm12_large(const std::map<std::string, std::string>& p, std::uint64_t seed) {
+RegretOutcome thm12_large(const std::map<std::string, std::string>& given, std::uint64_t seed) {
   const char* id = "VDH.lemma.thm12_large";
+  std::map<std::string, std::string> p = given;
+  const long evaluations = take_evaluations(&p, id);
   const bool in = reading(p, id, "a23", "a") == "a";  // A23(a): L inside the exponentials
   auto general = [](const B& L, const B& V, const B& G, const Point&) {
     const B C = B(1) / (B(5) * G), eta = (B(5) - sqrt5()) / (B(50) * G);
@@ -376,6 +481,13 @@ RegretOutcome thm12_large(const std::map<std::string, std::string>& p, std::uint
     }
   RegretOutcome out = run_lines(lines, pts);
   out.seed = seed;
+  std::ostringstream note;
+  note << out.note;
+  // lambda > 2 mu (C = 1): from just above 2 mu (or 1e-12) over 14 decades
+  search_lines(lines, [](double t, double mu) {
+    return std::max(2 * mu * (1 + 1e-9), 1e-12) * std::exp(t * std::log(1e14));
+  }, evaluations, seed, &out, &note);
+  out.note = note.str();
   return out;
 }
 

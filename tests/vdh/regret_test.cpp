@@ -366,6 +366,23 @@ TEST(VdhThm12, E5CaseThreeLinesAreAboveTheCertifiedPotential) {
   EXPECT_GT(mid->realised, 1000 * gen->realised);
 }
 
+// E5's corrected lines survive an adversarial search over each case region in the invariants lambda = C L,
+// mu = C^2 V (the grids above stay at moderate scales); the search itself finds planted violations (search_test).
+TEST(VdhThm12, E5CorrectedLinesSurviveTheSearch) {
+  for (const char* id : {"VDH.lemma.thm12_small", "VDH.lemma.thm12_mid", "VDH.lemma.thm12_large"}) {
+    const RegretCheck* c = find_regret_check(id);
+    ASSERT_NE(c, nullptr);
+    const RegretOutcome o = c->run({{"evaluations", "20000"}}, 1);
+    EXPECT_NE(o.note.find("adversarial search of the corrected line"), std::string::npos) << id << o.note;
+    EXPECT_NE(o.note.find("20000 evaluations"), std::string::npos) << id;
+    EXPECT_NE(o.note.find("certified: 0 violations"), std::string::npos) << id << o.note;
+    EXPECT_EQ(o.note.find("CORRECTED LINE VIOLATED"), std::string::npos) << id;
+    for (const auto& k : o.cases)
+      if (k.stream.rfind("search", 0) == 0) EXPECT_FALSE(k.violated) << id << " " << k.evidence;
+    EXPECT_THROW(c->run({{"evaluations", "0"}}, 1), privoco::DomainError) << id;
+  }
+}
+
 // Lemma 11's lower bound on the conjugate-prior potential: certified by its argument, never exceeded on the grid;
 // the mutant (the exponent at mu, its largest value on [eta, mu]) is refuted.
 TEST(VdhConjLower, CertifiedAndTheMutantFails) {

@@ -5,6 +5,7 @@
 // A search certifies nothing: it is what stands behind "not refuted", and where it finds a candidate the caller's
 // certified evaluation turns it into a refutation.
 #pragma once
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -49,6 +50,7 @@ SearchResult adversarial_search(const SearchSpec& spec);
 struct CertifiedPoint {
   bool certified = false, violated = false;
   double realised = 0, bound = 0;  // the two sides, to double (the claim: realised <= bound)
+  double margin = std::nan("");    // (bound - realised)/(1 + |bound|) if the sides overflow doubles; else computed
   std::string name, evidence;
   std::vector<double> x;           // the point (set by search_and_certify)
 };
