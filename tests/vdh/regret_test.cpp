@@ -108,7 +108,12 @@ TEST(VdhConj, E4Eq372IsBelowTheConjugateWhereLemma11Holds) {
   EXPECT_GT(violated, 10);
   EXPECT_EQ(lemma_holds, violated);
   EXPECT_TRUE(example);
-  EXPECT_NE(o.note.find("exceeds the Thm 1 right-hand side at 0 points"), std::string::npos) << o.note;
+  EXPECT_NE(o.note.find("exceeds the Thm 1 right-hand side at 0 grid points"), std::string::npos) << o.note;
+  // E4's corrected form (Lemma 11 case 2 at the proof's eta) survives the search over the whole case-2 region
+  const RegretOutcome q = c->run({{"evaluations", "20000"}}, 1);
+  EXPECT_NE(q.note.find("Lemma 11 case 2 at the proof's eta (E4's corrected form) over"), std::string::npos) << q.note;
+  EXPECT_NE(q.note.find("certified: 0 violations"), std::string::npos) << q.note;
+  EXPECT_EQ(q.note.find("EXCEEDED"), std::string::npos) << q.note;
   EXPECT_THROW(c->run({{"x", "1"}}, 1), privoco::ParamError);
 }
 
