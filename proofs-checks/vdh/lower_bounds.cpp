@@ -32,6 +32,7 @@
 #include "privoco/format.hpp"
 #include "privoco/proofs/regret.hpp"
 #include "privoco/proofs/search.hpp"
+#include "../../fast/numerics/lambertw.hpp"
 #include "privoco/reference/evaluate.hpp"
 
 namespace privoco::proofs {
@@ -598,8 +599,24 @@ RegretOutcome thm12_cases(const std::map<std::string, std::string>& p, std::uint
 // 2H e^{1/2} <= 16u^2 B. Routes: the direct conjugate sup_L (uL - g(m(L)) + 1) certified at its maximiser (a lower
 // bound), the derived objective's minimum certified from below by a bracket (convexity), and the Lambert-W closed
 // form. A printed equation that certainly fails, or a printed upper bound certainly below the conjugate, refutes.
-RegretOutcome lemma11_gamma(const std::map<std::string, std::string>& p, std::uint64_t seed) {
+// The conjugate of g(m(L)) - 1, g(x) = e^{x - 1/2 - S}, m(L) = L^2/(4B), certified from below at its maximiser:
+// L = 2 sqrt(B) t with ln t + t^2 = ln(u sqrt B) + S + 1/2 (bisection in double, then the value in balls).
+B direct_conjugate(double u, double Bd, const B& Bv, const B& S) {
+  const double rhs = std::log(u * std::sqrt(Bd)) + mid(S) + 0.5;
+  double t1 = 1e-300, t2 = 1;
+  while (std::log(t2) + t2 * t2 < rhs) t2 *= 2;
+  for (int i = 0; i < 2000 && t2 - t1 > 1e-16 * t2; ++i) {
+    const double m = t1 < 1e-200 ? std::sqrt(t1 * t2) : 0.5 * (t1 + t2);
+    (std::log(m) + m * m < rhs ? t1 : t2) = m;
+  }
+  const B Ls(2 * std::sqrt(Bd) * 0.5 * (t1 + t2));
+  return B(u) * Ls - exp(Ls * Ls / (B(4) * Bv) - B(0.5) - S) + B(1);
+}
+
+RegretOutcome lemma11_gamma(const std::map<std::string, std::string>& given, std::uint64_t seed) {
   const char* id = "VDH.conj.lemma11_gamma";
+  std::map<std::string, std::string> p = given;
+  const long evaluations = take_evaluations(&p, id);
   const bool outside = reading(p, id, "a27", "a") == "a";  // A27(a): "+1" outside the root, as in the statement
   const auto t0 = std::chrono::steady_clock::now();
   RegretOutcome out;
@@ -704,6 +721,52 @@ RegretOutcome lemma11_gamma(const std::map<std::string, std::string>& p, std::ui
        << "minimum and the direct conjugate at " << n - route_off << " of " << n << "; a mutant (H/16) is below the "
        << "conjugate at " << mutant_bad << (mutant_bad ? "" : " (MUTANT NOT REFUTED: the grid has no teeth)")
        << "; reading A27(" << (outside ? "a" : "b") << ")";
+  // The statement's end, sqrt(8u^2 B ln(16u^2 B e^S + 1)) + 1 (A27(a); A27(b): the +1 inside the root), searched over
+  // u in [1e-12, 1e6], V, b, G in [1e-12, 1e12] against the derived conjugate (fast: the closed form with W), the
+  // best points certified against the direct conjugate at its maximiser (a certified lower bound).
+  SearchSpec spec;
+  spec.params = {{"u", 1e-12, 1e6, true}, {"V", 1e-12, 1e12, true}, {"b", 1e-12, 1e12, true}, {"G", 1e-12, 1e12, true}};
+  spec.evaluations = evaluations;
+  spec.seed = seed;
+  auto end_d = [outside](double u, double Bd, double eS) {
+    const double x = u * u * Bd;
+    return outside ? std::sqrt(8 * x * std::log1p(16 * x * eS)) + 1 : std::sqrt(8 * x * std::log(16 * x * eS) + 1);
+  };
+  spec.margin = [&](const double* x) {
+    const double u = x[0], Bd = x[2] + x[1], G = x[3], C = 1 / (5 * G);
+    if (!(std::sqrt(2 * Bd) < 2 * C * Bd)) return std::nan("");  // case 1 of Lemma 11 is empty
+    const double Z = std::sqrt(M_PI / x[2]) * std::erf(std::sqrt(x[2]) / (5 * G)), eS = Z * std::sqrt(2 * Bd);
+    const double H = u * u * Bd, w = fast::numerics::lambertw_of_log(std::log(2 * H) + 2 * std::log(eS) + 1);
+    const double derived = std::sqrt(2 * H * w) - std::sqrt(2 * H / w) + 1, end = end_d(u, Bd, eS);
+    if (!std::isfinite(end) || !std::isfinite(derived)) return std::nan("");
+    return (end - derived) / (1 + std::fabs(end));
+  };
+  const CertifiedSearch cs = search_and_certify(spec, [&](const std::vector<double>& x) {
+    CertifiedPoint pt;
+    const double u = x[0], V = x[1], b = x[2], G = x[3], Bd = b + V;
+    const B Bv = B(b) + B(V), S = log(z_conj(B(G), b) * sqrt(B(2) * Bv));
+    const B direct = direct_conjugate(u, Bd, Bv, S);
+    const B xs = B(16) * B(u) * B(u) * Bv * exp(S);
+    const B end = outside ? sqrt(B(8) * B(u) * B(u) * Bv * log(xs + B(1))) + B(1)
+                          : sqrt(B(8) * B(u) * B(u) * Bv * log(xs) + B(1));
+    if (!arb_is_finite(end.x) || !arb_is_finite(direct.x)) return pt;
+    pt.certified = true;
+    pt.realised = mid(direct);
+    pt.bound = mid(end);
+    pt.violated = arb_gt(direct.x, end.x);
+    std::ostringstream name;
+    name << "search: V=" << V << " b=" << b << " G=" << G << " final";
+    pt.name = name.str();
+    if (pt.violated)
+      pt.evidence = "certified: conjugate >= " + reference::ball_text(direct.x, 12) + " > statement's end " +
+                    reference::ball_text(end.x, 12) + " at u = " + text17(u) + ", V = " + text17(V) + ", b = " +
+                    text17(b) + ", G = " + text17(G);
+    return pt;
+  });
+  for (const CertifiedPoint& c : cs.shown)
+    out.cases.push_back(RegretCase{c.name, 0, c.x[0], c.realised, 0, c.bound, c.realised - c.bound, c.violated, c.evidence});
+  note << "; adversarial search of the statement's end against the derived conjugate: " << cs.describe(spec);
+  if (cs.violations && out.verdict != "refuted") out.verdict = "refuted";
   out.note = note.str();
   for (const auto& c : out.cases)
     if (c.violated && c.stream.find("mutant") == std::string::npos) {

@@ -478,6 +478,17 @@ TEST(VdhLemma11, E7GammaFormEquationsFailTheDerivedFormAgrees) {
   EXPECT_GT(tb.violated.at("final, +1 inside"), 0);
   EXPECT_THROW(c->run({{"a27", "c"}}, 1), privoco::ParamError);
   EXPECT_THROW(c->run({{"u", "1"}}, 1), privoco::ParamError);
+  // Off the grid the statement's end is below the conjugate under both readings (the search, E7, E8)
+  for (const char* a27 : {"a", "b"}) {
+    const RegretOutcome s = c->run({{"a27", a27}, {"evaluations", "20000"}}, 1);
+    int found = 0;
+    for (const auto& k : s.cases)
+      if (k.stream.rfind("search", 0) == 0 && k.violated) {
+        ++found;
+        EXPECT_EQ(k.evidence.rfind("certified: conjugate >= ", 0), 0u) << k.evidence;
+      }
+    EXPECT_GT(found, 0) << a27 << " " << s.note;
+  }
 }
 
 // Lemma 11 case 2: the lower bound and its conjugate are certified by the argument; the grid never contradicts them
