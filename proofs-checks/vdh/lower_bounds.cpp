@@ -634,16 +634,7 @@ RegretOutcome lemma11_gamma(const std::map<std::string, std::string>& given, std
           const double s = mid(S);
           for (double u : {0.01, 0.1, 1.0, 10.0, 100.0}) {
             ++n;
-            // maximiser of uL - e^{L^2/(4B) - 1/2 - S}: L = 2 sqrt(B) t with ln t + t^2 = ln(u sqrt B) + S + 1/2
-            const double rhs = std::log(u * std::sqrt(Bd)) + s + 0.5;
-            double t1 = 1e-300, t2 = 1;
-            while (std::log(t2) + t2 * t2 < rhs) t2 *= 2;
-            for (int i = 0; i < 2000 && t2 - t1 > 1e-16 * t2; ++i) {
-              const double m = t1 < 1e-200 ? std::sqrt(t1 * t2) : 0.5 * (t1 + t2);
-              (std::log(m) + m * m < rhs ? t1 : t2) = m;
-            }
-            const B Ls(2 * std::sqrt(Bd) * 0.5 * (t1 + t2));
-            const B direct = B(u) * Ls - exp(Ls * Ls / (B(4) * Bv) - B(0.5) - S) + B(1);  // <= the conjugate
+            const B direct = direct_conjugate(u, Bd, Bv, S);  // <= the conjugate
             const B Ht = B(u) * B(u) * Bv, Hp = B(4) * Ht;
             B dlo, dhi, plo, phi;
             Convex1 derived{B(1), Ht, u * u * Bd, S - B(0.5), s - 0.5};
