@@ -528,9 +528,26 @@ struct Convex1 {  // c0 + gamma ln gamma + c1 gamma + k/gamma, k >= 0; c1d ~ c1,
   }
 };
 
-RegretOutcome thm12_cases(const std::map<std::string, std::string>& p, std::uint64_t seed) {
+// uL - e^{(L/a - 1)^2} + 1 at its maximiser L = a (1 + t), 2 t e^{t^2} = u a (a lower bound of (g o m)*(u)).
+B thm12_direct(double u, double V, double* L_out = nullptr) {
+  const double a = std::sqrt(2 * V);
+  double t1 = 0, t2 = 1;
+  while (2 * t2 * std::exp(t2 * t2) < u * a) t2 *= 2;
+  for (int i = 0; i < 200; ++i) {
+    const double m = 0.5 * (t1 + t2);
+    (2 * m * std::exp(m * m) < u * a ? t1 : t2) = m;
+  }
+  const double L = a * (1 + 0.5 * (t1 + t2));
+  if (L_out) *L_out = L;
+  const B Lb(L), av = sqrt(B(2) * B(V)), x = Lb / av - B(1);
+  return B(u) * Lb - exp(x * x) + B(1);
+}
+
+RegretOutcome thm12_cases(const std::map<std::string, std::string>& given, std::uint64_t seed) {
   const char* id = "VDH.conj.thm12_cases";
-  for (const auto& [k, v] : p) throw ParamError(id, k, "no parameters (fixed grid of u and V)");
+  std::map<std::string, std::string> p = given;
+  const long evaluations = take_evaluations(&p, id);
+  for (const auto& [k, v] : p) throw ParamError(id, k, "unknown parameter (this takes evaluations)");
   const auto t0 = std::chrono::steady_clock::now();
   RegretOutcome out;
   out.seed = seed;
@@ -539,17 +556,7 @@ RegretOutcome thm12_cases(const std::map<std::string, std::string>& p, std::uint
   for (double V : {1e-2, 1.0, 1e2, 1e4})
     for (double u : {0.0, 0.01, 0.1, 1.0, 10.0, 100.0}) {
       ++n;
-      const double a = std::sqrt(2 * V);
-      // maximiser of uL - e^{(L/a - 1)^2} + 1: t = L/a - 1 >= 0 with 2 t e^{t^2} = u a
-      double t1 = 0, t2 = 1;
-      while (2 * t2 * std::exp(t2 * t2) < u * a) t2 *= 2;
-      for (int i = 0; i < 200; ++i) {
-        const double m = 0.5 * (t1 + t2);
-        (2 * m * std::exp(m * m) < u * a ? t1 : t2) = m;
-      }
-      const double L = a * (1 + 0.5 * (t1 + t2));
-      const B Lb(L), av = sqrt(B(2) * B(V)), x = Lb / av - B(1);
-      const B direct = B(u) * Lb - exp(x * x) + B(1);  // a lower bound of (g o m)*(u)
+      const B direct = thm12_direct(u, V), av = sqrt(B(2) * B(V));  // a lower bound of (g o m)*(u)
       B dlo, dhi, plo, phi;
       const B uav = B(u) * av, u2V = B(u) * B(u) * B(V);
       Convex1{B(1) + uav, u2V / B(2), u * u * V / 2}.minimum(&dlo, &dhi);
@@ -579,6 +586,39 @@ RegretOutcome thm12_cases(const std::map<std::string, std::string>& p, std::uint
   note << n << " grid points (u, V); (3.8.3)'s inf below the conjugate (certified) at " << printed_below
        << "; the derived inf D agrees with the direct conjugate within 1e-9 at " << n - derived_off << " of " << n
        << "; the printed end |u| sqrt(8V)(sqrt(ln(8u^2V + 1)) + 1) below it at " << final_below;
+  // Both sides depend on u and V only through z = u sqrt(2V) (L = sqrt(2V) y in the sup; the end is
+  // 2z(sqrt(ln(4z^2 + 1)) + 1)), so a search over z in [1e-12, 1e12] (log scale, V = 1/2) covers the whole domain.
+  SearchSpec spec;
+  spec.params = {{"z", 1e-12, 1e12, true}};
+  spec.evaluations = evaluations;
+  spec.seed = seed;
+  spec.margin = [](const double* x) {
+    const double z = x[0];
+    double L;
+    const double direct = mid(thm12_direct(z, 0.5, &L)), fin = 2 * z * (std::sqrt(std::log1p(4 * z * z)) + 1);
+    if (!std::isfinite(direct) || !std::isfinite(fin)) return std::nan("");
+    return (fin - direct) / (1 + std::fabs(fin));
+  };
+  const CertifiedSearch cs = search_and_certify(spec, [](const std::vector<double>& x) {
+    CertifiedPoint pt;
+    const double u = x[0];
+    const B direct = thm12_direct(u, 0.5);
+    const B fin = B(u) * sqrt(B(4)) * (sqrt(log(B(4) * B(u) * B(u) * B(0.5) * B(2) + B(1))) + B(1));
+    if (!arb_is_finite(direct.x) || !arb_is_finite(fin.x)) return pt;
+    pt.certified = true;
+    pt.realised = mid(direct);
+    pt.bound = mid(fin);
+    pt.violated = arb_gt(direct.x, fin.x);
+    pt.name = "search: V=0.5 printed end";
+    if (pt.violated)
+      pt.evidence = "certified: (g o m)*(u) >= " + reference::ball_text(direct.x, 12) + " > " +
+                    reference::ball_text(fin.x, 12) + " at u = " + text17(u) + ", V = 0.5";
+    return pt;
+  });
+  for (const CertifiedPoint& c : cs.shown)
+    out.cases.push_back(RegretCase{c.name, 0, c.x[0], c.realised, 0, c.bound, c.realised - c.bound, c.violated, c.evidence});
+  note << "; adversarial search of the printed end over z = u sqrt(2V) (V = 1/2, u = z): " << cs.describe(spec);
+  if (cs.violations) out.verdict = "refuted";
   out.note = note.str();
   for (const auto& c : out.cases)
     if (c.violated) {
@@ -589,16 +629,6 @@ RegretOutcome thm12_cases(const std::map<std::string, std::string>& p, std::uint
   return out;
 }
 
-// VDH.conj.lemma11_gamma, (3.7.3) and the lines after it (Lemma 11 proof, 002): the conjugate of the lower bound
-// g(m(L)) - 1 with g(x) = exp(x - 1/2 - S), m(L) = L^2/(4B), S = ln(Z/nu([eta, mu])) (conjugate prior, nu = 1).
-// Derived (ERRATA.md E7): g*(gamma) = gamma ln gamma + gamma (S - 1/2), m*(y) = B y^2, so
-//   (g o m - 1)*(u) = inf_gamma gamma ln gamma + gamma (S - 1/2) + u^2 B/gamma + 1
-//                   = sqrt(2Hw) - sqrt(2H/w) + 1,  H = u^2 B, w = W(2H e^{2S + 1})   (stationarity ln g + S + 1/2 = H/g^2).
-// Printed: the 1/gamma term as 4u^2 B/gamma (H = 4u^2 B), gamma^ = sqrt(2H/W(2H e^{S^2 + 1/2})), the value
-// H(2W(2H e^{S+1/2}) - 1)/sqrt(2H W(2H e^{S+1/2})) + 1 <= sqrt(2H W(.)) + 1, then W(x) <= ln(x + 1) and
-// 2H e^{1/2} <= 16u^2 B. Routes: the direct conjugate sup_L (uL - g(m(L)) + 1) certified at its maximiser (a lower
-// bound), the derived objective's minimum certified from below by a bracket (convexity), and the Lambert-W closed
-// form. A printed equation that certainly fails, or a printed upper bound certainly below the conjugate, refutes.
 // The conjugate of g(m(L)) - 1, g(x) = e^{x - 1/2 - S}, m(L) = L^2/(4B), certified from below at its maximiser:
 // L = 2 sqrt(B) t with ln t + t^2 = ln(u sqrt B) + S + 1/2 (bisection in double, then the value in balls).
 B direct_conjugate(double u, double Bd, const B& Bv, const B& S) {
@@ -613,6 +643,16 @@ B direct_conjugate(double u, double Bd, const B& Bv, const B& S) {
   return B(u) * Ls - exp(Ls * Ls / (B(4) * Bv) - B(0.5) - S) + B(1);
 }
 
+// VDH.conj.lemma11_gamma, (3.7.3) and the lines after it (Lemma 11 proof, 002): the conjugate of the lower bound
+// g(m(L)) - 1 with g(x) = exp(x - 1/2 - S), m(L) = L^2/(4B), S = ln(Z/nu([eta, mu])) (conjugate prior, nu = 1).
+// Derived (ERRATA.md E7): g*(gamma) = gamma ln gamma + gamma (S - 1/2), m*(y) = B y^2, so
+//   (g o m - 1)*(u) = inf_gamma gamma ln gamma + gamma (S - 1/2) + u^2 B/gamma + 1
+//                   = sqrt(2Hw) - sqrt(2H/w) + 1,  H = u^2 B, w = W(2H e^{2S + 1})   (stationarity ln g + S + 1/2 = H/g^2).
+// Printed: the 1/gamma term as 4u^2 B/gamma (H = 4u^2 B), gamma^ = sqrt(2H/W(2H e^{S^2 + 1/2})), the value
+// H(2W(2H e^{S+1/2}) - 1)/sqrt(2H W(2H e^{S+1/2})) + 1 <= sqrt(2H W(.)) + 1, then W(x) <= ln(x + 1) and
+// 2H e^{1/2} <= 16u^2 B. Routes: the direct conjugate sup_L (uL - g(m(L)) + 1) certified at its maximiser (a lower
+// bound), the derived objective's minimum certified from below by a bracket (convexity), and the Lambert-W closed
+// form. A printed equation that certainly fails, or a printed upper bound certainly below the conjugate, refutes.
 RegretOutcome lemma11_gamma(const std::map<std::string, std::string>& given, std::uint64_t seed) {
   const char* id = "VDH.conj.lemma11_gamma";
   std::map<std::string, std::string> p = given;

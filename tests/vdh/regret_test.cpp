@@ -427,6 +427,10 @@ TEST(VdhThm12, E6PrintedConjugateIsBelowTheDirectOne) {
   EXPECT_EQ(printed_end, 0);
   EXPECT_TRUE(at_zero);
   EXPECT_THROW(c->run({{"u", "1"}}, 1), privoco::ParamError);
+  // the printed end also survives the search over z = u sqrt(2V), which covers the whole domain
+  const RegretOutcome s = c->run({{"evaluations", "20000"}}, 1);
+  EXPECT_NE(s.note.find("adversarial search of the printed end"), std::string::npos) << s.note;
+  EXPECT_NE(s.note.find("certified: 0 violations"), std::string::npos) << s.note;
 }
 
 // Fenchel-Young with the certified F*: never violated (tight at the maximiser), the mutant F*/2 fails.
