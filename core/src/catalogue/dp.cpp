@@ -1,0 +1,30 @@
+// The shared mechanisms (prefix DP.): exact privacy profiles of the Gaussian and Laplace mechanisms, used by every
+// paper that adds such noise (JKT's Gaussian noise, VDH's and BANCO's Laplace randomisers).
+#include <utility>
+
+#include "privoco/catalogue.hpp"
+
+namespace privoco::dp {
+
+namespace {
+const Domain kNonNeg = domains::nonneg, kPos = domains::pos;
+// Sampling boxes: eps in [1e-4, 1e4] (and 0), mu log-uniform in [1e-4, 1e4].
+ParamSpec eps() { return {"eps", kNonNeg, "privacy parameter epsilon >= 0", {1e-4, 1e4, false, 0.02}}; }
+ParamSpec mu(const char* meaning) { return {"mu", kPos, meaning, {1e-4, 1e4, false, 0}}; }
+}  // namespace
+
+void register_paper(std::vector<Entry>& t) {
+  t.push_back({"DP.gauss.delta", "priv",
+               "Balle and Wang (ICML 2018), Thm 8; the hockey-stick divergence of N(mu, 1) from N(0, 1)",
+               "exact delta(eps) = Phi(mu/2 - eps/mu) - e^eps Phi(-mu/2 - eps/mu) of the Gaussian mechanism whose mean "
+               "shift is mu noise standard deviations",
+               {eps(), mu("mean shift in noise standard deviations (sensitivity / sigma)")}, true, false,
+               "reference/dp/profiles.cpp tests/dp/profiles_test.cpp"});
+  t.push_back({"DP.laplace.delta", "priv",
+               "the hockey-stick divergence of Laplace(mu, 1) from Laplace(0, 1) (derived; Balle et al. 2018, privacy profiles)",
+               "exact delta(eps) = max(0, 1 - e^{(eps - mu)/2}) of the Laplace mechanism with mu = sensitivity / scale",
+               {eps(), mu("sensitivity / Laplace scale")}, true, false,
+               "reference/dp/profiles.cpp tests/dp/profiles_test.cpp"});
+}
+
+}  // namespace privoco::dp

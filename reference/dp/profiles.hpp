@@ -1,0 +1,15 @@
+// Exact privacy profiles, certified (catalogue DP.gauss.delta, DP.laplace.delta). params = {eps, mu}.
+#pragma once
+#include <arb.h>
+
+namespace privoco::reference::dp {
+
+// Balle and Wang (2018) Thm 8: delta(eps) = (1/2) erfc(a) - (1/2) e^eps erfc(b), a, b = eps/(mu sqrt2) -+ mu/(2 sqrt2)
+// (Phi(x) = erfc(-x/sqrt2)/2). The two terms cancel by a relative mu^2/eps for small mu, large eps: the escalation
+// of working precision in reference::evaluate recovers the digits.
+void gauss_delta(arb_t res, arb_srcptr p, slong prec);
+// delta(eps) = 1 - e^{(eps - mu)/2} for eps < mu, 0 otherwise (derived: the hockey-stick integral split at 0,
+// (mu - eps)/2 and mu; tests/dp/profiles_test.cpp integrates it as the second route).
+void laplace_delta(arb_t res, arb_srcptr p, slong prec);
+
+}  // namespace privoco::reference::dp

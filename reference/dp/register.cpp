@@ -1,0 +1,12 @@
+// The shared mechanisms' IDs in the reference part.
+#include "privoco/reference/registry.hpp"
+#include "profiles.hpp"
+
+namespace privoco::reference::dp {
+
+void register_paper(Registry& r) {
+  r.add("DP.gauss.delta", gauss_delta);
+  r.add("DP.laplace.delta", laplace_delta);
+}
+
+}  // namespace privoco::reference::dp

@@ -1,0 +1,198 @@
+// The exact privacy profiles (DP.gauss.delta, DP.laplace.delta): each closed form against its defining hockey-stick
+// integral by rigorous quadrature (the second route), with a wrong variant that the same comparison rejects; known
+// values; certified evaluation far out (small mu, large eps), where the two terms of the Gaussian form cancel.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <acb_calc.h>
+#include <arb_hypgeom.h>
+
+#include <cmath>
+
+#include "privoco/catalogue.hpp"
+#include "privoco/format.hpp"
+#include "privoco/reference/evaluate.hpp"
+#include "reference/dp/profiles.hpp"
+#include "support/ball_eval.hpp"
+#include "support/gen.hpp"
+
+namespace ref = privoco::reference;
+using privoco::testing::eval_fn;
+
+namespace {
+struct Hockey {
+  double eps, mu, k;  // integrand p(x) - e^{k eps} q(x); k = 1 for the definition (a sibling uses another k)
+  bool laplace;
+};
+// e^{k eps} as a ball (the double e^eps would differ from the closed form's exact factor by a rounding)
+void factor(arb_t f, const Hockey& h, slong prec) {
+  arb_set_d(f, h.eps);
+  arb_mul(f, f, ref::Ball(h.k).get(), prec);
+  arb_exp(f, f, prec);
+}
+
+// The crossing point where p = e^eps q, as an exact-input ball: eps/mu + mu/2 (Gaussian), (mu - eps)/2 (Laplace).
+void crossing(arb_t xc, const Hockey& h, slong prec) {
+  if (h.laplace) {
+    arb_set_d(xc, h.mu);
+    arb_sub(xc, xc, ref::Ball(h.eps).get(), prec);
+    arb_mul_2exp_si(xc, xc, -1);
+  } else {
+    arb_set_d(xc, h.eps);
+    arb_div(xc, xc, ref::Ball(h.mu).get(), prec);
+    arb_add(xc, xc, ref::Ball(h.mu / 2).get(), prec);
+  }
+}
+
+// p(x) - e^eps q(x) on a piece where it is analytic and non-negative, in a variable whose limits are exact:
+// Gaussian N(mu, 1) vs N(0, 1), x = x_c + y for y in [0, 40]; Laplace(0, 1) vs Laplace(mu, 1), x = x_c y for y in
+// [0, 1] (times dx/dy = x_c).
+int integrand(acb_ptr out, const acb_t y, void* param, slong order, slong prec) {
+  if (order > 1) return 0;
+  const auto* h = static_cast<const Hockey*>(param);
+  acb_t p, q, t, x;
+  acb_init(p), acb_init(q), acb_init(t), acb_init(x);
+  ref::Ball xc;
+  crossing(xc.get(), *h, prec);
+  if (h->laplace) acb_mul_arb(x, y, xc.get(), prec);
+  else acb_add_arb(x, y, xc.get(), prec);
+  if (!h->laplace) {  // phi(x - mu) - c phi(x), phi(x) = e^{-x^2/2}/sqrt(2 pi)
+    acb_set_d(p, h->mu);
+    acb_sub(p, x, p, prec);
+    acb_sqr(p, p, prec);
+    acb_mul_2exp_si(p, p, -1);
+    acb_neg(p, p);
+    acb_exp(p, p, prec);
+    acb_sqr(q, x, prec);
+    acb_mul_2exp_si(q, q, -1);
+    acb_neg(q, q);
+    acb_exp(q, q, prec);
+    ref::Ball fac;
+    factor(fac.get(), *h, prec);
+    acb_mul_arb(q, q, fac.get(), prec);
+    acb_sub(out, p, q, prec);
+    arb_t s;
+    arb_init(s);
+    arb_const_pi(s, prec);
+    arb_mul_2exp_si(s, s, 1);
+    arb_rsqrt(s, s, prec);
+    acb_mul_arb(out, out, s, prec);
+    arb_clear(s);
+  } else {  // on [0, (mu - eps)/2]: e^{-x}/2 - c e^{x - mu}/2 (the pieces left of 0 are integrated in closed form)
+    acb_neg(p, x);
+    acb_exp(p, p, prec);
+    acb_set_d(t, h->mu);
+    acb_sub(q, x, t, prec);
+    acb_exp(q, q, prec);
+    ref::Ball fac;
+    factor(fac.get(), *h, prec);
+    acb_mul_arb(q, q, fac.get(), prec);
+    acb_sub(out, p, q, prec);
+    acb_mul_2exp_si(out, out, -1);
+    acb_mul_arb(out, out, xc.get(), prec);
+  }
+  acb_clear(p), acb_clear(q), acb_clear(t), acb_clear(x);
+  return 0;
+}
+
+// scale: the integral's expected magnitude (the closed form's), so that the tolerance is relative: 2^-80 of it.
+ref::Ball integrate(const Hockey& h, double a, double b, const ref::Ball& scale) {
+  acb_t r, lo, hi;
+  acb_init(r), acb_init(lo), acb_init(hi);
+  acb_set_d(lo, a);
+  acb_set_d(hi, b);
+  mag_t tol;
+  mag_init(tol);
+  arb_get_mag(tol, scale.get());
+  mag_mul_2exp_si(tol, tol, -80);
+  acb_calc_integrate(r, integrand, const_cast<Hockey*>(&h), lo, hi, 128, tol, nullptr, 128);
+  ref::Ball out;
+  arb_set(out.get(), acb_realref(r));
+  mag_clear(tol);
+  acb_clear(r), acb_clear(lo), acb_clear(hi);
+  return out;
+}
+
+// The Gaussian hockey-stick integral over [x_c, x_c + 40] plus its tail (<= int_{x_c+40} phi(x - mu) <= e^{-700}).
+ref::Ball gauss_route(double eps, double mu, double k, const ref::Ball& scale) {
+  ref::Ball r = integrate({eps, mu, k, false}, 0, 40, scale);
+  // the tail: int_{x_c+40}^inf phi(x - mu) dx <= e^{-z^2/2}, z = x_c + 40 - mu > 0
+  ref::Ball z;
+  crossing(z.get(), {eps, mu, k, false}, 128);
+  arb_add_ui(z.get(), z.get(), 40, 128);
+  arb_sub(z.get(), z.get(), ref::Ball(mu).get(), 128);
+  arb_sqr(z.get(), z.get(), 128);
+  arb_mul_2exp_si(z.get(), z.get(), -1);
+  arb_neg(z.get(), z.get());
+  arb_exp(z.get(), z.get(), 128);
+  mag_t tail;
+  mag_init(tail);
+  arb_get_mag(tail, z.get());
+  arb_add_error_mag(r.get(), tail);
+  mag_clear(tail);
+  return r;
+}
+
+// The Laplace hockey-stick integral: (1 - c e^{-mu})/2 over x <= 0 (closed form of a pure exponential), the
+// quadrature over [0, (mu - eps)/2], nothing beyond (p <= c q there for c = e^eps).
+ref::Ball laplace_route(double eps, double mu, double k, const ref::Ball& scale) {
+  ref::Ball left(1), q(-mu), fac;
+  arb_exp(q.get(), q.get(), 128);
+  factor(fac.get(), {eps, mu, k, true}, 128);
+  arb_mul(q.get(), q.get(), fac.get(), 128);
+  arb_sub(left.get(), left.get(), q.get(), 128);
+  arb_mul_2exp_si(left.get(), left.get(), -1);
+  ref::Ball mid = integrate({eps, mu, k, true}, 0, 1, scale);
+  arb_add(left.get(), left.get(), mid.get(), 128);
+  return left;
+}
+}  // namespace
+
+RC_GTEST_PROP(DpProfiles, GaussianClosedFormAgreesWithTheHockeyStickIntegral, ()) {
+  const double mu = *privoco::testing::log_uniform(0.05, 5), eps = *rc::gen::inRange(0, 5000) / 1000.0;
+  const ref::Ball closed = eval_fn(ref::dp::gauss_delta, {eps, mu});
+  const ref::Ball quad = gauss_route(eps, mu, 1, closed);
+  if (!arb_overlaps(closed.get(), quad.get()))
+    RC_FAIL("mu = " + privoco::text17(mu) + ", eps = " + privoco::text17(eps) + ": closed " +
+            ref::ball_text(closed.get(), 40) + ", quadrature " + ref::ball_text(quad.get(), 40));
+  RC_ASSERT(arb_rel_accuracy_bits(quad.get()) > 40);
+  // sibling: e^{eps/2} in place of e^eps (a wrong composition of the ratio) is rejected by the same comparison
+  if (eps > 0.1) RC_ASSERT(!arb_overlaps(closed.get(), gauss_route(eps, mu, 0.5, closed).get()));
+}
+
+RC_GTEST_PROP(DpProfiles, LaplaceClosedFormAgreesWithTheHockeyStickIntegral, ()) {
+  const double mu = *privoco::testing::log_uniform(0.05, 20), eps = mu * (*rc::gen::inRange(0, 999) / 1000.0);
+  const ref::Ball closed = eval_fn(ref::dp::laplace_delta, {eps, mu});
+  const ref::Ball quad = laplace_route(eps, mu, 1, closed);
+  RC_ASSERT(arb_overlaps(closed.get(), quad.get()));
+  // sibling: 1 - e^{eps - mu} (the exponent not halved) is rejected
+  ref::Ball wrong(eps - mu);
+  arb_expm1(wrong.get(), wrong.get(), 128);
+  arb_neg(wrong.get(), wrong.get());
+  if (mu - eps > 0.01) RC_ASSERT(!arb_overlaps(wrong.get(), quad.get()));
+}
+
+TEST(DpProfiles, KnownValues) {
+  // delta(0) = 2 Phi(mu/2) - 1 = erf(mu/(2 sqrt2)) (total variation); Laplace: 1 - e^{-mu/2}; eps >= mu: 0
+  for (double mu : {0.01, 1.0, 7.0}) {
+    ref::Ball e(mu), s;
+    arb_sqrt_ui(s.get(), 8, 128);
+    arb_div(e.get(), e.get(), s.get(), 128);  // mu/(2 sqrt2), exactly as a ball
+    arb_hypgeom_erf(e.get(), e.get(), 128);
+    EXPECT_TRUE(arb_overlaps(eval_fn(ref::dp::gauss_delta, {0, mu}).get(), e.get())) << mu;
+    EXPECT_NEAR(arf_get_d(arb_midref(eval_fn(ref::dp::laplace_delta, {0, mu}).get()), ARF_RND_NEAR),
+                -std::expm1(-mu / 2), 1e-15);
+    EXPECT_TRUE(arb_is_zero(eval_fn(ref::dp::laplace_delta, {mu, mu}).get())) << mu;
+  }
+}
+
+TEST(DpProfiles, CertifiedWhereTheTwoTermsCancel) {
+  // mu = 1e-4, eps = 1e4: the terms agree to ~mu^2/eps = 1e-12 relative; delta is far below the double range
+  const auto& e = privoco::entry("DP.gauss.delta");
+  const double x1[2] = {1e4, 1e-4}, x2[2] = {1.5e4, 1e-4};
+  const ref::Certified d1 = ref::evaluate(e, x1), d2 = ref::evaluate(e, x2);
+  EXPECT_GE(d1.digits, 17);
+  EXPECT_EQ(d1.sign(), 1);
+  EXPECT_TRUE(arb_gt(d1.ball.get(), d2.ball.get()));  // decreasing in eps
+  EXPECT_LT(d1.log_abs(), -1e15);                       // ~ -eps^2/(2 mu^2)
+}
