@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "privoco/catalogue.hpp"
+#include "privoco/fast/evaluate.hpp"
 #include "privoco/format.hpp"
 #include "privoco/reference/evaluate.hpp"
 #include "reference/dp/profiles.hpp"
@@ -195,4 +196,49 @@ TEST(DpProfiles, CertifiedWhereTheTwoTermsCancel) {
   EXPECT_EQ(d1.sign(), 1);
   EXPECT_TRUE(arb_gt(d1.ball.get(), d2.ball.get()));  // decreasing in eps
   EXPECT_LT(d1.log_abs(), -1e15);                       // ~ -eps^2/(2 mu^2)
+}
+
+// The fast part within 8 ulp of the certified value wherever that is a normal double (mu log-uniform in [1e-4, 1e4],
+// eps in [0, 1e4] with log-uniform magnitudes), the status and ln(delta) right where it is not; the sibling: the
+// naive difference of the two normal-CDF terms in double fails the same tolerance where they cancel.
+RC_GTEST_PROP(DpProfilesFast, GaussianWithin8UlpOverTheBox, ()) {
+  const double mu = *privoco::testing::log_uniform(1e-4, 1e4), eps = *privoco::testing::log_uniform(1e-6, 1e4);
+  const auto& e = privoco::entry("DP.gauss.delta");
+  const double x[2] = {eps, mu};
+  const ref::Certified c = ref::evaluate(e, x);
+  const privoco::fast::Value v = privoco::fast::evaluate(e, x);
+  const double t = c.nearest();
+  if (std::isnormal(t)) {
+    RC_ASSERT(v.status == privoco::fast::Status::ok);
+    RC_ASSERT(ref::ulp_error(c, v.value) <= 8.0);
+  } else {
+    RC_ASSERT(v.status == privoco::fast::Status::underflow);
+    RC_ASSERT(std::fabs(v.log_abs() - c.log_abs()) <= 1e-12 * std::fabs(c.log_abs()));
+  }
+}
+
+TEST(DpProfilesFast, NaiveDifferenceFailsWhereTheTermsCancel) {
+  const auto& e = privoco::entry("DP.gauss.delta");
+  double worst_naive = 0;
+  for (double mu : {1e-2, 3e-3, 1e-3})
+    for (double eps : {1e-2, 3e-2, 1e-1}) {  // delta normal; the two terms agree to ~mu^2/eps
+      const double x[2] = {eps, mu};
+      const ref::Certified c = ref::evaluate(e, x);
+      if (!std::isnormal(c.nearest())) continue;
+      const double s2 = std::sqrt(2.0), a = eps / (mu * s2) - mu / (2 * s2), b = a + mu / s2;
+      const double naive = 0.5 * std::erfc(a) - 0.5 * std::exp(eps) * std::erfc(b);
+      worst_naive = std::max(worst_naive, ref::ulp_error(c, naive));
+      EXPECT_LE(ref::ulp_error(c, privoco::fast::evaluate(e, x).value), 8.0) << eps << " " << mu;
+    }
+  EXPECT_GT(worst_naive, 1e3);  // the sibling: the same tolerance rejects the naive difference
+}
+
+RC_GTEST_PROP(DpProfilesFast, LaplaceWithin2Ulp, ()) {
+  const double mu = *privoco::testing::log_uniform(1e-4, 1e4), eps = *privoco::testing::log_uniform(1e-6, 1e4);
+  const auto& e = privoco::entry("DP.laplace.delta");
+  const double x[2] = {eps, mu};
+  const ref::Certified c = ref::evaluate(e, x);
+  const privoco::fast::Value v = privoco::fast::evaluate(e, x);
+  if (c.exact) RC_ASSERT(v.value == 0 && v.status == privoco::fast::Status::ok);
+  else RC_ASSERT(ref::ulp_error(c, v.value) <= 2.0);
 }

@@ -18,13 +18,13 @@ void register_paper(std::vector<Entry>& t) {
                "Balle and Wang (ICML 2018), Thm 8; the hockey-stick divergence of N(mu, 1) from N(0, 1)",
                "exact delta(eps) = Phi(mu/2 - eps/mu) - e^eps Phi(-mu/2 - eps/mu) of the Gaussian mechanism whose mean "
                "shift is mu noise standard deviations",
-               {eps(), mu("mean shift in noise standard deviations (sensitivity / sigma)")}, true, false,
-               "reference/dp/profiles.cpp tests/dp/profiles_test.cpp"});
+               {eps(), mu("mean shift in noise standard deviations (sensitivity / sigma)")}, true, true,
+               "reference/dp/profiles.cpp fast/dp/profiles.cpp tests/dp/profiles_test.cpp"});
   t.push_back({"DP.laplace.delta", "priv",
                "the hockey-stick divergence of Laplace(mu, 1) from Laplace(0, 1) (derived; Balle et al. 2018, privacy profiles)",
                "exact delta(eps) = max(0, 1 - e^{(eps - mu)/2}) of the Laplace mechanism with mu = sensitivity / scale",
-               {eps(), mu("sensitivity / Laplace scale")}, true, false,
-               "reference/dp/profiles.cpp tests/dp/profiles_test.cpp"});
+               {eps(), mu("sensitivity / Laplace scale")}, true, true,
+               "reference/dp/profiles.cpp fast/dp/profiles.cpp tests/dp/profiles_test.cpp"});
 }
 
 }  // namespace privoco::dp
