@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <limits>
 
 #include "privoco/catalogue.hpp"
 #include "privoco/fast/numerics/dd.hpp"
@@ -115,4 +116,51 @@ Value laplace_delta(double eps, double mu) {
   return v;
 }
 
+namespace {
+// ln delta(eps; mu) from the fast profile (its ln on underflow).
+double ln_delta(double eps, double mu) { return gauss_delta(eps, mu).log_abs(); }
+
+// The root of ln delta(x) = lt for delta monotone in x (side +1 increasing, -1 decreasing) on (lo, inf): a bracket
+// grown from x0, then bisection (geometric where the ends differ by orders of magnitude) until the ends are
+// adjacent doubles. 64-bit ends: the result is the end at which the profile meets the target's side.
+template <class F>
+double root(F ln_delta_of, double lt, int side, double x0, double lo) {
+  auto f = [&](double x) { return side * (ln_delta_of(x) - lt); };  // increasing in x
+  double xl = x0, xh = x0;
+  for (int i = 0; i < 4000 && !(f(xl) < 0); ++i) xl = xl / 4 > lo ? xl / 4 : lo;
+  for (int i = 0; i < 4000 && !(f(xh) > 0); ++i) xh = xh * 4 + 1;
+  for (int i = 0; i < 2200; ++i) {
+    const double m = (xl > 0 && xh / xl > 4) ? std::sqrt(xl * xh) : 0.5 * (xl + xh);
+    if (!(m > xl && m < xh)) break;
+    (f(m) < 0 ? xl : xh) = m;
+  }
+  return side < 0 ? xh : xl;  // the end on the side where delta <= target
+}
+
+Value plain(double x) {
+  Value v;
+  v.value = x;
+  v.sign = x > 0 ? 1 : 0;
+  return v;
+}
+}  // namespace
+
+Value gauss_eps(double delta, double mu) {
+  static const Entry& e = entry("DP.gauss.eps");
+  const double x[2] = {delta, mu};
+  check_params(e, x);
+  const double lt = std::log(delta);
+  if (!(ln_delta(0, mu) > lt)) return plain(0);  // delta(0) <= target
+  return plain(root([mu](double t) { return ln_delta(t, mu); }, lt, -1, mu * (mu / 2 + 4), 0));
+}
+
+Value gauss_mu(double eps, double delta) {
+  static const Entry& e = entry("DP.gauss.mu");
+  const double x[2] = {eps, delta};
+  check_params(e, x);
+  return plain(root([eps](double m) { return ln_delta(eps, m); }, std::log(delta), +1, std::sqrt(2 * eps) + 1,
+                    std::numeric_limits<double>::denorm_min()));
+}
+
 }  // namespace privoco::fast::dp
+

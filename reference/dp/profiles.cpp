@@ -1,5 +1,7 @@
 #include "profiles.hpp"
 
+#include <cmath>
+
 #include "../numerics/monotone.hpp"
 #include "../numerics/scratch.hpp"
 
@@ -42,4 +44,199 @@ void laplace_delta(arb_t res, arb_srcptr p, slong prec) {
   arb_clear(d);
 }
 
+namespace {
+
+// delta(eps; mu) at balls eps, mu.
+void delta_at(arb_t d, const arb_t eps, const arb_t mu, slong prec) {
+  arb_t q[2];
+  arb_init(q[0]), arb_init(q[1]);
+  arb_set(q[0], eps), arb_set(q[1], mu);
+  gauss_delta(d, q[0], prec);
+  arb_clear(q[0]), arb_clear(q[1]);
+}
+
+// Phi(x) = erfc(-x/sqrt2)/2 and phi(x) = e^{-x^2/2}/sqrt(2 pi) at a ball x.
+void Phi(arb_t r, const arb_t x, slong prec) {
+  arb_t s;
+  arb_init(s);
+  arb_sqrt_ui(s, 2, prec);
+  arb_div(r, x, s, prec);
+  arb_neg(r, r);
+  numerics::mono(r, r, Mono::erfc, prec);
+  arb_mul_2exp_si(r, r, -1);
+  arb_clear(s);
+}
+void phi(arb_t r, const arb_t x, slong prec) {
+  arb_t s;
+  arb_init(s);
+  arb_sqr(r, x, prec);
+  arb_mul_2exp_si(r, r, -1);
+  arb_neg(r, r);
+  arb_exp(r, r, prec);
+  arb_const_pi(s, prec);
+  arb_mul_2exp_si(s, s, 1);
+  arb_rsqrt(s, s, prec);
+  arb_mul(r, r, s, prec);
+  arb_clear(s);
+}
+
+// The root x of f(x) = ln delta(x) - ln target, delta monotone in x (side: +1 increasing, -1 decreasing), x > lo.
+// A bracket is grown from x0, then safeguarded Newton (bisection when a step leaves the bracket; geometric when
+// positive ends differ by orders of magnitude) at 64 bits, Newton at prec + 20 bits from there; finally the bracket
+// [x - r, x + r], r = 2^-(prec-8) |x|, is certified by the signs of delta - target at its ends. res = that bracket,
+// or indeterminate when it cannot be certified at prec.
+template <class Delta, class Slope>
+void certified_root(arb_t res, double x0, double lo, const arb_t target, int side, Delta delta, Slope slope,
+                    slong prec) {
+  arb_t x, d, s, lt, step, a, b, da, db;
+  arb_init(x), arb_init(d), arb_init(s), arb_init(lt), arb_init(step), arb_init(a), arb_init(b), arb_init(da),
+      arb_init(db);
+  arb_log(lt, target, prec + 20);
+  const double ltd = arf_get_d(arb_midref(lt), ARF_RND_NEAR);
+  auto f_at = [&](double v) {  // sign-adjusted: increasing in v
+    arb_set_d(x, v);
+    delta(d, x, 64);
+    arb_log(step, d, 64);
+    const double fv = arf_get_d(arb_midref(step), ARF_RND_NEAR) - ltd;
+    return side > 0 ? fv : -fv;
+  };
+  // grow a bracket [xl, xh] with f(xl) < 0 < f(xh)
+  double xl = x0, xh = x0;
+  double fl = f_at(xl), fh = fl;
+  for (int i = 0; i < 2000 && !(fl < 0); ++i) xl = xl > 1e-280 ? xl / 4 : lo, fl = f_at(xl);
+  for (int i = 0; i < 2000 && !(fh > 0); ++i) xh = xh * 4 + 1, fh = f_at(xh);
+  if (fl < 0 && fh > 0) {
+    double xm = 0.5 * (xl + xh);
+    for (int it = 0; it < 300; ++it) {
+      const double fm = f_at(xm);
+      if (fm == 0) break;
+      (fm < 0 ? xl : xh) = xm;
+      // Newton step from xm, kept when inside the bracket
+      slope(s, x, 64);
+      const double dd = arf_get_d(arb_midref(d), ARF_RND_NEAR), sd = arf_get_d(arb_midref(s), ARF_RND_NEAR);
+      double next = xm - (side > 0 ? fm : -fm) * dd / sd;
+      if (!(next > xl && next < xh))
+        next = (xl > 0 && xh / xl > 16) ? std::sqrt(xl * xh) : 0.5 * (xl + xh);
+      if (std::fabs(next - xm) <= 1e-16 * std::fabs(xm) || xh - xl <= 1e-16 * std::fabs(xh)) {
+        xm = next;
+        break;
+      }
+      xm = next;
+    }
+    arb_set_d(x, xm);
+    for (int it = 0; it < 60; ++it) {  // Newton at full precision from a double-accurate start
+      const slong wp = prec + 20;
+      delta(d, x, wp);
+      slope(s, x, wp);
+      arb_log(step, d, wp);
+      arb_sub(step, step, lt, wp);
+      arb_mul(step, step, d, wp);
+      arb_div(step, step, s, wp);
+      arb_get_mid_arb(step, step);
+      if (!arb_is_finite(step)) break;
+      arb_sub(x, x, step, wp);
+      arb_get_mid_arb(x, x);
+      mag_t ms, mx;
+      mag_init(ms), mag_init(mx);
+      arb_get_mag(ms, step);
+      arb_get_mag(mx, x);
+      mag_mul_2exp_si(mx, mx, -(prec + 4));
+      const bool done = mag_cmp(ms, mx) <= 0;
+      mag_clear(ms), mag_clear(mx);
+      if (done) break;
+    }
+  } else {
+    arb_indeterminate(x);
+  }
+  // the bracket: r from 2^-(prec-8) |x| up, doubling while an end's delta is not yet certainly on its side
+  // (delta's own certified accuracy is below the working precision by the cancellation and the sensitivity to x)
+  mag_t r;
+  mag_init(r);
+  arb_get_mag(r, x);
+  mag_mul_2exp_si(r, r, -(prec - 8));
+  arf_t ra;
+  arf_init(ra);
+  bool ok = false;
+  for (int k = 0; k < 64 && arb_is_finite(x); ++k, mag_mul_2exp_si(r, r, 1)) {
+    arf_set_mag(ra, r);
+    arb_set(a, x), arb_set(b, x);
+    arb_sub_arf(a, a, ra, ARF_PREC_EXACT);
+    arb_add_arf(b, b, ra, ARF_PREC_EXACT);
+    if (!(arf_cmp_d(arb_midref(a), lo) > 0)) break;
+    delta(da, a, prec + 20);
+    delta(db, b, prec + 20);
+    const bool a_ok = side < 0 ? arb_gt(da, target) : arb_lt(da, target);
+    const bool b_ok = side < 0 ? arb_lt(db, target) : arb_gt(db, target);
+    const bool a_wrong = side < 0 ? arb_le(da, target) : arb_ge(da, target);
+    const bool b_wrong = side < 0 ? arb_ge(db, target) : arb_le(db, target);
+    if (a_ok && b_ok) {
+      ok = true;
+      break;
+    }
+    if (a_wrong || b_wrong) break;  // the root is not within this bracket: Newton did not converge
+  }
+  if (ok) {
+    arb_set(res, x);
+    arb_add_error_mag(res, r);
+  } else {
+    arb_indeterminate(res);
+  }
+  arf_clear(ra);
+  mag_clear(r);
+  arb_clear(x), arb_clear(d), arb_clear(s), arb_clear(lt), arb_clear(step), arb_clear(a), arb_clear(b), arb_clear(da),
+      arb_clear(db);
+}
+}  // namespace
+
+void gauss_eps(arb_t res, arb_srcptr p, slong prec) {
+  arb_srcptr target = p + 0, mu = p + 1;
+  arb_t d0, z;
+  arb_init(d0), arb_init(z);
+  arb_zero(z);
+  delta_at(d0, z, mu, prec);
+  if (arb_le(d0, target)) {  // delta(0) <= target: eps = 0
+    arb_zero(res);
+  } else if (!arb_gt(d0, target)) {
+    arb_indeterminate(res);  // not decided at this precision
+  } else {
+    const double m = arf_get_d(arb_midref(mu), ARF_RND_NEAR);
+    // start: delta ~ Phi(mu/2 - eps/mu) for large eps, so eps ~ mu (mu/2 + 4) as a first guess
+    certified_root(
+        res, m * (m / 2 + 4), 0, target, -1, [&](arb_t d, const arb_t e, slong wp) { delta_at(d, e, mu, wp); },
+        [&](arb_t s, const arb_t e, slong wp) {  // -e^eps Phi(-mu/2 - eps/mu)
+          arb_t x;
+          arb_init(x);
+          arb_div(x, e, mu, wp);
+          arb_mul_2exp_si(s, mu, -1);
+          arb_add(x, x, s, wp);
+          arb_neg(x, x);
+          Phi(s, x, wp);
+          arb_exp(x, e, wp);
+          arb_mul(s, s, x, wp);
+          arb_neg(s, s);
+          arb_clear(x);
+        },
+        prec);
+  }
+  arb_clear(d0), arb_clear(z);
+}
+
+void gauss_mu(arb_t res, arb_srcptr p, slong prec) {
+  arb_srcptr eps = p + 0, target = p + 1;
+  const double e = arf_get_d(arb_midref(eps), ARF_RND_NEAR);
+  certified_root(
+      res, std::sqrt(2 * e) + 1, 1e-300, target, +1, [&](arb_t d, const arb_t m, slong wp) { delta_at(d, eps, m, wp); },
+      [&](arb_t s, const arb_t m, slong wp) {  // phi(mu/2 - eps/mu)
+        arb_t x;
+        arb_init(x);
+        arb_div(x, eps, m, wp);
+        arb_mul_2exp_si(s, m, -1);
+        arb_sub(x, s, x, wp);
+        phi(s, x, wp);
+        arb_clear(x);
+      },
+      prec);
+}
+
 }  // namespace privoco::reference::dp
+

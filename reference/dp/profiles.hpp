@@ -13,3 +13,15 @@ void gauss_delta(arb_t res, arb_srcptr p, slong prec);
 void laplace_delta(arb_t res, arb_srcptr p, slong prec);
 
 }  // namespace privoco::reference::dp
+
+namespace privoco::reference::dp {
+
+// DP.gauss.eps, params {delta, mu}: the smallest eps >= 0 with delta(eps; mu) <= delta (0 when delta(0) <= delta).
+// Newton on ln delta(eps) (d delta/d eps = -e^eps Phi(-mu/2 - eps/mu)) from midpoints, then the root certified by
+// a bracket [e - r, e + r] whose ends' delta are certainly on either side of the target.
+void gauss_eps(arb_t res, arb_srcptr p, slong prec);
+// DP.gauss.mu, params {eps, delta}: the largest mu with delta(eps; mu) <= delta (d delta/d mu = phi(mu/2 - eps/mu)
+// > 0), certified the same way.
+void gauss_mu(arb_t res, arb_srcptr p, slong prec);
+
+}  // namespace privoco::reference::dp

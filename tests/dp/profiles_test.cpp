@@ -242,3 +242,46 @@ RC_GTEST_PROP(DpProfilesFast, LaplaceWithin2Ulp, ()) {
   if (c.exact) RC_ASSERT(v.value == 0 && v.status == privoco::fast::Status::ok);
   else RC_ASSERT(ref::ulp_error(c, v.value) <= 2.0);
 }
+
+// DP.gauss.eps and DP.gauss.mu: the certified root brackets the target (delta at the enclosure's ends lies on
+// either side of it); the sibling: the classical calibration mu = eps / sqrt(2 ln(1.25/delta)) meets delta but is
+// not the largest mu (the analytic calibration is certainly larger), and a mu above the certified one exceeds delta.
+RC_GTEST_PROP(DpInverses, CertifiedRootsBracketTheTarget, ()) {
+  const double mu = *privoco::testing::log_uniform(1e-3, 1e3), target = *privoco::testing::log_uniform(1e-200, 0.4);
+  const auto& ee = privoco::entry("DP.gauss.eps");
+  const double x[2] = {target, mu};
+  const ref::Certified eps = ref::evaluate(ee, x);
+  if (eps.exact) {  // eps = 0: the mechanism meets delta at eps = 0
+    RC_ASSERT(arb_le(eval_fn(ref::dp::gauss_delta, {0, mu}).get(), ref::Ball(target).get()));
+    return;
+  }
+  ref::Ball lo, hi, d;
+  arb_get_lbound_arf(arb_midref(lo.get()), eps.ball.get(), 128);
+  arb_get_ubound_arf(arb_midref(hi.get()), eps.ball.get(), 128);
+  arb_ptr p = _arb_vec_init(2);
+  arb_set(p + 1, ref::Ball(mu).get());
+  arb_set(p, lo.get());
+  ref::dp::gauss_delta(d.get(), p, 256);
+  RC_ASSERT(arb_ge(d.get(), ref::Ball(target).get()));
+  arb_set(p, hi.get());
+  ref::dp::gauss_delta(d.get(), p, 256);
+  RC_ASSERT(arb_le(d.get(), ref::Ball(target).get()));
+  _arb_vec_clear(p, 2);
+  // the fast inverse agrees to a tolerance set by the condition number (delta's 8 ulp through the root)
+  const double f = privoco::fast::evaluate(ee, x).value, t = eps.nearest();
+  RC_ASSERT(std::fabs(f - t) <= 1e-12 * t + 1e-300);
+}
+
+TEST(DpInverses, AnalyticCalibrationBeatsTheClassicalOne) {
+  const auto& em = privoco::entry("DP.gauss.mu");
+  for (double eps : {0.1, 0.5, 0.9})
+    for (double delta : {1e-5, 1e-10}) {
+      const double x[2] = {eps, delta};
+      const ref::Certified mu = ref::evaluate(em, x);
+      const double classical = eps / std::sqrt(2 * std::log(1.25 / delta));  // Dwork and Roth (2014) Thm A.1
+      EXPECT_LE(arf_get_d(arb_midref(eval_fn(ref::dp::gauss_delta, {eps, classical}).get()), ARF_RND_UP), delta);
+      EXPECT_TRUE(arb_gt(mu.ball.get(), ref::Ball(classical).get())) << eps << " " << delta;  // not the largest
+      const double above = mu.nearest() * (1 + 1e-9);  // mutant: a slightly larger mu violates delta
+      EXPECT_TRUE(arb_gt(eval_fn(ref::dp::gauss_delta, {eps, above}).get(), ref::Ball(delta).get()));
+    }
+}

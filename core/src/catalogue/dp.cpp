@@ -20,6 +20,14 @@ void register_paper(std::vector<Entry>& t) {
                "shift is mu noise standard deviations",
                {eps(), mu("mean shift in noise standard deviations (sensitivity / sigma)")}, true, true,
                "reference/dp/profiles.cpp fast/dp/profiles.cpp tests/dp/profiles_test.cpp"});
+  const ParamSpec delta{"delta", {0, 1, false, false}, "target delta in (0, 1)", {1e-12, 0.5, false, 0}};
+  t.push_back({"DP.gauss.eps", "priv", "the inverse of DP.gauss.delta in eps (Balle and Wang 2018, analytic calibration)",
+               "the smallest eps >= 0 with delta(eps; mu) <= delta (0 when the mechanism already meets delta at eps = 0)",
+               {delta, mu("mean shift in noise standard deviations")}, true, true,
+               "reference/dp/profiles.cpp fast/dp/profiles.cpp tests/dp/profiles_test.cpp"});
+  t.push_back({"DP.gauss.mu", "priv", "the inverse of DP.gauss.delta in mu (Balle and Wang 2018, Alg 1: sigma = sensitivity/mu)",
+               "the largest mu with delta(eps; mu) <= delta: the analytic calibration of the Gaussian mechanism",
+               {eps(), delta}, true, true, "reference/dp/profiles.cpp fast/dp/profiles.cpp tests/dp/profiles_test.cpp"});
   t.push_back({"DP.laplace.delta", "priv",
                "the hockey-stick divergence of Laplace(mu, 1) from Laplace(0, 1) (derived; Balle et al. 2018, privacy profiles)",
                "exact delta(eps) = max(0, 1 - e^{(eps - mu)/2}) of the Laplace mechanism with mu = sensitivity / scale",
