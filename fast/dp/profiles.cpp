@@ -4,7 +4,7 @@
 // -int_a^b erfcx' = (2/sqrt(pi)) int_a^b h(x) dx with h(x) = 1 - sqrt(pi) x erfcx(x) > 0 (no cancellation: h from the
 // double-double erfcx table or its continued fraction), by composite Gauss-Legendre. a and a^2 are double-doubles:
 // e^{-a^2} at a = 27 would otherwise carry 1500 ulp from a's rounding.
-#include "profiles.hpp"
+#include "privoco/fast/dp/profiles.hpp"
 
 #include <cerf.h>
 

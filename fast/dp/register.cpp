@@ -1,6 +1,6 @@
 // The shared mechanisms' IDs in the fast part.
 #include "privoco/fast/evaluate.hpp"
-#include "profiles.hpp"
+#include "privoco/fast/dp/profiles.hpp"
 
 namespace privoco::fast::dp {
 

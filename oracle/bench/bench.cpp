@@ -22,6 +22,7 @@
 #include "rows.hpp"
 #include "sampling.hpp"
 #include "privoco/fast/vdh/conj.hpp"
+#include "privoco/fast/dp/profiles.hpp"
 
 namespace {
 
@@ -102,6 +103,35 @@ void BM_Alg3(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * d * rounds);
 }
 BENCHMARK(BM_Alg3)->Unit(benchmark::kMillisecond);
+
+// DP.gauss.delta (fast, scalar calls over the report's sampling box: mu in [1e-4, 1e4], eps in [1e-4, 1e4]).
+std::vector<std::vector<double>> g_dp;
+void BM_FastGaussDelta(benchmark::State& state) {
+  if (g_dp.empty()) g_dp = privoco::oracle::sample_points(privoco::entry("DP.gauss.delta"), 1 << 16, 1, false);
+  double acc = 0;
+  for (auto _ : state) {
+    for (const auto& x : g_dp) acc += privoco::fast::dp::gauss_delta(x[0], x[1]).value;
+    benchmark::DoNotOptimize(acc);
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * g_dp.size()));
+}
+BENCHMARK(BM_FastGaussDelta)->Unit(benchmark::kMillisecond);
+
+// Median and 90th percentile of the time of one certified 17-digit evaluation at an ID's sampled points.
+void reference_timing_sampled(const char* id, std::size_t n) {
+  const auto& e = privoco::entry(id);
+  std::vector<double> t;
+  for (const auto& x : privoco::oracle::sample_points(e, n, 1, false)) {
+    auto t0 = std::chrono::steady_clock::now();
+    auto c = privoco::reference::evaluate(e, x.data());
+    auto t1 = std::chrono::steady_clock::now();
+    benchmark::DoNotOptimize(c.digits);
+    t.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
+  }
+  std::sort(t.begin(), t.end());
+  std::printf("reference %s, 17 certified digits, %zu points: median %.1f us, p90 %.1f us, max %.1f us\n", id,
+              t.size(), t[t.size() / 2], t[t.size() * 9 / 10], t.back());
+}
 
 // Median and 90th percentile of the time of one certified 17-digit evaluation (escalation included).
 void reference_timing(const char* id, std::size_t n) {
@@ -189,6 +219,9 @@ int main(int argc, char** argv) {
   if (google_only) return 0;
   reference_timing("VDH.pred.conj", 20000);
   reference_timing("VDH.pot.conj", 20000);
+  reference_timing_sampled("DP.gauss.delta", 20000);
+  reference_timing_sampled("DP.gauss.eps", 2000);
+  reference_timing_sampled("DP.gauss.mu", 2000);
   check_throughput(20000);
   proof_timings();
   benchmark::Shutdown();
