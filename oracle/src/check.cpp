@@ -31,6 +31,16 @@ json verdict_json(const Verdict& v) {
   }
   j["params"] = v.params;
   j["claimed"] = v.claimed;
+  if (v.claim != Claim::equal) {  // a bound: sound or UNSOUND, with the slack claimed/true
+    j["claim"] = to_string(v.claim);
+    j["slack"] = num_or_inf(v.slack);
+    if (v.verdict != "sound") {
+      j["certified"] = v.certified;
+      j["digits"] = v.digits;
+      j["reason"] = v.reason;
+    }
+    return j;
+  }
   j["rel_err"] = num_or_inf(v.rel_err);
   j["ulps"] = num_or_inf(v.ulps);
   j["wrong_sign"] = v.wrong_sign;
@@ -46,6 +56,11 @@ std::string verdict_text(const Verdict& v, const std::string& source) {
   if (v.verdict == "invalid")
     return fmt::format("{}:{}:{}: invalid: {}", source, v.line, v.column, v.reason);
   std::string s = fmt::format("{}:{}: {} {}({}) claimed {}", source, v.line, v.verdict, v.id, v.params, v.claimed);
+  if (v.claim != Claim::equal) {
+    s += fmt::format(" as an {} bound", to_string(v.claim));
+    if (v.verdict == "sound") return s + fmt::format(" (slack claimed/true {:.6g})", v.slack);
+    return s + fmt::format(": certified {} ({} digits), {}", v.certified, v.digits, v.reason);
+  }
   if (v.verdict == "fail")
     s += fmt::format(": certified {} ({} digits), rel. error {:.3g}, {:.3g} ulp{}", v.certified, v.digits, v.rel_err,
                      v.ulps, v.wrong_sign ? ", WRONG SIGN" : (v.reason == "outside tolerance" ? "" : ", " + v.reason));
@@ -57,7 +72,8 @@ std::string verdict_text(const Verdict& v, const std::string& source) {
 }  // namespace
 
 int cmd_check(const CheckArgs& a) {
-  const Tolerance tol = Tolerance::from_options(a.ulps, a.rel);
+  Tolerance tol = Tolerance::from_options(a.ulps, a.rel);
+  if (!claim_from(a.claim, &tol.claim)) throw ParamError("check", "--claim", "'" + a.claim + "' (equal, upper, lower)");
   std::ifstream file;
   std::istream* in = &std::cin;
   const std::string source = a.file == "-" ? "<stdin>" : a.file;
@@ -69,8 +85,10 @@ int cmd_check(const CheckArgs& a) {
   RowReader reader(*in, source, a.format);
   const Inputs inputs = a.inputs == "exact" ? Inputs::exact : Inputs::double_;
   if (!a.json)
-    fmt::print("privoco check {} ({}): tolerance {}, reference certified to {} digits, inputs {}\n", source,
-               reader.format(), tol.text(), a.digits,
+    fmt::print("privoco check {} ({}): {}, reference certified to {} digits, inputs {}\n", source, reader.format(),
+               tol.claim == Claim::equal ? "tolerance " + tol.text()
+                                         : std::string("values are ") + to_string(tol.claim) + " bounds (sound or UNSOUND)",
+               a.digits,
                inputs == Inputs::exact ? "taken as exact decimals" : "rounded to the nearest double");
   const bool progress = !a.json && isatty(STDERR_FILENO);
   auto t0 = std::chrono::steady_clock::now(), last = t0;
@@ -78,7 +96,7 @@ int cmd_check(const CheckArgs& a) {
   CheckSummary s = check_stream(reader, tol, a.digits, inputs, [&](const Verdict& v) {
     ++count;
     if (a.json) fmt::print("{}\n", verdict_json(v).dump());
-    else if (a.all || v.verdict != "pass") fmt::print("{}\n", verdict_text(v, source));
+    else if (a.all || (v.verdict != "pass" && v.verdict != "sound")) fmt::print("{}\n", verdict_text(v, source));
     if (progress && (count & 1023) == 0) {
       auto now = std::chrono::steady_clock::now();
       if (now - last > std::chrono::milliseconds(500)) {
@@ -97,6 +115,7 @@ int cmd_check(const CheckArgs& a) {
     j["failed"] = s.failed;
     j["invalid"] = s.invalid;
     j["tolerance"] = tol.text();
+    j["claim"] = to_string(tol.claim);
     j["inputs"] = a.inputs;
     if (s.has_worst) j["worst"] = verdict_json(s.worst);
     fmt::print("{}\n", json{{"summary", j}}.dump());
@@ -104,7 +123,8 @@ int cmd_check(const CheckArgs& a) {
     fmt::print("summary: {} rows, {} passed, {} failed, {} invalid", s.rows, s.passed, s.failed, s.invalid);
     if (s.has_worst)
       fmt::print("; worst: line {}{}", s.worst.line,
-                 s.worst.verdict == "fail" ? fmt::format(" ({:.3g} ulp{})", s.worst.ulps,
+                 s.worst.verdict == "UNSOUND" ? std::string(" (UNSOUND)")
+                 : s.worst.verdict == "fail" ? fmt::format(" ({:.3g} ulp{})", s.worst.ulps,
                                                          s.worst.wrong_sign ? ", wrong sign" : "")
                                            : " (invalid)");
     fmt::print("\n");

@@ -32,6 +32,7 @@ int cmd_report(const ReportArgs& a);
 struct CheckArgs {
   std::string file;          // "-" for standard input
   std::string format = "auto", inputs = "double";
+  std::string claim = "equal";  // equal, upper, lower (a column `claim` overrides per row)
   double ulps = -1, rel = -1;  // at most one; default 16 ulp
   int digits = 17;
   bool json = false, all = false;

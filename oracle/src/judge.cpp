@@ -23,6 +23,16 @@ Tolerance Tolerance::from_options(double ulps, double rel) {
   return tol;
 }
 
+const char* to_string(Claim c) { return c == Claim::upper ? "upper" : c == Claim::lower ? "lower" : "equal"; }
+
+bool claim_from(const std::string& text, Claim* out) {
+  if (text == "equal") *out = Claim::equal;
+  else if (text == "upper") *out = Claim::upper;
+  else if (text == "lower") *out = Claim::lower;
+  else return false;
+  return true;
+}
+
 namespace {
 Verdict invalid(Verdict v, std::size_t column, std::string reason) {
   v.verdict = "invalid";
@@ -49,8 +59,14 @@ Verdict judge(const Row& row, const Tolerance& tol, int digits, Inputs inputs) {
   std::vector<Decimal> params(e->params.size());
   std::vector<bool> seen(e->params.size(), false);
   const Field* valf = nullptr;
+  Tolerance row_tol = tol;
   for (const Field& f : row.fields) {
     if (f.name == "id") continue;
+    if (f.name == "claim") {  // the row's own claim semantics
+      if (!f.text.empty() && !claim_from(f.text, &row_tol.claim))
+        return invalid(v, f.column, "claim '" + f.text + "' (equal, upper, lower)");
+      continue;
+    }
     if (f.name == "value") {
       valf = &f;
       continue;
@@ -85,7 +101,7 @@ Verdict judge(const Row& row, const Tolerance& tol, int digits, Inputs inputs) {
   if (!valf || valf->text.empty()) return invalid(v, valf ? valf->column : idf->column, "no value");
   v.claimed = valf->text;
 
-  return judge_claim(v, valf->column, tol, digits, [&](int dg) {
+  return judge_claim(v, valf->column, row_tol, digits, [&](int dg) {
     reference::Options opt;
     opt.digits = dg;
     opt.strings = false;
@@ -113,6 +129,37 @@ Verdict judge_claim(Verdict v, std::size_t claimed_column, const Tolerance& tol,
       std::string why;
       parse_decimal(v.claimed, &d, &pos, &why);
       return invalid(v, claimed_column + pos, "value '" + v.claimed + "' is not a number (" + why + ")");
+    }
+    if (tol.claim != Claim::equal) {  // a bound: certified comparison of the claimed decimal with the enclosure
+      v.claim = tol.claim;
+      const int sgn = tol.claim == Claim::upper ? 1 : -1;  // sound iff sgn (claimed - true) >= 0
+      int cmp = 0;  // +1 certainly sound, -1 certainly unsound, 0 undecided
+      if (ce.claimed_nan) cmp = -1;
+      else if (ce.claimed_inf) cmp = (v.claimed.find('-') == std::string::npos ? 1 : -1) * sgn;
+      else {
+        reference::Ball cl, diff;
+        arb_set_str(cl.get(), v.claimed.c_str(), std::max<slong>(c.prec_bits, 64) + 64);
+        arb_sub(diff.get(), cl.get(), c.ball.get(), std::max<slong>(c.prec_bits, 64) + 64);
+        if (sgn > 0 ? arb_is_nonnegative(diff.get()) : arb_is_nonpositive(diff.get())) cmp = 1;
+        else if (sgn > 0 ? arb_is_negative(diff.get()) : arb_is_positive(diff.get())) cmp = -1;
+      }
+      if (cmp == 0 && attempt < 3) {
+        dg *= 2;
+        continue;
+      }
+      v.digits = c.digits;
+      v.rel_err = ce.rel_hi;
+      v.ulps = ce.ulp_hi;
+      const double t = c.nearest();
+      v.slack = (ce.claimed_nan || ce.claimed_inf || t == 0) ? NAN : std::strtod(v.claimed.c_str(), nullptr) / t;
+      v.verdict = cmp > 0 ? "sound" : "UNSOUND";
+      if (cmp <= 0) {
+        v.certified = reference::arb_mid_string(c.ball.get(), std::max(17, std::min(c.digits, 40)));
+        v.reason = ce.claimed_nan ? "nan is not a bound"
+                   : cmp < 0    ? (sgn > 0 ? "below the true value" : "above the true value")
+                                : "not decided at " + std::to_string(c.digits) + " digits";
+      }
+      return v;
     }
     const double lo = tol.kind == Tolerance::Kind::ulps ? ce.ulp_lo : ce.rel_lo;
     const double hi = tol.kind == Tolerance::Kind::ulps ? ce.ulp_hi : ce.rel_hi;
@@ -145,11 +192,11 @@ CheckSummary check_stream(RowReader& reader, const Tolerance& tol, int digits, I
   while (reader.next(&row)) {
     Verdict v = judge(row, tol, digits, inputs);
     ++s.rows;
-    if (v.verdict == "pass") ++s.passed;
-    else if (v.verdict == "fail") ++s.failed;
+    if (v.verdict == "pass" || v.verdict == "sound") ++s.passed;
+    else if (v.verdict == "fail" || v.verdict == "UNSOUND") ++s.failed;
     else ++s.invalid;
-    const bool worse = v.verdict == "fail" &&
-                       (!s.has_worst || s.worst.verdict != "fail" || v.ulps > s.worst.ulps);
+    const bool failing = v.verdict == "fail" || v.verdict == "UNSOUND";
+    const bool worse = failing && (!s.has_worst || s.worst.verdict == "invalid" || v.ulps > s.worst.ulps);
     if (worse || (!s.has_worst && v.verdict == "invalid")) s.worst = v, s.has_worst = true;
     on_row(v);
   }

@@ -9,9 +9,17 @@
 
 namespace privoco::oracle {
 
+// What a claimed value asserts: equal (within the tolerance), or a bound: upper (claimed >= the true value, as a
+// privacy accountant's delta or eps must be) or lower. A bound is judged sound or UNSOUND by certified comparison;
+// the tolerance does not apply to it. A row's column `claim` (equal, upper, lower) overrides the option.
+enum class Claim { equal, upper, lower };
+const char* to_string(Claim c);
+bool claim_from(const std::string& text, Claim* out);  // false for anything but equal, upper, lower
+
 struct Tolerance {
   enum class Kind { ulps, rel } kind = Kind::ulps;
   double value = 16;  // default: 16 ulp of double
+  Claim claim = Claim::equal;  // the default claim of the rows (check --claim)
   std::string text() const;
   // From the options --ulps and --rel (negative: not given; default 16 ulp); ParamError when both are given.
   static Tolerance from_options(double ulps, double rel);
@@ -26,7 +34,7 @@ enum class Inputs { double_, exact };
 struct Verdict {
   std::size_t line = 0;
   std::string id;
-  std::string verdict;      // pass, fail, invalid
+  std::string verdict;      // pass, fail, invalid; for bounds: sound, UNSOUND (counted as pass, fail)
   std::string reason;       // fail/invalid: why
   std::size_t column = 0;   // invalid: where
   std::string params;       // name=value, ... as given
@@ -35,6 +43,8 @@ struct Verdict {
   int digits = 0;           // certified significant digits of `certified`
   double rel_err = 0, ulps = 0;  // upper bounds
   bool wrong_sign = false;
+  Claim claim = Claim::equal;
+  double slack = 0;         // bounds: claimed / true value (midpoint), >= 1 for a sound upper bound
 };
 
 // Judges one row. digits: certified digits of the reference (escalated when the verdict is not yet decided).

@@ -54,6 +54,11 @@ int main(int argc, char** argv) {
                     "double: parameters rounded to the nearest double, as a double program reads them (default); "
                     "exact: the decimals themselves")
       ->check(CLI::IsMember({"double", "exact"}));
+  check->add_option("--claim", ck.claim,
+                    "equal (within the tolerance, default), upper or lower: the values are bounds (a privacy "
+                    "accountant's delta is an upper bound), judged sound or UNSOUND by certified comparison; a column "
+                    "'claim' overrides per row")
+      ->check(CLI::IsMember({"equal", "upper", "lower"}));
   check->add_flag("--all", ck.all, "print passing rows too");
   check->add_flag("--json", ck.json, "JSON Lines: one object per row, then a summary object");
   std::string stream_alg, stream_prior = "conjugate";

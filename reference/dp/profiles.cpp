@@ -1,5 +1,6 @@
 #include "profiles.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "../numerics/monotone.hpp"
@@ -25,7 +26,31 @@ void gauss_delta(arb_t res, arb_srcptr p, slong prec) {
   arb_mul(t[2], t[2], t[0], prec);          // e^eps erfc(b)
   arb_sub(res, t[1], t[2], prec);
   arb_mul_2exp_si(res, res, -1);
-  if (arb_contains_negative(res)) arb_nonnegative_part(res, res);  // delta >= 0: clip a straddling enclosure
+  // delta is in [0, 1] (a difference of probabilities): clip an enclosure that reaches outside
+  if (arb_contains_negative(res)) arb_nonnegative_part(res, res);
+  arb_t unit;
+  arb_init(unit);
+  arb_one(unit);
+  if (!arb_le(res, unit) && arb_overlaps(res, unit)) {
+    // The upper end beyond 1: a ball whose upper end is exactly 1, [1 - 2^e, 1] with 2^e >= 1 - lo (the lower end
+    // lowered to a power-of-two distance from 1, so that midpoint and radius are exact), e >= -prec.
+    arf_t lo, t;
+    arf_init(lo), arf_init(t);
+    arb_get_lbound_arf(lo, res, prec);
+    arf_one(t);
+    arf_sub(t, t, lo, ARF_PREC_EXACT, ARF_RND_DOWN);  // 1 - lo >= 0, exact
+    if (arf_sgn(t) <= 0) {
+      arb_one(res);  // the enclosure's lower end is 1: delta = 1
+    } else {
+      const slong e = std::max<slong>(arf_abs_bound_lt_2exp_si(t), -prec);  // 1 - lo < 2^e
+      arf_one(arb_midref(res));
+      arf_set_si_2exp_si(t, 1, e - 1);
+      arf_sub(arb_midref(res), arb_midref(res), t, ARF_PREC_EXACT, ARF_RND_DOWN);  // 1 - 2^{e-1}, exact
+      mag_set_ui_2exp_si(arb_radref(res), 1, e - 1);
+    }
+    arf_clear(lo), arf_clear(t);
+  }
+  arb_clear(unit);
 }
 
 void laplace_delta(arb_t res, arb_srcptr p, slong prec) {

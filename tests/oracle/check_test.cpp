@@ -245,3 +245,40 @@ TEST(Compare, DistributionAndPlot) {
   // sibling: a broken document is rejected by the checker
   EXPECT_FALSE(well_formed_xml("<svg><g></svg>"));
 }
+
+// Bounds: --claim upper judges each value as an upper bound of the certified value (a privacy accountant's delta),
+// sound or UNSOUND by certified comparison, exit 1 on any unsound row; a column `claim` overrides per row; the
+// sibling: the same values under --claim lower reverse the verdicts.
+TEST(Check, ClaimsAsBounds) {
+  // DP.gauss.delta(eps = 1, mu = 1) = 0.12693673750664394580...
+  const std::string f = tmp("bounds.csv");
+  spit(f, "id,eps,mu,value,claim\n"
+          "DP.gauss.delta,1,1,0.1269367375066440,\n"      // above the true value: a sound upper bound
+          "DP.gauss.delta,1,1,0.1269367375066439,\n"      // below (the double nearest rounds down): UNSOUND
+          "DP.gauss.delta,1,1,0,\n"                       // an accountant's underflow to 0: UNSOUND
+          "DP.gauss.delta,1,1,0.1269367375066439,lower\n"  // the same value as a lower bound: sound
+          "DP.gauss.delta,1,1,0.5,sideways\n");           // not a claim: invalid
+  auto r = run_cli("check " + f + " --claim upper --json --all");
+  EXPECT_EQ(r.code, 1) << r.out;
+  std::vector<json> v = json_lines(r.out);
+  ASSERT_EQ(v.size(), 6u) << r.out;
+  EXPECT_EQ(v[0]["verdict"], "sound");
+  EXPECT_GE(v[0]["slack"].get<double>(), 1.0);
+  EXPECT_EQ(v[1]["verdict"], "UNSOUND");
+  EXPECT_EQ(v[1]["reason"], "below the true value");
+  EXPECT_EQ(v[2]["verdict"], "UNSOUND");
+  EXPECT_EQ(v[3]["verdict"], "sound");
+  EXPECT_EQ(v[3]["claim"], "lower");
+  EXPECT_EQ(v[4]["verdict"], "invalid");
+  EXPECT_EQ(v[5]["summary"]["claim"], "upper");
+  EXPECT_EQ(v[5]["summary"]["failed"], 2);
+  // the sibling: as lower bounds the first row is UNSOUND and the second sound
+  auto l = run_cli("check " + f + " --claim lower --json --all");
+  std::vector<json> w = json_lines(l.out);
+  EXPECT_EQ(w[0]["verdict"], "UNSOUND");
+  EXPECT_EQ(w[1]["verdict"], "sound");
+  // only sound rows: exit 0; a bad --claim is a usage error
+  spit(tmp("sound.csv"), "id,eps,mu,value\nDP.gauss.delta,1,1,0.13\nDP.laplace.delta,1,1,0\n");
+  EXPECT_EQ(run_cli("check " + tmp("sound.csv") + " --claim upper").code, 0);
+  EXPECT_EQ(run_cli("check " + tmp("sound.csv") + " --claim sideways").code, 2);
+}
