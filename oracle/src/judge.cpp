@@ -2,9 +2,11 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
+#include "privoco/assignments.hpp"
 #include "privoco/catalogue.hpp"
 #include "privoco/decimal.hpp"
 #include "privoco/reference/evaluate.hpp"
@@ -40,6 +42,56 @@ Verdict invalid(Verdict v, std::size_t column, std::string reason) {
   v.reason = std::move(reason);
   return v;
 }
+// A row of an entry with per-coordinate parameters: each such parameter is one field of comma-separated values
+// (d may be given and must agree), read by the same rules as privoco eval's name=value lists (assignments.hpp).
+Verdict judge_coordinates(Verdict v, const Entry& e, const Row& row, const Field& idf, const Tolerance& tol, int digits,
+                          Inputs inputs) {
+  std::vector<std::string> assignments;
+  const Field* valf = nullptr;
+  Tolerance row_tol = tol;
+  std::size_t first_column = idf.column;
+  for (const Field& f : row.fields) {
+    if (f.name == "id") continue;
+    if (f.name == "value") {
+      valf = &f;
+      continue;
+    }
+    if (f.name == "claim") {
+      if (!f.text.empty() && !claim_from(f.text, &row_tol.claim))
+        return invalid(v, f.column, "claim '" + f.text + "' (equal, upper, lower)");
+      continue;
+    }
+    if (e.index_of(f.name) == static_cast<std::size_t>(-1)) {
+      if (!f.text.empty()) return invalid(v, f.column, "'" + f.name + "' is not a parameter of " + v.id);
+      continue;
+    }
+    if (f.text.empty()) continue;
+    assignments.push_back(f.name + "=" + f.text);
+    v.params += (v.params.empty() ? "" : ", ") + f.name + "=" + f.text;
+    first_column = std::min(first_column, f.column);
+  }
+  std::vector<Decimal> flat;
+  try {
+    flat = parse_assignments(e, assignments);
+    if (inputs == Inputs::double_)
+      for (const Decimal& x : flat)
+        if (std::isinf(x.approx) || (x.approx == 0 && x.sign != 0))
+          return invalid(v, first_column, "a parameter value is outside the double range (use --inputs exact)");
+  } catch (const Error& err) {
+    return invalid(v, first_column, err.what());
+  }
+  if (!valf || valf->text.empty()) return invalid(v, valf ? valf->column : idf.column, "no value");
+  v.claimed = valf->text;
+  return judge_claim(v, valf->column, row_tol, digits, [&](int dg) {
+    reference::Options opt;
+    opt.digits = dg;
+    opt.strings = false;
+    if (inputs == Inputs::exact) return reference::evaluate(e, flat, opt);
+    std::vector<double> x(flat.size());
+    for (std::size_t i = 0; i < x.size(); ++i) x[i] = flat[i].approx;
+    return reference::evaluate(e, x.data(), opt);
+  });
+}
 }  // namespace
 
 Verdict judge(const Row& row, const Tolerance& tol, int digits, Inputs inputs) {
@@ -54,8 +106,7 @@ Verdict judge(const Row& row, const Tolerance& tol, int digits, Inputs inputs) {
     if (x.id == v.id) e = &x;
   if (!e) return invalid(v, idf->column, "unknown ID '" + v.id + "'");
   if (!e->has_reference || e->is_learner()) return invalid(v, idf->column, "no reference implementation for " + v.id);
-  if (e->vector_layout)
-    return invalid(v, idf->column, v.id + " has per-coordinate parameters: rows of them are not read yet (use privoco eval)");
+  if (e->vector_layout) return judge_coordinates(v, *e, row, *idf, tol, digits, inputs);
   std::vector<Decimal> params(e->params.size());
   std::vector<bool> seen(e->params.size(), false);
   const Field* valf = nullptr;

@@ -19,8 +19,6 @@ namespace privoco::oracle {
 int cmd_sample(const SampleArgs& a) {
   const Entry& e = entry(a.id);
   if (e.is_learner()) throw UnknownId(e.id, "an algorithm, not a function: use privoco run for");
-  if (e.vector_layout)  // check does not read them yet
-    throw ParamError(e.id, "sample", "per-coordinate parameters: files of them are not written yet (compare and report sample them)");
   if (a.format != "csv" && a.format != "jsonl") throw ParamError("sample", "--format", "'" + a.format + "' (csv, jsonl)");
   // a quarter of the rows (at most all of them) are corners of the sampling box, spread evenly; the rest random
   auto corners = sample_points(e, 0, a.seed, true);
@@ -41,15 +39,18 @@ int cmd_sample(const SampleArgs& a) {
     for (const auto& p : e.params) *out << "," << p.name;
     *out << ",value\n";
   }
+  // a per-coordinate parameter is one field of comma-separated values (quoted in CSV), as check reads it
   for (const auto& p : pts) {
+    const ParamTexts t = param_texts(e, p);
     if (a.format == "csv") {
       *out << e.id;
-      for (double x : p) *out << "," << text17(x);
+      for (std::size_t i = 0; i < t.size(); ++i)
+        *out << "," << (e.params[i].per_coordinate ? "\"" + join_commas(t[i].second) + "\"" : join_commas(t[i].second));
       *out << ",\n";
     } else {
       json j;
       j["id"] = e.id;
-      for (std::size_t i = 0; i < p.size(); ++i) j[e.params[i].name] = text17(p[i]);
+      for (const auto& [name, v] : t) j[name] = join_commas(v);
       j["value"] = "";
       *out << j.dump() << "\n";
     }

@@ -282,3 +282,24 @@ TEST(Check, ClaimsAsBounds) {
   EXPECT_EQ(run_cli("check " + tmp("sound.csv") + " --claim upper").code, 0);
   EXPECT_EQ(run_cli("check " + tmp("sound.csv") + " --claim sideways").code, 2);
 }
+
+// Per-coordinate parameters in files: sample writes each list as one field (quoted in CSV), check reads it by
+// privoco eval's rules; lists of different lengths and a coordinate outside its domain are invalid rows naming them.
+TEST(Check, PerCoordinateRows) {
+  auto s = run_cli("sample VDH.bound.thm2 --n 12 --seed 4");
+  ASSERT_EQ(s.code, 0) << s.err;
+  EXPECT_NE(s.out.find("id,d,u,V,b,G,value"), std::string::npos);
+  const std::string f = tmp("thm2.csv");
+  spit(f, "id,u,V,b,G,value\n"
+          "VDH.bound.thm2,\"1,2,-3\",\"3,4,5\",\"1,1,2\",1,1e300\n"  // a wrong value: fail
+          "VDH.bound.thm2,\"1,2\",\"3,4,5\",\"1,1,2\",1,1\n"           // u has 2 values, V 3: invalid
+          "VDH.bound.thm2,\"1,2,-3\",\"3,-4,5\",\"1,1,2\",1,1\n");     // V_2 < 0: invalid, named
+  auto r = run_cli("check " + f + " --json --all");
+  std::vector<json> v = json_lines(r.out);
+  ASSERT_EQ(v.size(), 4u) << r.out;
+  EXPECT_EQ(v[0]["verdict"], "fail");
+  EXPECT_EQ(v[1]["verdict"], "invalid");
+  EXPECT_NE(v[1]["reason"].get<std::string>().find("values, but"), std::string::npos) << v[1];
+  EXPECT_EQ(v[2]["verdict"], "invalid");
+  EXPECT_NE(v[2]["reason"].get<std::string>().find("V_2"), std::string::npos) << v[2];
+}
