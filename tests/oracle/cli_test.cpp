@@ -132,7 +132,9 @@ TEST(Cli, EvalPerCoordinateParameters) {
   expect_one_line_error("eval VDH.bound.thm2 u=1,2 V=3,1 b=1,1 G=1 d=3", "'d': '3' but the lists have 2 values");
   expect_one_line_error("eval VDH.bound.thm2 u=1,,2 V=3,1,1 b=1,1,1 G=1", "'u_2'");
   expect_one_line_error("eval VDH.bound.thm2 u=1,2 V=3,1 b=1,1", "'G': missing");
-  expect_one_line_error("sample VDH.bound.thm2", "per-coordinate");
+  const auto s = run("sample VDH.bound.thm2 --n 4");  // files of them: one field per list (check_test)
+  EXPECT_EQ(s.code, 0) << s.err;
+  EXPECT_NE(s.out.find("VDH.bound.thm2,"), std::string::npos);
 }
 
 TEST(Cli, ReportPrintsSeedAndErrata) {
