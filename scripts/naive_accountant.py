@@ -16,7 +16,8 @@ from scipy.stats import norm
 rows = [r for r in csv.reader(line for line in sys.stdin if not line.startswith('#'))]
 head, body = rows[0], rows[1:]
 eps = np.array([float(r[head.index('eps')]) for r in body])
-mu = np.array([float(r[head.index('mu')]) for r in body])
+# mu is a list (the composed mechanisms, one field): the composition is Gaussian with mu = sqrt(sum mu_j^2)
+mu = np.array([np.sqrt(sum(float(m) ** 2 for m in r[head.index('mu')].split(','))) for r in body])
 with np.errstate(all='ignore'):
     delta = norm.cdf(mu / 2 - eps / mu) - np.exp(eps) * norm.cdf(-mu / 2 - eps / mu)
 w = csv.writer(sys.stdout, lineterminator='\n')

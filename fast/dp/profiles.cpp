@@ -12,6 +12,7 @@
 #include <cfloat>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "privoco/catalogue.hpp"
 #include "privoco/fast/numerics/dd.hpp"
@@ -68,12 +69,11 @@ Value scaled(dd a, double D) {
 }
 }  // namespace
 
-Value gauss_delta(double eps, double mu) {
-  static const Entry& e = entry("DP.gauss.delta");
-  const double x[2] = {eps, mu};
-  check_params(e, x);
-  const dd em = dd{eps, 0} / dd{mu, 0};
-  const dd a = (em - dd{0.5 * mu, 0}) * kInvSqrt2, h = dd{mu, 0} * kInvSqrt2, b = a + h;
+namespace {
+// The profile at mu = mu_dd (a double-double: the composition's sqrt(sum mu_j^2)); parameters checked.
+Value gauss_delta_at(double eps, dd mu) {
+  const dd em = dd{eps, 0} / mu;
+  const dd a = (em - mu * 0.5) * kInvSqrt2, h = mu * kInvSqrt2, b = a + h;
   const double ah = a.hi, bh = b.hi;
   if (!std::isfinite(bh) || !std::isfinite(ah)) {  // eps/mu beyond doubles: delta = 0 to every digit here
     Value v;
@@ -100,6 +100,36 @@ Value gauss_delta(double eps, double mu) {
   return scaled(a, 2 / kSqrtPi * integral_h(ah, h.hi));
 }
 
+// sqrt(sum mu_j^2) as a double-double, the terms scaled by a power of two (exact) so that no square overflows.
+dd composed(const double* mu, int d) {
+  double m = 0;
+  for (int j = 0; j < d; ++j) m = std::max(m, mu[j]);
+  int k = 0;
+  std::frexp(m, &k);
+  dd s{0, 0};
+  for (int j = 0; j < d; ++j) {
+    const double x = std::ldexp(mu[j], -k);
+    s = s + two_prod(x, x);
+  }
+  const dd r = sqrt_dd(s);
+  return {std::ldexp(r.hi, k), std::ldexp(r.lo, k)};
+}
+}  // namespace
+
+Value gauss_delta(double eps, double mu) {
+  const double x[3] = {1, eps, mu};
+  check_params(entry("DP.gauss.delta"), x);
+  return gauss_delta_at(eps, dd{mu, 0});
+}
+
+Value gauss_delta(double eps, const double* mu, int d) {
+  static const Entry& e = entry("DP.gauss.delta");
+  std::vector<double> x{static_cast<double>(d), eps};
+  x.insert(x.end(), mu, mu + d);
+  check_params(e, x.data());
+  return gauss_delta_at(eps, composed(mu, d));
+}
+
 Value laplace_delta(double eps, double mu) {
   static const Entry& e = entry("DP.laplace.delta");
   const double x[2] = {eps, mu};
@@ -118,7 +148,7 @@ Value laplace_delta(double eps, double mu) {
 
 namespace {
 // ln delta(eps; mu) from the fast profile (its ln on underflow).
-double ln_delta(double eps, double mu) { return gauss_delta(eps, mu).log_abs(); }
+double ln_delta(double eps, dd mu) { return gauss_delta_at(eps, mu).log_abs(); }
 
 // The root of ln delta(x) = lt for delta monotone in x (side +1 increasing, -1 decreasing) on (lo, inf): a bracket
 // grown from x0, then bisection (geometric where the ends differ by orders of magnitude) until the ends are
@@ -145,20 +175,33 @@ Value plain(double x) {
 }
 }  // namespace
 
-Value gauss_eps(double delta, double mu) {
-  static const Entry& e = entry("DP.gauss.eps");
-  const double x[2] = {delta, mu};
-  check_params(e, x);
+namespace {
+Value gauss_eps_at(double delta, dd mu) {
   const double lt = std::log(delta);
   if (!(ln_delta(0, mu) > lt)) return plain(0);  // delta(0) <= target
-  return plain(root([mu](double t) { return ln_delta(t, mu); }, lt, -1, mu * (mu / 2 + 4), 0));
+  return plain(root([mu](double t) { return ln_delta(t, mu); }, lt, -1, mu.hi * (mu.hi / 2 + 4), 0));
+}
+}  // namespace
+
+Value gauss_eps(double delta, double mu) {
+  const double x[3] = {1, delta, mu};
+  check_params(entry("DP.gauss.eps"), x);
+  return gauss_eps_at(delta, dd{mu, 0});
+}
+
+Value gauss_eps(double delta, const double* mu, int d) {
+  static const Entry& e = entry("DP.gauss.eps");
+  std::vector<double> x{static_cast<double>(d), delta};
+  x.insert(x.end(), mu, mu + d);
+  check_params(e, x.data());
+  return gauss_eps_at(delta, composed(mu, d));
 }
 
 Value gauss_mu(double eps, double delta) {
   static const Entry& e = entry("DP.gauss.mu");
   const double x[2] = {eps, delta};
   check_params(e, x);
-  return plain(root([eps](double m) { return ln_delta(eps, m); }, std::log(delta), +1, std::sqrt(2 * eps) + 1,
+  return plain(root([eps](double m) { return ln_delta(eps, dd{m, 0}); }, std::log(delta), +1, std::sqrt(2 * eps) + 1,
                     std::numeric_limits<double>::denorm_min()));
 }
 

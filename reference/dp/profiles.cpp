@@ -263,5 +263,29 @@ void gauss_mu(arb_t res, arb_srcptr p, slong prec) {
       prec);
 }
 
-}  // namespace privoco::reference::dp
+namespace {
+// {x, sqrt(sum mu_j^2)} from the flat {d, x, mu_1..mu_d}.
+void compose(arb_ptr q, arb_srcptr p, slong prec) {
+  const slong d = arf_get_si(arb_midref(p), ARF_RND_NEAR);
+  arb_set(q, p + 1);
+  arb_zero(q + 1);
+  for (slong j = 0; j < d; ++j) arb_addmul(q + 1, p + 2 + j, p + 2 + j, prec);
+  arb_sqrt(q + 1, q + 1, prec);
+}
+}  // namespace
 
+void gauss_delta_composed(arb_t res, arb_srcptr p, slong prec) {
+  arb_ptr q = _arb_vec_init(2);
+  compose(q, p, prec);
+  gauss_delta(res, q, prec);
+  _arb_vec_clear(q, 2);
+}
+
+void gauss_eps_composed(arb_t res, arb_srcptr p, slong prec) {
+  arb_ptr q = _arb_vec_init(2);
+  compose(q, p, prec);
+  gauss_eps(res, q, prec);
+  _arb_vec_clear(q, 2);
+}
+
+}  // namespace privoco::reference::dp

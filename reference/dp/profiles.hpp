@@ -11,6 +11,11 @@ void gauss_delta(arb_t res, arb_srcptr p, slong prec);
 // delta(eps) = 1 - e^{(eps - mu)/2} for eps < mu, 0 otherwise (derived: the hockey-stick integral split at 0,
 // (mu - eps)/2 and mu; tests/dp/profiles_test.cpp integrates it as the second route).
 void laplace_delta(arb_t res, arb_srcptr p, slong prec);
+// The composition of d Gaussian mechanisms, the flat layout {d, eps (or delta), mu_1..mu_d}: the privacy loss of
+// the composition is that of one Gaussian mechanism with mu = sqrt(sum mu_j^2) (the losses are independent
+// Gaussians), so DP.gauss.delta and DP.gauss.eps evaluate gauss_delta / gauss_eps there.
+void gauss_delta_composed(arb_t res, arb_srcptr p, slong prec);
+void gauss_eps_composed(arb_t res, arb_srcptr p, slong prec);
 
 }  // namespace privoco::reference::dp
 

@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "privoco/catalogue.hpp"
+#include "privoco/errors.hpp"
 #include "privoco/fast/evaluate.hpp"
 #include "privoco/format.hpp"
 #include "privoco/reference/evaluate.hpp"
@@ -190,7 +191,7 @@ TEST(DpProfiles, KnownValues) {
 TEST(DpProfiles, CertifiedWhereTheTwoTermsCancel) {
   // mu = 1e-4, eps = 1e4: the terms agree to ~mu^2/eps = 1e-12 relative; delta is far below the double range
   const auto& e = privoco::entry("DP.gauss.delta");
-  const double x1[2] = {1e4, 1e-4}, x2[2] = {1.5e4, 1e-4};
+  const double x1[3] = {1, 1e4, 1e-4}, x2[3] = {1, 1.5e4, 1e-4};  // flat {d, eps, mu}
   const ref::Certified d1 = ref::evaluate(e, x1), d2 = ref::evaluate(e, x2);
   EXPECT_GE(d1.digits, 17);
   EXPECT_EQ(d1.sign(), 1);
@@ -204,7 +205,7 @@ TEST(DpProfiles, CertifiedWhereTheTwoTermsCancel) {
 RC_GTEST_PROP(DpProfilesFast, GaussianWithin8UlpOverTheBox, ()) {
   const double mu = *privoco::testing::log_uniform(1e-4, 1e4), eps = *privoco::testing::log_uniform(1e-6, 1e4);
   const auto& e = privoco::entry("DP.gauss.delta");
-  const double x[2] = {eps, mu};
+  const double x[3] = {1, eps, mu};
   const ref::Certified c = ref::evaluate(e, x);
   const privoco::fast::Value v = privoco::fast::evaluate(e, x);
   const double t = c.nearest();
@@ -222,7 +223,7 @@ TEST(DpProfilesFast, NaiveDifferenceFailsWhereTheTermsCancel) {
   double worst_naive = 0;
   for (double mu : {1e-2, 3e-3, 1e-3})
     for (double eps : {1e-2, 3e-2, 1e-1}) {  // delta normal; the two terms agree to ~mu^2/eps
-      const double x[2] = {eps, mu};
+      const double x[3] = {1, eps, mu};
       const ref::Certified c = ref::evaluate(e, x);
       if (!std::isnormal(c.nearest())) continue;
       const double s2 = std::sqrt(2.0), a = eps / (mu * s2) - mu / (2 * s2), b = a + mu / s2;
@@ -249,7 +250,7 @@ RC_GTEST_PROP(DpProfilesFast, LaplaceWithin2Ulp, ()) {
 RC_GTEST_PROP(DpInverses, CertifiedRootsBracketTheTarget, ()) {
   const double mu = *privoco::testing::log_uniform(1e-3, 1e3), target = *privoco::testing::log_uniform(1e-200, 0.4);
   const auto& ee = privoco::entry("DP.gauss.eps");
-  const double x[2] = {target, mu};
+  const double x[3] = {1, target, mu};
   const ref::Certified eps = ref::evaluate(ee, x);
   if (eps.exact) {  // eps = 0: the mechanism meets delta at eps = 0
     RC_ASSERT(arb_le(eval_fn(ref::dp::gauss_delta, {0, mu}).get(), ref::Ball(target).get()));
@@ -284,4 +285,29 @@ TEST(DpInverses, AnalyticCalibrationBeatsTheClassicalOne) {
       const double above = mu.nearest() * (1 + 1e-9);  // mutant: a slightly larger mu violates delta
       EXPECT_TRUE(arb_gt(eval_fn(ref::dp::gauss_delta, {eps, above}).get(), ref::Ball(delta).get()));
     }
+}
+
+// Heterogeneous composition: DP.gauss.delta with a list mu_1..mu_d equals the single mechanism at
+// sqrt(sum mu_j^2) (enclosures overlap); the sibling: the linear sum of the mu_j (a wrong composition) does not.
+// The fast part agrees within 8 ulp at lists.
+TEST(DpComposition, ListsComposeAsTheRootSumOfSquares) {
+  const auto& e = privoco::entry("DP.gauss.delta");
+  const double x[5] = {3, 1.5, 0.3, 0.4, 1.2};  // d = 3, eps = 1.5, mu = (0.3, 0.4, 1.2): sqrt(sum) = 1.3
+  const ref::Certified c = ref::evaluate(e, x);
+  const ref::Ball single = eval_fn(ref::dp::gauss_delta, {1.5, 1.3});  // 1.3 is not a double: compare loosely
+  EXPECT_NEAR(c.nearest(), arf_get_d(arb_midref(single.get()), ARF_RND_NEAR), 1e-15);
+  ref::Ball exact13(13);
+  arb_div_ui(exact13.get(), exact13.get(), 10, 256);
+  arb_ptr p = _arb_vec_init(2);
+  arb_set_d(p, 1.5);
+  arb_set(p + 1, exact13.get());
+  ref::Ball at13;
+  ref::dp::gauss_delta(at13.get(), p, 256);
+  _arb_vec_clear(p, 2);
+  // the double 0.3, 0.4, 1.2 are not the decimals: the composition of the doubles differs from 1.3 by ~1e-16
+  EXPECT_NEAR(c.nearest(), arf_get_d(arb_midref(at13.get()), ARF_RND_NEAR), 1e-15);
+  const ref::Ball linear = eval_fn(ref::dp::gauss_delta, {1.5, 0.3 + 0.4 + 1.2});
+  EXPECT_FALSE(arb_overlaps(c.ball.get(), linear.get()));
+  EXPECT_LE(ref::ulp_error(c, privoco::fast::evaluate(e, x).value), 8.0);
+  EXPECT_THROW(privoco::fast::evaluate(e, std::vector<double>{2.5, 1, 1, 1}.data()), privoco::DomainError);
 }

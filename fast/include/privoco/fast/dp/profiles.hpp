@@ -6,8 +6,12 @@
 namespace privoco::fast::dp {
 
 Value gauss_delta(double eps, double mu);    // Balle and Wang (2018) Thm 8
+// The composition of d Gaussian mechanisms (mean shifts mu_1..mu_d): Gaussian with mu = sqrt(sum mu_j^2), formed in
+// double-double.
+Value gauss_delta(double eps, const double* mu, int d);
 Value laplace_delta(double eps, double mu);  // 1 - e^{(eps - mu)/2} for eps < mu, else 0
 Value gauss_eps(double delta, double mu);    // the smallest eps >= 0 with delta(eps; mu) <= delta
+Value gauss_eps(double delta, const double* mu, int d);
 Value gauss_mu(double eps, double delta);    // the largest mu with delta(eps; mu) <= delta
 
 }  // namespace privoco::fast::dp
