@@ -114,20 +114,25 @@ dd composed(const double* mu, int d) {
   const dd r = sqrt_dd(s);
   return {std::ldexp(r.hi, k), std::ldexp(r.lo, k)};
 }
+
+// The composed mu of the flat parameters {d, first, mu_1..mu_d} of `id`, after checking them.
+dd checked_composed(const Entry& e, double first, const double* mu, int d) {
+  double small[8];  // no allocation for the common short lists
+  std::vector<double> large;
+  double* x = small;
+  if (d + 2 > 8) large.resize(static_cast<std::size_t>(d) + 2), x = large.data();
+  x[0] = d, x[1] = first;
+  std::copy(mu, mu + d, x + 2);
+  check_params(e, x);
+  return composed(mu, d);
+}
 }  // namespace
 
-Value gauss_delta(double eps, double mu) {
-  const double x[3] = {1, eps, mu};
-  check_params(entry("DP.gauss.delta"), x);
-  return gauss_delta_at(eps, dd{mu, 0});
-}
+Value gauss_delta(double eps, double mu) { return gauss_delta(eps, &mu, 1); }
 
 Value gauss_delta(double eps, const double* mu, int d) {
   static const Entry& e = entry("DP.gauss.delta");
-  std::vector<double> x{static_cast<double>(d), eps};
-  x.insert(x.end(), mu, mu + d);
-  check_params(e, x.data());
-  return gauss_delta_at(eps, composed(mu, d));
+  return gauss_delta_at(eps, checked_composed(e, eps, mu, d));
 }
 
 Value laplace_delta(double eps, double mu) {
@@ -183,18 +188,11 @@ Value gauss_eps_at(double delta, dd mu) {
 }
 }  // namespace
 
-Value gauss_eps(double delta, double mu) {
-  const double x[3] = {1, delta, mu};
-  check_params(entry("DP.gauss.eps"), x);
-  return gauss_eps_at(delta, dd{mu, 0});
-}
+Value gauss_eps(double delta, double mu) { return gauss_eps(delta, &mu, 1); }
 
 Value gauss_eps(double delta, const double* mu, int d) {
   static const Entry& e = entry("DP.gauss.eps");
-  std::vector<double> x{static_cast<double>(d), delta};
-  x.insert(x.end(), mu, mu + d);
-  check_params(e, x.data());
-  return gauss_eps_at(delta, composed(mu, d));
+  return gauss_eps_at(delta, checked_composed(e, delta, mu, d));
 }
 
 Value gauss_mu(double eps, double delta) {

@@ -135,6 +135,20 @@ void lemma11_case2(arb_t res, double u, double b, double G, slong prec) {
   arb_clear(eta); arb_clear(mu); arb_clear(c); arb_clear(nu); arb_clear(Z); arb_clear(x); arb_clear(t);
 }
 
+// VDH.pot.conj certified at exact doubles x = {L, V, b, G} (20 digits); false where the precision ceiling is reached
+// (such a point cannot refute and is not counted).
+bool certified_potential(const double* x, reference::Certified* F) {
+  reference::Options opt;
+  opt.digits = 20;
+  opt.strings = false;
+  try {
+    *F = reference::evaluate(entry("VDH.pot.conj"), x, opt);
+  } catch (const PrecisionCeiling&) {
+    return false;
+  }
+  return true;
+}
+
 // Lemma 11 case 2 at the proof's eta in double, for the search's margin only (certified: lemma11_case2).
 double lemma11_case2_d(double u, double b, double G) {
   const double k = u * 100 * G / (7 - std::sqrt(5.0)), nu = (5 + std::sqrt(5.0)) / (50 * G);
@@ -237,15 +251,8 @@ RegretOutcome thm10_case2(const std::map<std::string, std::string>& p, std::uint
     arb_div(L0.get(), Bb.get(), L0.get(), 256);
     arb_mul_2exp_si(L0.get(), L0.get(), 1);  // 2CB
     if (!arb_le(L0.get(), reference::Ball(L).get())) return pt;  // not certainly in the case-2 region
-    reference::Options opt;
-    opt.digits = 20;
-    opt.strings = false;
     reference::Certified F;
-    try {
-      F = reference::evaluate(pot, q, opt);
-    } catch (const PrecisionCeiling&) {
-      return pt;
-    }
+    if (!certified_potential(q, &F)) return pt;
     pt.certified = true;
     reference::Ball val(L), l11;
     mul_d(val.get(), val.get(), u, 256);
@@ -467,15 +474,8 @@ RegretOutcome lemma11_case1(const std::map<std::string, std::string>& p, std::ui
     const double C = 1 / (5 * G), B = b + V, lo = std::sqrt(2 * B), hi = 2 * C * B;
     const double L = std::min(hi, lo * std::exp(sx[4] * std::log(hi / lo)));
     const double x[4] = {L, V, b, G};
-    reference::Options opt;
-    opt.digits = 20;
-    opt.strings = false;
     reference::Certified F;
-    try {
-      F = reference::evaluate(pot, x, opt);
-    } catch (const PrecisionCeiling&) {
-      return pt;  // not certified at this point: it cannot refute, and it is not counted
-    }
+    if (!certified_potential(x, &F)) return pt;
     reference::Ball val, pr, lm, edge, Bb, lo2, hi2, Lb(L);
     arb_set_d(Bb.get(), b);
     arb_add(Bb.get(), Bb.get(), reference::Ball(V).get(), ARF_PREC_EXACT);
