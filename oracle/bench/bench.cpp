@@ -110,7 +110,8 @@ void BM_FastGaussDelta(benchmark::State& state) {
   if (g_dp.empty()) g_dp = privoco::oracle::sample_points(privoco::entry("DP.gauss.delta"), 1 << 16, 1, false);
   double acc = 0;
   for (auto _ : state) {
-    for (const auto& x : g_dp) acc += privoco::fast::dp::gauss_delta(x[0], x[1]).value;
+    for (const auto& x : g_dp)  // the flat layout {d, eps, mu_1..mu_d}
+      acc += privoco::fast::dp::gauss_delta(x[1], x.data() + 2, static_cast<int>(x[0])).value;
     benchmark::DoNotOptimize(acc);
   }
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * g_dp.size()));
