@@ -75,7 +75,9 @@ Value bound_thm2(const double* u, const double* V, const double* b, int d, doubl
 }
 
 namespace {
-Value thm12(double u, double V, double G, bool a9b) {
+// reading: 'a' (A9(a), as printed), 'b' (A9(b), the third term as the proof prints it), 'c' (A9(c), the proof's first
+// case redone: both halves of the prior and eps <= 1/(5G) kept; ERRATA.md E2)
+Value thm12(double u, double V, double G, char reading) {
   static const Entry& e = entry("VDH.bound.thm12");
   const double x[3] = {u, V, G};
   check_params(e, x);
@@ -83,8 +85,12 @@ Value thm12(double u, double V, double G, bool a9b) {
   Value out;
   out.sign = 1;
   const double sv = std::sqrt(2.0) * std::sqrt(V);  // sqrt(2V) without overflow of 2V
-  if (u == 0) {  // A9(a): max{0, ln 2, 0}; A9(b): max{0, ln 2, 1 + ln(1 + 2 sqrt(2V))}
-    out.value = a9b ? 1 + std::log1p(2 * sv) : kLn2;
+  // A9(c)'s logarithm 2 ln(1 + 2 sqrt(2V)/(5G)) (the ratio may overflow for tiny G: then in logs)
+  const double r5 = 2 * sv / (5 * G);
+  const double lc = 2 * (std::isfinite(r5) ? std::log1p(r5) : std::log(2 * sv) - std::log(5 * G));
+  const double third_log = reading == 'c' ? lc : std::log1p(2 * sv);
+  if (u == 0) {  // A9(a): max{0, ln 2, 0}; A9(b), A9(c): max{0, ln 2, 1 + the logarithm}
+    out.value = reading == 'a' ? kLn2 : 1 + third_log;
     return out;
   }
   const double au = std::fabs(u);
@@ -92,9 +98,8 @@ Value thm12(double u, double V, double G, bool a9b) {
   const double ln_arg1 = std::log(8.0) + 2 * std::log(au) + std::log(V);  // ln(8 u^2 V), -inf at V = 0
   const double l1 = ln_arg1 < 700 ? std::log1p(std::exp(ln_arg1)) : ln_arg1 + std::log1p(std::exp(-ln_arg1));
   const double ln_a = std::log(au) + 0.5 * (std::log(8.0) + std::log(V)) + std::log1p(std::sqrt(l1));
-  const double c_direct = a9b ? au * sv + 1 + std::log1p(2 * sv) : au * (sv + 1 + std::log1p(2 * sv));
-  const double ln_c = std::isfinite(c_direct) ? std::log(c_direct)
-                                              : std::log(au) + std::log(sv + 1 + std::log1p(2 * sv));
+  const double c_direct = reading != 'a' ? au * sv + 1 + third_log : au * (sv + 1 + third_log);
+  const double ln_c = std::isfinite(c_direct) ? std::log(c_direct) : std::log(au) + std::log(sv + 1 + third_log);
   const double k = 11 * G * au;  // may overflow for huge u G
   double bterm = -INFINITY, ln_b = -INFINITY;
   if (std::isfinite(k)) {
@@ -127,8 +132,9 @@ Value thm12(double u, double V, double G, bool a9b) {
 }
 }  // namespace
 
-Value bound_thm12(double u, double V, double G) { return thm12(u, V, G, false); }
-Value bound_thm12_a9b(double u, double V, double G) { return thm12(u, V, G, true); }
+Value bound_thm12(double u, double V, double G) { return thm12(u, V, G, 'a'); }
+Value bound_thm12_a9b(double u, double V, double G) { return thm12(u, V, G, 'b'); }
+Value bound_thm12_a9c(double u, double V, double G) { return thm12(u, V, G, 'c'); }
 
 Value conj_exp_linear(double A, double c, double K, double u) {
   static const Entry& e = entry("VDH.conj.exp_linear");

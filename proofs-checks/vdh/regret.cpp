@@ -19,6 +19,8 @@
 #include "privoco/fast/vdh/randomisers.hpp"
 #include "checks.hpp"
 #include "privoco/proofs/regret.hpp"
+#include "privoco/proofs/search.hpp"
+#include "privoco/format.hpp"
 #include "privoco/reference/vdh/bounds.hpp"
 #include "privoco/reference/evaluate.hpp"
 #include "privoco/reference/vdh/learners.hpp"
@@ -31,7 +33,7 @@ struct Setup {
   const char* id;
   const char* prior;
   bool has_b;
-  bool a9b = false;  // VDH.bound.thm12 under reading A9(b) (parameter a9=b; ERRATA.md E2)
+  char a9 = 'a';  // VDH.bound.thm12's reading of the third term (parameter a9 = a, b or c; ERRATA.md E2)
 };
 const Setup kThm1{"VDH.bound.thm1", "conjugate", true};
 const Setup kThm12{"VDH.bound.thm12", "improper", false};
@@ -44,7 +46,8 @@ std::string param(const Setup& su, const std::map<std::string, std::string>& p, 
 
 // the printed bound at (u, V) in double (fast part)
 double bound(const Setup& su, double u, double V, double b, double G) {
-  if (su.a9b) return fast::vdh::bound_thm12_a9b(u, V, G).value;
+  if (su.a9 == 'b') return fast::vdh::bound_thm12_a9b(u, V, G).value;
+  if (su.a9 == 'c') return fast::vdh::bound_thm12_a9c(u, V, G).value;
   const double x4[4] = {u, V, b, G}, x3[3] = {u, V, G};
   return fast::evaluate(entry(su.id), su.has_b ? x4 : x3).value;
 }
@@ -98,7 +101,9 @@ bool certify_violation(const Setup& su, const std::vector<double>& g, double u, 
         else if (i == 1) arb_set(x, r.V());
         else arb_set_str(x, (su.has_b && i == 2 ? b : G).text.c_str(), prec);
       },
-      reference::Options{30, 1L << 17, false}, su.a9b ? reference::vdh::bound_thm12_a9b : nullptr);
+      reference::Options{30, 1L << 17, false}, su.a9 == 'b'   ? reference::vdh::bound_thm12_a9b
+      : su.a9 == 'c' ? reference::vdh::bound_thm12_a9c
+                     : nullptr);
   reference::Ball sc;
   arb_set_d(sc, scale);
   arb_mul(sc, sc, B.ball.get(), 256);
@@ -111,13 +116,15 @@ RegretOutcome simulation(Setup su, const std::map<std::string, std::string>& p, 
   const char* kId = su.id;
   for (const auto& [k, v] : p)
     if ((k != "b" || !su.has_b) && (k != "a9" || su.has_b) && k != "G" && k != "T" && k != "seeds" &&
-        k != "scale" && k != "mean" && k != "tau")
-      throw ParamError(kId, k, su.has_b ? "unknown parameter (b, G, T, seeds, scale, mean, tau)"
-                                        : "unknown parameter (a9, G, T, seeds, scale, mean, tau)");
+        k != "scale" && k != "mean" && k != "tau" && k != "evaluations")
+      throw ParamError(kId, k, su.has_b ? "unknown parameter (b, G, T, seeds, scale, mean, tau, evaluations)"
+                                        : "unknown parameter (a9, G, T, seeds, scale, mean, tau, evaluations)");
   if (!su.has_b) {
     const std::string r = param(su, p, "a9");
-    if (r != "a" && r != "b") throw ParamError(kId, "a9", "'" + r + "' (a: the third term as printed, b: as in the proof)");
-    su.a9b = r == "b";
+    if (r != "a" && r != "b" && r != "c")
+      throw ParamError(kId, "a9", "'" + r + "' (a: the third term as printed, b: as the proof prints it, c: the "
+                                            "proof's first case redone)");
+    su.a9 = r[0];
   }
   const auto t0 = std::chrono::steady_clock::now();
   const Decimal bd = parse_param(kId, "b", su.has_b ? param(su, p, "b") : "1");
@@ -212,12 +219,83 @@ RegretOutcome simulation(Setup su, const std::map<std::string, std::string>& p, 
   name << "mean " << mean << " + Laplace(scale " << 2 / tau << ")";
   for (std::size_t k = 0; k < us.size(); ++k)
     record(paired_case(name.str(), T, us[k], sumR[k], sumB[k], sumD[k], sumD2[k], n, z));
+  // An adversarial search over deterministic streams and the whole parameter domain: g_t = G clip(A sin(2 pi (t/P +
+  // phi)) + m, -1, 1) (square waves where A is large), T in [8, 512], u = +-|u|, |u| in [1e-3, 1e6], b in [1e-4,
+  // 1e4] (Thm 1), G in [1e-3, 1e3] (log scale); margin (bound - R)/(1 + |bound|) with the fast learner; the best 100
+  // certified by a replay with certified predictions (certify_violation).
+  const auto it_ev = p.find("evaluations");
+  const double evd = it_ev == p.end() ? 1e5 : parse_param(kId, "evaluations", it_ev->second).approx;
+  if (!(evd >= 1 && evd <= 1e9 && evd == std::floor(evd)))
+    throw DomainError(kId, "evaluations", it_ev->second, "an integer in [1, 1e9]");
+  SearchSpec spec;
+  spec.params = {{"T", 8, 512, true},   {"A", 0, 4, false},   {"m", -1, 1, false}, {"P", 2, 1024, true},
+                 {"phi", 0, 1, false},  {"|u|", 1e-3, 1e6, true}, {"sign", -1, 1, false}, {"G", 1e-3, 1e3, true},
+                 {"b", 1e-4, 1e4, true}};
+  spec.evaluations = static_cast<long>(evd);
+  spec.seed = seed;
+  struct Stream {
+    long T;
+    double u, G, b;
+    std::vector<double> g;
+  };
+  auto stream_of = [&](const double* x) {
+    Stream st{std::lround(x[0]), (x[6] >= 0 ? 1 : -1) * x[5], x[7], su.has_b ? x[8] : 1, {}};
+    st.g.resize(static_cast<std::size_t>(st.T));
+    for (long t = 0; t < st.T; ++t) {
+      const double v = x[1] * std::sin(2 * M_PI * (static_cast<double>(t) / x[3] + x[4])) + x[2];
+      st.g[static_cast<std::size_t>(t)] = st.G * std::max(-1.0, std::min(1.0, v));
+    }
+    return st;
+  };
+  spec.margin = [&](const double* x) {
+    const Stream st = stream_of(x);
+    fast::vdh::Alg1 alg({fast::vdh::parse_prior(su.prior), st.b, st.G});
+    double gw = 0, sg = 0;
+    for (double g : st.g) {
+      gw += g * alg.predict().value;
+      sg += g;
+      alg.update(g);
+    }
+    const double R = gw - st.u * sg, B = scale * bound(su, st.u, alg.V(), st.b, st.G);
+    if (!std::isfinite(B) || !std::isfinite(R)) return std::nan("");
+    return (B - R) / (1 + std::fabs(B));
+  };
+  const CertifiedSearch cs = search_and_certify(spec, [&](const std::vector<double>& x) {
+    CertifiedPoint pt;
+    const Stream st = stream_of(x.data());
+    fast::vdh::Alg1 alg({fast::vdh::parse_prior(su.prior), st.b, st.G});
+    double gw = 0, sg = 0;
+    for (double g : st.g) {
+      gw += g * alg.predict().value;
+      sg += g;
+      alg.update(g);
+    }
+    pt.certified = true;  // the verdict below is certified when violated; otherwise the double figures are reported
+    pt.realised = gw - st.u * sg;
+    pt.bound = scale * bound(su, st.u, alg.V(), st.b, st.G);
+    std::ostringstream name;
+    name << "search: T=" << st.T << " A=" << x[1] << " m=" << x[2] << " P=" << x[3] << " G=" << st.G
+         << (su.has_b ? " b=" + text17(st.b) : std::string());
+    pt.name = name.str();
+    if (pt.realised > pt.bound * (1 - 1e-9))
+      pt.violated = certify_violation(su, st.g, st.u, parse_param(kId, "b", text17(st.b)),
+                                      parse_param(kId, "G", text17(st.G)), scale, &pt.evidence);
+    return pt;
+  }, 3);
+  // the three least margins (violations first): the rest are near copies of them, counted in the note
+  for (std::size_t i = 0; i < cs.shown.size() && i < 3; ++i) {
+    const CertifiedPoint& c = cs.shown[i];
+    record(RegretCase{c.name, std::lround(c.x[0]), (c.x[6] >= 0 ? 1 : -1) * c.x[5], c.realised, 0, c.bound, 0,
+                      c.violated, c.evidence});
+  }
   bool any = false;
   for (const auto& c : out.cases) any |= c.violated;
   out.verdict = any ? "refuted" : "undecided";
   std::ostringstream note;
   note << out.cases.size() << " cases, largest realised/bound " << out.worst.ratio << " (" << out.worst.stream
        << ", u = " << out.worst.u << ")"
+       << "; adversarial search over deterministic streams g_t = G clip(A sin(2 pi (t/P + phi)) + m, -1, 1) and "
+       << "the parameters: " << cs.describe(spec) << (su.has_b ? "" : " (b unused)")
        << (any ? "" : "; no violation (a simulation cannot certify a bound)");
   out.note = note.str();
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -517,18 +595,22 @@ const std::vector<RegretCheck>& regret_checks() {
       {kThm1.id, "VDH Thm 1 (000) = Thm 10 (002)",
        "E[R_T(u)] <= 1 + |u| max{11G(ln(11G|u|) - 1 + ln(sqrt5 G sqrt(pi)/(4 sqrt b))), "
        "E sqrt(8(b+V) ln(16u^2 (b+V)^{3/2} sqrt(pi)/sqrt(b) + 1))} for Alg 1 with the conjugate prior",
-       "Alg 1 (fast, predictions by the definition) on 6 deterministic streams (violations certified by a replay "
-       "with certified predictions) and a Laplace-noise stream over many seeds (one-sided test, FPR <= 1e-6)",
-       {"b", "G", "T", "seeds", "scale", "mean", "tau"}, thm1_simulation,
-       {{"b", "1"}, {"G", "1"}, {"T", "1000"}, {"seeds", "200"}, {"scale", "1"}, {"mean", "0.5"}, {"tau", "1"}}},
+       "Alg 1 (fast, predictions by the definition) on 6 deterministic streams and an adversarial search over "
+       "periodic streams and the parameters (violations certified by a replay with certified predictions), and a "
+       "Laplace-noise stream over many seeds (one-sided test, FPR <= 1e-6)",
+       {"b", "G", "T", "seeds", "scale", "mean", "tau", "evaluations"}, thm1_simulation,
+       {{"b", "1"}, {"G", "1"}, {"T", "1000"}, {"seeds", "200"}, {"scale", "1"}, {"mean", "0.5"}, {"tau", "1"},
+        {"evaluations", "100000"}}},
       {kThm12.id, "VDH Thm 12 (002), (3.8.2)",
        "E[R_T(u)] <= max{|u| E sqrt(8V)(sqrt(ln(8u^2 V + 1)) + 1), |u| 11G(ln(|u| 11G ln 2) - 1) + ln 2, "
        "|u| E[sqrt(2V) + 1 + ln(1 + 2 sqrt(2V))]} for Alg 1 with the improper prior (reading A9(a))",
-       "Alg 1 (fast, improper prior, predictions by the definition, A20(a)) on 6 deterministic streams (violations "
-       "certified by a replay with certified predictions) and a Laplace-noise stream over many seeds (one-sided "
-       "test, FPR <= 1e-6)",
-       {"a9", "G", "T", "seeds", "scale", "mean", "tau"}, thm12_simulation,
-       {{"a9", "a"}, {"G", "1"}, {"T", "1000"}, {"seeds", "200"}, {"scale", "1"}, {"mean", "0.5"}, {"tau", "1"}}},
+       "Alg 1 (fast, improper prior, predictions by the definition, A20(a)) on 6 deterministic streams and an "
+       "adversarial search over periodic streams and the parameters (violations certified by a replay with "
+       "certified predictions), and a Laplace-noise stream over many seeds (one-sided test, FPR <= 1e-6); a9=b, "
+       "a9=c: the third term as the proof prints it, and with the proof's first case redone",
+       {"a9", "G", "T", "seeds", "scale", "mean", "tau", "evaluations"}, thm12_simulation,
+       {{"a9", "a"}, {"G", "1"}, {"T", "1000"}, {"seeds", "200"}, {"scale", "1"}, {"mean", "0.5"}, {"tau", "1"},
+        {"evaluations", "100000"}}},
       {"VDH.bound.thm2", "VDH Thm 2 (000) = Thm 11 (002)",
        "E[R_T(u)] <= d + sum_j |u_j| max{11G(ln(|u_j| 11G) - 1 + ln(sqrt5 G sqrt(pi)/(4 sqrt b_j))), "
        "E sqrt(8(b_j + V_j) ln(16 u_j^2 (b_j + V_j)^{3/2} sqrt(pi)/sqrt(b_j) + 1))} for Alg 3 (conjugate prior)",

@@ -77,26 +77,36 @@ void bound_thm1(arb_t res, arb_srcptr p, slong prec) {
 }
 
 namespace {
-void thm12(arb_t res, arb_srcptr p, slong prec, bool a9b) {
+// reading 'a' (as printed), 'b' (the third term as the proof prints it), 'c' (the proof's first case redone)
+void thm12(arb_t res, arb_srcptr p, slong prec, char reading) {
   arb_srcptr u = p + 0, V = p + 1, G = p + 2;
   arb_t au, a, b, c, x, l2;
   arb_init(au); arb_init(a); arb_init(b); arb_init(c); arb_init(x); arb_init(l2);
   arb_const_log2(l2, prec);
-  if (arb_is_zero(u) && !a9b) {  // the first and third terms vanish, the second tends to ln 2
+  if (arb_is_zero(u) && reading == 'a') {  // the first and third terms vanish, the second tends to ln 2
     arb_set(res, l2);
     arb_clear(au); arb_clear(a); arb_clear(b); arb_clear(c); arb_clear(x); arb_clear(l2);
     return;
   }
   arb_abs(au, u);
-  if (arb_is_zero(u)) {  // A9(b) at u = 0: max{0, ln 2, 1 + ln(1 + 2 sqrt(2V))} = the third
-    arb_mul_2exp_si(c, V, 1);
-    arb_sqrt(c, c, prec);
-    arb_mul_2exp_si(c, c, 1);
-    arb_log1p(c, c, prec);
-    arb_add_ui(res, c, 1, prec);
+  // x = the third term's logarithm: ln(1 + 2 sqrt(2V)) (A9(a), A9(b)) or 2 ln(1 + 2 sqrt(2V)/(5G)) (A9(c))
+  arb_mul_2exp_si(x, V, 1);
+  arb_sqrt(x, x, prec);
+  arb_mul_2exp_si(x, x, 1);
+  if (reading == 'c') {
+    arb_mul_ui(c, G, 5, prec);
+    arb_div(x, x, c, prec);
+  }
+  arb_log1p(x, x, prec);
+  if (reading == 'c') arb_mul_2exp_si(x, x, 1);
+  if (arb_is_zero(u)) {  // A9(b), A9(c) at u = 0: max{0, ln 2, 1 + x} = the third
+    arb_add_ui(res, x, 1, prec);
     arb_clear(au); arb_clear(a); arb_clear(b); arb_clear(c); arb_clear(x); arb_clear(l2);
     return;
   }
+  arb_t lg;
+  arb_init(lg);
+  arb_swap(lg, x);
   // a = |u| sqrt(8V) (sqrt(ln(8u^2 V + 1)) + 1)                      (3.8.2) first term (deterministic V)
   arb_sqr(x, au, prec);
   arb_mul(x, x, V, prec);
@@ -116,29 +126,28 @@ void thm12(arb_t res, arb_srcptr p, slong prec, bool a9b) {
   arb_sub_ui(x, x, 1, prec);
   arb_mul(b, b, x, prec);
   arb_add(b, b, l2, prec);
-  // c = |u| (sqrt(2V) + 1 + ln(1 + 2 sqrt(2V)))                        (3.8.2) third term, reading A9(a)
+  // c = |u| (sqrt(2V) + 1 + lg) (3.8.2) third term, reading A9(a); |u| sqrt(2V) + 1 + lg for A9(b), A9(c)
   arb_mul_2exp_si(c, V, 1);
   arb_sqrt(c, c, prec);
-  arb_mul_2exp_si(x, c, 1);
-  arb_log1p(x, x, prec);
-  arb_add(c, c, x, prec);
-  if (a9b) {  // |u| sqrt(2V) + 1 + ln(1 + 2 sqrt(2V)): x holds ln(1 + 2 sqrt(2V)), c = sqrt(2V) + that
-    arb_sub(c, c, x, prec);
+  if (reading != 'a') {
     arb_mul(c, c, au, prec);
-    arb_add(c, c, x, prec);
+    arb_add(c, c, lg, prec);
     arb_add_ui(c, c, 1, prec);
   } else {
+    arb_add(c, c, lg, prec);
     arb_add_ui(c, c, 1, prec);
     arb_mul(c, c, au, prec);
   }
+  arb_clear(lg);
   arb_max(res, a, b, prec);
   arb_max(res, res, c, prec);
   arb_clear(au); arb_clear(a); arb_clear(b); arb_clear(c); arb_clear(x); arb_clear(l2);
 }
 }  // namespace
 
-void bound_thm12(arb_t res, arb_srcptr p, slong prec) { thm12(res, p, prec, false); }
-void bound_thm12_a9b(arb_t res, arb_srcptr p, slong prec) { thm12(res, p, prec, true); }
+void bound_thm12(arb_t res, arb_srcptr p, slong prec) { thm12(res, p, prec, 'a'); }
+void bound_thm12_a9b(arb_t res, arb_srcptr p, slong prec) { thm12(res, p, prec, 'b'); }
+void bound_thm12_a9c(arb_t res, arb_srcptr p, slong prec) { thm12(res, p, prec, 'c'); }
 
 void conj_exp_linear(arb_t res, arb_srcptr p, slong prec) {
   arb_srcptr A = p + 0, c = p + 1, K = p + 2, u = p + 3;

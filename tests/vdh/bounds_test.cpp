@@ -91,18 +91,27 @@ TEST(VdhBoundThm12, ZeroComparatorAndReadingA9) {
   const double a9b = u * s + 1 + std::log1p(2 * s);
   EXPECT_LE(ref::ulp_error(thm12(u, V, G), fv::bound_thm12(u, V, G).value), 8.0);
   EXPECT_GT(ref::ulp_error(thm12(u, V, G), a9b), 1e6);
-  // the A9(b) function itself: fast against its certified counterpart (both outside the ID table)
-  for (double uu : {0.0, 0.01, 1.0, -30.0}) {
-    const double x[3] = {uu, V, G};
-    arb_ptr p = _arb_vec_init(3);
-    for (int i = 0; i < 3; ++i) arb_set_d(p + i, x[i]);
-    ref::Ball r;
-    privoco::reference::vdh::bound_thm12_a9b(r.get(), p, 128);
-    _arb_vec_clear(p, 3);
-    const double f = fv::bound_thm12_a9b(uu, V, G).value;
-    EXPECT_LT(std::fabs(f - arf_get_d(arb_midref(r.get()), ARF_RND_NEAR)), 8 * std::ldexp(1.0, std::ilogb(f) - 52)) << uu;
-  }
+  // the A9(b) and A9(c) functions: fast against their certified counterparts (both outside the ID table), down to
+  // G = 1e-300 where A9(c)'s ratio 2 sqrt(2V)/(5G) overflows
+  for (double GG : {G, 1.0, 1e-300})
+    for (double uu : {0.0, 0.01, 1.0, -30.0}) {
+      const double x[3] = {uu, V, GG};
+      arb_ptr p = _arb_vec_init(3);
+      for (int i = 0; i < 3; ++i) arb_set_d(p + i, x[i]);
+      ref::Ball rb, rc;
+      privoco::reference::vdh::bound_thm12_a9b(rb.get(), p, 128);
+      privoco::reference::vdh::bound_thm12_a9c(rc.get(), p, 128);
+      _arb_vec_clear(p, 3);
+      for (const auto& [f, r] : {std::pair{fv::bound_thm12_a9b(uu, V, GG).value, rb.get()},
+                                 std::pair{fv::bound_thm12_a9c(uu, V, GG).value, rc.get()}})
+        EXPECT_LT(std::fabs(f - arf_get_d(arb_midref(r), ARF_RND_NEAR)), 8 * std::ldexp(1.0, std::ilogb(f) - 52))
+            << uu << " G=" << GG;
+    }
   EXPECT_NEAR(fv::bound_thm12_a9b(0, V, G).value, 1 + std::log1p(2 * s), 1e-15 * (1 + std::log1p(2 * s)));
+  // A9(c) at u = 0: 1 + 2 ln(1 + 2 sqrt(2V)/(5G)); the sibling A9(b) value is not it
+  const double c0 = 1 + 2 * std::log1p(2 * s / (5 * G));
+  EXPECT_NEAR(fv::bound_thm12_a9c(0, V, G).value, c0, 4e-16 * c0);
+  EXPECT_GT(std::fabs(fv::bound_thm12_a9b(0, V, G).value - c0), 1.0);
   EXPECT_THROW(fv::bound_thm12(1, -1, 1), privoco::DomainError);
   EXPECT_THROW(fv::bound_thm12(1, 1, 0), privoco::DomainError);
 }

@@ -14,17 +14,22 @@
 #include "privoco/catalogue.hpp"
 #include "privoco/proofs/check.hpp"
 #include "privoco/reference/evaluate.hpp"
+#include "privoco/reference/ball.hpp"
+#include "privoco/reference/vdh/learners.hpp"
+#include "privoco/decimal.hpp"
 
 using namespace privoco::proofs;
 
 namespace {
-// A regret simulation at T = 300 and 100 runs (fixed seed 20261122), its defaults overridden by `over`.
+// A regret simulation at T = 300, 100 runs and a short stream search (fixed seed 20261122), its defaults
+// overridden by `over`.
 RegretOutcome simulate(const char* id, std::map<std::string, std::string> over) {
   const RegretCheck* c = find_regret_check(id);
   EXPECT_NE(c, nullptr);
   auto p = c->defaults;
   p["T"] = "300";
   p["seeds"] = "100";
+  p["evaluations"] = "2000";
   for (const auto& [k, v] : over) p[k] = v;
   return c->run(p, 20261122);
 }
@@ -32,7 +37,7 @@ RegretOutcome run(std::map<std::string, std::string> over) { return simulate("VD
 RegretOutcome run12(std::map<std::string, std::string> over) { return simulate("VDH.bound.thm12", over); }
 }  // namespace
 
-TEST(VdhRegret, PrintedBoundNotRefuted) {
+TEST(VdhRegret, PrintedBoundNotRefutedOnTheFixedStreams) {
   const RegretOutcome o = run({});
   EXPECT_EQ(o.verdict, "undecided");  // a simulation never certifies
   EXPECT_LE(o.fpr, 1e-6);
@@ -78,11 +83,61 @@ TEST(VdhRegret, E2Thm12AsPrintedIsRefutedAtZero) {
   EXPECT_TRUE(found);
 }
 
-TEST(VdhRegret, Thm12ReadingA9bNotRefuted) {
-  const RegretOutcome o = run12({{"a9", "b"}});
-  EXPECT_EQ(o.verdict, "undecided");
-  for (const auto& c : o.cases) EXPECT_FALSE(c.violated) << c.stream << " u=" << c.u;
-  EXPECT_THROW(run12({{"a9", "c"}}), privoco::ParamError);
+// ERRATA.md E2: the readings A9(b) and A9(c) hold on the fixed streams at G = 1 (the sibling), but the search over
+// streams and G finds certified violations: A9(b) at small G (its logarithm is not scale-free while the regret
+// at u = 0 is), A9(c) where the second term, E3's printed conjugate, is the maximum.
+TEST(VdhRegret, E2Thm12ReadingsBAndCAreRefutedByTheStreamSearch) {
+  for (const char* r : {"b", "c"}) {
+    const RegretOutcome fixed = run12({{"a9", r}, {"evaluations", "1"}});
+    for (const auto& c : fixed.cases)
+      if (c.stream.rfind("search:", 0) != 0) EXPECT_FALSE(c.violated) << r << ": " << c.stream << " u=" << c.u;
+    const RegretOutcome o = run12({{"a9", r}, {"evaluations", "10000"}});
+    ASSERT_EQ(o.verdict, "refuted") << r << ": " << o.note;
+    bool found = false;
+    for (const auto& c : o.cases)
+      if (c.violated && c.stream.rfind("search:", 0) == 0) {
+        found = true;
+        EXPECT_EQ(c.evidence.rfind("certified", 0), 0u) << c.evidence;
+        EXPECT_GT(c.realised, c.bound);
+      }
+    EXPECT_TRUE(found) << r;
+  }
+  EXPECT_THROW(run12({{"a9", "d"}}), privoco::ParamError);
+}
+
+// ERRATA.md E9 as a regret: Algorithm 1 (conjugate prior, b = 0.14, G = 0.3) on g_t = 0.01 for 500 rounds, against
+// u = -2 (both found by the stream search): certified regret 6.9069 > 5.4536, the printed Thm 1 bound at V_T;
+// the corrected bound VDH.bound.thm1_corrected (32.86) holds (the sibling).
+TEST(VdhRegret, E9Thm1AsPrintedIsExceededOnAConstantStream) {
+  using privoco::parse_param;
+  namespace ref = privoco::reference;
+  privoco::reference::vdh::Alg1Replay r("conjugate", parse_param("t", "b", "0.14"), parse_param("t", "G", "0.3"));
+  ref::Ball R, g, w;
+  arb_set_d(g, 0.01);
+  for (int t = 0; t < 500; ++t) {
+    const ref::Certified p = r.predict(30);
+    arb_addmul(R, p.ball.get(), g, 256);
+    r.update(0.01);
+  }
+  ref::Ball sum;
+  arb_mul_si(sum, g, 500, 256);
+  arb_mul_si(sum, sum, 2, 256);
+  arb_add(R, R, sum, 256);  // - u sum_t g_t at u = -2
+  auto bound_at = [&](const char* id) {
+    return ref::evaluate_with(
+        privoco::entry(id),
+        [&](arb_ptr x, std::size_t i, slong prec) {
+          if (i == 0) arb_set_si(x, -2);
+          else if (i == 1) arb_set(x, r.V());
+          else arb_set_str(x, i == 2 ? "0.14" : "0.3", prec);
+        },
+        ref::Options{30, 1L << 17, false});
+  };
+  const ref::Certified printed = bound_at("VDH.bound.thm1"), corrected = bound_at("VDH.bound.thm1_corrected");
+  EXPECT_TRUE(arb_gt(R, printed.ball.get())) << ref::ball_text(R.get(), 12) << " vs " << ref::ball_text(printed.ball.get(), 12);
+  EXPECT_TRUE(arb_lt(R, corrected.ball.get()));
+  EXPECT_NEAR(arf_get_d(arb_midref(R.get()), ARF_RND_NEAR), 6.9068555, 1e-6);
+  EXPECT_NEAR(arf_get_d(arb_midref(printed.ball.get()), ARF_RND_NEAR), 5.4536, 1e-4);
 }
 
 // ERRATA.md E4: (3.7.2) is below the conjugate it bounds (certified lower bounds at explicit L), while Lemma 11

@@ -15,6 +15,8 @@ Value bound_thm2(const double* u, const double* V, const double* b, int d, doubl
 Value bound_thm12(double u, double V, double G);
 // Reading A9(b) of the third term: |u| sqrt(2V) + 1 + ln(1 + 2 sqrt(2V)) (ERRATA.md E2).
 Value bound_thm12_a9b(double u, double V, double G);
+// Reading A9(c), the proof's first case redone: |u| sqrt(2V) + 1 + 2 ln(1 + 2 sqrt(2V)/(5G)) (ERRATA.md E2).
+Value bound_thm12_a9c(double u, double V, double G);
 
 // VDH.bound.thm1_corrected (derived from the Theorem 10 proof with its steps computed; privoco/reference/vdh/bounds.hpp).
 Value bound_thm1_corrected(double u, double V, double b, double G);

@@ -24,6 +24,9 @@ void bound_thm12(arb_t res, arb_srcptr p, slong prec);
 // The same with reading A9(b), the third term as it arises in the proof's first case:
 //   |u| sqrt(2V) + 1 + ln(1 + 2 sqrt(2V))   (ERRATA.md E2: the printed reading fails at u = 0).
 void bound_thm12_a9b(arb_t res, arb_srcptr p, slong prec);
+// Reading A9(c), the proof's first case redone (both halves of the prior, 5G kept; ERRATA.md E2):
+//   |u| sqrt(2V) + 1 + 2 ln(1 + 2 sqrt(2V)/(5G)).
+void bound_thm12_a9c(arb_t res, arb_srcptr p, slong prec);
 
 // VDH.bound.thm1_corrected (not printed; built from the Theorem 10 proof (002) with every step computed), params
 // {u, V, b, G}, B = b + V, C = 1/(5G), Z = sqrt(pi/b) erf(C sqrt b):
