@@ -36,9 +36,10 @@ void register_paper(Registry& r) {
   r.claim_errata.insert(r.claim_errata.end(), {
       {"E2", "VDH Thm 12 (002), (3.8.2)",
        "as printed (A9(a)) the bound is ln 2 at u = 0, but Algorithm 1 with the improper prior loses ~(1/2) ln T "
-       "against u = 0 (alternating stream, T = 1000: certified regret 2.136); corrected third term (A9(b)): "
-       "|u| sqrt(2V) + 1 + ln(1 + 2 sqrt(2V))",
-       "privoco prove VDH.bound.thm12 T=1000 (refuted with a certified counterexample; claims table below)"},
+       "against u = 0 (alternating stream, T = 1000: certified regret 2.136); the third term as the proof prints "
+       "it (A9(b)) fails at small G (not scale-free); redone, |u| sqrt(2V) + 1 + 2 ln(1 + 2 sqrt(2V)/(5G)) (A9(c)), "
+       "the violations move to where the second term (E3) is the maximum",
+       "privoco prove VDH.bound.thm12 T=1000 (refuted with a certified counterexample; a9=b, a9=c: the stream search)"},
       {"E3", "VDH Thm 12 proof (002), the conjugate after (3.8.4)",
        "the conjugate of ln 2 (e^{L/(11G)} - 1) (reading A23(a)) is |u| 11G (ln(|u| 11G / ln 2) - 1) + ln 2; printed "
        "with ln(|u| 11G ln 2), which is smaller by |u| 11G ln(1/ln(2)^2) = 0.733 |u| 11G, so the printed value is "
@@ -69,10 +70,16 @@ void register_paper(Registry& r) {
        "privoco prove VDH.conj.lemma11_case1 (search, seed 1: u = 5.557e-9, V = 3.31e10, b = 206.3, G = 3.97e-4, "
        "L = 535566.5: uL - F = 1.0022889 > 1.0016009)"},
       {"E9", "VDH Thm 1 (000) = Thm 10 (002), the proof's last step",
-       "the right-hand side is below F_T^*(u), the conjugate it bounds (the proof's chain breaks there; the regret "
-       "bound is a separate question); corrected: VDH.bound.thm1_corrected (E4, E8)",
+       "the right-hand side is below F_T^*(u), the conjugate it bounds, and below the regret itself (b = 0.14, "
+       "G = 0.3, g_t = 0.01 for 500 rounds, u = -2: regret 6.9069 > 5.4536; Thm 2 at d = 1 with it); corrected: "
+       "VDH.bound.thm1_corrected (E4, E8)",
        "privoco prove VDH.bound.thm1_corrected (search, seed 1: u = 0.0089458, L = 20659.47, V = 2e-10, b = 3.42e6, "
-       "G = 663.6: uL - F = 149.968 > 141.063)"},
+       "G = 663.6: uL - F = 149.968 > 141.063); privoco prove VDH.bound.thm1 (stream search) and VDH.bound.thm2"},
+      {"E10", "VDH Lemma 5 (000) (= Lemma 8 (002)), its hypothesis",
+       "000 assumes only E g~ <= G (also its §3 text); the step fails for symmetric g~ with E g~ far below -G, where "
+       "v g~ leaves symmexp's range; 002's |E g~| <= G is needed (and suffices: certified by reduction)",
+       "privoco prove VDH.lemma.potential_step mean_condition=one_sided (G = 1, L = -48, V = 0, g~ = -5: "
+       "E F after the step = 141.766 > F - w E g~ = 78.098)"},
   });
 }
 

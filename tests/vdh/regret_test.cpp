@@ -287,6 +287,33 @@ TEST(VdhConj, PotentialStepCertifiedByReduction) {
   EXPECT_NEAR(o.worst.ratio, 0.0, 1e-15);  // the step with g = 0 is an equality
 }
 
+// ERRATA.md E10: under 000's one-sided hypothesis E g~ <= G the step fails (a point mass at -5G, certified); the
+// default two-sided hypothesis of 002 is certified (the previous test, the sibling).
+TEST(VdhConj, E10PotentialStepNeedsTheTwoSidedHypothesis) {
+  const RegretCheck* c = find_regret_check("VDH.lemma.potential_step");
+  ASSERT_NE(c, nullptr);
+  const RegretOutcome o = c->run({{"mean_condition", "one_sided"}}, 1);
+  ASSERT_EQ(o.verdict, "refuted");
+  bool example = false;
+  for (const auto& k : o.cases) {
+    if (k.violated) {
+      EXPECT_EQ(k.evidence.rfind("certified", 0), 0u) << k.evidence;
+      const double G = std::stod(k.stream.substr(k.stream.find("G=") + 2));
+      EXPECT_LT(k.u, -1.5 * G) << k.stream;  // only means below -G (u holds the mean)
+    }
+    if (k.stream == "L=-48 V=0 G=1 m=-5 z=0") {
+      example = true;
+      EXPECT_TRUE(k.violated);
+      EXPECT_NEAR(k.realised, 141.7660437, 1e-6);
+      EXPECT_NEAR(k.bound, 78.09783081, 1e-7);
+    }
+  }
+  EXPECT_TRUE(example);
+  EXPECT_NE(o.note.find("000 Lemma 5"), std::string::npos) << o.note;
+  EXPECT_THROW(c->run({{"mean_condition", "both"}}, 1), privoco::ParamError);
+  EXPECT_THROW(c->run({{"x", "1"}}, 1), privoco::ParamError);
+}
+
 // VDH Lemma 3 (000) = Lemma 6 (002): certified through potential_step; the simulated gap -sum w g - F_T is never
 // significantly negative (FPR 1e-6).
 TEST(VdhConj, InductionCertifiedByReduction) {
