@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cctype>
 #include <fstream>
 #include <set>
@@ -14,6 +15,7 @@
 #include "privoco/errors.hpp"
 #include "privoco/fast/evaluate.hpp"
 #include "privoco/reference/evaluate.hpp"
+#include "oracle/src/sampling.hpp"
 
 using namespace privoco;
 
@@ -101,4 +103,37 @@ TEST(Catalogue, DomainChecksAreExact) {
     EXPECT_EQ(err.range, "[0, inf)");
   }
   EXPECT_THROW(parse_param(e.id, "L", "abc"), ParamError);
+}
+
+// Readings (ParamSpec::choices) are given and printed by name, passed on as their index; a name outside the list
+// is refused naming the parameter and listing the choices; samples draw every choice and respect `at_most`.
+TEST(Catalogue, ReadingsByNameAndSampling) {
+  const Entry& e = entry("JKT.const.tree_counts");
+  const ParamSpec& leaf = e.params[e.index_of("leaf_label")];
+  EXPECT_EQ(leaf.domain_text(), "{binary_t_minus_1, binary_t}");
+  EXPECT_EQ(parse_param(e.id, leaf, "binary_t").approx, 1.0);
+  EXPECT_EQ(leaf.value_text(0), "binary_t_minus_1");
+  try {
+    parse_param(e.id, leaf, "binary");
+    ADD_FAILURE() << "a name outside the list was accepted";
+  } catch (const ParamError& err) {
+    EXPECT_NE(std::string(err.what()).find("{binary_t_minus_1, binary_t}"), std::string::npos) << err.what();
+  }
+  EXPECT_THROW(parse_param(e.id, leaf, "1"), ParamError);  // the index is not a name
+  const auto pts = oracle::sample_points(e, 400, 7, true);
+  std::set<double> leaves, counts;
+  for (const auto& p : pts) {
+    EXPECT_LE(p[1], p[0]);  // t <= T
+    EXPECT_EQ(p[0], std::floor(p[0]));
+    EXPECT_EQ(p[1], std::floor(p[1]));
+    leaves.insert(p[2]);
+    counts.insert(p[3]);
+    EXPECT_NO_THROW(fast::evaluate(e, p.data()));
+  }
+  EXPECT_EQ(leaves.size(), 2u);
+  EXPECT_EQ(counts.size(), 7u);
+  // every `at_most` names an earlier parameter of its entry
+  for (const Entry& x : catalogue())
+    for (std::size_t i = 0; i < x.params.size(); ++i)
+      if (!x.params[i].sampling.at_most.empty()) EXPECT_LT(x.index_of(x.params[i].sampling.at_most), i) << x.id;
 }

@@ -52,7 +52,9 @@ TEST(Search, ReproducibleAndInsideTheDomain) {
   for (std::size_t i = 0; i < a.best.size(); ++i) {
     EXPECT_EQ(a.best[i].x, b.best[i].x);
     EXPECT_GE(a.best[i].x[0], a.best[i].x[1]);  // never a NaN (outside-the-domain) point
-    if (i) EXPECT_LE(a.best[i - 1].margin, a.best[i].margin);
+    if (i) {
+      EXPECT_LE(a.best[i - 1].margin, a.best[i].margin);
+    }
   }
   EXPECT_LT(a.feasible, a.evaluations);
   EXPECT_NE(a.describe(s).find("seed 7"), std::string::npos);

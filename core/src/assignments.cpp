@@ -47,7 +47,7 @@ std::vector<Decimal> parse_vector_assignments(const Entry& e, const std::vector<
     const auto [name, text] = split_assignment(e.id, a);
     const std::size_t i = claim_param(e, name, seen);
     if (!e.params[i].per_coordinate) {
-      vals[i] = {parse_param(e.id, name, text)};
+      vals[i] = {parse_param(e.id, e.params[i], text)};
       continue;
     }
     for (const std::string& item : split_commas(text))  // every item is one coordinate; an empty one is malformed
@@ -59,7 +59,7 @@ std::vector<Decimal> parse_vector_assignments(const Entry& e, const std::vector<
   }
   for (std::size_t i = 0; i < seen.size(); ++i)
     if (!seen[i] && !(i == 0 && d > 0))  // d may be left out: the lists' length
-      throw ParamError(e.id, e.params[i].name, "missing (domain " + e.params[i].domain.text() +
+      throw ParamError(e.id, e.params[i].name, "missing (domain " + e.params[i].domain_text() +
                                                    (e.params[i].per_coordinate ? ", comma-separated, one per coordinate)" : ")"));
   if (d == 0) throw ParamError(e.id, e.params[1].name, "no per-coordinate values");
   if (seen[0]) {
@@ -83,10 +83,10 @@ std::vector<Decimal> parse_assignments(const Entry& e, const std::vector<std::st
   for (const std::string& a : as) {
     const auto [name, text] = split_assignment(e.id, a);
     const std::size_t i = claim_param(e, name, seen);
-    out[i] = parse_param(e.id, name, text);
+    out[i] = parse_param(e.id, e.params[i], text);
   }
   for (std::size_t i = 0; i < seen.size(); ++i)
-    if (!seen[i]) throw ParamError(e.id, e.params[i].name, "missing (domain " + e.params[i].domain.text() + ")");
+    if (!seen[i]) throw ParamError(e.id, e.params[i].name, "missing (domain " + e.params[i].domain_text() + ")");
   return out;
 }
 

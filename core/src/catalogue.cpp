@@ -35,6 +35,29 @@ std::string Domain::text() const {
 }
 
 
+std::string ParamSpec::domain_text() const {
+  if (choices.empty()) return domain.text();
+  std::string s = "{";
+  for (const auto& c : choices) s += (s.size() > 1 ? ", " : "") + c;
+  return s + "}";
+}
+
+std::string ParamSpec::value_text(double x) const {
+  if (!choices.empty() && x >= 0 && x < static_cast<double>(choices.size()) && x == std::floor(x))
+    return choices[static_cast<std::size_t>(x)];
+  return text17(x);
+}
+
+ParamSpec reading_param(std::string name, std::vector<std::string> choices, std::string meaning) {
+  ParamSpec p;
+  p.name = std::move(name);
+  p.domain = {0, static_cast<double>(choices.size()) - 1, true, true};
+  p.meaning = std::move(meaning);
+  p.sampling = {0, static_cast<double>(choices.size()) - 1, false, 0};
+  p.choices = std::move(choices);
+  return p;
+}
+
 std::size_t Entry::index_of(std::string_view p) const {
   for (std::size_t i = 0; i < params.size(); ++i)
     if (params[i].name == p) return i;
@@ -102,7 +125,7 @@ const Entry& entry(std::string_view id) {
 
 void check_param(const Entry& e, std::size_t i, double x) {
   if (!e.params[i].domain.contains(x)) {
-    throw DomainError(e.id, e.params[i].name, text17(x), e.params[i].domain.text());
+    throw DomainError(e.id, e.params[i].name, e.params[i].value_text(x), e.params[i].domain_text());
   }
 }
 

@@ -65,9 +65,33 @@ Decimal parse_param(std::string_view id, std::string_view param, std::string_vie
   return d;
 }
 
+bool parse_value(const ParamSpec& p, std::string_view s, Decimal* out, std::size_t* err_pos, std::string* why) {
+  if (p.choices.empty()) return parse_decimal(s, out, err_pos, why);
+  for (std::size_t k = 0; k < p.choices.size(); ++k)
+    if (s == p.choices[k]) {
+      out->text = std::to_string(k);
+      out->approx = static_cast<double>(k);
+      out->sign = k > 0;
+      return true;
+    }
+  *err_pos = 0;
+  *why = "not one of " + p.domain_text();
+  return false;
+}
+
+Decimal parse_param(std::string_view id, const ParamSpec& p, std::string_view s) {
+  if (p.choices.empty()) return parse_param(id, p.name, s);
+  Decimal d;
+  std::size_t pos = 0;
+  std::string why;
+  if (!parse_value(p, s, &d, &pos, &why))
+    throw ParamError(std::string(id), p.name, "'" + std::string(s) + "' is " + why + " (a reading)");
+  return d;
+}
+
 void check_param(const Entry& e, std::size_t i, const Decimal& x) {
   const Domain& d = e.params[i].domain;
-  auto bad = [&] { throw DomainError(e.id, e.params[i].name, x.text, d.text()); };
+  auto bad = [&] { throw DomainError(e.id, e.params[i].name, x.text, e.params[i].domain_text()); };
   // A bound at 0 is decided by the exact sign; others by the double (they are all 0 or infinite today).
   auto below = [&](double bound, bool closed) {
     if (bound == 0) return closed ? x.sign < 0 : x.sign <= 0;

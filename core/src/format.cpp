@@ -16,8 +16,8 @@ std::string text17(double x) {
 namespace {
 double approx_of(double x) { return x; }
 double approx_of(const Decimal& x) { return x.approx; }
-std::string text_of(double x) { return text17(x); }
-std::string text_of(const Decimal& x) { return x.text; }
+std::string text_of(const ParamSpec& p, double x) { return p.value_text(x); }
+std::string text_of(const ParamSpec& p, const Decimal& x) { return p.choices.empty() ? x.text : p.value_text(x.approx); }
 
 template <class T>
 ParamTexts group(const Entry& e, const std::vector<T>& p) {
@@ -27,7 +27,7 @@ ParamTexts group(const Entry& e, const std::vector<T>& p) {
   std::size_t k = 0;
   for (const ParamSpec& ps : e.params) {
     std::vector<std::string> v;
-    for (std::size_t j = 0; j < (ps.per_coordinate ? d : 1) && k < p.size(); ++j) v.push_back(text_of(p[k++]));
+    for (std::size_t j = 0; j < (ps.per_coordinate ? d : 1) && k < p.size(); ++j) v.push_back(text_of(ps, p[k++]));
     out.emplace_back(ps.name, std::move(v));
   }
   return out;

@@ -63,7 +63,10 @@ Value scaled(dd a, double D) {
     if (v.value >= DBL_MIN) return v;
   }
   v.status = Status::underflow;
-  v.log_abs_out = -(a2.hi + a2.lo) + std::log(D) - std::log(2.0);
+  // a^2 past the double range (a ~ 1e154 and more: eps/mu huge) leaves a2.lo NaN; D may underflow to 0 there too.
+  // ln delta is then below -1.8e308: -inf
+  const double a2s = std::isfinite(a2.lo) ? a2.hi + a2.lo : a2.hi;
+  v.log_abs_out = std::isfinite(a2s) && D > 0 ? -a2s + std::log(D) - std::log(2.0) : -INFINITY;
   v.value = v.log_abs_out < -745.2 ? 0 : std::exp(v.log_abs_out);  // the subnormal (or zero) double
   return v;
 }

@@ -43,7 +43,7 @@ int cmd_compare(const CompareArgs& a) {
         Decimal d;
         std::size_t pos;
         std::string why;
-        ok = fld && parse_decimal(fld->text, &d, &pos, &why) && std::isfinite(d.approx) && e.params[i].domain.contains(d.approx);
+        ok = fld && parse_value(e.params[i], fld->text, &d, &pos, &why) && std::isfinite(d.approx) && e.params[i].domain.contains(d.approx);
         if (ok) p[i] = d.approx;
       }
       if (!ok) continue;

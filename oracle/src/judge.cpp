@@ -130,8 +130,9 @@ Verdict judge(const Row& row, const Tolerance& tol, int digits, Inputs inputs) {
     if (f.text.empty()) continue;  // reported as missing below
     std::size_t pos = 0;
     std::string why;
-    if (!parse_decimal(f.text, &params[i], &pos, &why))
-      return invalid(v, f.column + pos, "parameter " + f.name + ": '" + f.text + "' is not a number (" + why + ")");
+    if (!parse_value(e->params[i], f.text, &params[i], &pos, &why))
+      return invalid(v, f.column + pos, "parameter " + f.name + ": '" + f.text + "' is " +
+                                            (e->params[i].choices.empty() ? "not a number (" + why + ")" : why));
     try {
       check_param(*e, i, params[i]);
       if (inputs == Inputs::double_) {

@@ -19,7 +19,7 @@ int cmd_list(bool as_json) {
       j["summary"] = e.summary;
       json ps = json::array();
       for (const auto& p : e.params)
-        ps.push_back({{"name", p.name}, {"domain", p.domain.text()}, {"meaning", p.meaning}, {"per_coordinate", p.per_coordinate}});
+        ps.push_back({{"name", p.name}, {"domain", p.domain_text()}, {"meaning", p.meaning}, {"per_coordinate", p.per_coordinate}});
       j["params"] = ps;
       j["reference"] = e.has_reference;
       j["fast"] = e.has_fast;
@@ -31,7 +31,7 @@ int cmd_list(bool as_json) {
     fmt::print("{}  [{}]  {}\n", e.id, e.kind, e.citation);
     fmt::print("    {}\n", e.summary);
     for (const auto& p : e.params)
-      fmt::print("    {:<3} in {:<12} {}{}\n", p.name, p.domain.text(), p.meaning,
+      fmt::print("    {:<3} in {:<12} {}{}\n", p.name, p.domain_text(), p.meaning,
                  p.per_coordinate ? " (comma-separated, one per coordinate)" : "");
     fmt::print("    implementations: {}{}{}   files: {}\n", e.has_reference ? "reference " : "", e.has_fast ? "fast " : "",
                e.has_proof ? "proof" : "", e.files);

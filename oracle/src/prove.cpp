@@ -1,6 +1,7 @@
 // privoco prove ID | --all: certify or refute the papers' claims.
 #include "commands.hpp"
 
+#include <algorithm>
 #include <fmt/core.h>
 
 #include <cmath>
@@ -113,12 +114,14 @@ void print_regret(const proofs::RegretCheck& rc, const std::map<std::string, std
   for (const auto& [k, v] : ps) p += (p.empty() ? "" : ", ") + k + "=" + v;
   fmt::print("{}  ({})\n  claim: {}\n  method: {}\n  parameters: {} (master seed {})\n", rc.id, rc.citation,
              rc.statement, rc.method, p, o.seed);
+  std::size_t w = 34;  // the case column: as wide as the longest name, up to 80 characters
+  for (const auto& c : o.cases) w = std::max(w, std::min<std::size_t>(c.stream.size(), 80));
   if (o.excess)
-    fmt::print("  {:<34} {:>6} {:>8} {:>14} {:>14} {:>9}\n", "line", "", "L", "line", "F", "line - F");
+    fmt::print("  {:<{}} {:>6} {:>8} {:>14} {:>14} {:>9}\n", "line", w, "", "L", "line", "F", "line - F");
   else
-    fmt::print("  {:<34} {:>6} {:>8} {:>14} {:>14} {:>9}\n", "stream", "T", "u", "realised", "bound", "ratio");
+    fmt::print("  {:<{}} {:>6} {:>8} {:>14} {:>14} {:>9}\n", "stream", w, "T", "u", "realised", "bound", "ratio");
   for (const auto& c : o.cases)
-    fmt::print("  {:<34} {:>6} {:>8g} {:>14.6g} {:>14.6g} {:>9.3g}{}\n", c.stream.substr(0, 34), c.T, c.u, c.realised,
+    fmt::print("  {:<{}} {:>6} {:>8g} {:>14.6g} {:>14.6g} {:>9.3g}{}\n", c.stream.substr(0, w), w, c.T, c.u, c.realised,
                c.bound, c.ratio, c.violated ? "  VIOLATED: " + c.evidence : "");
   fmt::print("  verdict: {} ({}; {:.2f} s)\n", o.verdict, o.note, o.seconds);
 }

@@ -98,7 +98,7 @@ int cmd_report(const ReportArgs& a) {
     if (!a.json) fmt::print("  {} {}: {}\n", er.key, er.where, er.summary);
     for (const auto& pstr : er.evidence) {
       std::vector<Decimal> dec;
-      for (std::size_t i = 0; i < pstr.size(); ++i) dec.push_back(parse_param(pe.id, pe.params[i].name, pstr[i]));
+      for (std::size_t i = 0; i < pstr.size(); ++i) dec.push_back(parse_param(pe.id, pe.params[i], pstr[i]));
       auto printed = reference::evaluate(pe, dec);
       auto defined = reference::evaluate(de, dec);
       std::string call;

@@ -1,5 +1,6 @@
 #include "sampling.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace privoco::oracle {
@@ -67,6 +68,10 @@ std::vector<std::vector<double>> sample_points(const Entry& e, std::size_t n, st
     std::vector<std::vector<double>> choices(np);
     for (std::size_t i = 0; i < np; ++i) {
       const Sampling& s = e.params[i].sampling;
+      if (!e.params[i].choices.empty()) {  // a reading: every choice
+        for (std::size_t k = 0; k < e.params[i].choices.size(); ++k) choices[i].push_back(static_cast<double>(k));
+        continue;
+      }
       choices[i] = {s.min_abs, s.max_abs};
       if (s.signed_) choices[i].push_back(-s.max_abs);
       if (s.zero_prob > 0) choices[i].push_back(0.0);
@@ -75,6 +80,8 @@ std::vector<std::vector<double>> sample_points(const Entry& e, std::size_t n, st
     for (;;) {
       std::vector<double> p(np);
       for (std::size_t i = 0; i < np; ++i) p[i] = choices[i][idx[i]];
+      for (std::size_t i = 0; i < np; ++i)
+        if (!e.params[i].sampling.at_most.empty()) p[i] = std::min(p[i], p[e.index_of(e.params[i].sampling.at_most)]);
       pts.push_back(p);
       std::size_t k = 0;
       while (k < np && ++idx[k] == choices[k].size()) idx[k++] = 0;
@@ -88,11 +95,19 @@ std::vector<std::vector<double>> sample_points(const Entry& e, std::size_t n, st
     for (std::size_t i = 0; i < np; ++i) {
       const Sampling& s = e.params[i].sampling;
       const double zero = u(rng), t = u(rng), sg = u(rng);
+      if (!e.params[i].choices.empty()) {  // a reading: uniform over the choices
+        p[i] = std::min(std::floor(t * static_cast<double>(e.params[i].choices.size())),
+                        static_cast<double>(e.params[i].choices.size() - 1));
+        continue;
+      }
       if (zero < s.zero_prob) {
         p[i] = 0;
         continue;
       }
-      double x = std::exp(std::log(s.min_abs) + t * (std::log(s.max_abs) - std::log(s.min_abs)));
+      double hi = s.max_abs;
+      if (!s.at_most.empty()) hi = std::min(hi, p[e.index_of(s.at_most)]);
+      double x = std::exp(std::log(s.min_abs) + t * (std::log(hi) - std::log(s.min_abs)));
+      if (s.integer) x = std::min(std::round(x), std::floor(hi));
       p[i] = (s.signed_ && sg < 0.5) ? -x : x;
     }
     pts.push_back(p);

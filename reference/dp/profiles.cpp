@@ -1,4 +1,4 @@
-#include "profiles.hpp"
+#include "privoco/reference/dp/profiles.hpp"
 
 #include <algorithm>
 #include <cmath>

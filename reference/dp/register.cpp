@@ -1,6 +1,6 @@
 // The shared mechanisms' IDs in the reference part.
 #include "privoco/reference/registry.hpp"
-#include "profiles.hpp"
+#include "privoco/reference/dp/profiles.hpp"
 
 namespace privoco::reference::dp {
 

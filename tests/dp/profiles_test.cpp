@@ -14,7 +14,7 @@
 #include "privoco/fast/evaluate.hpp"
 #include "privoco/format.hpp"
 #include "privoco/reference/evaluate.hpp"
-#include "reference/dp/profiles.hpp"
+#include "privoco/reference/dp/profiles.hpp"
 #include "support/ball_eval.hpp"
 #include "support/gen.hpp"
 

@@ -25,7 +25,9 @@ PrivacyOutcome run_check(const char* id, std::map<std::string, std::string> p, s
 
 TEST(Privacy, EveryCheckIsInTheTable) {
   for (const Check& k : checks())
-    if (k.privacy) EXPECT_TRUE(privoco::entry(k.privacy->id).has_proof) << k.id;
+    if (k.privacy) {
+      EXPECT_TRUE(privoco::entry(k.privacy->id).has_proof) << k.id;
+    }
   EXPECT_EQ(find_privacy_check("VDH.priv.nope"), nullptr);
 }
 

@@ -90,7 +90,9 @@ TEST(VdhRegret, E2Thm12ReadingsBAndCAreRefutedByTheStreamSearch) {
   for (const char* r : {"b", "c"}) {
     const RegretOutcome fixed = run12({{"a9", r}, {"evaluations", "1"}});
     for (const auto& c : fixed.cases)
-      if (c.stream.rfind("search:", 0) != 0) EXPECT_FALSE(c.violated) << r << ": " << c.stream << " u=" << c.u;
+      if (c.stream.rfind("search:", 0) != 0) {
+        EXPECT_FALSE(c.violated) << r << ": " << c.stream << " u=" << c.u;
+      }
     const RegretOutcome o = run12({{"a9", r}, {"evaluations", "10000"}});
     ASSERT_EQ(o.verdict, "refuted") << r << ": " << o.note;
     bool found = false;
@@ -465,7 +467,9 @@ TEST(VdhThm12, E5CorrectedLinesSurviveTheSearch) {
     EXPECT_NE(o.note.find("certified: 0 violations"), std::string::npos) << id << o.note;
     EXPECT_EQ(o.note.find("CORRECTED LINE VIOLATED"), std::string::npos) << id;
     for (const auto& k : o.cases)
-      if (k.stream.rfind("search", 0) == 0) EXPECT_FALSE(k.violated) << id << " " << k.evidence;
+      if (k.stream.rfind("search", 0) == 0) {
+        EXPECT_FALSE(k.violated) << id << " " << k.evidence;
+      }
     EXPECT_THROW(c->run({{"evaluations", "0"}}, 1), privoco::DomainError) << id;
   }
 }

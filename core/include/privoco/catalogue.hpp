@@ -34,6 +34,8 @@ struct Sampling {
   double min_abs = 1e-3, max_abs = 1e3;
   bool signed_ = false;
   double zero_prob = 0;
+  bool integer = false;      // rounded to the nearest integer
+  std::string at_most;       // another parameter (drawn earlier in table order) whose value caps this one
 };
 
 struct ParamSpec {
@@ -42,7 +44,15 @@ struct ParamSpec {
   std::string meaning;
   Sampling sampling;
   bool per_coordinate = false;  // a vector: one value per coordinate j = 1..d, each in `domain`
+  // A reading of ambiguous text (e.g. log_base = e | 2 | mixed): given and printed by name, passed to the
+  // implementations as the index of the name (domain [0, n - 1]); drawn uniformly by report, compare and sample.
+  std::vector<std::string> choices;
+  std::string domain_text() const;  // "{e, 2, mixed}" for a reading, else domain.text()
+  std::string value_text(double x) const;  // the choice's name for a reading, else the shortest exact decimal
 };
+
+// A reading parameter (see ParamSpec::choices): the first choice is the documented default where one is needed.
+ParamSpec reading_param(std::string name, std::vector<std::string> choices, std::string meaning);
 
 // Largest dimension d of an entry with per-coordinate parameters (a guard against a mistyped d, not a limit of
 // the formulas).

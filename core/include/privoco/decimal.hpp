@@ -19,6 +19,13 @@ bool parse_decimal(std::string_view s, Decimal* out, std::size_t* err_pos, std::
 Decimal parse_param(std::string_view id, std::string_view param, std::string_view s);
 
 struct Entry;
+struct ParamSpec;
+// A parameter's value from the user's text: a reading's choice name becomes its index (as a decimal), anything else
+// is parsed as a decimal. The non-throwing form sets *why (and *err_pos for a malformed number).
+bool parse_value(const ParamSpec& p, std::string_view s, Decimal* out, std::size_t* err_pos, std::string* why);
+// Throwing form: ParamError naming the id and parameter (a reading's error lists its choices).
+Decimal parse_param(std::string_view id, const ParamSpec& p, std::string_view s);
+
 // Exact domain check of a decimal against the entry's table (sign exact; other bounds via the double).
 void check_param(const Entry& e, std::size_t i, const Decimal& x);
 

@@ -1,0 +1,64 @@
+// JKT: Jain, Kothari and Thakurta, "Differentially Private Online Learning" (COLT 2012). Entries in catalogue order;
+// readings of ambiguous text (catalogue ambiguities J1, J4, J12) are parameters given by name (reading_param).
+#include <utility>
+
+#include "privoco/catalogue.hpp"
+
+namespace privoco::jkt {
+
+namespace {
+const Domain kPos = domains::pos;
+// Integers are checked by the implementations (a Domain is an interval); 2^53 keeps them exact in a double.
+constexpr double kMaxInt = 9007199254740992.0;
+}  // namespace
+
+void register_paper(std::vector<Entry>& t) {
+  // J1: the base of `log` in Alg 5 and Thm 9 (e: natural everywhere; 2: base 2 everywhere; mixed: base 2 where log T
+  // counts tree levels or nodes, natural for the outer log of log(log T / delta)).
+  const ParamSpec log_base = reading_param("log_base", {"e", "2", "mixed"}, "base of log in Alg 5, Lem 6, Thm 9 (J1)");
+  // J12: the leaf of w_t. binary_t_minus_1 first: it is the reading under which l.13's strings cover w_1..w_t
+  // (under binary_t they cover w_0..w_{t-1}; `privoco prove JKT.alg.tree_decomposition`).
+  const ParamSpec leaf_label =
+      reading_param("leaf_label", {"binary_t_minus_1", "binary_t"}, "leaf of w_t: the binary string of t - 1 or of t (J12)");
+  const char* kTree = "reference/jkt/tree.cpp fast/jkt/tree.cpp proofs-checks/jkt/tree_checks.cpp tests/jkt/tree_test.cpp";
+  t.push_back({"JKT.noise.tree_sigma", "noise", "JKT Alg 5 l.3 (also Lem 6, Thm 9, Thm 8 proof)",
+               "per-node noise standard deviation of the tree mechanism: sigma = sqrt(R^2/eps log^2 T log(log T/delta)), "
+               "logarithms per log_base; defined where log(log T/delta) > 0",
+               {{"R", kPos, "bound on ||w_t||_2", {1e-3, 1e3, false, 0}},
+                {"eps", kPos, "privacy parameter", {1e-4, 1e2, false, 0}},
+                {"delta", {0, 1, false, false}, "privacy parameter in (0, 1)", {1e-12, 0.1, false, 0}},
+                {"T", {2, kMaxInt, true, true}, "horizon (an integer)", {2, 1e9, false, 0, true}},
+                log_base},
+               true, true, kTree});
+  t.push_back({"JKT.const.tree_counts", "const", "JKT Alg 5, Fig 1, Thm 9 (proof); closed forms derived",
+               "counts of Alg 5's binary tree at horizon T (and time t): k_t nodes summed at l.14, Gaussian draws up to "
+               "t, nodes one entry affects, nodes populated by T, nodes of the complete tree, streaming registers, depth",
+               {{"T", {1, kMaxInt, true, true}, "horizon (an integer)", {1, 1e15, false, 0, true}},
+                {"t", {1, kMaxInt, true, true}, "time (an integer <= T; used by k_t and draws)", {1, 1e15, false, 0, true, "T"}},
+                leaf_label,
+                reading_param("count", {"k_t", "draws", "affected", "populated", "tree_nodes", "registers", "depth"},
+                              "which count")},
+               true, true, kTree});
+
+  // Claims (proofs-checks/jkt/, `privoco prove`): parameters are the claim's readings and search ranges.
+  auto claim = [&](const char* id, const char* kind, const char* cit, const char* sum, std::vector<ParamSpec> ps) {
+    t.push_back(claim_entry(id, kind, "proofs-checks/jkt/tree_checks.cpp tests/jkt/tree_test.cpp", cit, sum, std::move(ps)));
+  };
+  const ParamSpec neighbour = reading_param("neighbour", {"add_remove", "replace"},
+                                            "neighbouring data sets: one entry set to zero, or replaced (J4)");
+  claim("JKT.alg.tree_decomposition", "alg", "JKT Alg 5 l.13, Sec 3.5.1",
+        "l.13's strings are the minimum set of populated nodes whose sum is sum_{tau<=t} w_tau, with Q <= log T",
+        {leaf_label, log_base});
+  claim("JKT.noise.tree_output", "noise", "JKT Thm 9 (utility) and proof",
+        "W^_t ~ N(W_t, k sigma^2 I_d) with k <= ceil(log T) (k_t enumerated against ceil(log T))", {leaf_label, log_base});
+  claim("JKT.priv.tree_nodes_affected", "priv", "JKT Thm 9 (proof)",
+        "neighbouring data sets' trees differ in at most log T nodes", {leaf_label, log_base});
+  claim("JKT.priv.tree_node", "priv", "JKT Lem 6, Eq (33)",
+        "one node B^_s = B_s + N(0, sigma^2 I) is (eps/log T, delta/log T)-DP (exact Gaussian profile at the node "
+        "sensitivity)", {log_base, neighbour});
+  claim("JKT.priv.tree_total", "priv", "JKT Thm 9 (privacy) and proof",
+        "Alg 5 is (eps, delta)-DP: every single output W^_t, and all node values together (exact Gaussian profiles)",
+        {log_base, neighbour});
+}
+
+}  // namespace privoco::jkt

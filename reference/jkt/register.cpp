@@ -1,0 +1,25 @@
+// JKT's IDs in the reference part.
+#include "privoco/reference/jkt/tree.hpp"
+#include "privoco/reference/registry.hpp"
+
+namespace privoco::reference::jkt {
+
+void register_paper(Registry& r) {
+  r.add("JKT.noise.tree_sigma", tree_sigma);
+  r.add("JKT.const.tree_counts", tree_counts);
+  r.claim_errata.insert(r.claim_errata.end(), {
+      {"E11", "JKT Lem 6, Thm 9 (privacy), Alg 5 l.3",
+       "sigma^2 = (R^2/eps) log^2 T log(log T/delta) scales like 1/eps, not 1/eps^2: the exact Gaussian profile exceeds "
+       "the printed delta on an interval of eps below about 1 (one node, one output, all nodes)",
+       "privoco prove JKT.priv.tree_node (T = 1024, delta = 1e-6, eps = 0.1: exact delta 3.84e-4 > delta/log T = 1e-7); "
+       "privoco prove JKT.priv.tree_total"},
+      {"E12", "JKT Thm 9 (proof)",
+       "one entry changes floor(log2 T) + 1 populated nodes, not at most log T (the first leaf's blocks of every size fill)",
+       "privoco prove JKT.priv.tree_nodes_affected (T = 2: 2 nodes > log2 2 = 1; enumerated for every T <= 1e6)"},
+      {"E13", "JKT Alg 5 l.13",
+       "Q = popcount(t) exceeds log T (T = t = 3: Q = 2 > log2 3); Thm 9's k <= ceil(log2 T) holds",
+       "privoco prove JKT.alg.tree_decomposition (certified comparison, every t <= 1e6)"},
+  });
+}
+
+}  // namespace privoco::reference::jkt
