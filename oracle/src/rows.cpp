@@ -138,11 +138,19 @@ RowReader::RowReader(std::istream& in, std::string source, std::string format, s
                         ": header: column '" + c.first + "' appears twice");
     header_.push_back(c.first);
   }
+  // required_column may list alternatives, "w|w1"
   bool has_id = false;
-  for (const auto& h : header_) has_id |= h == required_column;
+  std::string names;
+  for (std::size_t b = 0; b <= required_column.size();) {
+    const std::size_t e = std::min(required_column.find('|', b), required_column.size());
+    const std::string name = required_column.substr(b, e - b);
+    names += (names.empty() ? "'" : " or '") + name + "'";
+    for (const auto& h : header_) has_id |= h == name;
+    b = e + 1;
+  }
   if (!has_id)
-    throw FileError(source_ + ":" + std::to_string(line_no_) + ":1: no header with an '" + required_column +
-                    "' column (got '" + first + "')");
+    throw FileError(source_ + ":" + std::to_string(line_no_) + ":1: no header with a " + names + " column (got '" +
+                    first + "')");
 }
 
 bool RowReader::next_line(std::string* line) {

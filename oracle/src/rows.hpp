@@ -35,7 +35,8 @@ struct FileError : Error {
 class RowReader {
  public:
   // format: "auto" (JSON Lines if the first non-blank line starts with '{', else CSV), "csv" or "jsonl".
-  // A CSV header must contain required_column (check's rows: id; gradient files: g or g1).
+  // A CSV header must contain required_column (check's rows: id; gradient files: g or g1), or one of several
+  // given as "a|b".
   RowReader(std::istream& in, std::string source, std::string format = "auto", std::string required_column = "id");
   bool next(Row* row);  // false at the end of the input
   const std::string& format() const { return format_; }

@@ -104,6 +104,23 @@ std::string arb_mid_string(arb_srcptr x, int digits) {
   return arf_to_string(arb_midref(x), digits, MPFR_RNDN);
 }
 
+std::string exact_integer_string(arb_srcptr x) {
+  if (!arb_is_exact(x) || !arf_is_int(arb_midref(x)) || arf_bits(arb_midref(x)) > 256) return "";
+  fmpz_t z;
+  fmpz_init(z);
+  arf_get_fmpz(z, arb_midref(x), ARF_RND_NEAR);
+  char* c = fmpz_get_str(nullptr, 10, z);
+  std::string s = c;
+  flint_free(c);
+  fmpz_clear(z);
+  return s;
+}
+
+std::string value_string(arb_srcptr x, int digits) {
+  std::string s = exact_integer_string(x);
+  return s.empty() ? arb_mid_string(x, digits) : s;
+}
+
 std::string arb_bound_string(arb_srcptr x, bool upper, int digits) {
   arf_t b;
   arf_init(b);

@@ -59,14 +59,8 @@ Certified escalate(const Entry& e, SetParam set_param, const Options& opt, BallF
   c.digits = static_cast<int>(std::floor((arb_rel_accuracy_bits(c.ball.get()) - 1) / kLog2_10));
   if (c.digits < opt.digits) c.digits = opt.digits;
   if (!opt.strings) return c;
-  if (c.exact && arf_is_int(arb_midref(c.ball.get())) && arf_bits(arb_midref(c.ball.get())) <= 256) {
-    fmpz_t z;  // an exact integer (counts, or values that are integers) in its own digits
-    fmpz_init(z);
-    arf_get_fmpz(z, arb_midref(c.ball.get()), ARF_RND_NEAR);
-    char* s = fmpz_get_str(nullptr, 10, z);
-    c.value = c.lo = c.hi = s;
-    flint_free(s);
-    fmpz_clear(z);
+  if (const std::string z = exact_integer_string(c.ball.get()); !z.empty()) {  // counts and other exact integers
+    c.value = c.lo = c.hi = z;
     return c;
   }
   c.value = arb_mid_string(c.ball.get(), opt.digits);

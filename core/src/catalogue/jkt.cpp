@@ -40,6 +40,17 @@ void register_paper(std::vector<Entry>& t) {
                               "which count")},
                true, true, kTree});
 
+  t.push_back({"JKT.alg.private_sum", "alg", "JKT Alg 5, Sec 3.5.1, Fig 1",
+               "Private Sum (tree-based aggregation) as a streaming binary mechanism: W^_t = the noisy nodes of t's "
+               "1-bits; `privoco run private_sum` (the full tree of Alg 5 releases the same W^_t, tested)",
+               {{"R", kPos, "public bound on ||w_t||_2 (J8 (b); R_enforce = assert or clip)", {}},
+                {"eps", kPos, "privacy parameter", {}},
+                {"delta", {0, 1, false, false}, "privacy parameter in (0, 1)", {}},
+                {"T", {1, kMaxInt, true, true}, "horizon: at most T rows (an integer)", {}},
+                log_base},
+               true, true,
+               "fast/jkt/private_sum.cpp reference/jkt/private_sum.cpp oracle/jkt/private_sum.cpp tests/jkt/private_sum_test.cpp"});
+
   // Claims (proofs-checks/jkt/, `privoco prove`): parameters are the claim's readings and search ranges.
   auto claim = [&](const char* id, const char* kind, const char* cit, const char* sum, std::vector<ParamSpec> ps) {
     t.push_back(claim_entry(id, kind, "proofs-checks/jkt/tree_checks.cpp tests/jkt/tree_test.cpp", cit, sum, std::move(ps)));

@@ -59,6 +59,10 @@ ClaimError claim_error(const Certified& c, const std::string& claimed);
 // Decimal string of an arf-rounded bound: `digits` significant digits, rounding down (up = false) or up.
 std::string arb_bound_string(arb_srcptr x, bool upper, int digits);
 std::string arb_mid_string(arb_srcptr x, int digits);
+// An exact integer (at most 256 bits) in its own digits, "" for anything else.
+std::string exact_integer_string(arb_srcptr x);
+// exact_integer_string where it applies, else arb_mid_string.
+std::string value_string(arb_srcptr x, int digits);
 // Arb's own text of a ball, "[mid +/- rad]" with `digits` significant digits of the midpoint (reports, evidence).
 std::string ball_text(arb_srcptr x, int digits);
 

@@ -1,0 +1,9 @@
+// JKT's commands in the oracle (registered in register.cpp): Alg 5 under `privoco run`.
+#pragma once
+#include "run.hpp"
+
+namespace privoco::oracle::jkt {
+
+int run_private_sum(const RunArgs& a);  // private_sum (private_sum.cpp)
+
+}  // namespace privoco::oracle::jkt
