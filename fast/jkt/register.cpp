@@ -1,5 +1,6 @@
 // JKT's IDs in the fast part.
 #include "privoco/fast/evaluate.hpp"
+#include "privoco/fast/jkt/pocp.hpp"
 #include "privoco/fast/jkt/tree.hpp"
 
 namespace privoco::fast::jkt {
@@ -9,6 +10,13 @@ void register_paper(Registry& r) {
     return tree_sigma(p[0], p[1], p[2], p[3], static_cast<LogBase>(static_cast<int>(p[4])));
   });
   r.add("JKT.const.tree_counts", [](const double* p) { return tree_counts(p[0], p[1], p[2], p[3]); });
+  r.add("JKT.const.c_exponent", [](const double* p) {
+    return c_exponent(p[0], p[1], CParse(static_cast<int>(p[2])), CWhich(static_cast<int>(p[3])));
+  });
+  r.add("JKT.const.eps1_per_step",
+        [](const double* p) { return eps1_per_step(p[0], p[1], p[2], CParse(static_cast<int>(p[3]))); });
+  r.add("JKT.noise.pocp_beta",
+        [](const double* p) { return pocp_beta(p[0], p[1], p[2], p[3], CParse(static_cast<int>(p[4]))); });
 }
 
 }  // namespace privoco::fast::jkt

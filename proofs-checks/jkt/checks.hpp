@@ -6,6 +6,7 @@
 
 namespace privoco::proofs::jkt {
 
+const std::vector<RegretCheck>& pocp_checks();  // Alg 1: Lem 1, Thm 1 (pocp_checks.cpp)
 const std::vector<RegretCheck>& tree_checks();  // Alg 5: l.13, Thm 9, Lem 6 (tree_checks.cpp)
 
 }  // namespace privoco::proofs::jkt

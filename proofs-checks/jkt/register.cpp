@@ -5,6 +5,7 @@
 namespace privoco::proofs::jkt {
 
 void register_paper(Registry& r) {
+  for (const RegretCheck& c : pocp_checks()) r.add(c);
   for (const RegretCheck& c : tree_checks()) r.add(c);
 }
 

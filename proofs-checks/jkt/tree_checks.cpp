@@ -17,6 +17,7 @@
 #include "privoco/fast/jkt/tree.hpp"
 #include "privoco/format.hpp"
 #include "checks.hpp"
+#include "profile_scan.hpp"
 #include "privoco/proofs/regret.hpp"
 #include "privoco/reference/ball.hpp"
 #include "privoco/reference/dp/profiles.hpp"
@@ -96,13 +97,8 @@ std::uint64_t ceil_log(std::uint64_t T, int base) {
   }
 }
 
-std::string text_g(double x) {
-  char b[32];
-  std::snprintf(b, sizeof b, "%.7g", x);
-  return b;
-}
 std::string first_failure(const char* var, std::uint64_t at) {
-  return at ? " (first failure at " + std::string(var) + " = " + std::to_string(at) + ")" : " (no failure)";
+  return at ? "(first failure at " + std::string(var) + " = " + std::to_string(at) + ")" : "(no failure)";
 }
 RegretCase line(const std::string& what, double realised, double bound, bool violated, std::string evidence = {}) {
   RegretCase c{what, 0, 0, realised, 0, bound, 0, violated, std::move(evidence)};
@@ -169,16 +165,16 @@ RegretOutcome tree_decomposition(const Params& given, std::uint64_t seed) {
     }
   }
   const std::uint64_t Tshow = std::min<std::uint64_t>(Tmax, 1000000);
-  out.cases.push_back(line("every string of l.13 is a populated node (first failure at t = " + std::to_string(first_pop) + ")",
+  out.cases.push_back(line("every string of l.13 is a populated node " + first_failure("t", first_pop),
                            static_cast<double>(bad_pop), 0, bad_pop > 0,
                            bad_pop ? "enumerated: " + std::to_string(bad_pop) + " times t <= T_max read an unpopulated node" : ""));
-  out.cases.push_back(line("the strings cover exactly the leaves of w_1..w_t (first failure at t = " + std::to_string(first_cover) + ")",
+  out.cases.push_back(line("the strings cover exactly the leaves of w_1..w_t " + first_failure("t", first_cover),
                            static_cast<double>(bad_cover), 0, bad_cover > 0,
                            bad_cover ? "enumerated: at t = " + std::to_string(first_cover) + " the strings cover leaves " +
                                            "0..t-1, the leaves of w_0..w_{t-1} under leaf_label = binary_t" : ""));
   out.cases.push_back(line("no smaller set of populated nodes covers them (t <= 4096)", static_cast<double>(bad_min), 0,
                            bad_min > 0, bad_min ? "enumerated: a smaller cover exists" : ""));
-  out.cases.push_back(line("Q <= log T at the least horizon T = t (first failure at t = " + std::to_string(first_q) + ")",
+  out.cases.push_back(line("Q <= log T at the least horizon T = t " + first_failure("t", first_q),
                            static_cast<double>(bad_q), 0, bad_q > 0,
                            bad_q ? "certified: Q = " + std::to_string(fj::tree_count(first_q, first_q, fj::LeafLabel(leaf),
                                                                                    fj::TreeCount::k_t)) +
@@ -233,11 +229,11 @@ RegretOutcome tree_output(const Params& given, std::uint64_t seed) {
   }
   out.cases.push_back(line("k_t enumerated = popcount(t), the closed form (t <= T_max)", static_cast<double>(closed), 0,
                            false, ""));
-  out.cases.push_back(line("mean W_t: the nodes summed cover w_1..w_t (first failure at t = " + std::to_string(first_mean) + ")",
+  out.cases.push_back(line("mean W_t: the nodes summed cover w_1..w_t " + first_failure("t", first_mean),
                            static_cast<double>(bad_mean), 0, bad_mean > 0,
                            bad_mean ? "enumerated: at t = " + std::to_string(first_mean) +
                                           " the mean is not W_t (the strings cover w_0..w_{t-1})" : ""));
-  out.cases.push_back(line("k_t <= ceil(log T) at the least horizon T = t (first failure at t = " + std::to_string(first_k) + ")",
+  out.cases.push_back(line("k_t <= ceil(log T) at the least horizon T = t " + first_failure("t", first_k),
                            static_cast<double>(bad_k), 0, bad_k > 0,
                            bad_k ? "certified: k = " + std::to_string(__builtin_popcountll(first_k)) + " > ceil(ln " +
                                        std::to_string(first_k) + ") = " + std::to_string(ceil_log(first_k, base)) : ""));
@@ -280,7 +276,7 @@ RegretOutcome tree_nodes_affected(const Params& given, std::uint64_t seed) {
   const std::uint64_t m_first = first ? fj::tree_count(first, first, fj::LeafLabel(leaf), fj::TreeCount::affected) : 0;
   out.cases.push_back(line("m(T) enumerated = the closed form (T <= T_max)", static_cast<double>(closed), 0, closed > 0,
                            closed ? "enumeration and closed form disagree" : ""));
-  out.cases.push_back(line("m(T) <= log T (first failure at T = " + std::to_string(first) + ")", static_cast<double>(bad), 0,
+  out.cases.push_back(line("m(T) <= log T " + first_failure("T", first), static_cast<double>(bad), 0,
                            bad > 0,
                            bad ? "certified: at T = " + std::to_string(first) + " one entry's leaf and its ancestors are " +
                                      std::to_string(m_first) + " populated nodes > log T (log base " + kBase[base] + ")"
@@ -313,63 +309,22 @@ void node_mu(arb_t mu, double eps, double delta, std::uint64_t T, const PrivSetu
   arb_mul_ui(mu, mu, s.neighbour == 0 ? 1 : 2, prec);
   arb_div(mu, mu, sigma, prec);
 }
-// certified sign of delta_exact(eps_used; mu) - delta_target: +1 violated, -1 holds, 0 undecided (at 256 bits)
+// certified sign of delta_exact(eps_used; mu) - delta_target: +1 violated, -1 holds, 0 undecided
 int privacy_sign(double eps, double delta, std::uint64_t T, const PrivSetup& s, std::uint64_t nodes, bool per_node,
                  double* exact, double* target) {
-  for (slong prec : {128, 256, 1024}) {
-    Ball mu, L, p2[2], d, tgt;
-    node_mu(mu, eps, delta, T, s, nodes, prec);
-    arb_ptr p = _arb_vec_init(2);
-    arb_set_d(p + 0, eps);
-    arb_set_d(tgt.get(), delta);
-    if (per_node) {  // Lem 6: (eps/log T, delta/log T) with log T in the counting base (J1)
-      log_count(L, T, s.base, prec);
-      arb_div(p + 0, p + 0, L, prec);
-      arb_div(tgt, tgt, L, prec);
-    }
-    arb_set(p + 1, mu);
-    reference::dp::gauss_delta(d, p, prec);
-    _arb_vec_clear(p, 2);
-    *exact = arf_get_d(arb_midref(d.get()), ARF_RND_NEAR);
-    *target = arf_get_d(arb_midref(tgt.get()), ARF_RND_NEAR);
-    if (arb_gt(d, tgt)) return 1;
-    if (arb_lt(d, tgt)) return -1;
-  }
-  return 0;
-}
-// Where the claim fails, as intervals of eps to relative 1e-6: mu grows like sqrt(eps), so delta(eps) vanishes as
-// eps -> 0 (mu -> 0) and as eps -> inf (eps/mu -> inf) and the failures lie in between. A scan of 241 points of
-// log eps in [1e-12, 1e12] finds the certified sign changes, each refined by bisection; "eps in (a, b)" lists them.
-std::string failure_set(double delta, std::uint64_t T, const PrivSetup& s, std::uint64_t nodes, bool per_node) {
-  double ex, tg;
-  auto sign_at = [&](double eps) { return privacy_sign(eps, delta, T, s, nodes, per_node, &ex, &tg); };
-  std::vector<double> grid;
-  for (int i = 0; i <= 240; ++i) grid.push_back(std::pow(10.0, -12 + 0.1 * i));
-  std::string out;
-  int prev = sign_at(grid[0]);
-  double start = 0;  // 0: the failure reaches below the scan
-  auto refine = [&](double lo, double hi, int sign_lo) {  // the sign change in [lo, hi]
-    while (hi / lo > 1 + 1e-7) {
-      const double mid = std::sqrt(lo * hi);
-      const int sg = sign_at(mid);
-      if (sg == 0) break;
-      (sg == sign_lo ? lo : hi) = mid;
-    }
-    return sign_lo > 0 ? lo : hi;  // the failing end
-  };
-  for (std::size_t i = 1; i < grid.size(); ++i) {
-    const int sg = sign_at(grid[i]);
-    if (sg == 0 || prev == 0 || sg == prev) {
-      if (sg != 0) prev = sg;
-      continue;
-    }
-    const double x = refine(grid[i - 1], grid[i], prev);
-    if (sg > 0) start = x;
-    else out += (out.empty() ? "" : " and ") + ("(" + (start ? text_g(start) : "below 1e-12") + ", " + text_g(x) + ")");
-    prev = sg;
-  }
-  if (prev > 0) out += (out.empty() ? "" : " and ") + ("(" + (start ? text_g(start) : "below 1e-12") + ", beyond 1e12)");
-  return out.empty() ? "nowhere in [1e-12, 1e12]" : "for eps in " + out;
+  return gauss_delta_sign(
+      [&](arb_t e, arb_t mu, arb_t tgt, slong prec) {
+        node_mu(mu, eps, delta, T, s, nodes, prec);
+        arb_set_d(e, eps);
+        arb_set_d(tgt, delta);
+        if (per_node) {  // Lem 6: (eps/log T, delta/log T) with log T in the counting base (J1)
+          Ball L;
+          log_count(L, T, s.base, prec);
+          arb_div(e, e, L, prec);
+          arb_div(tgt, tgt, L, prec);
+        }
+      },
+      exact, target);
 }
 
 RegretOutcome privacy(const char* kId, const Params& given, std::uint64_t seed, bool per_node) {
@@ -420,7 +375,10 @@ RegretOutcome privacy(const char* kId, const Params& given, std::uint64_t seed, 
           out.cases.push_back(c);
         }
         thr << "; " << f.name << " at T = " << T << ", delta = " << delta << ": fails "
-            << failure_set(delta, T, s, f.nodes, f.node);
+            << failure_set([&](double eps) {
+                 double ex, tg;
+                 return privacy_sign(eps, delta, T, s, f.nodes, f.node, &ex, &tg);
+               });
       }
     }
   std::ostringstream note;

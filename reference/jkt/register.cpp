@@ -1,4 +1,5 @@
 // JKT's IDs in the reference part.
+#include "privoco/reference/jkt/pocp.hpp"
 #include "privoco/reference/jkt/tree.hpp"
 #include "privoco/reference/registry.hpp"
 
@@ -7,6 +8,9 @@ namespace privoco::reference::jkt {
 void register_paper(Registry& r) {
   r.add("JKT.noise.tree_sigma", tree_sigma);
   r.add("JKT.const.tree_counts", tree_counts);
+  r.add("JKT.const.c_exponent", c_exponent);
+  r.add("JKT.const.eps1_per_step", eps1_per_step);
+  r.add("JKT.noise.pocp_beta", pocp_beta);
   r.claim_errata.insert(r.claim_errata.end(), {
       {"E11", "JKT Lem 6, Thm 9 (privacy), Alg 5 l.3",
        "sigma^2 = (R^2/eps) log^2 T log(log T/delta) scales like 1/eps, not 1/eps^2: the exact Gaussian profile exceeds "
@@ -16,6 +20,11 @@ void register_paper(Registry& r) {
       {"E12", "JKT Thm 9 (proof)",
        "one entry changes floor(log2 T) + 1 populated nodes, not at most log T (the first leaf's blocks of every size fill)",
        "privoco prove JKT.priv.tree_nodes_affected (T = 2: 2 nodes > log2 2 = 1; enumerated for every T <= 1e6)"},
+      {"E14", "JKT Thm 1 (POCP privacy)",
+       "at the printed beta the exact Gaussian profile of all releases exceeds 2 delta at 3 eps for small eps (one step, "
+       "Lem 1, is not refuted)",
+       "privoco prove JKT.priv.pocp_total (T = 1000, delta = 1e-6, eps = 1e-4: exact delta 1.104e-4 > 2e-6; fails for "
+       "eps in (7.65e-9, 3.01e-3))"},
       {"E13", "JKT Alg 5 l.13",
        "Q = popcount(t) exceeds log T (T = t = 3: Q = 2 > log2 3); Thm 9's k <= ceil(log2 T) holds",
        "privoco prove JKT.alg.tree_decomposition (certified comparison, every t <= 1e6)"},

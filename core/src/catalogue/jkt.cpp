@@ -20,6 +20,26 @@ void register_paper(std::vector<Entry>& t) {
   // (under binary_t they cover w_0..w_{t-1}; `privoco prove JKT.alg.tree_decomposition`).
   const ParamSpec leaf_label =
       reading_param("leaf_label", {"binary_t_minus_1", "binary_t"}, "leaf of w_t: the binary string of t - 1 or of t (J12)");
+  // J3: the parse of c in Alg 1-3 l.7/l.8. ln_of_half_ln first: it is the solution of delta = 2 exp(-2 T^{2c}),
+  // the definition in the proof of Thm 1 (the other parse makes c < 0 for every delta < 1).
+  const ParamSpec c_parse = reading_param("c_parse", {"ln_of_half_ln", "ln_half_times_ln"},
+                                          "parse of c: ln((1/2) ln(2/delta))/(2 ln T), or (ln 1/2) ln(2/delta)/(2 ln T) (J3)");
+  const ParamSpec T2{"T", {2, kMaxInt, true, true}, "horizon (an integer)", {2, 1e12, false, 0, true}};
+  const ParamSpec delta{"delta", {0, 1, false, false}, "privacy parameter in (0, 1)", {1e-300, 0.9, false, 0}};
+  const ParamSpec eps{"eps", kPos, "privacy parameter", {1e-6, 1e4, false, 0}};
+  const char* kPocp = "reference/jkt/pocp.cpp fast/jkt/pocp.cpp proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp";
+  t.push_back({"JKT.const.c_exponent", "const", "JKT Alg 1 l.7, Alg 2 l.8, Alg 3 l.8, Thm 1 (proof)",
+               "c = ln((1/2) ln(2/delta))/(2 ln T) (from delta = 2 exp(-2 T^{2c})), or T^{0.5+c} = sqrt(T ln(2/delta)/2)",
+               {T2, delta, c_parse, reading_param("which", {"c", "scale"}, "c, or the noise scale T^{0.5+c}")}, true, true,
+               kPocp});
+  t.push_back({"JKT.const.eps1_per_step", "const", "JKT Lem 1, Lem 3, Eq (7)",
+               "per-step privacy eps_1 = sqrt(eps)/T^{0.5+c} (with delta_1 = delta/T)", {eps, delta, T2, c_parse}, true,
+               true, kPocp});
+  t.push_back({"JKT.noise.pocp_beta", "noise", "JKT Alg 1 l.7, Lem 1, Thm 2 (proof)",
+               "POCP's noise scale: b_{t+1} ~ N(0, beta^2/t^2 I), beta = lambda_A T^{0.5+c} sqrt((2/eps)(ln(T/delta) + "
+               "sqrt(eps)/T^{0.5+c}))",
+               {{"lambda_A", kPos, "sensitivity constant of Eq (1)", {1e-3, 1e3, false, 0}}, eps, delta, T2, c_parse}, true,
+               true, kPocp});
   const char* kTree = "reference/jkt/tree.cpp fast/jkt/tree.cpp proofs-checks/jkt/tree_checks.cpp tests/jkt/tree_test.cpp";
   t.push_back({"JKT.noise.tree_sigma", "noise", "JKT Alg 5 l.3 (also Lem 6, Thm 9, Thm 8 proof)",
                "per-node noise standard deviation of the tree mechanism: sigma = sqrt(R^2/eps log^2 T log(log T/delta)), "
@@ -55,6 +75,12 @@ void register_paper(std::vector<Entry>& t) {
   auto claim = [&](const char* id, const char* kind, const char* cit, const char* sum, std::vector<ParamSpec> ps) {
     t.push_back(claim_entry(id, kind, "proofs-checks/jkt/tree_checks.cpp tests/jkt/tree_test.cpp", cit, sum, std::move(ps)));
   };
+  t.push_back(claim_entry("JKT.priv.pocp_step", "priv", "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp",
+                          "JKT Lem 1, Eq (8)", "one POCP release is (sqrt(eps)/T^{0.5+c}, delta/T)-DP (exact Gaussian profile)",
+                          {c_parse}));
+  t.push_back(claim_entry("JKT.priv.pocp_total", "priv", "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp",
+                          "JKT Thm 1", "POCP (Alg 1) is (3 eps, 2 delta)-DP (exact Gaussian profile of all releases)",
+                          {c_parse}));
   const ParamSpec neighbour = reading_param("neighbour", {"add_remove", "replace"},
                                             "neighbouring data sets: one entry set to zero, or replaced (J4)");
   claim("JKT.alg.tree_decomposition", "alg", "JKT Alg 5 l.13, Sec 3.5.1",

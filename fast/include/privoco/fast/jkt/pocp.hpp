@@ -1,0 +1,21 @@
+// JKT's POCP constants (Alg 1 l.7, Lem 1) in double, by the closed form of T^{0.5+c} derived from the definition of
+// c in the proof of Thm 1 (delta = 2 exp(-2 T^{2c})): under c_parse = ln_of_half_ln, T^{0.5+c} = sqrt(T ln(2/delta)/2);
+// under ln_half_times_ln, T^{0.5+c} = sqrt(T) (2/delta)^{-ln(2)/2}. Never pow(T, 0.5 + c) from a rounded c.
+#pragma once
+#include "privoco/fast/value.hpp"
+
+namespace privoco::fast::jkt {
+
+enum class CParse { ln_of_half_ln = 0, ln_half_times_ln = 1 };  // J3, the table's order
+enum class CWhich { c = 0, scale = 1 };                         // c, or T^{0.5+c}
+
+// JKT.const.c_exponent: c = ln((1/2) ln(2/delta)) / (2 ln T) (ln_of_half_ln; near delta = 2/e^2, where the
+// numerator crosses 0, from ln delta in double-double) or (ln 1/2) ln(2/delta) / (2 ln T); or T^{0.5+c}.
+Value c_exponent(double T, double delta, CParse parse, CWhich which);
+// JKT.const.eps1_per_step: eps_1 = sqrt(eps) / T^{0.5+c}.
+Value eps1_per_step(double eps, double delta, double T, CParse parse);
+// JKT.noise.pocp_beta: beta = lambda_A T^{0.5+c} sqrt((2/eps)(ln(T/delta) + sqrt(eps)/T^{0.5+c})), in logarithms
+// where it would overflow (status overflow with ln beta).
+Value pocp_beta(double lambda_A, double eps, double delta, double T, CParse parse);
+
+}  // namespace privoco::fast::jkt

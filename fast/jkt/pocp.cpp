@@ -1,0 +1,113 @@
+#include "privoco/fast/jkt/pocp.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "privoco/catalogue.hpp"
+#include "privoco/errors.hpp"
+#include "privoco/fast/numerics/dd_math.hpp"
+#include "privoco/format.hpp"
+
+namespace privoco::fast::jkt {
+
+namespace {
+constexpr double kLn2 = 0.69314718055994530942;
+const dd kLn2dd{0x1.62e42fefa39efp-1, 0x1.abc9e3b39803fp-56};
+
+void check_T(const Entry& e, double T) {
+  if (T != std::floor(T)) throw DomainError(e.id, "T", text17(T), "integers in " + e.params[e.index_of("T")].domain.text());
+}
+// ln T^{0.5+c} (J3): (a) (ln T + ln ln(2/delta) - ln 2)/2; (b) (ln T - ln 2 ln(2/delta))/2
+double ln_scale(double T, double delta, CParse parse) {
+  const double l2d = kLn2 - std::log(delta);  // ln(2/delta) > ln 2: no cancellation
+  return parse == CParse::ln_of_half_ln ? 0.5 * (std::log(T) + std::log(l2d) - kLn2) : 0.5 * (std::log(T) - kLn2 * l2d);
+}
+// T^{0.5+c} in double-double (J3): (a) sqrt(T (ln 2 - ln delta)/2); (b) sqrt(T) e^{-ln 2 (ln 2 - ln delta)/2}
+// (the exponent reaches -250 for delta = 1e-300: in double its rounding would cost hundreds of ulps)
+dd scale_dd(double T, double delta, CParse parse) {
+  const dd l2d = kLn2dd - log_dd(dd{delta, 0});
+  if (parse == CParse::ln_of_half_ln) return sqrt_dd(dd{T, 0} * l2d * 0.5);
+  return sqrt_dd(dd{T, 0}) * exp_dd(kLn2dd * l2d * -0.5);
+}
+Value from_log(double ln_v) {
+  Value v;
+  v.sign = 1;
+  if (ln_v > 709.78) {
+    v.status = Status::overflow, v.value = INFINITY, v.log_abs_out = ln_v;
+  } else if (ln_v < -708.39) {
+    v.status = Status::underflow, v.value = std::exp(ln_v), v.log_abs_out = ln_v;
+  } else {
+    v.value = std::exp(ln_v);
+  }
+  return v;
+}
+}  // namespace
+
+Value c_exponent(double T, double delta, CParse parse, CWhich which) {
+  static const Entry& e = entry("JKT.const.c_exponent");
+  const double x[4] = {T, delta, static_cast<double>(parse), static_cast<double>(which)};
+  check_params(e, x);
+  check_T(e, T);
+  if (which == CWhich::scale) {
+    const dd S = scale_dd(T, delta, parse);
+    if (S.hi >= 0x1p-1022) {
+      Value v;
+      v.sign = 1;
+      v.value = to_double(S);
+      return v;
+    }
+    return from_log(ln_scale(T, delta, parse));
+  }
+  Value v;
+  const double lnT = std::log(T);
+  if (parse == CParse::ln_of_half_ln) {
+    // ln(x), x = (ln 2 - ln delta)/2: x - 1 in double-double keeps the digits where x ~ 1 (delta ~ 2/e^2)
+    const dd xm1 = (kLn2dd - log_dd(dd{delta, 0})) * 0.5 - dd{1, 0};
+    v.value = std::log1p(to_double(xm1)) / (2 * lnT);
+  } else {
+    v.value = -kLn2 * (kLn2 - std::log(delta)) / (2 * lnT);
+  }
+  v.sign = v.value > 0 ? 1 : (v.value < 0 ? -1 : 0);
+  return v;
+}
+
+Value eps1_per_step(double eps, double delta, double T, CParse parse) {
+  static const Entry& e = entry("JKT.const.eps1_per_step");
+  const double x[4] = {eps, delta, T, static_cast<double>(parse)};
+  check_params(e, x);
+  check_T(e, T);
+  const dd S = scale_dd(T, delta, parse);
+  const double se = std::sqrt(eps);
+  if (S.hi >= 0x1p-1000 && se > 0x1p-1000) {
+    Value v;
+    v.value = to_double(dd{se, 0} / S);  // sqrt(eps) one rounding, the quotient in double-double
+    v.sign = 1;
+    if (v.value >= 0x1p-1022 && std::isfinite(v.value)) return v;
+  }
+  return from_log(0.5 * std::log(eps) - ln_scale(T, delta, parse));
+}
+
+Value pocp_beta(double lambda_A, double eps, double delta, double T, CParse parse) {
+  static const Entry& e = entry("JKT.noise.pocp_beta");
+  const double x[5] = {lambda_A, eps, delta, T, static_cast<double>(parse)};
+  check_params(e, x);
+  check_T(e, T);
+  // beta^2 = lambda^2 (2/eps) S (S L + sqrt(eps)), S = T^{0.5+c}, L = ln(T/delta) = ln T - ln delta > 0
+  const double lS = ln_scale(T, delta, parse), L = std::log(T) - std::log(delta), lse = 0.5 * std::log(eps);
+  const double a = lS + std::log(L), b = lse;  // ln(S L), ln(sqrt eps)
+  const double lsum = std::max(a, b) + std::log1p(std::exp(-std::fabs(a - b)));
+  const double ln_beta = std::log(lambda_A) + 0.5 * (kLn2 - std::log(eps) + lS + lsum);
+  // in range: beta = lambda sqrt((2/eps) S (S L + sqrt eps)) in double-double (one rounding each for sqrt(eps) and 2/eps)
+  if (ln_beta < 700 && ln_beta > -700 && eps > 0x1p-1000 && eps < 0x1p1000) {
+    const dd S = scale_dd(T, delta, parse), Ld = log_dd(dd{T, 0}) - log_dd(dd{delta, 0});
+    const dd inner = (S * Ld + dd{std::sqrt(eps), 0}) * S * (dd{2, 0} / dd{eps, 0});
+    Value v;
+    v.sign = 1;
+    v.value = to_double(dd{lambda_A, 0} * sqrt_dd(inner));
+    if (std::isfinite(v.value) && v.value >= 0x1p-1022) return v;
+  }
+  return from_log(ln_beta);
+}
+
+}  // namespace privoco::fast::jkt

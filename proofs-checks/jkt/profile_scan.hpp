@@ -1,0 +1,23 @@
+// A privacy claim "exact delta(eps) <= target" checked over eps: where it fails, as intervals of eps with ends to
+// relative 1e-6 (a scan of 241 points of log eps in [1e-12, 1e12] for certified sign changes, each refined by
+// bisection on the certified sign). Shared by JKT's checks of Gaussian mechanisms at printed noise scales.
+#pragma once
+#include <functional>
+#include <string>
+
+#include "privoco/reference/ball.hpp"
+
+namespace privoco::proofs::jkt {
+
+// sign_at(eps): +1 the claim certainly fails at eps, -1 it certainly holds, 0 undecided. "for eps in (a, b) and ..."
+// or "nowhere in [1e-12, 1e12]"; ends beyond the scan read "below 1e-12" / "beyond 1e12".
+std::string failure_set(const std::function<int(double eps)>& sign_at);
+
+// The certified sign of delta(eps_used; mu) - target (DP.gauss.delta), escalating 128 -> 256 -> 1024 bits: fills the
+// nearest doubles of the exact delta and the target.
+int gauss_delta_sign(const std::function<void(arb_t eps_used, arb_t mu, arb_t target, slong prec)>& setup,
+                     double* exact, double* target);
+
+std::string text_g(double x);  // %.7g
+
+}  // namespace privoco::proofs::jkt

@@ -1,0 +1,16 @@
+// JKT's POCP constants (Alg 1 l.7, Lem 1), certified, evaluated as printed: c by its spelling under each parse of
+// J3 and T^{0.5+c} as exp((0.5 + c) ln T) (the fast part uses the closed form derived from delta = 2 exp(-2 T^{2c});
+// the two routes are compared in tests/jkt/pocp_test.cpp).
+#pragma once
+#include <arb.h>
+
+namespace privoco::reference::jkt {
+
+void c_exponent(arb_t res, arb_srcptr p, slong prec);     // {T, delta, c_parse, which}: c or T^{0.5+c}
+void eps1_per_step(arb_t res, arb_srcptr p, slong prec);  // {eps, delta, T, c_parse}: sqrt(eps)/T^{0.5+c}
+void pocp_beta(arb_t res, arb_srcptr p, slong prec);      // {lambda_A, eps, delta, T, c_parse}
+// c (J3: 0 ln_of_half_ln, 1 ln_half_times_ln) and T^{0.5+c} for exact T, delta balls
+void c_of(arb_t c, arb_srcptr T, arb_srcptr delta, int parse, slong prec);
+void scale_of(arb_t s, arb_srcptr T, arb_srcptr delta, int parse, slong prec);
+
+}  // namespace privoco::reference::jkt

@@ -1,0 +1,80 @@
+#include "privoco/reference/jkt/pocp.hpp"
+
+#include "privoco/catalogue.hpp"
+#include "privoco/errors.hpp"
+#include "privoco/format.hpp"
+#include "privoco/reference/ball.hpp"
+
+namespace privoco::reference::jkt {
+
+namespace {
+void check_T(const char* id, arb_srcptr T) {
+  if (!arb_is_exact(T) || !arb_is_int(T)) {
+    const Entry& e = entry(id);
+    throw DomainError(id, "T", text17(arf_get_d(arb_midref(T), ARF_RND_NEAR)),
+                      "integers in " + e.params[e.index_of("T")].domain.text());
+  }
+}
+int reading(arb_srcptr x) { return static_cast<int>(arf_get_si(arb_midref(x), ARF_RND_NEAR)); }
+}  // namespace
+
+void c_of(arb_t c, arb_srcptr T, arb_srcptr delta, int parse, slong prec) {
+  Ball l2d, lnT, half;
+  arb_set_ui(l2d, 2);
+  arb_div(l2d, l2d, delta, prec);
+  arb_log(l2d, l2d, prec);              // ln(2/delta)
+  arb_log(lnT, T, prec);
+  arb_mul_2exp_si(lnT, lnT, 1);         // 2 ln T
+  if (parse == 0) {                     // JKT Alg 1 l.7, J3 (a): ln((1/2) ln(2/delta)) / (2 ln T)
+    arb_mul_2exp_si(l2d, l2d, -1);
+    arb_log(c, l2d, prec);
+  } else {                              // J3 (b): (ln 1/2) ln(2/delta) / (2 ln T)
+    arb_const_log2(half, prec);
+    arb_neg(half, half);
+    arb_mul(c, half, l2d, prec);
+  }
+  arb_div(c, c, lnT, prec);
+}
+
+void scale_of(arb_t s, arb_srcptr T, arb_srcptr delta, int parse, slong prec) {
+  Ball c, lnT;
+  c_of(c, T, delta, parse, prec);
+  arb_set_d(lnT, 0.5);
+  arb_add(c, c, lnT, prec);
+  arb_log(lnT, T, prec);
+  arb_mul(c, c, lnT, prec);
+  arb_exp(s, c, prec);                  // T^{0.5+c} as printed
+}
+
+void c_exponent(arb_t res, arb_srcptr p, slong prec) {
+  check_T("JKT.const.c_exponent", p + 0);
+  if (reading(p + 3) == 0) c_of(res, p + 0, p + 1, reading(p + 2), prec);
+  else scale_of(res, p + 0, p + 1, reading(p + 2), prec);
+}
+
+void eps1_per_step(arb_t res, arb_srcptr p, slong prec) {
+  check_T("JKT.const.eps1_per_step", p + 2);
+  Ball S;
+  scale_of(S, p + 2, p + 1, reading(p + 3), prec);
+  arb_sqrt(res, p + 0, prec);
+  arb_div(res, res, S, prec);           // JKT Lem 1, Eq (7): sqrt(eps) / T^{0.5+c}
+}
+
+void pocp_beta(arb_t res, arb_srcptr p, slong prec) {
+  arb_srcptr lambda = p + 0, eps = p + 1, delta = p + 2, T = p + 3;
+  check_T("JKT.noise.pocp_beta", T);
+  Ball S, L, se;
+  scale_of(S, T, delta, reading(p + 4), prec);
+  arb_div(L, T, delta, prec);
+  arb_log(L, L, prec);                  // ln(T/delta)
+  arb_sqrt(se, eps, prec);
+  arb_div(se, se, S, prec);
+  arb_add(L, L, se, prec);              // ln(T/delta) + sqrt(eps)/T^{0.5+c}
+  arb_mul_2exp_si(L, L, 1);
+  arb_div(L, L, eps, prec);
+  arb_sqrt(L, L, prec);
+  arb_mul(res, lambda, S, prec);
+  arb_mul(res, res, L, prec);           // JKT Alg 1 l.7: beta
+}
+
+}  // namespace privoco::reference::jkt

@@ -1,0 +1,97 @@
+// JKT's POCP constants and privacy: c against its definition delta = 2 exp(-2 T^{2c}) (round trip, certified), with
+// the other parse failing it (sibling); the fast closed forms against the certified printed forms; Lem 1 survives the
+// grid and the search, Thm 1 is refuted (ERRATA.md E14) and holds at larger eps (sibling).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "privoco/catalogue.hpp"
+#include "privoco/errors.hpp"
+#include "privoco/fast/evaluate.hpp"
+#include "privoco/proofs/check.hpp"
+#include "privoco/reference/ball.hpp"
+#include "privoco/reference/evaluate.hpp"
+#include "privoco/reference/jkt/pocp.hpp"
+
+namespace ref = privoco::reference;
+
+TEST(JktPocp, CSolvesItsDefinitionUnderOneParseOnly) {
+  for (double T : {2.0, 10.0, 1e3, 1e9})
+    for (double delta : {1e-300, 1e-12, 0.01, 0.27, 0.5, 0.99}) {
+      ref::Ball Tb, db, c, back;
+      arb_set_d(Tb, T);
+      arb_set_d(db, delta);
+      for (int parse = 0; parse < 2; ++parse) {
+        ref::jkt::c_of(c, Tb, db, parse, 256);
+        // 2 exp(-2 T^{2c}) = 2 exp(-2 exp(2 c ln T))
+        arb_log(back, Tb, 256);
+        arb_mul(back, back, c, 256);
+        arb_mul_2exp_si(back, back, 1);
+        arb_exp(back, back, 256);
+        arb_mul_si(back, back, -2, 256);
+        arb_exp(back, back, 256);
+        arb_mul_2exp_si(back, back, 1);
+        if (parse == 0) EXPECT_TRUE(arb_contains(back, db)) << T << " " << delta;
+        else EXPECT_FALSE(arb_overlaps(back, db)) << T << " " << delta;  // the sibling parse misses it
+      }
+    }
+}
+
+TEST(JktPocp, FastClosedFormsAgainstCertifiedPrintedForms) {
+  double worst = 0;
+  for (const char* id : {"JKT.const.c_exponent", "JKT.const.eps1_per_step", "JKT.noise.pocp_beta"}) {
+    const auto& e = privoco::entry(id);
+    for (int parse = 0; parse < 2; ++parse)
+      for (int which = 0; which < 2; ++which)
+        for (double T : {2.0, 3.0, 1e3, 1e9, 1e15})
+          for (double delta : {1e-300, 1e-12, 0.01, 0.5, 0.999})
+            for (double eps : {1e-6, 1.0, 1e4}) {
+              const bool cexp = e.id == "JKT.const.c_exponent";
+              if (cexp ? eps != 1.0 : which != 0) continue;
+              const std::vector<double> x = cexp ? std::vector<double>{T, delta, double(parse), double(which)}
+                                            : e.id == "JKT.const.eps1_per_step"
+                                                ? std::vector<double>{eps, delta, T, double(parse)}
+                                                : std::vector<double>{0.5, eps, delta, T, double(parse)};
+              const auto f = privoco::fast::evaluate(e, x.data());
+              const ref::Certified c = ref::evaluate(e, x.data());
+              const double u = ref::ulp_error(c, f.value);
+              worst = std::max(worst, u);
+              EXPECT_LE(u, 4.0) << id << " T=" << T << " delta=" << delta << " eps=" << eps << " parse " << parse;
+            }
+  }
+  std::printf("JKT POCP constants: fast against certified, max %.2f ulp\n", worst);
+  // c's numerator crosses 0 at delta = 2/e^2: the double-double logarithm keeps c's digits there
+  const auto& e = privoco::entry("JKT.const.c_exponent");
+  const double x[4] = {1000, 0.2706705664732254, 0, 0};
+  EXPECT_LE(ref::ulp_error(ref::evaluate(e, x), privoco::fast::evaluate(e, x).value), 4.0);
+  const double bad[4] = {2.5, 0.1, 0, 0};
+  EXPECT_THROW(privoco::fast::evaluate(e, bad), privoco::DomainError);
+  EXPECT_THROW(ref::evaluate(e, bad), privoco::DomainError);
+}
+
+TEST(JktPocp, StepSurvivesTheSearchTotalIsRefuted) {
+  using privoco::proofs::find_regret_check;
+  const auto* step = find_regret_check("JKT.priv.pocp_step");
+  ASSERT_NE(step, nullptr);
+  const auto s = step->run(step->defaults, 1);
+  EXPECT_EQ(s.verdict, "undecided") << s.note;
+  EXPECT_NE(s.note.find("the best 100 points certified: 0 violations"), std::string::npos) << s.note;
+  const auto* total = find_regret_check("JKT.priv.pocp_total");
+  const auto t = total->run(total->defaults, 1);
+  EXPECT_EQ(t.verdict, "refuted");
+  bool bad = false, good = false;
+  for (const auto& c : t.cases) {
+    if (c.stream == "all T - 1 steps at (3 eps, 2 delta): T=1000 eps=0.0001 delta=1e-06") {
+      bad = c.violated && c.evidence.rfind("certified", 0) == 0;
+      EXPECT_NEAR(c.realised, 0.000110435, 1e-9);
+    }
+    if (c.stream == "all T - 1 steps at (3 eps, 2 delta): T=1000 eps=1 delta=1e-06") good = !c.violated;
+  }
+  EXPECT_TRUE(bad);
+  EXPECT_TRUE(good);
+  EXPECT_NE(t.note.find("T = 1000, delta = 1e-06: fails for eps in (7.651046e-09, 0.003011565)"), std::string::npos)
+      << t.note;
+  EXPECT_THROW(total->run({{"c_parse", "ln"}}, 1), privoco::ParamError);
+}
