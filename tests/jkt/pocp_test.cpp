@@ -95,3 +95,30 @@ TEST(JktPocp, StepSurvivesTheSearchTotalIsRefuted) {
       << t.note;
   EXPECT_THROW(total->run({{"c_parse", "ln"}}, 1), privoco::ParamError);
 }
+
+// ERRATA.md E15: (3) as printed makes the complement of G nearly certain; reversed, (4) holds at every grid point
+// (the sibling). Lem 3's conclusion holds for the Gaussian step (its KL is at most 1/(8 ln 2) of the bound).
+TEST(JktPocp, GoodSetReversedAndStepKl) {
+  using privoco::proofs::find_regret_check;
+  const auto* g = find_regret_check("JKT.priv.pocp_goodset");
+  ASSERT_NE(g, nullptr);
+  const auto o = g->run(g->defaults, 1);
+  EXPECT_EQ(o.verdict, "refuted");
+  int printed = 0, reversed = 0;
+  for (const auto& c : o.cases) {
+    if (c.stream.find("as printed") != std::string::npos) printed += c.violated;
+    if (c.stream.find("reversed") != std::string::npos) {
+      ++reversed;
+      EXPECT_FALSE(c.violated);
+      EXPECT_LT(c.realised, c.bound) << c.stream;
+    }
+  }
+  EXPECT_EQ(printed, 9);
+  EXPECT_EQ(reversed, 9);
+  for (const char* cp : {"ln_of_half_ln", "ln_half_times_ln"}) {
+    const auto* k = find_regret_check("JKT.priv.pocp_step_kl");
+    const auto r = k->run({{"c_parse", cp}}, 1);
+    EXPECT_EQ(r.verdict, "certified") << cp;
+    EXPECT_LT(r.worst.ratio, 1 / (8 * std::log(2.0)) + 1e-12) << cp;
+  }
+}

@@ -78,6 +78,11 @@ void register_paper(std::vector<Entry>& t) {
   t.push_back(claim_entry("JKT.priv.pocp_step", "priv", "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp",
                           "JKT Lem 1, Eq (8)", "one POCP release is (sqrt(eps)/T^{0.5+c}, delta/T)-DP (exact Gaussian profile)",
                           {c_parse}));
+  t.push_back(claim_entry("JKT.priv.pocp_goodset", "priv", "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp",
+                          "JKT Eq (3), (4), (5), (9)", "the good set G of the POCP proof and P[x~ not in G] <= delta/T",
+                          {c_parse}));
+  t.push_back(claim_entry("JKT.priv.pocp_step_kl", "priv", "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp",
+                          "JKT Lem 3", "one POCP step's expected log density ratio (KL) <= 2 eps/T^{1+2c}", {c_parse}));
   t.push_back(claim_entry("JKT.priv.pocp_total", "priv", "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp",
                           "JKT Thm 1", "POCP (Alg 1) is (3 eps, 2 delta)-DP (exact Gaussian profile of all releases)",
                           {c_parse}));
