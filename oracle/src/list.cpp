@@ -18,8 +18,11 @@ int cmd_list(bool as_json) {
       j["citation"] = e.citation;
       j["summary"] = e.summary;
       json ps = json::array();
-      for (const auto& p : e.params)
-        ps.push_back({{"name", p.name}, {"domain", p.domain_text()}, {"meaning", p.meaning}, {"per_coordinate", p.per_coordinate}});
+      for (const auto& p : e.params) {
+        json q{{"name", p.name}, {"domain", p.domain_text()}, {"meaning", p.meaning}, {"per_coordinate", p.per_coordinate}};
+        if (!p.choices.empty()) q["choices"] = p.choices;  // a reading: given by one of these names
+        ps.push_back(q);
+      }
       j["params"] = ps;
       j["reference"] = e.has_reference;
       j["fast"] = e.has_fast;

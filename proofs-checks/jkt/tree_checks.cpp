@@ -19,6 +19,8 @@
 #include "checks.hpp"
 #include "profile_scan.hpp"
 #include "privoco/proofs/regret.hpp"
+#include <arb_mat.h>
+
 #include "privoco/reference/ball.hpp"
 #include "privoco/reference/dp/profiles.hpp"
 #include "privoco/reference/jkt/tree.hpp"
@@ -346,7 +348,7 @@ struct PrivSetup {
   int base = 2, neighbour = 0;
 };
 // mu = Delta / sigma for one node (Delta = R under add_remove, 2R under replace; R cancels), times sqrt(nodes)
-void node_mu(arb_t mu, double eps, double delta, std::uint64_t T, const PrivSetup& s, std::uint64_t nodes, slong prec) {
+void node_mu(arb_t mu, double eps, double delta, std::uint64_t T, const PrivSetup& s, const arb_t q, slong prec) {
   arb_ptr p = _arb_vec_init(5);
   arb_one(p + 0);
   arb_set_d(p + 1, eps);
@@ -356,17 +358,16 @@ void node_mu(arb_t mu, double eps, double delta, std::uint64_t T, const PrivSetu
   Ball sigma;
   reference::jkt::tree_sigma(sigma, p, prec);
   _arb_vec_clear(p, 5);
-  arb_set_ui(mu, nodes);
-  arb_sqrt(mu, mu, prec);
+  arb_sqrt(mu, q, prec);
   arb_mul_ui(mu, mu, s.neighbour == 0 ? 1 : 2, prec);
   arb_div(mu, mu, sigma, prec);
 }
 // certified sign of delta_exact(eps_used; mu) - delta_target: +1 violated, -1 holds, 0 undecided
-int privacy_sign(double eps, double delta, std::uint64_t T, const PrivSetup& s, std::uint64_t nodes, bool per_node,
+int privacy_sign(double eps, double delta, std::uint64_t T, const PrivSetup& s, const arb_t q, bool per_node,
                  double* exact, double* target) {
   return gauss_delta_sign(
       [&](arb_t e, arb_t mu, arb_t tgt, slong prec) {
-        node_mu(mu, eps, delta, T, s, nodes, prec);
+        node_mu(mu, eps, delta, T, s, q, prec);
         arb_set_d(e, eps);
         arb_set_d(tgt, delta);
         if (per_node) {  // Lem 6: (eps/log T, delta/log T) with log T in the counting base (J1)
@@ -377,6 +378,40 @@ int privacy_sign(double eps, double delta, std::uint64_t T, const PrivSetup& s, 
         }
       },
       exact, target);
+}
+
+// The whole released sequence (W^_1..W^_T) = W + A b (A: outputs by populated nodes, b the nodes' noises) is a
+// Gaussian mechanism with covariance sigma^2 A A^T; one entry w_tau shifts the mean by Delta c_tau (c_tau[t] = 1 for
+// t >= tau), so mu^2 = (Delta/sigma)^2 max_tau c_tau^T (A A^T)^{-1} c_tau. The maximum q over tau, certified (Arb
+// linear algebra on the exact integer matrix), for leaf_label = binary_t_minus_1 and T <= 64.
+void sequence_q(arb_t q, std::uint64_t T) {
+  TreeSim sim(T, true);
+  std::vector<std::vector<std::uint64_t>> rows;  // each output's nodes, as (level << 32 | index)
+  for (std::uint64_t t = 1; t <= T; ++t) {
+    sim.step();
+    std::vector<std::uint64_t> r;
+    for (const Node& n : sim.query()) r.push_back((static_cast<std::uint64_t>(n.level) << 32) | n.index);
+    rows.push_back(r);
+  }
+  const slong n = static_cast<slong>(T), prec = 256;
+  arb_mat_t M, C, X;
+  arb_mat_init(M, n, n), arb_mat_init(C, n, n), arb_mat_init(X, n, n);
+  for (slong i = 0; i < n; ++i)
+    for (slong j = 0; j < n; ++j) {
+      long common = 0;  // (A A^T)_{ij}: the nodes outputs i and j share
+      for (std::uint64_t a : rows[i])
+        for (std::uint64_t b : rows[j]) common += a == b;
+      arb_set_si(arb_mat_entry(M, i, j), common);
+      arb_set_si(arb_mat_entry(C, i, j), i >= j ? 1 : 0);  // column tau = j: outputs t >= tau
+    }
+  arb_mat_solve(X, M, C, prec);
+  arb_zero(q);
+  for (slong j = 0; j < n; ++j) {
+    Ball v;
+    for (slong i = j; i < n; ++i) arb_add(v, v, arb_mat_entry(X, i, j), prec);
+    arb_max(q, q, v, prec);
+  }
+  arb_mat_clear(M), arb_mat_clear(C), arb_mat_clear(X);
 }
 
 RegretOutcome privacy(const char* kId, const Params& given, std::uint64_t seed, bool per_node) {
@@ -402,16 +437,29 @@ RegretOutcome privacy(const char* kId, const Params& given, std::uint64_t seed, 
       const std::uint64_t m = fj::tree_count(T, T, fj::LeafLabel(leaf), fj::TreeCount::affected);
       struct Form {
         const char* name;
-        std::uint64_t nodes;
+        Ball q;  // mu = Delta sqrt(q)/sigma
         bool node;
       };
       std::vector<Form> forms;
-      if (per_node) forms = {{"one node at (eps/log T, delta/log T)", 1, true}};
-      else forms = {{"one output W^_t", 1, false}, {"all node values", m, false}};
+      auto form = [&](const char* name, double q, bool node) {
+        Form f{name, Ball(q), node};
+        forms.push_back(f);
+      };
+      if (per_node) {
+        form("one node at (eps/log T, delta/log T)", 1, true);
+      } else {
+        form("one output W^_t", 1, false);
+        form("all node values", static_cast<double>(m), false);
+        if (leaf == 0 && T <= 64) {  // the released sequence (J21 (b))
+          Form f{"the released sequence W^_1..W^_T", Ball(), false};
+          sequence_q(f.q, T);
+          forms.push_back(f);
+        }
+      }
       for (const Form& f : forms) {
         for (double eps : epss) {
           double exact = 0, target = 0;
-          const int sg = privacy_sign(eps, delta, T, s, f.nodes, f.node, &exact, &target);
+          const int sg = privacy_sign(eps, delta, T, s, f.q, f.node, &exact, &target);
           std::ostringstream name;
           name << f.name << ": T=" << T << " eps=" << eps << " delta=" << delta;
           RegretCase c = line(name.str(), exact, target, sg > 0);
@@ -419,9 +467,9 @@ RegretOutcome privacy(const char* kId, const Params& given, std::uint64_t seed, 
           c.u = eps;
           if (sg > 0) {
             std::ostringstream ev;
+            const double qd = arf_get_d(arb_midref(f.q.get()), ARF_RND_NEAR);
             ev << "certified: exact delta " << exact << " > " << target << " (the Gaussian profile at mu = "
-               << (s.neighbour ? "2R" : "R") << (f.nodes > 1 ? " sqrt(" + std::to_string(f.nodes) + ")" : "")
-               << "/sigma)";
+               << (s.neighbour ? "2R" : "R") << (qd != 1 ? " sqrt(" + text_g(qd) + ")" : "") << "/sigma)";
             c.evidence = ev.str();
           }
           out.cases.push_back(c);
@@ -429,7 +477,7 @@ RegretOutcome privacy(const char* kId, const Params& given, std::uint64_t seed, 
         thr << "; " << f.name << " at T = " << T << ", delta = " << delta << ": fails "
             << failure_set([&](double eps) {
                  double ex, tg;
-                 return privacy_sign(eps, delta, T, s, f.nodes, f.node, &ex, &tg);
+                 return privacy_sign(eps, delta, T, s, f.q, f.node, &ex, &tg);
                });
       }
     }
@@ -476,8 +524,9 @@ const std::vector<RegretCheck>& tree_checks() {
        {{"log_base", "mixed"}, {"neighbour", "add_remove"}, {"leaf_label", "binary_t_minus_1"}}},
       {"JKT.priv.tree_total", "JKT Thm 9 (privacy) and proof",
        "every output W^_t of Alg 5 is (eps, delta)-DP, and so are all node values B^(D) together",
-       "the exact Gaussian profile (certified) of one output (mu = Delta/sigma) and of all nodes (mu = Delta "
-       "sqrt(m(T))/sigma) against delta on a grid of T, delta, eps, and the eps where each fails",
+       "the exact Gaussian profile (certified) of one output (mu = Delta/sigma), of all nodes (mu = Delta "
+       "sqrt(m(T))/sigma) and of the released sequence (T <= 64: mu^2 from (A A^T)^{-1}, Arb linear algebra) against "
+       "delta on a grid of T, delta, eps, and the eps where each fails",
        {"log_base", "neighbour", "leaf_label"}, tree_total,
        {{"log_base", "mixed"}, {"neighbour", "add_remove"}, {"leaf_label", "binary_t_minus_1"}}},
   };

@@ -209,6 +209,10 @@ TEST(JktTreeChecks, NodePrivacyFailsAtThePrintedSigma) {
   EXPECT_EQ(t.verdict, "refuted");
   EXPECT_TRUE(find_case(t, "one output W^_t: T=1024 eps=0.0001 delta=1e-06")->violated);
   EXPECT_FALSE(find_case(t, "one output W^_t: T=1024 eps=10 delta=1e-06")->violated);
+  // the released sequence (certified Arb linear algebra, T <= 64) is as exposed as all nodes together: q = m(T)
+  EXPECT_TRUE(find_case(t, "the released sequence W^_1..W^_T: T=8 eps=0.01 delta=1e-06")->violated);
+  EXPECT_NE(t.note.find("the released sequence W^_1..W^_T at T = 8, delta = 1e-06: fails for eps in (2.108879e-10, "
+                        "0.4812797)"), std::string::npos) << t.note;
   EXPECT_THROW(prove("JKT.priv.tree_node", {{"neighbour", "swap"}}), privoco::ParamError);
 }
 
