@@ -266,6 +266,64 @@ RegretOutcome pocp_step_kl(const Params& given, std::uint64_t seed) {
   return out;
 }
 
+// JKT Sec 3.1, after Lem 1: "using a simple composition argument ... (T^{0.5-c} sqrt(eps), delta)-differential privacy
+// for all the steps. So to get overall eps privacy, we will need c = 0.5. That is, a noise of the order O(T/t)".
+// Basic composition of T steps at (eps_1, delta/T) gives (T eps_1, delta) = (T^{0.5-c} sqrt(eps), delta) (an identity,
+// checked as overlapping enclosures with the printed eps_1); at c = 0.5 the total is sqrt(eps), which exceeds eps for
+// every eps < 1 (certified at a grid); the c giving eps is 1/2 - ln(eps)/(2 ln T); at c = 0.5, beta/t grows like T/t.
+RegretOutcome pocp_naive_composition(const Params& given, std::uint64_t seed) {
+  const char* kId = "JKT.priv.pocp_naive_composition";
+  const int parse = parse_of(kId, given) == "ln_of_half_ln" ? 0 : 1;
+  const auto t0 = std::chrono::steady_clock::now();
+  RegretOutcome out;
+  out.seed = seed;
+  int bad_identity = 0, bad_c = 0;
+  for (double T : {2.0, 1e3, 1e9})
+    for (double eps : {1e-4, 0.25, 1.0, 4.0}) {
+      const double delta = 1e-6;
+      Ball e1, lhs, rhs, S, Tb, db;
+      arb_ptr p = _arb_vec_init(4);
+      arb_set_d(p + 0, eps);
+      arb_set_d(p + 1, delta);
+      arb_set_d(p + 2, T);
+      arb_set_si(p + 3, parse);
+      reference::jkt::eps1_per_step(e1, p, 256);
+      _arb_vec_clear(p, 4);
+      arb_set_d(Tb, T);
+      arb_set_d(db, delta);
+      arb_mul(lhs, e1, Tb, 256);                 // T eps_1
+      reference::jkt::scale_of(S, Tb, db, parse, 256);
+      arb_div(rhs, Tb, S, 256);                  // T^{0.5-c} = T / T^{0.5+c}
+      Ball se;
+      arb_set_d(se, eps);
+      arb_sqrt(se, se, 256);
+      arb_mul(rhs, rhs, se, 256);                // T^{0.5-c} sqrt(eps)
+      const bool id_ok = arb_overlaps(lhs, rhs);
+      bad_identity += !id_ok;
+      // c = 0.5: the total sqrt(eps) against eps
+      const bool c_bad = eps < 1;  // sqrt(eps) > eps exactly when eps < 1 (eps > 0)
+      bad_c += c_bad;
+      std::ostringstream name;
+      name << "c = 0.5: composed eps T^{0.5-c} sqrt(eps) = sqrt(eps) vs eps: T=" << T << " eps=" << eps;
+      RegretCase c{name.str(), static_cast<long>(std::min(T, 1e9)), eps, std::sqrt(eps), 0, eps, std::sqrt(eps) / eps,
+                   c_bad, c_bad ? "certified: sqrt(" + text_g(eps) + ") = " + text_g(std::sqrt(eps)) + " > eps" : ""};
+      out.cases.push_back(c);
+      if (!id_ok) out.cases.push_back({"T eps_1 = T^{0.5-c} sqrt(eps) FAILS: T=" + text_g(T) + " eps=" + text_g(eps),
+                                       static_cast<long>(std::min(T, 1e9)), eps, 0, 0, 0, 0, true, "enclosures disjoint"});
+    }
+  for (const auto& c : out.cases)
+    if (out.worst.stream.empty() || c.ratio > out.worst.ratio) out.worst = c;
+  out.verdict = bad_c || bad_identity ? "refuted" : "certified";
+  out.note = "c_parse = " + std::string(parse == 0 ? "ln_of_half_ln" : "ln_half_times_ln") +
+             "; basic composition of the T steps: T eps_1 = T^{0.5-c} sqrt(eps) (" +
+             (bad_identity ? std::string("NOT") : std::string("enclosures overlap")) + " at all 12 points) and T delta/T = "
+             "delta, as printed; but c = 0.5 gives total privacy sqrt(eps), not eps: above eps for every eps < 1 (" +
+             std::to_string(bad_c) + " of 12 points); eps needs c = 1/2 - ln(eps)/(2 ln T); at c = 0.5 the noise "
+             "beta/t is of order T/t (up to sqrt(ln(T/delta)/eps)), as printed";
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return out;
+}
+
 RegretOutcome pocp_step(const Params& p, std::uint64_t seed) { return pocp("JKT.priv.pocp_step", p, seed, false); }
 RegretOutcome pocp_total(const Params& p, std::uint64_t seed) { return pocp("JKT.priv.pocp_total", p, seed, true); }
 }  // namespace
@@ -288,6 +346,10 @@ const std::vector<RegretCheck>& pocp_checks() {
        "the Gaussian step's KL divergence at the bound of Eq (1) in closed form (derived) against 2 eps/T^{1+2c}, "
        "certified on a grid of T, delta, eps",
        {"c_parse"}, pocp_step_kl, {{"c_parse", "ln_of_half_ln"}}},
+      {"JKT.priv.pocp_naive_composition", "JKT Sec 3.1 (text after Lem 1)",
+       "T-fold composition gives (T^{0.5-c} sqrt(eps), delta); overall eps privacy needs c = 0.5, noise O(T/t)",
+       "basic composition's arithmetic with certified eps_1 (an identity), and the total at c = 0.5 against eps",
+       {"c_parse"}, pocp_naive_composition, {{"c_parse", "ln_of_half_ln"}}},
       {"JKT.priv.pocp_total", "JKT Thm 1 (instantiated by Thm 3, Thm 5)",
        "Alg 1 (POCP) is (3 eps, 2 delta)-DP for every A with Eq (1)",
        "the exact Gaussian profile (certified) of the T - 1 releases at mu = sqrt(T - 1) lambda_A/beta (every step at "

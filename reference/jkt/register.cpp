@@ -27,6 +27,8 @@ void register_paper(Registry& r) {
        "eps in (7.65e-9, 3.01e-3))"},
       {"E15", "JKT Eq (3)", "the good set's inequality is reversed: as printed Pr[x~ not in G] = 1 - erfc(z/sqrt2), not <= delta/T",
        "privoco prove JKT.priv.pocp_goodset (T = 1e9, delta = 1e-6: 1.0 > 1e-15; reversed: 9.47e-17)"},
+      {"E16", "JKT Sec 3.1", "c = 0.5 gives total privacy sqrt(eps) under basic composition, not eps (eps < 1)",
+       "privoco prove JKT.priv.pocp_naive_composition (eps = 0.25: sqrt(eps) = 0.5 > 0.25)"},
       {"E13", "JKT Alg 5 l.13",
        "Q = popcount(t) exceeds log T (T = t = 3: Q = 2 > log2 3); Thm 9's k <= ceil(log2 T) holds",
        "privoco prove JKT.alg.tree_decomposition (certified comparison, every t <= 1e6)"},

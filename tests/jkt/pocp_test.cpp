@@ -122,3 +122,14 @@ TEST(JktPocp, GoodSetReversedAndStepKl) {
     EXPECT_LT(r.worst.ratio, 1 / (8 * std::log(2.0)) + 1e-12) << cp;
   }
 }
+
+// ERRATA.md E16: basic composition's arithmetic holds, but c = 0.5 gives sqrt(eps) in total, not eps: refuted for
+// eps < 1, holds for eps >= 1 (the sibling points of the same check).
+TEST(JktPocp, NaiveCompositionAtCHalfGivesSqrtEps) {
+  const auto* k = privoco::proofs::find_regret_check("JKT.priv.pocp_naive_composition");
+  ASSERT_NE(k, nullptr);
+  const auto o = k->run(k->defaults, 1);
+  EXPECT_EQ(o.verdict, "refuted");
+  EXPECT_NE(o.note.find("enclosures overlap at all 12 points"), std::string::npos) << o.note;
+  for (const auto& c : o.cases) EXPECT_EQ(c.violated, c.u < 1) << c.stream;
+}

@@ -83,6 +83,10 @@ void register_paper(std::vector<Entry>& t) {
                           {c_parse}));
   t.push_back(claim_entry("JKT.priv.pocp_step_kl", "priv", "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp",
                           "JKT Lem 3", "one POCP step's expected log density ratio (KL) <= 2 eps/T^{1+2c}", {c_parse}));
+  t.push_back(claim_entry("JKT.priv.pocp_naive_composition", "priv",
+                          "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp", "JKT Sec 3.1",
+                          "basic composition of POCP's steps: (T^{0.5-c} sqrt(eps), delta); eps overall needs c = 0.5",
+                          {c_parse}));
   t.push_back(claim_entry("JKT.priv.pocp_total", "priv", "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp",
                           "JKT Thm 1", "POCP (Alg 1) is (3 eps, 2 delta)-DP (exact Gaussian profile of all releases)",
                           {c_parse}));
