@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "checks.hpp"
+#include "privoco/decimal.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/dp/profiles.hpp"
 #include "privoco/proofs/search.hpp"
@@ -324,6 +325,55 @@ RegretOutcome pocp_naive_composition(const Params& given, std::uint64_t seed) {
   return out;
 }
 
+// JKT Lem 1 and Lem 6 (proofs), "Mill's inequality": P[|V| >= z] <= e^{-z^2/2} for V ~ N(0, 1), z > 0 (Lem 1),
+// gamma > 1 (Lem 6). Certified for every z >= 0 by the argument: P[|V| >= z] = erfc(z/sqrt2) = e^{-z^2/2} erfcx(z/sqrt2)
+// and erfcx(x) <= erfcx(0) = 1 for x >= 0 (erfcx' = 2x erfcx - 2/sqrt(pi) < 0 there, as erfcx(x) < 1/(x sqrt(pi)));
+// the certified values at a grid of z show the margin; z_min < 0 (the sibling) is refuted: erfc(z/sqrt2) > 1 > e^{..}.
+RegretOutcome mills(const Params& given, std::uint64_t seed) {
+  const char* kId = "JKT.lemma.mills";
+  for (const auto& [k, v] : given)
+    if (k != "z_min") throw ParamError(kId, k, "unknown parameter (z_min)");
+  const Decimal zmin = parse_param(kId, "z_min", given.count("z_min") ? given.at("z_min") : "0");
+  const auto t0 = std::chrono::steady_clock::now();
+  RegretOutcome out;
+  out.seed = seed;
+  std::vector<double> zs = {0, 1e-300, 1e-8, 0.5, 1, 2, 8, 38, 1e3};
+  if (zmin.approx < 0) zs.insert(zs.begin(), zmin.approx);
+  int bad = 0;
+  for (double z : zs) {
+    if (z < zmin.approx) continue;
+    Ball x, p, b;
+    arb_set_d(x, z);
+    arb_sqr(b, x, 256);
+    arb_mul_2exp_si(b, b, -1);
+    arb_neg(b, b);
+    arb_exp(b, b, 256);                        // e^{-z^2/2}
+    Ball s2;
+    arb_sqrt_ui(s2, 2, 256);
+    arb_div(x, x, s2, 256);
+    arb_hypgeom_erfc(p, x, 256);               // P[|V| >= z]
+    const bool v = arb_gt(p, b);
+    bad += v;
+    std::ostringstream name;
+    name << "P[|V| >= z] vs e^{-z^2/2}: z=" << z;
+    RegretCase c{name.str(), 0, z, arf_get_d(arb_midref(p.get()), ARF_RND_NEAR), 0,
+                 arf_get_d(arb_midref(b.get()), ARF_RND_NEAR), 0, v,
+                 v ? "certified: " + reference::ball_text(p, 8) + " > " + reference::ball_text(b, 8) : ""};
+    Ball q;
+    arb_div(q, p, b, 256);  // = erfcx(z/sqrt2) for z >= 0 (in range where both sides underflow doubles)
+    c.ratio = arf_get_d(arb_midref(q.get()), ARF_RND_NEAR);
+    out.cases.push_back(c);
+    if (out.worst.stream.empty() || c.ratio > out.worst.ratio) out.worst = c;
+  }
+  out.verdict = bad ? "refuted" : (zmin.sign >= 0 ? "certified" : "undecided");
+  out.note = "z_min = " + zmin.text + (bad ? "; refuted below 0 (erfc(z/sqrt2) > 1 >= e^{-z^2/2} for z < 0)" : "") +
+             "; for z >= 0: P[|V| >= z] = e^{-z^2/2} erfcx(z/sqrt2) and erfcx <= 1 on [0, inf) (decreasing from "
+             "erfcx(0) = 1), so the claim holds on the stated domains (z > 0 in Lem 1, gamma > 1 in Lem 6), tight at "
+             "z = 0; certified values at the grid show the ratio";
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return out;
+}
+
 RegretOutcome pocp_step(const Params& p, std::uint64_t seed) { return pocp("JKT.priv.pocp_step", p, seed, false); }
 RegretOutcome pocp_total(const Params& p, std::uint64_t seed) { return pocp("JKT.priv.pocp_total", p, seed, true); }
 }  // namespace
@@ -336,6 +386,9 @@ const std::vector<RegretCheck>& pocp_checks() {
        "delta, eps, the eps where it fails (intervals), and an adversarial search over T, delta, eps (best 100 "
        "certified)",
        {"c_parse"}, pocp_step, {{"c_parse", "ln_of_half_ln"}}},
+      {"JKT.lemma.mills", "JKT Lem 1 (proof), Lem 6 (proof)", "P[|V| >= z] <= e^{-z^2/2} for V ~ N(0, 1), z >= z_min",
+       "the argument erfc(x) = e^{-x^2} erfcx(x), erfcx <= 1 on [0, inf), beside certified values at a grid of z",
+       {"z_min"}, mills, {{"z_min", "0"}}},
       {"JKT.priv.pocp_goodset", "JKT Eq (3), (4), (5), (9)",
        "x in G iff |(x - x_{t+1})^T Delta x_{t+1}| >= beta lambda_A z/t^2 (3), and P[x~_{t+1} not in G] <= delta/T (4)",
        "the exact probability of the event of (3) at ||Delta x|| = lambda_A/t, z = sqrt(2 ln(T/delta)) (certified, "

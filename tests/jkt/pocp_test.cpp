@@ -133,3 +133,17 @@ TEST(JktPocp, NaiveCompositionAtCHalfGivesSqrtEps) {
   EXPECT_NE(o.note.find("enclosures overlap at all 12 points"), std::string::npos) << o.note;
   for (const auto& c : o.cases) EXPECT_EQ(c.violated, c.u < 1) << c.stream;
 }
+
+// Mills' inequality as the proofs use it: certified for z >= 0 (by the erfcx argument, tight at 0); the sibling
+// z_min = -0.5 is refuted with a certified point.
+TEST(JktPocp, MillsHoldsForNonNegativeZOnly) {
+  const auto* k = privoco::proofs::find_regret_check("JKT.lemma.mills");
+  ASSERT_NE(k, nullptr);
+  const auto o = k->run(k->defaults, 1);
+  EXPECT_EQ(o.verdict, "certified") << o.note;
+  EXPECT_NEAR(o.worst.ratio, 1.0, 1e-15);  // z = 0
+  const auto r = k->run({{"z_min", "-0.5"}}, 1);
+  EXPECT_EQ(r.verdict, "refuted");
+  EXPECT_TRUE(r.cases.at(0).violated);
+  EXPECT_EQ(r.cases.at(0).evidence.rfind("certified", 0), 0u);
+}

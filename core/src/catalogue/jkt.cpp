@@ -78,6 +78,9 @@ void register_paper(std::vector<Entry>& t) {
   t.push_back(claim_entry("JKT.priv.pocp_step", "priv", "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp",
                           "JKT Lem 1, Eq (8)", "one POCP release is (sqrt(eps)/T^{0.5+c}, delta/T)-DP (exact Gaussian profile)",
                           {c_parse}));
+  t.push_back(claim_entry("JKT.lemma.mills", "lemma", "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp",
+                          "JKT Lem 1 (proof), Lem 6 (proof)", "P[|V| >= z] <= e^{-z^2/2} for V ~ N(0, 1), z >= z_min",
+                          {{"z_min", domains::real, "least z (printed: z > 0 in Lem 1, gamma > 1 in Lem 6)", {}}}));
   t.push_back(claim_entry("JKT.priv.pocp_goodset", "priv", "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp",
                           "JKT Eq (3), (4), (5), (9)", "the good set G of the POCP proof and P[x~ not in G] <= delta/T",
                           {c_parse}));
