@@ -147,3 +147,17 @@ TEST(JktPocp, MillsHoldsForNonNegativeZOnly) {
   EXPECT_TRUE(r.cases.at(0).violated);
   EXPECT_EQ(r.cases.at(0).evidence.rfind("certified", 0), 0u);
 }
+
+// Lem 2: certified with the printed k = 2 (the bound min(eps, e^eps - 1 - eps) <= 2 eps^2 at every grid point); the
+// best constant is 1/2: k = 1/4 is refuted by the two-point laws (the sibling).
+TEST(JktPocp, KlFromMaxDivergence) {
+  const auto* k = privoco::proofs::find_regret_check("JKT.lemma.kl_dinf");
+  ASSERT_NE(k, nullptr);
+  const auto o = k->run(k->defaults, 1);
+  EXPECT_EQ(o.verdict, "certified") << o.note;
+  EXPECT_NE(o.note.find("0 exceptions"), std::string::npos) << o.note;
+  EXPECT_LT(o.worst.ratio, 0.25 + 1e-9);  // eps tanh(eps/2)/(2 eps^2) -> 1/4 as eps -> 0
+  const auto r = k->run({{"k", "0.25"}}, 1);
+  EXPECT_EQ(r.verdict, "refuted");
+  EXPECT_THROW(k->run({{"k", "-1"}}, 1), privoco::DomainError);
+}

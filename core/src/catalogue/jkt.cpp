@@ -81,6 +81,9 @@ void register_paper(std::vector<Entry>& t) {
   t.push_back(claim_entry("JKT.lemma.mills", "lemma", "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp",
                           "JKT Lem 1 (proof), Lem 6 (proof)", "P[|V| >= z] <= e^{-z^2/2} for V ~ N(0, 1), z >= z_min",
                           {{"z_min", domains::real, "least z (printed: z > 0 in Lem 1, gamma > 1 in Lem 6)", {}}}));
+  t.push_back(claim_entry("JKT.lemma.kl_dinf", "lemma", "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp",
+                          "JKT Lem 2", "both max-divergences <= eps imply KL <= k eps^2 (printed k = 2)",
+                          {{"k", domains::pos, "the constant (printed 2)", {}}}));
   t.push_back(claim_entry("JKT.priv.pocp_goodset", "priv", "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp",
                           "JKT Eq (3), (4), (5), (9)", "the good set G of the POCP proof and P[x~ not in G] <= delta/T",
                           {c_parse}));
