@@ -120,17 +120,25 @@ RegretOutcome finish(RegretOutcome out, const std::string& note, std::chrono::st
   return out;
 }
 
+// The enumeration checks' parameters: leaf_label, log_base (readings) and T_max (the enumeration's extent).
+struct TreeRun {
+  int leaf, base;
+  std::uint64_t Tmax;
+};
+TreeRun tree_run(const char* kId, const Params& given) {
+  only(kId, given, {"leaf_label", "log_base", "T_max"});
+  Params p = {{"leaf_label", "binary_t_minus_1"}, {"log_base", "mixed"}, {"T_max", "1000000"}};
+  for (const auto& [k, v] : given) p[k] = v;
+  return {reading(kId, p, "leaf_label", kLeaf), reading(kId, p, "log_base", kBase), count_param(kId, p, "T_max", 8, 1 << 24)};
+}
+
 // JKT Alg 5 l.13: for every t <= T_max the strings, whether each is populated, the leaves they cover against the
 // leaves of w_1..w_t, minimality against the least number of disjoint populated nodes covering those leaves (a
 // shortest path over leaf positions, for t <= 4096), and Q <= log T at the least horizon T = t.
 RegretOutcome tree_decomposition(const Params& given, std::uint64_t seed) {
   const char* kId = "JKT.alg.tree_decomposition";
-  only(kId, given, {"leaf_label", "log_base", "T_max"});
-  Params p = {{"leaf_label", "binary_t_minus_1"}, {"log_base", "mixed"}, {"T_max", "1000000"}};
-  for (const auto& [k, v] : given) p[k] = v;
+  const auto [leaf, base, Tmax] = tree_run(kId, given);
   const auto t0 = std::chrono::steady_clock::now();
-  const int leaf = reading(kId, p, "leaf_label", kLeaf), base = reading(kId, p, "log_base", kBase);
-  const std::uint64_t Tmax = count_param(kId, p, "T_max", 8, 1 << 24);
   RegretOutcome out;
   out.seed = seed;
   TreeSim sim(Tmax, leaf == 0);
@@ -167,7 +175,6 @@ RegretOutcome tree_decomposition(const Params& given, std::uint64_t seed) {
       if (best[hi + 1 - lo] != q.size()) ++bad_min;
     }
   }
-  const std::uint64_t Tshow = std::min<std::uint64_t>(Tmax, 1000000);
   out.cases.push_back(line("every string of l.13 is a populated node " + first_failure("t", first_pop),
                            static_cast<double>(bad_pop), 0, bad_pop > 0,
                            bad_pop ? "enumerated: " + std::to_string(bad_pop) + " times t <= T_max read an unpopulated node" : ""));
@@ -198,8 +205,7 @@ RegretOutcome tree_decomposition(const Params& given, std::uint64_t seed) {
   std::ostringstream note;
   note << "leaf_label = " << kLeaf[leaf] << ", log_base = " << kBase[base] << "; Alg 5's tree simulated node by node for "
        << "t = 1.." << Tmax << " (the strings depend on t, not on the horizon: one tree of depth bitlen(T_max)); "
-       << "max Q = " << maxQ << " = floor(log2(T_max + 1)); Q <= log T fails wherever popcount(t) > log t"
-       << (Tshow < Tmax ? "" : "");
+       << "max Q = " << maxQ << " = floor(log2(T_max + 1)); Q <= log T fails wherever popcount(t) > log t";
   return finish(out, note.str(), t0, false);
 }
 
@@ -209,12 +215,8 @@ RegretOutcome tree_decomposition(const Params& given, std::uint64_t seed) {
 // (popcount(t) <= bitlen(t) = ceil(log2 t) unless t = 2^j, where popcount = 1 <= j): certified.
 RegretOutcome tree_output(const Params& given, std::uint64_t seed) {
   const char* kId = "JKT.noise.tree_output";
-  only(kId, given, {"leaf_label", "log_base", "T_max"});
-  Params p = {{"leaf_label", "binary_t_minus_1"}, {"log_base", "mixed"}, {"T_max", "1000000"}};
-  for (const auto& [k, v] : given) p[k] = v;
+  const auto [leaf, base, Tmax] = tree_run(kId, given);
   const auto t0 = std::chrono::steady_clock::now();
-  const int leaf = reading(kId, p, "leaf_label", kLeaf), base = reading(kId, p, "log_base", kBase);
-  const std::uint64_t Tmax = count_param(kId, p, "T_max", 8, 1 << 24);
   RegretOutcome out;
   out.seed = seed;
   TreeSim sim(Tmax, leaf == 0);
@@ -256,12 +258,8 @@ RegretOutcome tree_output(const Params& given, std::uint64_t seed) {
 // at time t adds one to every leaf below it; m(t) is the running maximum), against log T and the closed form.
 RegretOutcome tree_nodes_affected(const Params& given, std::uint64_t seed) {
   const char* kId = "JKT.priv.tree_nodes_affected";
-  only(kId, given, {"leaf_label", "log_base", "T_max"});
-  Params p = {{"leaf_label", "binary_t_minus_1"}, {"log_base", "mixed"}, {"T_max", "1000000"}};
-  for (const auto& [k, v] : given) p[k] = v;
+  const auto [leaf, base, Tmax] = tree_run(kId, given);
   const auto t0 = std::chrono::steady_clock::now();
-  const int leaf = reading(kId, p, "leaf_label", kLeaf), base = reading(kId, p, "log_base", kBase);
-  const std::uint64_t Tmax = count_param(kId, p, "T_max", 8, 1 << 24);
   RegretOutcome out;
   out.seed = seed;
   TreeSim sim(Tmax, leaf == 0);

@@ -1,5 +1,6 @@
 // VDH Thm 1 (000) = Thm 10 (002) against simulation of Algorithm 1 (conjugate prior, predictions by the
 // definition, reading A20(a)); see regret.hpp for the verdicts.
+#include <tuple>
 #include <arb.h>
 
 #include <Eigen/Core>
@@ -247,8 +248,8 @@ RegretOutcome simulation(Setup su, const std::map<std::string, std::string>& p, 
     }
     return st;
   };
-  spec.margin = [&](const double* x) {
-    const Stream st = stream_of(x);
+  // the fast run on a stream: realised regret and the bound at its V
+  auto regret_and_bound = [&](const Stream& st) {
     fast::vdh::Alg1 alg({fast::vdh::parse_prior(su.prior), st.b, st.G});
     double gw = 0, sg = 0;
     for (double g : st.g) {
@@ -256,23 +257,18 @@ RegretOutcome simulation(Setup su, const std::map<std::string, std::string>& p, 
       sg += g;
       alg.update(g);
     }
-    const double R = gw - st.u * sg, B = scale * bound(su, st.u, alg.V(), st.b, st.G);
+    return std::pair<double, double>{gw - st.u * sg, scale * bound(su, st.u, alg.V(), st.b, st.G)};
+  };
+  spec.margin = [&](const double* x) {
+    const auto [R, B] = regret_and_bound(stream_of(x));
     if (!std::isfinite(B) || !std::isfinite(R)) return std::nan("");
     return (B - R) / (1 + std::fabs(B));
   };
   const CertifiedSearch cs = search_and_certify(spec, [&](const std::vector<double>& x) {
     CertifiedPoint pt;
     const Stream st = stream_of(x.data());
-    fast::vdh::Alg1 alg({fast::vdh::parse_prior(su.prior), st.b, st.G});
-    double gw = 0, sg = 0;
-    for (double g : st.g) {
-      gw += g * alg.predict().value;
-      sg += g;
-      alg.update(g);
-    }
     pt.certified = true;  // the verdict below is certified when violated; otherwise the double figures are reported
-    pt.realised = gw - st.u * sg;
-    pt.bound = scale * bound(su, st.u, alg.V(), st.b, st.G);
+    std::tie(pt.realised, pt.bound) = regret_and_bound(st);
     std::ostringstream name;
     name << "search: T=" << st.T << " A=" << x[1] << " m=" << x[2] << " P=" << x[3] << " G=" << st.G
          << (su.has_b ? " b=" + text17(st.b) : std::string());
