@@ -29,6 +29,10 @@ void register_paper(Registry& r) {
        "privoco prove JKT.priv.pocp_goodset (T = 1e9, delta = 1e-6: 1.0 > 1e-15; reversed: 9.47e-17)"},
       {"E16", "JKT Sec 3.1", "c = 0.5 gives total privacy sqrt(eps) under basic composition, not eps (eps < 1)",
        "privoco prove JKT.priv.pocp_naive_composition (eps = 0.25: sqrt(eps) = 0.5 > 0.25)"},
+      {"E17", "JKT Thm 1 (proof), the Azuma-Hoeffding step",
+       "Hoeffding with summands in [-a, a] gives exp(-eps T^{2c}/2); the printed 2 exp(-2 eps T^{2c}) drops the range's "
+       "factor 4, and <= 2 exp(-2 T^{2c}) needs eps >= 1",
+       "privoco prove JKT.priv.pocp_azuma (T = 1000, delta = 1e-6, eps = 1: Hoeffding 0.0266, printed 1e-6)"},
       {"E13", "JKT Alg 5 l.13",
        "Q = popcount(t) exceeds log T (T = t = 3: Q = 2 > log2 3); Thm 9's k <= ceil(log2 T) holds",
        "privoco prove JKT.alg.tree_decomposition (certified comparison, every t <= 1e6)"},

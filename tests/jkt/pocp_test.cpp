@@ -161,3 +161,21 @@ TEST(JktPocp, KlFromMaxDivergence) {
   EXPECT_EQ(r.verdict, "refuted");
   EXPECT_THROW(k->run({{"k", "-1"}}, 1), privoco::DomainError);
 }
+
+// ERRATA.md E17: the Azuma-Hoeffding display's middle is below Hoeffding's bound where eps T^{2c} is not small, and
+// above its right end for every eps < 1; at eps >= 1 the right end holds (the sibling points).
+TEST(JktPocp, AzumaStep) {
+  const auto* k = privoco::proofs::find_regret_check("JKT.priv.pocp_azuma");
+  ASSERT_NE(k, nullptr);
+  const auto o = k->run(k->defaults, 1);
+  EXPECT_EQ(o.verdict, "refuted");
+  for (const auto& c : o.cases)
+    if (c.stream.rfind("printed middle <= 2 exp", 0) == 0) {
+      EXPECT_EQ(c.violated, c.u < 1) << c.stream;
+    }
+  bool hoeffding = false;
+  for (const auto& c : o.cases)
+    hoeffding |= c.stream == "printed middle vs Hoeffding's bound: T=1000 delta=1e-06 eps=1" && c.violated &&
+                 std::fabs(c.realised - 0.0265915) < 1e-6;
+  EXPECT_TRUE(hoeffding);
+}

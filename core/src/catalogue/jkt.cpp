@@ -93,6 +93,9 @@ void register_paper(std::vector<Entry>& t) {
                           "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp", "JKT Sec 3.1",
                           "basic composition of POCP's steps: (T^{0.5-c} sqrt(eps), delta); eps overall needs c = 0.5",
                           {c_parse}));
+  t.push_back(claim_entry("JKT.priv.pocp_azuma", "priv", "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp",
+                          "JKT Thm 1 (proof)", "the Azuma-Hoeffding step of POCP's privacy proof and its choice of delta",
+                          {c_parse}));
   t.push_back(claim_entry("JKT.priv.pocp_total", "priv", "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp",
                           "JKT Thm 1", "POCP (Alg 1) is (3 eps, 2 delta)-DP (exact Gaussian profile of all releases)",
                           {c_parse}));
