@@ -77,12 +77,10 @@ RegretCase paired_case(const std::string& name, long T, double u, double sumR, d
   return c;
 }
 
-// Certified check of a deterministic candidate: regret sum_t g_t w_t - u sum_t g_t with certified predictions
-// (exact sums of the g_t) against the certified bound at the exact V_T. True when the violation is certified.
-bool certify_violation(const Setup& su, const std::vector<double>& g, double u, const Decimal& b, const Decimal& G,
-                       double scale, std::string* evidence) {
-  reference::vdh::Alg1Replay r(su.prior, b, G);
-  reference::Ball R, sum_g;
+// Alg 1 replayed with certified predictions on the gradients g: adds sum_t g_t w_t to R and returns the exact
+// sum_t g_t (the replay `r` ends at V_T).
+reference::Ball certified_play(reference::vdh::Alg1Replay& r, const std::vector<double>& g, arb_t R) {
+  reference::Ball sum_g;
   for (double x : g) {
     reference::Certified w = r.predict(30);
     reference::Ball gx;
@@ -91,6 +89,16 @@ bool certify_violation(const Setup& su, const std::vector<double>& g, double u, 
     arb_add(sum_g, sum_g, gx, ARF_PREC_EXACT);
     r.update(x);
   }
+  return sum_g;
+}
+
+// Certified check of a deterministic candidate: regret sum_t g_t w_t - u sum_t g_t with certified predictions
+// (exact sums of the g_t) against the certified bound at the exact V_T. True when the violation is certified.
+bool certify_violation(const Setup& su, const std::vector<double>& g, double u, const Decimal& b, const Decimal& G,
+                       double scale, std::string* evidence) {
+  reference::vdh::Alg1Replay r(su.prior, b, G);
+  reference::Ball R;
+  const reference::Ball sum_g = certified_play(r, g, R);
   reference::Ball uu;
   arb_set_d(uu, u);
   arb_submul(R, uu, sum_g, 256);
@@ -389,15 +397,7 @@ RegretOutcome thm2_simulation(const std::map<std::string, std::string>& p, std::
     arb_ptr uv = _arb_vec_init(dd), vv = _arb_vec_init(dd), bv = _arb_vec_init(dd);
     for (int j = 0; j < dd; ++j) {
       reference::vdh::Alg1Replay rep("conjugate", bds[j], Gx);
-      reference::Ball sum_g;
-      for (double x : hist[j]) {
-        reference::Certified wc = rep.predict(30);
-        reference::Ball gx;
-        arb_set_d(gx, x);
-        arb_addmul(R, wc.ball.get(), gx, 256);
-        arb_add(sum_g, sum_g, gx, ARF_PREC_EXACT);
-        rep.update(x);
-      }
+      const reference::Ball sum_g = certified_play(rep, hist[j], R);
       arb_set_d(uv + j, u[j]);
       arb_submul(R, uv + j, sum_g, 256);
       arb_set(vv + j, rep.V().get());
