@@ -192,11 +192,10 @@ void thm12_conj_printed(arb_t res, arb_srcptr p, slong prec) {
   arb_clear(k); arb_clear(x); arb_clear(l2);
 }
 
-void bound_thm1_corrected(arb_t res, arb_srcptr p, slong prec) {
+void bound_thm1_corrected_terms(arb_t r0, arb_t r1, arb_t r2, arb_srcptr p, slong prec) {
   arb_srcptr u = p + 0, V = p + 1, b = p + 2, G = p + 3;
-  arb_t au, B, Z, r0, r1, r2, x, y;
-  arb_init(au); arb_init(B); arb_init(Z); arb_init(r0); arb_init(r1); arb_init(r2); arb_init(x);
-  arb_init(y);
+  arb_t au, B, Z, x, y;
+  arb_init(au); arb_init(B); arb_init(Z); arb_init(x); arb_init(y);
   arb_abs(au, u);
   arb_add(B, b, V, prec);
   pot_Z(Z, p + 2, prec);                    // Z = sqrt(pi/b) erf(C sqrt b), params {b, G}
@@ -249,10 +248,16 @@ void bound_thm1_corrected(arb_t res, arb_srcptr p, slong prec) {
     arb_mul(r2, r2, x, prec);
     arb_add_ui(r2, r2, 1, prec);
   }
+  arb_clear(au); arb_clear(B); arb_clear(Z); arb_clear(x); arb_clear(y);
+}
+
+void bound_thm1_corrected(arb_t res, arb_srcptr p, slong prec) {
+  arb_t r0, r1, r2;
+  arb_init(r0); arb_init(r1); arb_init(r2);
+  bound_thm1_corrected_terms(r0, r1, r2, p, prec);
   arb_max(res, r0, r1, prec);
   arb_max(res, res, r2, prec);
-  arb_clear(au); arb_clear(B); arb_clear(Z); arb_clear(r0); arb_clear(r1); arb_clear(r2); arb_clear(x);
-  arb_clear(y);
+  arb_clear(r0); arb_clear(r1); arb_clear(r2);
 }
 
 }  // namespace privoco::reference::vdh

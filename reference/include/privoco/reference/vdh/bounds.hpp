@@ -36,6 +36,8 @@ void bound_thm12_a9c(arb_t res, arb_srcptr p, slong prec);
 //        (|u|/c)(ln(|u|/c) - 1 + ln(Z/(mu - eta))) + 1 }                  Lemma 11 case 2 at the proof's
 //   eta = (5 - sqrt5)/(50G), mu = 1/(5G) (A12(ii)(b)), nu = mu - eta (A12(i)(b)), 1/c = 100G/(7 - sqrt5) (ERRATA E4).
 void bound_thm1_corrected(arb_t res, arb_srcptr p, slong prec);
+// Its three terms, one per region of L (r0: |L| <= sqrt(2B), r1: Lemma 11 case 1, r2: case 2); the bound is their max.
+void bound_thm1_corrected_terms(arb_t r0, arb_t r1, arb_t r2, arb_srcptr p, slong prec);
 
 // VDH.conj.exp_linear: the convex conjugate of f(L) = A e^{cL} - K, f*(u) = sup_L (uL - f(L)), for A, c, u > 0.
 // Derived (not printed): the sup is at e^{cL} = u/(Ac), f*(u) = (u/c)(ln(u/(Ac)) - 1) + K. params = {A, c, K, u}.
