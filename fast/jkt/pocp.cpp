@@ -30,18 +30,6 @@ dd scale_dd(double T, double delta, CParse parse) {
   if (parse == CParse::ln_of_half_ln) return sqrt_dd(dd{T, 0} * l2d * 0.5);
   return sqrt_dd(dd{T, 0}) * exp_dd(kLn2dd * l2d * -0.5);
 }
-Value from_log(double ln_v) {
-  Value v;
-  v.sign = 1;
-  if (ln_v > 709.78) {
-    v.status = Status::overflow, v.value = INFINITY, v.log_abs_out = ln_v;
-  } else if (ln_v < -708.39) {
-    v.status = Status::underflow, v.value = std::exp(ln_v), v.log_abs_out = ln_v;
-  } else {
-    v.value = std::exp(ln_v);
-  }
-  return v;
-}
 }  // namespace
 
 Value c_exponent(double T, double delta, CParse parse, CWhich which) {
@@ -57,7 +45,7 @@ Value c_exponent(double T, double delta, CParse parse, CWhich which) {
       v.value = to_double(S);
       return v;
     }
-    return from_log(ln_scale(T, delta, parse));
+    return value_from_log(ln_scale(T, delta, parse));
   }
   Value v;
   const double lnT = std::log(T);
@@ -85,7 +73,7 @@ Value eps1_per_step(double eps, double delta, double T, CParse parse) {
     v.sign = 1;
     if (v.value >= 0x1p-1022 && std::isfinite(v.value)) return v;
   }
-  return from_log(0.5 * std::log(eps) - ln_scale(T, delta, parse));
+  return value_from_log(0.5 * std::log(eps) - ln_scale(T, delta, parse));
 }
 
 Value pocp_beta(double lambda_A, double eps, double delta, double T, CParse parse) {
@@ -97,9 +85,9 @@ Value pocp_beta(double lambda_A, double eps, double delta, double T, CParse pars
   const double lS = ln_scale(T, delta, parse), L = std::log(T) - std::log(delta), lse = 0.5 * std::log(eps);
   const double a = lS + std::log(L), b = lse;  // ln(S L), ln(sqrt eps)
   const double lsum = std::max(a, b) + std::log1p(std::exp(-std::fabs(a - b)));
-  const double ln_beta = std::log(lambda_A) + 0.5 * (kLn2 - std::log(eps) + lS + lsum);
+  const double ln_beta1 = 0.5 * (kLn2 - std::log(eps) + lS + lsum), ln_beta = std::log(lambda_A) + ln_beta1;
   // in range: beta = lambda sqrt((2/eps) S (S L + sqrt eps)) in double-double (one rounding each for sqrt(eps) and 2/eps)
-  if (ln_beta < 700 && ln_beta > -700 && eps > 0x1p-1000 && eps < 0x1p1000) {
+  if (ln_beta < 709.7 && ln_beta > -708 && ln_beta1 < 700 && ln_beta1 > -700 && eps > 0x1p-1000 && eps < 0x1p1000) {
     const dd S = scale_dd(T, delta, parse), Ld = log_dd(dd{T, 0}) - log_dd(dd{delta, 0});
     const dd inner = (S * Ld + dd{std::sqrt(eps), 0}) * S * (dd{2, 0} / dd{eps, 0});
     Value v;
@@ -107,7 +95,7 @@ Value pocp_beta(double lambda_A, double eps, double delta, double T, CParse pars
     v.value = to_double(dd{lambda_A, 0} * sqrt_dd(inner));
     if (std::isfinite(v.value) && v.value >= 0x1p-1022) return v;
   }
-  return from_log(ln_beta);
+  return value_from_log(ln_beta);
 }
 
 }  // namespace privoco::fast::jkt

@@ -1,5 +1,6 @@
 // JKT's IDs in the fast part.
 #include "privoco/fast/evaluate.hpp"
+#include "privoco/fast/jkt/igd_giga.hpp"
 #include "privoco/fast/jkt/pocp.hpp"
 #include "privoco/fast/jkt/tree.hpp"
 
@@ -17,6 +18,16 @@ void register_paper(Registry& r) {
         [](const double* p) { return eps1_per_step(p[0], p[1], p[2], CParse(static_cast<int>(p[3]))); });
   r.add("JKT.noise.pocp_beta",
         [](const double* p) { return pocp_beta(p[0], p[1], p[2], p[3], CParse(static_cast<int>(p[4]))); });
+  r.add("JKT.const.igd_step", [](const double* p) { return igd_step(p[0], p[1]); });
+  r.add("JKT.const.giga_step",
+        [](const double* p) { return giga_step(p[0], p[1], GigaEta(static_cast<int>(p[2]))); });
+  r.add("JKT.const.giga_tq",
+        [](const double* p) { return giga_tq(p[0], p[1], TqRounding(static_cast<int>(p[2]))); });
+  r.add("JKT.noise.pigd_beta",
+        [](const double* p) { return pigd_beta(p[0], p[1], p[2], p[3], CParse(static_cast<int>(p[4]))); });
+  r.add("JKT.noise.pgiga_beta", [](const double* p) {
+    return pgiga_beta(p[0], p[1], p[2], p[3], p[4], CParse(static_cast<int>(p[5])), PgigaLambda(static_cast<int>(p[6])));
+  });
 }
 
 }  // namespace privoco::fast::jkt

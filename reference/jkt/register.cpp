@@ -1,4 +1,5 @@
 // JKT's IDs in the reference part.
+#include "privoco/reference/jkt/igd_giga.hpp"
 #include "privoco/reference/jkt/pocp.hpp"
 #include "privoco/reference/jkt/tree.hpp"
 #include "privoco/reference/registry.hpp"
@@ -11,6 +12,11 @@ void register_paper(Registry& r) {
   r.add("JKT.const.c_exponent", c_exponent);
   r.add("JKT.const.eps1_per_step", eps1_per_step);
   r.add("JKT.noise.pocp_beta", pocp_beta);
+  r.add("JKT.const.igd_step", igd_step);
+  r.add("JKT.const.giga_step", giga_step);
+  r.add("JKT.const.giga_tq", giga_tq);
+  r.add("JKT.noise.pigd_beta", pigd_beta);
+  r.add("JKT.noise.pgiga_beta", pgiga_beta);
   r.claim_errata.insert(r.claim_errata.end(), {
       {"E11", "JKT Lem 6, Thm 9 (privacy), Alg 5 l.3",
        "sigma^2 = (R^2/eps) log^2 T log(log T/delta) scales like 1/eps, not 1/eps^2: the exact Gaussian profile exceeds "
@@ -33,6 +39,12 @@ void register_paper(Registry& r) {
        "Hoeffding with summands in [-a, a] gives exp(-eps T^{2c}/2); the printed 2 exp(-2 eps T^{2c}) drops the range's "
        "factor 4, and <= 2 exp(-2 T^{2c}) needs eps >= 1",
        "privoco prove JKT.priv.pocp_azuma (T = 1000, delta = 1e-6, eps = 1: Hoeffding 0.0266, printed 1e-6)"},
+      {"E18", "JKT Sec 2.3", "the printed strong convexity inequality lacks gamma (1 - gamma): no function satisfies it",
+       "privoco prove JKT.lemma.strong_convexity_def (f = x^2/2, x = 1, y = 0, gamma = 1/2: 0.125 > -0.25)"},
+      {"E19", "JKT Lem 4", "IGD's sensitivity is 2L/(alpha t): the proof drops eta_tau = 1/(alpha tau)",
+       "privoco prove JKT.priv.igd_sensitivity (alpha = 0.1, t = 1: distance 6.667 > 2L/t = 2)"},
+      {"E20", "JKT Thm 3", "PIGD's beta is calibrated to 2L/t, so for alpha < 1 the releases are not (3 eps, 2 delta)-DP",
+       "privoco prove JKT.priv.pigd (alpha = 0.1, T = 1000, delta = 1e-6, eps = 0.01: exact delta 0.01027 > 2e-6)"},
       {"E13", "JKT Alg 5 l.13",
        "Q = popcount(t) exceeds log T (T = t = 3: Q = 2 > log2 3); Thm 9's k <= ceil(log2 T) holds",
        "privoco prove JKT.alg.tree_decomposition (certified comparison, every t <= 1e6)"},

@@ -40,6 +40,38 @@ void register_paper(std::vector<Entry>& t) {
                "sqrt(eps)/T^{0.5+c}))",
                {{"lambda_A", kPos, "sensitivity constant of Eq (1)", {1e-3, 1e3, false, 0}}, eps, delta, T2, c_parse}, true,
                true, kPocp});
+  // PIGD (Alg 2) and PGIGA (Alg 3): step sizes, the burn-in, the noise scales (beta of Alg 1 at their lambda).
+  const char* kIg = "reference/jkt/igd_giga.cpp fast/jkt/igd_giga.cpp proofs-checks/jkt/igd_giga_checks.cpp "
+                    "tests/jkt/igd_giga_test.cpp";
+  const ParamSpec alpha{"alpha", kPos, "least strong convexity of the f_t (J18 (b))", {1e-4, 1e4, false, 0}};
+  const ParamSpec t1{"t", {1, kMaxInt, true, true}, "round (an integer)", {1, 1e9, false, 0, true}};
+  // J16: Alg 3 l.6 and the proofs of Lem 5 and Thm 6 use 2/(alpha t); Sec 3.4 calls 1/(alpha t) the standard step
+  const ParamSpec giga_eta = reading_param("giga_eta", {"two_over_alpha_t", "one_over_alpha_t"},
+                                           "GIGA step: 2/(alpha t) (Alg 3 l.6) or 1/(alpha t) (Sec 3.4) (J16)");
+  // J17: Alg 3 l.8 prints 2G; Lem 5's sensitivity 2G/(alpha t) in the form of Eq (1) is lambda = 2G/alpha
+  const ParamSpec pgiga_lambda = reading_param("pgiga_lambda", {"alg3", "lem5"},
+                                               "lambda in PGIGA's beta: 2G (Alg 3 l.8) or 2G/alpha (Lem 5, Eq (1)) (J17)");
+  t.push_back({"JKT.const.igd_step", "const", "JKT Alg 2 l.6, Alg 6 l.8", "IGD's learning rate eta_t = 1/(alpha t)",
+               {alpha, t1}, true, true, kIg});
+  t.push_back({"JKT.const.giga_step", "const", "JKT Alg 3 l.6, Sec 3.4, Lem 5 and Thm 6 (proofs)",
+               "GIGA's step size eta_t = 2/(alpha t) or 1/(alpha t) (J16)", {alpha, t1, giga_eta}, true, true, kIg});
+  // J6: ceil first, the least integer >= the printed 2 L_G^2/alpha^2 (Alg 3 l.2); the proof of Lem 5 adds 1
+  t.push_back({"JKT.const.giga_tq", "const", "JKT Alg 3 l.2, Lem 5 and Thm 6 (proofs)",
+               "PGIGA's burn-in t_q = 2 L_G^2/alpha^2 as an integer: ceil, floor + 1, or ceil(x + 1) (J6); L_G >= alpha",
+               {{"L_G", kPos, "largest Lipschitz constant of the gradients (>= alpha)", {1e-3, 1e3, false, 0}},
+                {"alpha", kPos, "least strong convexity of the f_t (J18 (b))", {1e-3, 1e3, false, 0, false, "L_G"}},
+                reading_param("tq_rounding", {"ceil", "floor_plus_1", "ceil_plus_1"},
+                              "integer t_q: ceil(x), floor(x) + 1, ceil(x + 1), x = 2 L_G^2/alpha^2 (J6)")},
+               true, true, kIg});
+  t.push_back({"JKT.noise.pigd_beta", "noise", "JKT Alg 2 l.8",
+               "PIGD's noise scale: JKT.noise.pocp_beta at lambda_A = 2L",
+               {{"L", kPos, "largest Lipschitz constant of the f_t on C", {1e-3, 1e3, false, 0}}, eps, delta, T2, c_parse},
+               true, true, kIg});
+  t.push_back({"JKT.noise.pgiga_beta", "noise", "JKT Alg 3 l.8, Lem 5, Thm 5",
+               "PGIGA's noise scale: JKT.noise.pocp_beta at lambda = 2G (Alg 3 l.8) or 2G/alpha (Lem 5) (J17)",
+               {{"G", kPos, "largest gradient norm on C (J19)", {1e-3, 1e3, false, 0}}, alpha, eps, delta, T2, c_parse,
+                pgiga_lambda},
+               true, true, kIg});
   const char* kTree = "reference/jkt/tree.cpp fast/jkt/tree.cpp proofs-checks/jkt/tree_checks.cpp tests/jkt/tree_test.cpp";
   t.push_back({"JKT.noise.tree_sigma", "noise", "JKT Alg 5 l.3 (also Lem 6, Thm 9, Thm 8 proof)",
                "per-node noise standard deviation of the tree mechanism: sigma = sqrt(R^2/eps log^2 T log(log T/delta)), "
@@ -99,6 +131,15 @@ void register_paper(std::vector<Entry>& t) {
   t.push_back(claim_entry("JKT.priv.pocp_total", "priv", "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp",
                           "JKT Thm 1", "POCP (Alg 1) is (3 eps, 2 delta)-DP (exact Gaussian profile of all releases)",
                           {c_parse}));
+  const char* kIgc = "proofs-checks/jkt/igd_giga_checks.cpp tests/jkt/igd_giga_test.cpp";
+  t.push_back(claim_entry("JKT.lemma.strong_convexity_def", "lemma", kIgc, "JKT Sec 2.3",
+                          "the printed definition of alpha-strong convexity (no gamma (1 - gamma) factor)", {}));
+  t.push_back(claim_entry("JKT.lemma.igd_contraction", "lemma", kIgc, "JKT Lem 4 (proof), Eq (14), (16)",
+                          "a shared f_tau contracts IGD's iterates by tau/(tau + 1)", {}));
+  t.push_back(claim_entry("JKT.priv.igd_sensitivity", "priv", kIgc, "JKT Lem 4", "S(IGD, t) <= 2L/t",
+                          {reading_param("iterate_index", {"next", "current"},
+                                         "the t-th iterate: x_{t+1} (Def 3) or x_t (J10)")}));
+  t.push_back(claim_entry("JKT.priv.pigd", "priv", kIgc, "JKT Thm 3", "PIGD (Alg 2) is (3 eps, 2 delta)-DP", {c_parse}));
   const ParamSpec neighbour = reading_param("neighbour", {"add_remove", "replace"},
                                             "neighbouring data sets: one entry set to zero, or replaced (J4)");
   claim("JKT.alg.tree_decomposition", "alg", "JKT Alg 5 l.13, Sec 3.5.1",

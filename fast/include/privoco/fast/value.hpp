@@ -17,6 +17,21 @@ struct Value {
   double log_abs() const { return status == Status::ok ? std::log(std::fabs(value)) : log_abs_out; }
 };
 
+// A positive-or-negative value known by ln|value|: the double when it is a normal double, else the status with
+// ln|value| kept (exp(ln) is the subnormal or zero double on underflow).
+inline Value value_from_log(double ln_abs, int sign = 1) {
+  Value v;
+  v.sign = sign;
+  if (ln_abs > 709.78) {
+    v.status = Status::overflow, v.value = sign * INFINITY, v.log_abs_out = ln_abs;
+  } else if (ln_abs < -708.39) {
+    v.status = Status::underflow, v.value = sign * std::exp(ln_abs), v.log_abs_out = ln_abs;
+  } else {
+    v.value = sign * std::exp(ln_abs);
+  }
+  return v;
+}
+
 inline const char* to_string(Status s) {
   switch (s) {
     case Status::ok: return "ok";

@@ -1,0 +1,24 @@
+// JKT's constants of PIGD (Alg 2) and PGIGA (Alg 3) in double: step sizes, the burn-in t_q, the noise scales.
+#pragma once
+#include "privoco/fast/jkt/pocp.hpp"
+#include "privoco/fast/value.hpp"
+
+namespace privoco::fast::jkt {
+
+enum class GigaEta { two_over_alpha_t = 0, one_over_alpha_t = 1 };          // J16, the table's order
+enum class TqRounding { ceil = 0, floor_plus_1 = 1, ceil_plus_1 = 2 };       // J6
+enum class PgigaLambda { alg3 = 0, lem5 = 1 };                              // J17: 2G, or 2G/alpha
+
+// JKT.const.igd_step: eta_t = 1/(alpha t) (JKT Alg 2 l.6, Alg 6 l.8).
+Value igd_step(double alpha, double t);
+// JKT.const.giga_step: eta_t = 2/(alpha t) (Alg 3 l.6) or 1/(alpha t) (Sec 3.4).
+Value giga_step(double alpha, double t, GigaEta eta);
+// JKT.const.giga_tq: the integer burn-in of Alg 3 l.2 (t_q = 2 L_G^2/alpha^2 rounded per J6), exact below 2^53
+// (the rounding decided by an exact sign of 2 L_G^2 - k alpha^2); DomainError when L_G < alpha (no function has them).
+Value giga_tq(double L_G, double alpha, TqRounding r);
+// JKT.noise.pigd_beta: Alg 2 l.8, JKT.noise.pocp_beta at lambda_A = 2L.
+Value pigd_beta(double L, double eps, double delta, double T, CParse parse);
+// JKT.noise.pgiga_beta: Alg 3 l.8, JKT.noise.pocp_beta at lambda_A = 2G (alg3) or 2G/alpha (lem5).
+Value pgiga_beta(double G, double alpha, double eps, double delta, double T, CParse parse, PgigaLambda lambda);
+
+}  // namespace privoco::fast::jkt

@@ -1,0 +1,135 @@
+#include "privoco/fast/jkt/igd_giga.hpp"
+
+#include <array>
+#include <cmath>
+#include <string>
+
+#include "privoco/catalogue.hpp"
+#include "privoco/errors.hpp"
+#include "privoco/fast/numerics/dd_math.hpp"
+#include "privoco/format.hpp"
+
+namespace privoco::fast::jkt {
+
+namespace {
+constexpr double kLn2 = 0.69314718055994530942;
+
+void check_integer(const Entry& e, const char* name, double v) {
+  if (v != std::floor(v))
+    throw DomainError(e.id, name, text17(v), "integers in " + e.params[e.index_of(name)].domain.text());
+}
+// c/(alpha t) in double-double, or from logarithms outside the double range
+Value c_over(double c, double alpha, double t) {
+  const dd q = dd{c, 0} / (dd{alpha, 0} * t);
+  if (std::isfinite(q.hi) && q.hi >= 0x1p-1022 && alpha * t < INFINITY && alpha * t > 0x1p-1000) {
+    Value v;
+    v.sign = 1;
+    v.value = to_double(q);
+    return v;
+  }
+  return value_from_log(std::log(c) - std::log(alpha) - std::log(t));
+}
+// The exact sign of a sum of doubles (Shewchuk's grow-expansion: the components stay exact and non-overlapping, the
+// largest is last; the sum's sign is that of the largest non-zero component).
+template <std::size_t N>
+int exact_sign(const std::array<double, N>& terms) {
+  std::array<double, N> e{};
+  std::size_t n = 0;
+  for (double b : terms) {
+    double q = b;
+    std::size_t m = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const dd s = two_sum(q, e[i]);
+      q = s.hi;
+      if (s.lo != 0) e[m++] = s.lo;
+    }
+    e[m++] = q;
+    n = m;
+  }
+  for (std::size_t i = n; i-- > 0;)
+    if (e[i] != 0) return e[i] > 0 ? 1 : -1;
+  return 0;
+}
+// sign(2 l^2 - k a^2), exact (a in [1, 2), l < 2^27, 0 <= k <= 2^53 an integer: every product below is exact by fma)
+int sign_tq(double l, double a, double k) {
+  const dd l2 = two_prod(l, l), a2 = two_prod(a, a), u = two_prod(k, a2.hi), w = two_prod(k, a2.lo);
+  return exact_sign(std::array<double, 6>{2 * l2.hi, 2 * l2.lo, -u.hi, -u.lo, -w.hi, -w.lo});
+}
+}  // namespace
+
+Value igd_step(double alpha, double t) {
+  static const Entry& e = entry("JKT.const.igd_step");
+  const double x[2] = {alpha, t};
+  check_params(e, x);
+  check_integer(e, "t", t);
+  return c_over(1, alpha, t);  // JKT Alg 2 l.6
+}
+
+Value giga_step(double alpha, double t, GigaEta eta) {
+  static const Entry& e = entry("JKT.const.giga_step");
+  const double x[3] = {alpha, t, static_cast<double>(eta)};
+  check_params(e, x);
+  check_integer(e, "t", t);
+  return c_over(eta == GigaEta::two_over_alpha_t ? 2 : 1, alpha, t);  // JKT Alg 3 l.6 / Sec 3.4 (J16)
+}
+
+Value giga_tq(double L_G, double alpha, TqRounding r) {
+  static const Entry& e = entry("JKT.const.giga_tq");
+  const double x[3] = {L_G, alpha, static_cast<double>(r)};
+  check_params(e, x);
+  if (L_G < alpha)
+    throw DomainError(e.id, "L_G", text17(L_G),
+                      "L_G >= alpha = " + text17(alpha) + " (a gradient's Lipschitz constant is at least the strong convexity)");
+  // t_q = 2 L_G^2/alpha^2 (JKT Alg 3 l.2), rounded per J6; both scaled by 2^-e (exact) so that a = alpha 2^-e is in [1, 2)
+  const int ex = std::ilogb(alpha);
+  const double a = std::ldexp(alpha, -ex), l = std::ldexp(L_G, -ex);
+  const double ln_x = kLn2 + 2 * (std::log(L_G) - std::log(alpha));
+  if (ln_x > 709.78 || !(l < 0x1p600)) return value_from_log(ln_x);
+  const dd ratio = dd{l, 0} / dd{a, 0}, xd = ratio * ratio * 2.0;
+  if (xd.hi >= 0x1p53) {  // the +1 and the rounding to an integer are below the double's resolution
+    Value v;
+    v.sign = 1;
+    v.value = to_double(r == TqRounding::ceil ? xd : xd + dd{1, 0});
+    return v;
+  }
+  // here l < 2^27: the products in sign_tq are exact
+  double k = std::floor(to_double(xd));
+  while (sign_tq(l, a, k) < 0) k -= 1;       // now 2 l^2 >= k a^2: k <= x
+  while (sign_tq(l, a, k + 1) >= 0) k += 1;  // and x < k + 1: k = floor(x)
+  const bool integer = sign_tq(l, a, k) == 0;
+  const double fl = k, ce = integer ? k : k + 1;
+  Value v;
+  v.sign = 1;
+  v.value = r == TqRounding::ceil ? ce : (r == TqRounding::floor_plus_1 ? fl + 1 : ce + 1);
+  return v;
+}
+
+Value pigd_beta(double L, double eps, double delta, double T, CParse parse) {
+  static const Entry& e = entry("JKT.noise.pigd_beta");
+  const double x[5] = {L, eps, delta, T, static_cast<double>(parse)};
+  check_params(e, x);
+  check_integer(e, "T", T);
+  Value b = pocp_beta(L, eps, delta, T, parse);  // lambda_A = 2L (JKT Alg 2 l.8): doubled exactly
+  if (b.status == Status::ok && std::fabs(2 * b.value) < INFINITY) return b.value *= 2, b;
+  return value_from_log(b.log_abs() + kLn2);
+}
+
+Value pgiga_beta(double G, double alpha, double eps, double delta, double T, CParse parse, PgigaLambda lambda) {
+  static const Entry& e = entry("JKT.noise.pgiga_beta");
+  const double x[7] = {G, alpha, eps, delta, T, static_cast<double>(parse), static_cast<double>(lambda)};
+  check_params(e, x);
+  check_integer(e, "T", T);
+  // lambda = 2G (JKT Alg 3 l.8) or 2G/alpha (Lem 5 in the form of Eq (1)), J17
+  const Value b1 = pocp_beta(1, eps, delta, T, parse);
+  const double ln_lambda = kLn2 + std::log(G) - (lambda == PgigaLambda::lem5 ? std::log(alpha) : 0);
+  if (b1.status == Status::ok && std::fabs(ln_lambda) < 700) {
+    const dd lam = lambda == PgigaLambda::lem5 ? dd{2 * G, 0} / dd{alpha, 0} : dd{2 * G, 0};
+    Value v;
+    v.sign = 1;
+    v.value = to_double(lam * b1.value);
+    if (std::isfinite(v.value) && v.value >= 0x1p-1022) return v;
+  }
+  return value_from_log(b1.log_abs() + ln_lambda);
+}
+
+}  // namespace privoco::fast::jkt

@@ -1,0 +1,87 @@
+#include "privoco/reference/jkt/igd_giga.hpp"
+
+#include <flint/fmpz.h>
+
+#include "privoco/catalogue.hpp"
+#include "privoco/errors.hpp"
+#include "privoco/format.hpp"
+#include "privoco/reference/ball.hpp"
+#include "privoco/reference/jkt/pocp.hpp"
+
+namespace privoco::reference::jkt {
+
+namespace {
+// the exact double at the centre of a parameter ball
+double mid(arb_srcptr x) { return arf_get_d(arb_midref(x), ARF_RND_NEAR); }
+void check_int(const char* id, const char* name, arb_srcptr x) {
+  if (!arb_is_exact(x) || !arb_is_int(x)) {
+    const Entry& e = entry(id);
+    throw DomainError(id, name, text17(mid(x)), "integers in " + e.params[e.index_of(name)].domain.text());
+  }
+}
+}  // namespace
+
+void igd_step(arb_t res, arb_srcptr p, slong prec) {
+  check_int("JKT.const.igd_step", "t", p + 1);
+  arb_mul(res, p + 0, p + 1, prec);  // JKT Alg 2 l.6: 1/(alpha t)
+  arb_inv(res, res, prec);
+}
+
+void giga_step(arb_t res, arb_srcptr p, slong prec) {
+  check_int("JKT.const.giga_step", "t", p + 1);
+  arb_mul(res, p + 0, p + 1, prec);  // JKT Alg 3 l.6: 2/(alpha t); Sec 3.4: 1/(alpha t) (J16)
+  arb_ui_div(res, mid(p + 2) == 0 ? 2 : 1, res, prec);
+}
+
+void giga_tq(arb_t res, arb_srcptr p, slong) {
+  static const Entry& e = entry("JKT.const.giga_tq");
+  if (arb_lt(p + 0, p + 1))
+    throw DomainError(e.id, "L_G", text17(mid(p + 0)), "L_G >= alpha (a gradient's Lipschitz constant is at "
+                                                                "least the strong convexity)");
+  // x = 2 L_G^2/alpha^2 = (m_L/m_a)^2 2^{2(e_L - e_a) + 1} exactly (JKT Alg 3 l.2); floor and ceil in integers
+  fmpz_t mL, eL, ma, ea, num, den, s, q;
+  fmpz_init(mL); fmpz_init(eL); fmpz_init(ma); fmpz_init(ea); fmpz_init(num); fmpz_init(den); fmpz_init(s);
+  fmpz_init(q);
+  arf_get_fmpz_2exp(mL, eL, arb_midref(p + 0));
+  arf_get_fmpz_2exp(ma, ea, arb_midref(p + 1));
+  fmpz_mul(num, mL, mL);
+  fmpz_mul(den, ma, ma);
+  fmpz_sub(s, eL, ea);
+  fmpz_mul_2exp(s, s, 1);
+  fmpz_add_ui(s, s, 1);
+  const slong sh = fmpz_get_si(s);  // |sh| <= 2 * 2200: doubles' exponents
+  if (sh >= 0) fmpz_mul_2exp(num, num, sh);
+  else fmpz_mul_2exp(den, den, -sh);
+  const int rounding = static_cast<int>(mid(p + 2));  // J6: 0 ceil, 1 floor + 1, 2 ceil(x + 1) = ceil + 1
+  if (rounding == 1) {
+    fmpz_fdiv_q(q, num, den);
+    fmpz_add_ui(q, q, 1);
+  } else {
+    fmpz_cdiv_q(q, num, den);
+    if (rounding == 2) fmpz_add_ui(q, q, 1);
+  }
+  arb_set_fmpz(res, q);
+  fmpz_clear(mL); fmpz_clear(eL); fmpz_clear(ma); fmpz_clear(ea); fmpz_clear(num); fmpz_clear(den); fmpz_clear(s);
+  fmpz_clear(q);
+}
+
+void pigd_beta(arb_t res, arb_srcptr p, slong prec) {
+  check_int("JKT.noise.pigd_beta", "T", p + 3);
+  arb_ptr q = _arb_vec_init(5);  // JKT Alg 2 l.8: beta of Alg 1 at lambda_A = 2L
+  _arb_vec_set(q, p, 5);
+  arb_mul_2exp_si(q + 0, q + 0, 1);
+  pocp_beta(res, q, prec);
+  _arb_vec_clear(q, 5);
+}
+
+void pgiga_beta(arb_t res, arb_srcptr p, slong prec) {
+  check_int("JKT.noise.pgiga_beta", "T", p + 4);
+  arb_ptr q = _arb_vec_init(5);  // JKT Alg 3 l.8 (lambda = 2G), or Lem 5 with Eq (1) (lambda = 2G/alpha): J17
+  arb_mul_2exp_si(q + 0, p + 0, 1);
+  if (mid(p + 6) == 1) arb_div(q + 0, q + 0, p + 1, prec);
+  _arb_vec_set(q + 1, p + 2, 4);
+  pocp_beta(res, q, prec);
+  _arb_vec_clear(q, 5);
+}
+
+}  // namespace privoco::reference::jkt

@@ -1,0 +1,139 @@
+// JKT's PIGD and PGIGA: the constants (fast against certified; t_q exact at its integer ends, the sibling readings
+// differ by one there), the printed strong convexity definition (refuted, the standard form holds), IGD's
+// contraction (certified, a mutant factor fails), Lem 4's sensitivity (refuted where alpha < t/(t + 2), the
+// corrected bound survives the search) and Thm 3's privacy (refuted for small alpha, certified to hold at alpha = 10).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "privoco/catalogue.hpp"
+#include "privoco/errors.hpp"
+#include "privoco/fast/evaluate.hpp"
+#include "privoco/proofs/check.hpp"
+#include "privoco/reference/evaluate.hpp"
+
+namespace ref = privoco::reference;
+using privoco::proofs::find_regret_check;
+
+TEST(JktIgdGiga, FastConstantsAgainstCertified) {
+  double worst = 0;
+  auto check = [&](const char* id, std::vector<double> x, double tol) {
+    const auto& e = privoco::entry(id);
+    const auto f = privoco::fast::evaluate(e, x.data());
+    const ref::Certified c = ref::evaluate(e, x.data());
+    if (f.status == privoco::fast::Status::ok) {
+      const double u = ref::ulp_error(c, f.value);
+      worst = std::max(worst, u);
+      EXPECT_LE(u, tol) << id << " " << x[0] << " " << x[1];
+    } else {
+      EXPECT_NEAR(f.log_abs(), c.log_abs(), 1e-12 * std::fabs(c.log_abs()) + 1e-300) << id;
+    }
+  };
+  for (double alpha : {1e-300, 1e-4, 0.1, 1.0, 3.0, 1e4, 1e300})
+    for (double t : {1.0, 7.0, 1e6, 9007199254740991.0}) {
+      check("JKT.const.igd_step", {alpha, t}, 1.0);
+      check("JKT.const.giga_step", {alpha, t, 0}, 1.0);
+      check("JKT.const.giga_step", {alpha, t, 1}, 1.0);
+    }
+  for (double L : {1e-3, 1.0, 1e3, 1e300})
+    for (double eps : {1e-6, 1.0, 1e4})
+      for (double T : {2.0, 1e3, 1e15}) {
+        check("JKT.noise.pigd_beta", {L, eps, 1e-6, T, 0}, 4.0);
+        for (double alpha : {1e-3, 1.0, 1e3})
+          for (int lam = 0; lam < 2; ++lam) check("JKT.noise.pgiga_beta", {L, alpha, eps, 1e-6, T, 1, double(lam)}, 4.0);
+      }
+  std::printf("JKT PIGD/PGIGA constants: fast against certified, max %.2f ulp\n", worst);
+}
+
+// t_q at x = 2 L_G^2/alpha^2 an integer (the readings differ: ceil = x, floor + 1 = ceil + 1 = x + 1) and just off it
+// (x = 2 (1 + 2^-52)^2: ceil = floor + 1 = 3, ceil + 1 = 4), exact in both parts; beyond 2^53 the nearest double.
+TEST(JktIgdGiga, BurnInIsExactAtIntegerEnds) {
+  const auto& e = privoco::entry("JKT.const.giga_tq");
+  struct Case {
+    double LG, alpha;
+    double expect[3];
+  };
+  const double up = 1 + 0x1p-52;
+  const std::vector<Case> cases = {{1, 1, {2, 3, 3}},      {3, 1, {18, 19, 19}},         {up, 1, {3, 3, 4}},
+                                   {0.5, 0.5, {2, 3, 3}},  {7, 0.1, {9800, 9801, 9801}}, {1e-300, 1e-300, {2, 3, 3}},
+                                   {1e10, 1e-10, {2e40, 2e40, 2e40}}};
+  for (const Case& c : cases)
+    for (int r = 0; r < 3; ++r) {
+      const double x[3] = {c.LG, c.alpha, double(r)};
+      const auto f = privoco::fast::evaluate(e, x);
+      const ref::Certified g = ref::evaluate(e, x);
+      if (c.expect[r] < 0x1p53) {
+        // 7/0.1: 0.1 is not 1/10, so x = 2 * 49 / 0.1^2 (doubles) is just below 9800: ceil 9800, floor + 1 9800
+        const double want = (c.LG == 7 && r == 1) ? 9800 : c.expect[r];
+        EXPECT_EQ(f.value, want) << c.LG << " " << c.alpha << " reading " << r;
+        EXPECT_EQ(g.nearest(), want) << c.LG << " " << c.alpha << " reading " << r;
+      } else {
+        EXPECT_LE(ref::ulp_error(g, f.value), 1.0);
+      }
+    }
+  const double bad[3] = {0.5, 1, 0};
+  EXPECT_THROW(privoco::fast::evaluate(e, bad), privoco::DomainError);
+  EXPECT_THROW(ref::evaluate(e, bad), privoco::DomainError);
+}
+
+TEST(JktIgdGiga, PrintedStrongConvexityAdmitsNoFunction) {
+  const auto* k = find_regret_check("JKT.lemma.strong_convexity_def");
+  ASSERT_NE(k, nullptr);
+  const auto o = k->run({}, 1);
+  EXPECT_EQ(o.verdict, "refuted");
+  EXPECT_NE(o.note.find("at 36 of 36 grid points"), std::string::npos) << o.note;
+  EXPECT_NE(o.note.find("holds at 36 of 36"), std::string::npos) << o.note;  // the standard form (sibling)
+}
+
+TEST(JktIgdGiga, IgdContractionCertifiedMutantFails) {
+  const auto* k = find_regret_check("JKT.lemma.igd_contraction");
+  ASSERT_NE(k, nullptr);
+  const auto o = k->run({}, 1);
+  EXPECT_EQ(o.verdict, "certified");
+  EXPECT_DOUBLE_EQ(o.worst.ratio, 1.0);  // tau/(tau + 1) attained
+  EXPECT_EQ(o.note.find("mutant tau/(tau + 2) exceeded at 0"), std::string::npos) << o.note;
+}
+
+// ERRATA.md E19: the instance exceeds 2L/t exactly where alpha < t/(t + 2) (next) and never exceeds the corrected
+// 2L/(alpha (t + 1)); the search finds nothing above the corrected bound.
+TEST(JktIgdGiga, IgdSensitivityLacksOneOverAlpha) {
+  const auto* k = find_regret_check("JKT.priv.igd_sensitivity");
+  ASSERT_NE(k, nullptr);
+  for (const char* idx : {"next", "current"}) {
+    const auto o = k->run({{"iterate_index", idx}, {"evaluations", "20000"}}, 1);
+    EXPECT_EQ(o.verdict, "refuted") << o.note;
+    const bool next = std::string(idx) == "next";
+    for (const auto& c : o.cases) {
+      if (c.stream.rfind("search", 0) == 0) {
+        EXPECT_FALSE(c.violated) << c.stream;
+        continue;
+      }
+      const double t = double(c.T), alpha = c.u;
+      EXPECT_EQ(c.violated, alpha < (next ? t / (t + 2) : t / (t + 1))) << c.stream;
+      EXPECT_LT(c.realised, 2 / (alpha * (next ? t + 1 : t))) << c.stream;  // the corrected bound holds
+    }
+    EXPECT_NE(o.note.find("exceeded at 0 grid points"), std::string::npos) << o.note;
+    EXPECT_NE(o.note.find("0 violations"), std::string::npos) << o.note;
+  }
+  EXPECT_THROW(k->run({{"iterate_index", "last"}}, 1), privoco::ParamError);
+}
+
+// ERRATA.md E20: Thm 3 fails at small alpha (the explicit pair, certified) and is certified to hold at alpha = 10 on
+// the whole eps scan (the corrected sensitivity, the sibling).
+TEST(JktIgdGiga, PigdPrivacyFailsForSmallAlpha) {
+  const auto* k = find_regret_check("JKT.priv.pigd");
+  ASSERT_NE(k, nullptr);
+  const auto o = k->run(k->defaults, 1);
+  EXPECT_EQ(o.verdict, "refuted");
+  bool small = false;
+  for (const auto& c : o.cases)
+    if (c.stream.find("alpha=0.1 T=1000 eps=0.01") != std::string::npos) small = c.violated;
+  EXPECT_TRUE(small);
+  EXPECT_NE(o.note.find("alpha = 10, T = 1e+06, delta = 1e-06: fails (instance) nowhere in [1e-12, 1e12], not "
+                        "certified to hold (corrected sensitivity) nowhere"),
+            std::string::npos)
+      << o.note;
+}
