@@ -137,3 +137,60 @@ TEST(JktIgdGiga, PigdPrivacyFailsForSmallAlpha) {
             std::string::npos)
       << o.note;
 }
+
+// JKT Lem 5's (18): with Alg 3's eta = 2/(alpha tau) the step holds from t_q on (certified); with 1/(alpha tau) it
+// fails wherever L_G > alpha (the sibling).
+TEST(JktIgdGiga, GigaContractionNeedsAlg3Step) {
+  const auto* k = find_regret_check("JKT.lemma.giga_contraction");
+  ASSERT_NE(k, nullptr);
+  for (const char* tq : {"ceil", "floor_plus_1", "ceil_plus_1"})
+    for (const char* b : {"random_tq", "update_from_tq_minus_1"})
+      EXPECT_EQ(k->run({{"tq_rounding", tq}, {"tq_burnin", b}}, 1).verdict, "certified") << tq << " " << b;
+  const auto o = k->run({{"giga_eta", "one_over_alpha_t"}}, 1);
+  EXPECT_EQ(o.verdict, "refuted");
+  for (const auto& c : o.cases) EXPECT_EQ(c.violated, c.u > 1) << c.stream;  // k = L_G/alpha > 1
+}
+
+// ERRATA.md E21: under Alg 3's step the instance exceeds 2G/(alpha t) (t >= 3), never the corrected 4G/(alpha t);
+// under eta = 1/(alpha t) the printed bound is certified and the search finds nothing above it (the sibling).
+TEST(JktIgdGiga, GigaSensitivityDoubledByAlg3Step) {
+  const auto* k = find_regret_check("JKT.priv.giga_sensitivity");
+  ASSERT_NE(k, nullptr);
+  const auto o = k->run({{"evaluations", "20000"}}, 1);
+  EXPECT_EQ(o.verdict, "refuted");
+  for (const auto& c : o.cases) {
+    if (c.stream.rfind("search", 0) == 0) {
+      EXPECT_FALSE(c.violated) << c.stream;
+      continue;
+    }
+    EXPECT_TRUE(c.violated) << c.stream;
+    EXPECT_NEAR(c.realised * c.u, 4.0 / (c.T + 2), 1e-12 * 4.0 / (c.T + 2)) << c.stream;  // 2cG/(alpha (t + c))
+  }
+  const auto one = k->run({{"giga_eta", "one_over_alpha_t"}, {"evaluations", "20000"}}, 1);
+  EXPECT_EQ(one.verdict, "certified") << one.note;
+  for (const auto& c : one.cases) EXPECT_FALSE(c.violated) << c.stream;
+}
+
+// ERRATA.md E22: Thm 5 at Alg 3's beta fails at alpha = 0.01 and alpha = 1 (certified pairs) and is certified at
+// alpha = 100 on the whole scan; with Lem 5's lambda and eta = 1/(alpha t) PGIGA is POCP at lambda_A = 2G/alpha, so it
+// fails where Thm 1 does (E14), for every alpha.
+TEST(JktIgdGiga, PgigaPrivacy) {
+  const auto* k = find_regret_check("JKT.priv.pgiga");
+  ASSERT_NE(k, nullptr);
+  const auto o = k->run(k->defaults, 1);
+  EXPECT_EQ(o.verdict, "refuted");
+  EXPECT_NE(o.note.find("alpha = 100, T = 1e+06, delta = 1e-06: fails (instance) nowhere in [1e-12, 1e12], not "
+                        "certified to hold (corrected sensitivity) nowhere"),
+            std::string::npos)
+      << o.note;
+  bool small = false;
+  for (const auto& c : o.cases)
+    if (c.stream.find("alpha=0.01 T=1000 eps=1 ") != std::string::npos) small = c.violated;
+  EXPECT_TRUE(small);
+  const auto l = k->run({{"pgiga_lambda", "lem5"}, {"giga_eta", "one_over_alpha_t"}}, 1);
+  EXPECT_EQ(l.verdict, "refuted");
+  EXPECT_NE(l.note.find("alpha = 0.01, T = 1e+06, delta = 1e-06: fails (instance) for eps in (1.025979e-08, "
+                        "0.002104522)"),
+            std::string::npos)
+      << l.note;
+}

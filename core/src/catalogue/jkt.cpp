@@ -140,6 +140,20 @@ void register_paper(std::vector<Entry>& t) {
                           {reading_param("iterate_index", {"next", "current"},
                                          "the t-th iterate: x_{t+1} (Def 3) or x_t (J10)")}));
   t.push_back(claim_entry("JKT.priv.pigd", "priv", kIgc, "JKT Thm 3", "PIGD (Alg 2) is (3 eps, 2 delta)-DP", {c_parse}));
+  const ParamSpec tq_rounding = reading_param("tq_rounding", {"ceil", "floor_plus_1", "ceil_plus_1"},
+                                              "integer t_q: ceil(x), floor(x) + 1, ceil(x + 1), x = 2 L_G^2/alpha^2 (J6)");
+  // J7: random_tq first (the proof of Lem 5's base case: x_1..x_{t_q} random)
+  const ParamSpec tq_burnin = reading_param("tq_burnin", {"random_tq", "update_from_tq_minus_1"},
+                                            "x_1..x_{t_q} random, or x_{t_q} from an update at t_q - 1 (J7)");
+  t.push_back(claim_entry("JKT.lemma.giga_contraction", "lemma", kIgc, "JKT Lem 5 (proof), Eq (17), (18)",
+                          "(18)'s factor carries 2G/(alpha (tau - 1)) to 2G/(alpha tau) for tau beyond the burn-in",
+                          {giga_eta, tq_rounding, tq_burnin}));
+  t.push_back(claim_entry("JKT.priv.giga_sensitivity", "priv", kIgc, "JKT Lem 5", "S(GIGA, t) <= 2G/(alpha t)",
+                          {giga_eta, reading_param("iterate_index", {"next", "current"},
+                                                   "the t-th iterate: x_{t+1} (Def 3) or x_t (J10)"),
+                           tq_rounding, tq_burnin}));
+  t.push_back(claim_entry("JKT.priv.pgiga", "priv", kIgc, "JKT Thm 5", "PGIGA (Alg 3) is (3 eps, 2 delta)-DP",
+                          {c_parse, pgiga_lambda, giga_eta, tq_rounding, tq_burnin}));
   const ParamSpec neighbour = reading_param("neighbour", {"add_remove", "replace"},
                                             "neighbouring data sets: one entry set to zero, or replaced (J4)");
   claim("JKT.alg.tree_decomposition", "alg", "JKT Alg 5 l.13, Sec 3.5.1",
