@@ -56,12 +56,13 @@ void register_paper(std::vector<Entry>& t) {
   t.push_back({"JKT.const.giga_step", "const", "JKT Alg 3 l.6, Sec 3.4, Lem 5 and Thm 6 (proofs)",
                "GIGA's step size eta_t = 2/(alpha t) or 1/(alpha t) (J16)", {alpha, t1, giga_eta}, true, true, kIg});
   // J6: ceil first, the least integer >= the printed 2 L_G^2/alpha^2 (Alg 3 l.2); the proof of Lem 5 adds 1
+  const ParamSpec tq_rounding = reading_param("tq_rounding", {"ceil", "floor_plus_1", "ceil_plus_1"},
+                                              "integer t_q: ceil(x), floor(x) + 1, ceil(x + 1), x = 2 L_G^2/alpha^2 (J6)");
   t.push_back({"JKT.const.giga_tq", "const", "JKT Alg 3 l.2, Lem 5 and Thm 6 (proofs)",
                "PGIGA's burn-in t_q = 2 L_G^2/alpha^2 as an integer: ceil, floor + 1, or ceil(x + 1) (J6); L_G >= alpha",
                {{"L_G", kPos, "largest Lipschitz constant of the gradients (>= alpha)", {1e-3, 1e3, false, 0}},
                 {"alpha", kPos, "least strong convexity of the f_t (J18 (b))", {1e-3, 1e3, false, 0, false, "L_G"}},
-                reading_param("tq_rounding", {"ceil", "floor_plus_1", "ceil_plus_1"},
-                              "integer t_q: ceil(x), floor(x) + 1, ceil(x + 1), x = 2 L_G^2/alpha^2 (J6)")},
+                tq_rounding},
                true, true, kIg});
   t.push_back({"JKT.noise.pigd_beta", "noise", "JKT Alg 2 l.8",
                "PIGD's noise scale: JKT.noise.pocp_beta at lambda_A = 2L",
@@ -140,8 +141,6 @@ void register_paper(std::vector<Entry>& t) {
                           {reading_param("iterate_index", {"next", "current"},
                                          "the t-th iterate: x_{t+1} (Def 3) or x_t (J10)")}));
   t.push_back(claim_entry("JKT.priv.pigd", "priv", kIgc, "JKT Thm 3", "PIGD (Alg 2) is (3 eps, 2 delta)-DP", {c_parse}));
-  const ParamSpec tq_rounding = reading_param("tq_rounding", {"ceil", "floor_plus_1", "ceil_plus_1"},
-                                              "integer t_q: ceil(x), floor(x) + 1, ceil(x + 1), x = 2 L_G^2/alpha^2 (J6)");
   // J7: random_tq first (the proof of Lem 5's base case: x_1..x_{t_q} random)
   const ParamSpec tq_burnin = reading_param("tq_burnin", {"random_tq", "update_from_tq_minus_1"},
                                             "x_1..x_{t_q} random, or x_{t_q} from an update at t_q - 1 (J7)");
