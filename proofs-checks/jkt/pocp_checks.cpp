@@ -20,6 +20,7 @@
 
 #include "privoco/reference/ball.hpp"
 #include "privoco/reference/jkt/pocp.hpp"
+#include "privoco/streams.hpp"
 #include "profile_scan.hpp"
 
 namespace privoco::proofs::jkt {
@@ -27,6 +28,8 @@ namespace privoco::proofs::jkt {
 namespace {
 using Params = std::map<std::string, std::string>;
 using reference::Ball;
+constexpr slong kPrec = 256;
+double d_of(arb_srcptr x) { return arf_get_d(arb_midref(x), ARF_RND_NEAR); }
 
 // mu = sqrt(steps) / beta at lambda_A = 1 (lambda cancels)
 void pocp_mu(arb_t mu, double eps, double delta, double T, int parse, double steps, slong prec) {
@@ -498,6 +501,100 @@ RegretOutcome pocp_azuma(const Params& given, std::uint64_t seed) {
 
 RegretOutcome pocp_step(const Params& p, std::uint64_t seed) { return pocp("JKT.priv.pocp_step", p, seed, false); }
 RegretOutcome pocp_total(const Params& p, std::uint64_t seed) { return pocp("JKT.priv.pocp_total", p, seed, true); }
+
+// JKT Eq (7) and Eq (33): the log ratio of the densities of N(m, s^2 I) and N(m', s^2 I) at x, line by line, against
+// the definition ln(phi(x - m)/phi(x - m')) = -(||x - m||^2 - ||x - m'||^2)/(2 s^2) (Delta = m - m'). Eq (7): (a)
+// Delta^T (2x - m - m')/(2 s^2), an identity; (b) (2 Delta^T (x - m) - ||Delta||^2)/(2 s^2), printed as equal to (a),
+// but (a) = (2 Delta^T (x - m) + ||Delta||^2)/(2 s^2); (c) (2 |Delta^T (x - m)| + ||Delta||^2)/(2 s^2), an upper bound.
+// Eq (33) (x = Theta, m = B_s(D), m' = B_s(D')): (d) (||Theta - m||^2 - ||Theta - m'||^2)/(2 s^2), printed as the log
+// ratio: the densities' minus signs are dropped, so it is the log of the inverse ratio; (e) (||Delta||^2 - 2 Delta^T
+// (m' - Theta))/(2 s^2), printed as equal to (d); (f) (R^2 + 2 |Delta^T (m' - Theta)|)/(2 s^2) with ||Delta|| <= R, an
+// upper bound. Points: d = 3, coordinates of x, m, m' dyadic from the seed's stream, s in {2^-4, 1, 2^4}; every line
+// is evaluated in ball arithmetic (exact here), identities must agree exactly, bounds must hold.
+RegretOutcome gauss_density_ratio(const Params& given, std::uint64_t seed) {
+  const char* kId = "JKT.lemma.gauss_density_ratio";
+  for (const auto& [k, v] : given) throw ParamError(kId, k, "no parameters (random dyadic points from the seed)");
+  const auto t0 = std::chrono::steady_clock::now();
+  RegretOutcome out;
+  out.seed = seed;
+  out.excess = true;
+  const Streams rng(seed);
+  struct Line {
+    const char* name;
+    bool identity;  // else an upper bound of the true log ratio
+    bool printed;
+    int bad = 0;
+  };
+  std::vector<Line> lines = {{"Eq (7) first line Delta^T (2x - m - m')/(2s^2)", true, true},
+                             {"Eq (7) second line (2 Delta^T (x - m) - ||Delta||^2)/(2s^2)", true, true},
+                             {"Eq (7) second line corrected (+||Delta||^2)", true, false},
+                             {"Eq (7) third line (2|Delta^T (x - m)| + ||Delta||^2)/(2s^2) (upper bound)", false, true},
+                             {"Eq (33) first line (||Theta - m||^2 - ||Theta - m'||^2)/(2s^2)", true, true},
+                             {"Eq (33) second line (||Delta||^2 - 2 Delta^T (m' - Theta))/(2s^2)", true, true},
+                             {"Eq (33) last line (R^2 + 2|Delta^T (m' - Theta)|)/(2s^2) (upper bound)", false, true}};
+  const int points = 200;
+  std::uint64_t k = 0;
+  auto draw = [&]() { return std::ldexp(std::floor(rng.uniform(7, k++) * 2048) - 1024, -6); };  // dyadic in [-16, 16)
+  for (int i = 0; i < points; ++i) {
+    double x[3], m[3], mp[3];
+    for (int j = 0; j < 3; ++j) x[j] = draw(), m[j] = draw(), mp[j] = draw();
+    const double s = std::ldexp(1.0, 4 * (i % 3) - 4);
+    Ball truth, s2, a, b, t, dx, dm, dd, dsq, dxm, dmp;
+    arb_set_d(s2, 2 * s * s);
+    arb_zero(truth), arb_zero(dsq), arb_zero(dxm), arb_zero(dmp), arb_zero(a);
+    for (int j = 0; j < 3; ++j) {
+      arb_set_d(dx, x[j] - m[j]);      // exact: dyadic with few bits
+      arb_set_d(dm, x[j] - mp[j]);
+      arb_set_d(dd, m[j] - mp[j]);     // Delta_j
+      arb_sqr(t, dx, kPrec), arb_sub(truth, truth, t, kPrec);
+      arb_sqr(t, dm, kPrec), arb_add(truth, truth, t, kPrec);
+      arb_sqr(t, dd, kPrec), arb_add(dsq, dsq, t, kPrec);
+      arb_mul(t, dd, dx, kPrec), arb_add(dxm, dxm, t, kPrec);                  // Delta^T (x - m)
+      arb_set_d(b, mp[j] - x[j]);
+      arb_mul(t, dd, b, kPrec), arb_add(dmp, dmp, t, kPrec);                   // Delta^T (m' - Theta)
+      arb_set_d(b, 2 * x[j] - m[j] - mp[j]);
+      arb_mul(t, dd, b, kPrec), arb_add(a, a, t, kPrec);                       // Delta^T (2x - m - m')
+    }
+    arb_div(truth, truth, s2, kPrec);  // -(||x - m||^2 - ||x - m'||^2)/(2 s^2)
+    std::vector<Ball> val(lines.size());
+    arb_div(val[0], a, s2, kPrec);
+    arb_mul_2exp_si(t, dxm, 1), arb_sub(val[1], t, dsq, kPrec), arb_div(val[1], val[1], s2, kPrec);
+    arb_mul_2exp_si(t, dxm, 1), arb_add(val[2], t, dsq, kPrec), arb_div(val[2], val[2], s2, kPrec);
+    arb_abs(t, dxm), arb_mul_2exp_si(t, t, 1), arb_add(val[3], t, dsq, kPrec), arb_div(val[3], val[3], s2, kPrec);
+    arb_neg(val[4], truth);
+    arb_mul_2exp_si(t, dmp, 1), arb_sub(val[5], dsq, t, kPrec), arb_div(val[5], val[5], s2, kPrec);
+    arb_abs(t, dmp), arb_mul_2exp_si(t, t, 1), arb_add(val[6], t, dsq, kPrec), arb_div(val[6], val[6], s2, kPrec);  // R = ||Delta||
+    for (std::size_t l = 0; l < lines.size(); ++l) {
+      const bool bad = lines[l].identity ? !arb_overlaps(val[l], truth) : arb_lt(val[l], truth);
+      if (bad && lines[l].bad++ == 0) {
+        std::ostringstream name;
+        name << lines[l].name << ": point " << i << ", s = " << s;
+        RegretCase c{name.str(), 0, s, d_of(val[l]), 0, d_of(truth), 0, lines[l].printed,
+                     "certified: the line is " + reference::ball_text(val[l], 10) + ", the log ratio " +
+                         reference::ball_text(truth, 10)};
+        c.ratio = c.realised - c.bound;
+        if (!lines[l].printed) c.evidence = "the corrected line disagrees: " + c.evidence;
+        out.cases.push_back(c);
+      }
+    }
+  }
+  int printed_bad = 0, corrected_bad = 0;
+  std::ostringstream note;
+  note << points << " points (d = 3, dyadic coordinates in [-16, 16), s in {1/16, 1, 16}, seed " << seed
+       << ", stream 7), each line against the certified log density ratio:";
+  for (const Line& l : lines) {
+    (l.printed ? printed_bad : corrected_bad) += l.bad > 0;
+    note << " " << l.name << (l.identity ? " equal at " : " bounds it at ") << points - l.bad << ";";
+  }
+  note << " the proofs' final bounds hold; Eq (7)'s middle has the sign of ||Delta||^2 wrong and Eq (33) drops the "
+       << "densities' minus signs (its first two lines are the log of the inverse ratio and differ from each other)";
+  for (const auto& c : out.cases)
+    if (out.worst.stream.empty() || c.ratio > out.worst.ratio) out.worst = c;
+  out.verdict = printed_bad ? "refuted" : (corrected_bad ? "undecided" : "certified");
+  out.note = note.str();
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return out;
+}
 }  // namespace
 
 const std::vector<RegretCheck>& pocp_checks() {
@@ -516,6 +613,11 @@ const std::vector<RegretCheck>& pocp_checks() {
        "the argument D = E_Y[r - 1 + e^{-r}] <= min(eps, e^eps - 1 - eps) <= 2 eps^2, certified values of the "
        "extremal two-point laws (eps tanh(eps/2)) against k eps^2 at a grid of eps",
        {"k"}, kl_dinf, {{"k", "2"}}},
+      {"JKT.lemma.gauss_density_ratio", "JKT Eq (7), Eq (33)",
+       "the lines of the log density ratio of N(m, s^2 I) and N(m', s^2 I) in the POCP and tree privacy proofs",
+       "every printed line in ball arithmetic at 200 random dyadic points (d = 3, three noise scales) against the "
+       "definition, identities exactly, upper bounds as inequalities; Eq (7)'s middle with the sign corrected beside it",
+       {}, gauss_density_ratio, {}},
       {"JKT.priv.pocp_goodset", "JKT Eq (3), (4), (5), (9)",
        "x in G iff |(x - x_{t+1})^T Delta x_{t+1}| >= beta lambda_A z/t^2 (3), and P[x~_{t+1} not in G] <= delta/T (4)",
        "the exact probability of the event of (3) at ||Delta x|| = lambda_A/t, z = sqrt(2 ln(T/delta)) (certified, "

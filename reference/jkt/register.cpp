@@ -49,6 +49,8 @@ void register_paper(Registry& r) {
        "privoco prove JKT.priv.giga_sensitivity (G = alpha = 1, t = 3: distance 0.8 > 0.6667)"},
       {"E22", "JKT Thm 5", "Alg 3's beta (lambda = 2G) misses the 1/alpha of Lem 5 and E21's factor 2: not (3 eps, 2 delta)-DP for small alpha",
        "privoco prove JKT.priv.pgiga (alpha = 0.01, T = 1000, delta = 1e-6, eps = 1: exact delta 0.9837 > 2e-6)"},
+      {"E23", "JKT Eq (7), Eq (33)", "sign errors in the log density ratio lines (the final upper bounds hold)",
+       "privoco prove JKT.lemma.gauss_density_ratio (Eq (7)'s middle equals the log ratio at 0 of 200 points)"},
       {"E13", "JKT Alg 5 l.13",
        "Q = popcount(t) exceeds log T (T = t = 3: Q = 2 > log2 3); Thm 9's k <= ceil(log2 T) holds",
        "privoco prove JKT.alg.tree_decomposition (certified comparison, every t <= 1e6)"},

@@ -179,3 +179,18 @@ TEST(JktPocp, AzumaStep) {
                  std::fabs(c.realised - 0.0265915) < 1e-6;
   EXPECT_TRUE(hoeffding);
 }
+
+// ERRATA.md E23: Eq (7)'s middle line and Eq (33)'s first two lines disagree with the log density ratio at every
+// point; Eq (7)'s first line, its middle with the sign corrected (the sibling) and both final bounds hold at all.
+TEST(JktPocp, GaussDensityRatioLines) {
+  const auto* k = privoco::proofs::find_regret_check("JKT.lemma.gauss_density_ratio");
+  ASSERT_NE(k, nullptr);
+  for (std::uint64_t seed : {1u, 2u}) {
+    const auto o = k->run({}, seed);
+    EXPECT_EQ(o.verdict, "refuted");
+    for (const char* s : {"Delta^T (2x - m - m')/(2s^2) equal at 200", "(+||Delta||^2) equal at 200",
+                          "(upper bound) bounds it at 200", "(2 Delta^T (x - m) - ||Delta||^2)/(2s^2) equal at 0",
+                          "(||Theta - m||^2 - ||Theta - m'||^2)/(2s^2) equal at 0"})
+      EXPECT_NE(o.note.find(s), std::string::npos) << s << "\n" << o.note;
+  }
+}

@@ -114,6 +114,9 @@ void register_paper(std::vector<Entry>& t) {
   t.push_back(claim_entry("JKT.lemma.mills", "lemma", "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp",
                           "JKT Lem 1 (proof), Lem 6 (proof)", "P[|V| >= z] <= e^{-z^2/2} for V ~ N(0, 1), z >= z_min",
                           {{"z_min", domains::real, "least z (printed: z > 0 in Lem 1, gamma > 1 in Lem 6)", {}}}));
+  t.push_back(claim_entry("JKT.lemma.gauss_density_ratio", "lemma", "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp",
+                          "JKT Eq (7), Eq (33)", "each printed line of the Gaussian log density ratio in the POCP and tree proofs",
+                          {}));
   t.push_back(claim_entry("JKT.lemma.kl_dinf", "lemma", "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp",
                           "JKT Lem 2", "both max-divergences <= eps imply KL <= k eps^2 (printed k = 2)",
                           {{"k", domains::pos, "the constant (printed 2)", {}}}));
