@@ -23,6 +23,7 @@
 
 #include "privoco/reference/ball.hpp"
 #include "privoco/reference/dp/profiles.hpp"
+#include "privoco/reference/evaluate.hpp"
 #include "privoco/reference/jkt/tree.hpp"
 #include "privoco/streams.hpp"
 
@@ -487,6 +488,99 @@ RegretOutcome privacy(const char* kId, const Params& given, std::uint64_t seed, 
   return finish(out, note.str(), t0, false);
 }
 
+
+// JKT Sec 3.5.1 (text): the noise needed for (eps, delta)-DP partial sums, as orders: (a) one step, O(R sqrt(log(1/delta)
+// /eps)); (b) T steps by basic composition ((eps'/T, delta'/T) each), O(R sqrt(T) sqrt(log(T/delta')/eps')); (c) the
+// tree, O(R log T sqrt(log(log T/delta')/eps')). The exact sigma from the inverse of the Gaussian profile
+// (DP.gauss.mu, certified; sensitivity R, add_remove): (a) R/mu(eps, delta); (b) R/mu(eps'/T, delta'/T), and with the
+// T releases accounted jointly R sqrt(T)/mu(eps', delta'); (c) R sqrt(m(T))/mu(eps', delta'), m(T) = floor(log2 T) + 1
+// nodes per entry (JKT.priv.tree_nodes_affected). An order holds iff exact/printed stays bounded; as delta -> 0 at
+// fixed eps, mu(eps, delta) ~ eps/sqrt(2 ln(1/delta)) (derived from delta(eps; mu) ~ Phi(mu/2 - eps/mu)), so along
+// eps = 1/ln(1/delta) the ratio of (a) and (c) grows like sqrt(2 ln(1/delta)): no constant covers it (the sqrt(1/eps)
+// of Alg 5's sigma, ERRATA.md E11, where 1/eps is needed); (b) per step grows like sqrt(2T) (basic composition needs
+// sigma ~ T/eps'), while joint accounting stays within the printed order. Certified ratios along both paths.
+RegretOutcome naive_vs_tree_noise(const Params& given, std::uint64_t seed) {
+  const char* kId = "JKT.priv.naive_vs_tree_noise";
+  for (const auto& [k, v] : given) throw ParamError(kId, k, "no parameters (paths in delta and T)");
+  const auto t0 = std::chrono::steady_clock::now();
+  RegretOutcome out;
+  out.seed = seed;
+  const Entry& mu_id = entry("DP.gauss.mu");
+  reference::Options opt;
+  opt.digits = 20;
+  opt.strings = false;
+  auto inv_mu = [&](double eps, double delta) {  // 1/mu as a ball
+    const double x[2] = {eps, delta};
+    const reference::Certified m = reference::evaluate(mu_id, x, opt);
+    Ball r;
+    arb_inv(r, m.ball.get(), 256);
+    return r;
+  };
+  auto add = [&](const std::string& what, const Ball& exact, const Ball& printed) {
+    Ball q;
+    arb_div(q, exact, printed, 256);
+    const double r = arf_get_d(arb_midref(q.get()), ARF_RND_NEAR);
+    out.cases.push_back(line(what, r, 1, false, "certified ratio " + reference::ball_text(q, 8)));
+    return r;
+  };
+  std::ostringstream note;
+  // (a) and (c) along delta = 10^-k, eps = 1/ln(1/delta) (T = 1024 for the tree)
+  double first_a = 0, last_a = 0, first_c = 0, last_c = 0;
+  for (int k : {2, 4, 8, 16, 32, 64, 128, 256}) {
+    const double delta = std::pow(10.0, -k), L = k * std::log(10.0), eps = 1 / L;
+    Ball pa, pc, ex, t;
+    arb_set_d(pa, L);                                      // sqrt(ln(1/delta)/eps) = ln(1/delta) on the path
+    const double a = add("one step: delta=1e-" + std::to_string(k) + " eps=1/ln(1/delta)", inv_mu(eps, delta), pa);
+    const double m = 11, lg = 10;                          // T = 1024: m(T) = 11 nodes, log2 T = 10
+    arb_set_d(t, std::log(lg / delta) / eps);              // ln(log T/delta)/eps (the path's eps, exact double)
+    arb_sqrt(pc, t, 256);
+    arb_mul_ui(pc, pc, 10, 256);
+    ex = inv_mu(eps, delta);
+    Ball sm;
+    arb_set_d(sm, m);
+    arb_sqrt(sm, sm, 256);
+    arb_mul(ex, ex, sm, 256);
+    const double c = add("tree, T=1024: delta=1e-" + std::to_string(k) + " eps=1/ln(1/delta)", ex, pc);
+    if (!first_a) first_a = a, first_c = c;
+    last_a = a, last_c = c;
+  }
+  // (b) along T at (eps', delta') = (1, 1e-6): basic composition per step, and joint accounting
+  double first_b = 0, last_b = 0, first_j = 0, last_j = 0;
+  for (double T : {10.0, 1e3, 1e6, 1e9, 1e12}) {
+    Ball pb, t;
+    arb_set_d(t, T);
+    arb_sqrt(pb, t, 256);
+    Ball lt;
+    arb_set_d(lt, std::log(T / 1e-6));
+    arb_sqrt(lt, lt, 256);
+    arb_mul(pb, pb, lt, 256);                             // sqrt(T) sqrt(ln(T/delta')/eps')
+    std::ostringstream w;
+    w << "T steps, basic composition: T=" << T;
+    const double b = add(w.str(), inv_mu(1 / T, 1e-6 / T), pb);
+    Ball ej = inv_mu(1, 1e-6), st;
+    arb_sqrt(st, t, 256);
+    arb_mul(ej, ej, st, 256);
+    std::ostringstream wj;
+    wj << "T steps, joint accounting: T=" << T;
+    const double j = add(wj.str(), ej, pb);
+    if (!first_b) first_b = b, first_j = j;
+    last_b = b, last_j = j;
+  }
+  const bool grows = last_a > 5 * first_a && last_c > 5 * first_c && last_b > 1e3 * first_b;
+  for (auto& c : out.cases)  // the end of each growing path carries the verdict
+    if (grows && (c.stream.find("1e-256") != std::string::npos || c.stream == "T steps, basic composition: T=1e+12")) {
+      c.violated = true;
+      c.evidence += " at the end of a path along which the ratio grows without bound";
+    }
+  note << "exact sigma from DP.gauss.mu (certified) over the printed order (constant 1, R = 1): one step along delta = "
+       << "1e-2 .. 1e-256, eps = 1/ln(1/delta): ratio " << text_g(first_a) << " -> " << text_g(last_a)
+       << "; the tree at T = 1024 along the same path: " << text_g(first_c) << " -> " << text_g(last_c)
+       << " (both grow like sqrt(2 ln(1/delta)): the needed sigma is of order 1/eps, the printed 1/sqrt(eps)); T "
+       << "steps by basic composition at (1, 1e-6), T = 10 .. 1e12: " << text_g(first_b) << " -> " << text_g(last_b)
+       << " (grows like sqrt(2T)); accounted jointly: " << text_g(first_j) << " -> " << text_g(last_j)
+       << " (bounded: the printed order in T holds only for joint accounting)";
+  return finish(out, note.str(), t0, false);
+}
 RegretOutcome tree_node(const Params& p, std::uint64_t seed) { return privacy("JKT.priv.tree_node", p, seed, true); }
 RegretOutcome tree_total(const Params& p, std::uint64_t seed) { return privacy("JKT.priv.tree_total", p, seed, false); }
 }  // namespace
@@ -514,6 +608,12 @@ const std::vector<RegretCheck>& tree_checks() {
        "the sup by the triangle inequality and its attaining pair (certified), and a search over random neighbouring "
        "pairs of sequences",
        {"neighbour"}, partial_sum_sensitivity, {{"neighbour", "replace"}}},
+      {"JKT.priv.naive_vs_tree_noise", "JKT Sec 3.5.1 (text)",
+       "noise for (eps, delta)-DP partial sums: one step O(R sqrt(log(1/delta)/eps)); T steps by composition "
+       "O(R sqrt(T) sqrt(log(T/delta')/eps')); the tree O(R log T sqrt(log(log T/delta')/eps'))",
+       "the exact sigma (inverse Gaussian profile DP.gauss.mu, certified) over each printed order along delta -> 0 "
+       "(eps = 1/ln(1/delta)) and T -> 1e12; basic composition and joint accounting of the T releases",
+       {}, naive_vs_tree_noise, {}},
       {"JKT.priv.tree_node", "JKT Lem 6, Eq (33)",
        "B^_s = B_s + N(0, sigma^2 I_d) is (eps/log T, delta/log T)-DP for every populated node s (J20 (a))",
        "the exact Gaussian profile (DP.gauss.delta, certified) at mu = Delta/sigma against delta/log T on a grid of "

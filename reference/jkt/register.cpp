@@ -51,6 +51,8 @@ void register_paper(Registry& r) {
        "privoco prove JKT.priv.pgiga (alpha = 0.01, T = 1000, delta = 1e-6, eps = 1: exact delta 0.9837 > 2e-6)"},
       {"E23", "JKT Eq (7), Eq (33)", "sign errors in the log density ratio lines (the final upper bounds hold)",
        "privoco prove JKT.lemma.gauss_density_ratio (Eq (7)'s middle equals the log ratio at 0 of 200 points)"},
+      {"E24", "JKT Sec 3.5.1", "the printed noise orders scale with 1/sqrt(eps) (and sqrt(T) under basic composition) where 1/eps (and T) is needed",
+       "privoco prove JKT.priv.naive_vs_tree_noise (one step, delta = 1e-256, eps = 1/ln(1/delta): exact/printed 33.8)"},
       {"E13", "JKT Alg 5 l.13",
        "Q = popcount(t) exceeds log T (T = t = 3: Q = 2 > log2 3); Thm 9's k <= ceil(log2 T) holds",
        "privoco prove JKT.alg.tree_decomposition (certified comparison, every t <= 1e6)"},

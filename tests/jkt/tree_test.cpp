@@ -229,3 +229,24 @@ TEST(JktTreeChecks, PartialSumSensitivity) {
     EXPECT_GT(s->realised, 0.99 * sup) << nb;
   }
 }
+
+// ERRATA.md E24: the exact noise over the printed orders grows along delta -> 0 (one step, tree) like
+// sqrt(2 ln(1/delta)), and along T under basic composition; accounted jointly the T releases stay within the
+// printed order in T (the sibling: bounded, decreasing).
+TEST(JktTreeChecks, NaiveVsTreeNoiseOrders) {
+  const auto* k = privoco::proofs::find_regret_check("JKT.priv.naive_vs_tree_noise");
+  ASSERT_NE(k, nullptr);
+  const auto o = k->run({}, 1);
+  EXPECT_EQ(o.verdict, "refuted");
+  double prev_joint = INFINITY;
+  for (const auto& c : o.cases) {
+    if (c.stream.rfind("one step: delta=1e-256", 0) == 0) {
+      EXPECT_NEAR(c.realised, std::sqrt(2 * 256 * std::log(10.0)), 1.0);
+    }
+    if (c.stream.find("joint") != std::string::npos) {
+      EXPECT_FALSE(c.violated);
+      EXPECT_LT(c.realised, prev_joint);
+      prev_joint = c.realised;
+    }
+  }
+}

@@ -167,6 +167,8 @@ void register_paper(std::vector<Entry>& t) {
         "neighbouring data sets' trees differ in at most log T nodes", {leaf_label, log_base});
   claim("JKT.priv.partial_sum_sensitivity", "priv", "JKT Sec 3.5.1",
         "changing one w_tau changes a partial sum (or a node value) by at most 2R", {neighbour});
+  claim("JKT.priv.naive_vs_tree_noise", "priv", "JKT Sec 3.5.1 (text)",
+        "the orders of the noise for private partial sums: one step, T steps by composition, the tree", {});
   claim("JKT.priv.tree_node", "priv", "JKT Lem 6, Eq (33)",
         "one node B^_s = B_s + N(0, sigma^2 I) is (eps/log T, delta/log T)-DP (exact Gaussian profile at the node "
         "sensitivity)", {log_base, neighbour});
