@@ -1,6 +1,7 @@
 #include "privoco/assignments.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 #include "privoco/errors.hpp"
 
@@ -9,7 +10,13 @@ namespace privoco {
 std::pair<std::string, std::string> split_assignment(const std::string& id, const std::string& text) {
   const auto eq = text.find('=');
   if (eq == std::string::npos) throw ParamError(id, text, "expected name=value");
-  return {text.substr(0, eq), text.substr(eq + 1)};
+  const std::string name = text.substr(0, eq), value = text.substr(eq + 1);
+  // on the command line a value is exactly what follows '=': " 1" is refused rather than read as 1
+  for (const std::string& part : {name, value})
+    if (!part.empty() && (std::isspace(static_cast<unsigned char>(part.front())) ||
+                          std::isspace(static_cast<unsigned char>(part.back()))))
+      throw ParamError(id, name, "'" + text + "': whitespace around the name or value");
+  return {name, value};
 }
 
 std::vector<std::string> split_commas(const std::string& text) {

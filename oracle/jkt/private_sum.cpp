@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "output.hpp"
 #include "privoco/assignments.hpp"
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
@@ -147,6 +148,7 @@ int run_private_sum(const RunArgs& a) {
   } while (reader.next(&row));
   const std::uint64_t rows = f ? f->t() : r->t();
 
+  output.commit();  // the rows are complete: the file appears under its name
   if (!a.state_out.empty()) {
     if (!f) throw ParamError("run", "--state-out", "state files are supported for the fast implementation");
     json j{{"alg", kId}, {"d", d}, {"T", T}, {"sigma", hex(sigma)}, {"seed", a.seed}, {"t", f->t()}};
@@ -155,9 +157,7 @@ int run_private_sum(const RunArgs& a) {
     for (double x : f->state().ahat) jh.push_back(hex(x));
     j["a"] = ja;
     j["ahat"] = jh;
-    std::ofstream so(a.state_out);
-    if (!so) throw FileError("cannot write '" + a.state_out + "': " + std::strerror(errno));
-    so << j.dump() << "\n";
+    write_text_file(a.state_out, json_text(j) + "\n");
   }
   const std::string sigma_text = given ? sigma_dec.text + " (given)"
                                        : text17(sigma) + " (JKT.noise.tree_sigma, log_base = " + m.at("log_base") + ")";
@@ -168,7 +168,7 @@ int run_private_sum(const RunArgs& a) {
            {"sigma_source", given ? "given" : "JKT.noise.tree_sigma"}, {"log_base", m.at("log_base")},
            {"leaf_label", "binary_t_minus_1"}, {"R_enforce", enforce}, {"clipped", clipped}, {"registers", K},
            {"seed", a.seed}};
-    std::fprintf(output.info, "%s\n", j.dump().c_str());
+    std::fprintf(output.info, "%s\n", json_text(j).c_str());
   } else {
     std::fprintf(output.info,
                  "privoco run %s (%s): %llu rows, d = %d, T = %llu; sigma = %s; streaming binary mechanism, %d "

@@ -1,5 +1,6 @@
 // privoco check FILE: verdicts on another program's values, row by row, against the certified reference.
 #include "commands.hpp"
+#include "exit_codes.hpp"
 
 #include <fmt/core.h>
 
@@ -95,7 +96,7 @@ int cmd_check(const CheckArgs& a) {
   std::size_t count = 0;
   CheckSummary s = check_stream(reader, tol, a.digits, inputs, [&](const Verdict& v) {
     ++count;
-    if (a.json) fmt::print("{}\n", verdict_json(v).dump());
+    if (a.json) fmt::print("{}\n", json_text(verdict_json(v)));
     else if (a.all || (v.verdict != "pass" && v.verdict != "sound")) fmt::print("{}\n", verdict_text(v, source));
     if (progress && (count & 1023) == 0) {
       auto now = std::chrono::steady_clock::now();
@@ -108,6 +109,11 @@ int cmd_check(const CheckArgs& a) {
     }
   });
   if (progress && count >= 1024) std::fprintf(stderr, "\r%60s\r", "");
+  // a file with nothing to judge, or not the rows promised (a truncated file), fails the check
+  std::string incomplete;
+  if (s.rows == 0) incomplete = source + ": no data rows (a header only, or an empty file)";
+  else if (a.expect_rows >= 0 && s.rows != static_cast<std::size_t>(a.expect_rows))
+    incomplete = fmt::format("{}: {} data rows, expected {} (--expect-rows)", source, s.rows, a.expect_rows);
   if (a.json) {
     json j;
     j["rows"] = s.rows;
@@ -118,7 +124,8 @@ int cmd_check(const CheckArgs& a) {
     j["claim"] = to_string(tol.claim);
     j["inputs"] = a.inputs;
     if (s.has_worst) j["worst"] = verdict_json(s.worst);
-    fmt::print("{}\n", json{{"summary", j}}.dump());
+    if (!incomplete.empty()) j["incomplete"] = incomplete;
+    fmt::print("{}\n", json_text(json{{"summary", j}}));
   } else {
     fmt::print("summary: {} rows, {} passed, {} failed, {} invalid", s.rows, s.passed, s.failed, s.invalid);
     if (s.has_worst)
@@ -129,7 +136,8 @@ int cmd_check(const CheckArgs& a) {
                                            : " (invalid)");
     fmt::print("\n");
   }
-  return (s.failed || s.invalid) ? 1 : 0;
+  if (!incomplete.empty()) std::fprintf(stderr, "privoco: %s\n", incomplete.c_str());
+  return (s.failed || s.invalid || !incomplete.empty()) ? kAgainst : kOk;
 }
 
 }  // namespace privoco::oracle

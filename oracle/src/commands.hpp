@@ -36,6 +36,7 @@ struct CheckArgs {
   double ulps = -1, rel = -1;  // at most one; default 16 ulp
   int digits = 17;
   bool json = false, all = false;
+  long long expect_rows = -1;  // -1: any number of rows but at least one
 };
 int cmd_check(const CheckArgs& a);
 
@@ -60,7 +61,11 @@ struct ProveArgs {
   std::vector<std::string> assignments;
   bool threshold = false, all = false, json = false;
   std::uint64_t seed = 1;  // adversarial searches
+  std::string fail_on = "undecided";  // --all: undecided (refuted or undecided fail), refuted, none
 };
+// prove --all's exit: 1 if a claim is refuted (unless fail_on is none), else 3 if one is undecided and fail_on is
+// undecided, else 0.
+int prove_all_exit(const std::vector<std::string>& verdicts, const std::string& fail_on);
 int cmd_prove(const ProveArgs& a);
 
 // Every claim's verdict (prove --all; the report's last part): printed as a table when print_text, always as JSON.

@@ -103,7 +103,7 @@ int cmd_compare(const CompareArgs& a) {
     j["status_mismatch"] = acc.status_mismatch;
     if (!claims.empty()) j["file_failing_rows"] = claim_fail;
     if (!a.plot.empty()) j["plot"] = a.plot;
-    fmt::print("{}\n", j.dump(2));
+    fmt::print("{}\n", json_text(j, 2));
     return 0;
   }
   fmt::print("privoco compare {}: fast against the certified reference over {}\n", e.id,

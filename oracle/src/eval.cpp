@@ -15,7 +15,8 @@ namespace privoco::oracle {
 
 int cmd_eval(const EvalArgs& a) {
   const Entry& e = entry(a.id);
-  if (!e.has_reference && !e.has_fast && !e.is_learner())
+  if (e.is_learner()) throw UnknownId(e.id, "an algorithm, not a function: use privoco run for");
+  if (!e.has_reference && !e.has_fast)
     throw UnknownId(e.id, "a machine-checked claim or definition, not a function: use privoco prove for");
   std::vector<Decimal> dec = parse_assignments(e, a.assignments);
   json out;
@@ -24,7 +25,6 @@ int cmd_eval(const EvalArgs& a) {
   out["params"] = values_json(e, param_texts(e, dec));
   const std::string call = e.id + "(" + params_text(param_texts(e, dec)) + ")";
 
-  if (e.is_learner()) throw UnknownId(e.id, "an algorithm, not a function: use privoco run for");
   if (a.impl == "reference") {
     if (!e.has_reference) throw UnknownId(e.id, "no reference implementation for this ID");
     reference::Options opt;
@@ -39,7 +39,7 @@ int cmd_eval(const EvalArgs& a) {
       out["digits"] = c.digits;
       out["exact"] = c.exact;
       out["prec_bits"] = c.prec_bits;
-      fmt::print("{}\n", out.dump());
+      fmt::print("{}\n", json_text(out));
     } else {
       fmt::print("{} = {}\n", call, c.value);
       if (c.exact) fmt::print("  reference: exact\n");
@@ -68,7 +68,7 @@ int cmd_eval(const EvalArgs& a) {
     out["status"] = fast::to_string(v.status);
     out["log_abs"] = text17(v.log_abs());
     out["sign"] = v.sign;
-    fmt::print("{}\n", out.dump());
+    fmt::print("{}\n", json_text(out));
   } else if (v.status == fast::Status::ok) {
     fmt::print("{} = {}\n  fast (double)\n", call, text17(v.value));
   } else {

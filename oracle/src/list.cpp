@@ -39,7 +39,7 @@ int cmd_list(bool as_json) {
     fmt::print("    implementations: {}{}{}   files: {}\n", e.has_reference ? "reference " : "", e.has_fast ? "fast " : "",
                e.has_proof ? "proof" : "", e.files);
   }
-  if (as_json) fmt::print("{}\n", all.dump(2));
+  if (as_json) fmt::print("{}\n", json_text(all, 2));
   return 0;
 }
 

@@ -1,17 +1,55 @@
 // privoco: the command-line oracle. One line on stderr and a non-zero exit for every error.
 #include <CLI/CLI.hpp>
 
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 
 #include "commands.hpp"
+#include "exit_codes.hpp"
+#include "output.hpp"
 #include "registry.hpp"
 #include "run.hpp"
 #include "privoco/errors.hpp"
 
+namespace {
+// Validators that say what they want: a tolerance is a finite number >= 0 (NaN and inf refused), a seed is an
+// integer in [0, 2^64 - 1] written in digits (no sign: -1 would wrap), a count is an integer in [lo, hi].
+const CLI::Validator kTolerance(
+    [](std::string& s) -> std::string {
+      char* end = nullptr;
+      const double v = std::strtod(s.c_str(), &end);
+      if (s.empty() || *end != '\0' || !std::isfinite(v) || v < 0) return "must be a finite number >= 0, not '" + s + "'";
+      return {};
+    },
+    "FINITE >= 0");
+const CLI::Validator kSeed(
+    [](std::string& s) -> std::string {
+      if (s.empty() || s.size() > 20 || s.find_first_not_of("0123456789") != std::string::npos ||
+          (s.size() == 20 && s > "18446744073709551615"))
+        return "must be an integer between 0 and 18446744073709551615 written in digits, not '" + s + "'";
+      return {};
+    },
+    "0..2^64-1");
+CLI::Validator count_between(long long lo, long long hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& s) -> std::string {
+        const std::string range = "must be an integer between " + std::to_string(lo) + " and " + std::to_string(hi);
+        if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos || s.size() > 13) return range + ", not '" + s + "'";
+        const long long v = std::stoll(s);
+        if (v < lo || v > hi) return range + ", not " + s;
+        return {};
+      },
+      std::to_string(lo) + ".." + std::to_string(hi));
+}
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace privoco::oracle;
   CLI::App app{"privoco: verified numerical reference for private online convex optimisation"};
+  app.footer(std::string(exit_codes_text()) + "\n");
+  app.option_defaults()->always_capture_default();  // --help shows every default
   app.require_subcommand(1);
   std::string run_names, stream_names;  // what the papers registered (oracle/PAPER/register.cpp)
   for (const RunCommand& c : registry().runs) {
@@ -37,16 +75,19 @@ int main(int argc, char** argv) {
 
   ReportArgs rep;
   auto* report = app.add_subcommand("report", "accuracy of fast against the certified reference, and the errata");
-  report->add_option("--n", rep.n, "random points per ID (plus the corners of the sampling box)");
-  report->add_option("--seed", rep.seed, "master seed (printed in the report)");
+  report->add_option("--n", rep.n, "random points per ID (plus the corners of the sampling box)")
+      ->check(count_between(0, 1000000000000LL))->capture_default_str();
+  report->add_option("--seed", rep.seed, "master seed (printed in the report)")->check(kSeed)->capture_default_str();
   report->add_option("--id", rep.ids, "restrict to these IDs");
   report->add_flag("--json", rep.json, "JSON output");
 
   CheckArgs ck;
   auto* check = app.add_subcommand("check", "verdicts on another program's results (CSV or JSON Lines; - for stdin)");
   check->add_option("file", ck.file, "results file: id, the parameters by name, value")->required();
-  check->add_option("--ulps", ck.ulps, "tolerance in ulps of double (default 16)")->check(CLI::NonNegativeNumber);
-  check->add_option("--rel", ck.rel, "tolerance as relative error instead")->check(CLI::NonNegativeNumber);
+  check->add_option("--ulps", ck.ulps, "tolerance in ulps of double (default 16)")->check(kTolerance)->default_str("16");
+  check->add_option("--rel", ck.rel, "tolerance as relative error instead (default: --ulps)")
+      ->check(kTolerance)
+      ->default_str("");
   check->add_option("--digits", ck.digits, "certified digits of the reference (escalated when undecided)")
       ->check(CLI::Range(1, 10000));
   check->add_option("--format", ck.format, "auto, csv or jsonl")->check(CLI::IsMember({"auto", "csv", "jsonl"}));
@@ -60,6 +101,10 @@ int main(int argc, char** argv) {
                     "'claim' overrides per row")
       ->check(CLI::IsMember({"equal", "upper", "lower"}));
   check->add_flag("--all", ck.all, "print passing rows too");
+  check->add_option("--expect-rows", ck.expect_rows,
+                    "the file must have exactly this many data rows (a truncated file fails; without it, at least one)")
+      ->check(CLI::Range(0LL, 1000000000000LL))
+      ->default_str("");
   check->add_flag("--json", ck.json, "JSON Lines: one object per row, then a summary object");
   std::string stream_alg, stream_prior = "conjugate";
   std::vector<std::string> stream_params;
@@ -78,7 +123,7 @@ int main(int argc, char** argv) {
   run->add_option("--gradients", ra.gradients, "CSV/JSON Lines with column g (alg1) or g1..gd; - for stdin");
   run->add_option("--T", ra.T_list, "scenarios: horizons, comma-separated (default 100,1000,10000); local_laplace, l2_mech: the number of draws (default 10)");
   run->add_option("--seeds", ra.seeds, "scenarios: runs per horizon (default 10)")->check(CLI::Range(2L, 1000000L));
-  run->add_option("--seed", ra.seed, "scenarios and randomisers: master seed (printed)");
+  run->add_option("--seed", ra.seed, "scenarios and randomisers: master seed (printed)")->check(kSeed);
   run->add_option("--plot", ra.plot, "scenarios: write an SVG of mean regret against T");
   run->add_option("--prior", ra.prior, "conjugate (default), uniform or improper")->check(CLI::IsMember({"conjugate", "uniform", "improper"}));
   run->add_option("--impl", ra.impl, "fast (double) or reference (certified values; every alg)")
@@ -93,30 +138,38 @@ int main(int argc, char** argv) {
   SampleArgs sa;
   auto* sample = app.add_subcommand("sample", "inputs covering an ID's domain, in the format check reads");
   sample->add_option("id", sa.id, "catalogue ID")->required();
-  sample->add_option("--n", sa.n, "rows (the corners of the sampling box first)")->check(CLI::PositiveNumber);
-  sample->add_option("--seed", sa.seed, "seed");
+  sample->add_option("--n", sa.n, "rows: random points, and up to a quarter of them (at most one per corner) corners of the sampling box, written last")
+      ->check(count_between(1, 1000000000000LL))->capture_default_str();
+  sample->add_option("--seed", sa.seed, "seed")->check(kSeed)->capture_default_str();
   sample->add_option("--out", sa.out, "output file (default: standard output)");
   sample->add_option("--format", sa.format, "csv or jsonl")->check(CLI::IsMember({"csv", "jsonl"}));
 
   CompareArgs cp;
   auto* compare = app.add_subcommand("compare", "fast against reference: error distribution, worst inputs, plot");
   compare->add_option("id", cp.id, "catalogue ID")->required();
-  compare->add_option("--n", cp.n, "random points (plus the corners of the sampling box)");
-  compare->add_option("--seed", cp.seed, "seed");
+  compare->add_option("--n", cp.n, "random points (plus the corners of the sampling box)")
+      ->check(count_between(0, 1000000000000LL))->capture_default_str();
+  compare->add_option("--seed", cp.seed, "seed")->check(kSeed)->capture_default_str();
   compare->add_option("--points", cp.points, "use the rows of this file (check format) instead of a sample");
   compare->add_option("--plot", cp.plot, "write an SVG plot of the errors");
   compare->add_option("--x", cp.x, "parameter on the plot's x axis (default: the first)");
-  compare->add_option("--ulps", cp.ulps, "tolerance drawn on the plot and applied to the file's values");
+  compare->add_option("--ulps", cp.ulps, "tolerance drawn on the plot and applied to the file's values")
+      ->check(kTolerance)->capture_default_str();
   compare->add_flag("--json", cp.json, "JSON output");
 
   ProveArgs pv;
   auto* prove = app.add_subcommand("prove", "certify or refute a claim of the papers (exit 0 certified, 1 refuted, 3 undecided)");
+  prove->add_option("--fail-on", pv.fail_on,
+                    "with --all: the verdicts that make the exit non-zero: undecided (refuted or undecided; the "
+                    "default), refuted, or none")
+      ->check(CLI::IsMember({"undecided", "refuted", "none"}))
+      ->capture_default_str();
   prove->add_option("id", pv.id, "claim ID, e.g. VDH.lemma.lncosh");
   prove->add_option("constants", pv.assignments, "override the claim's constants: name=value");
   prove->add_flag("--threshold", pv.threshold, "search the best value of each constant (certified interval)");
   prove->add_flag("--all", pv.all, "every claim with its thresholds, as a table");
   prove->add_flag("--json", pv.json, "JSON output");
-  prove->add_option("--seed", pv.seed, "seed of the adversarial privacy searches (printed)");
+  prove->add_option("--seed", pv.seed, "seed of the adversarial searches (printed)")->check(kSeed)->capture_default_str();
 
   if (argc > 1 && argv[1][0] != '-') {
     bool known = false;
@@ -124,7 +177,7 @@ int main(int argc, char** argv) {
     if (!known) {
       std::fprintf(stderr, "privoco: error: unknown command '%s' (commands: list, eval, report, check, sample, compare, prove, run; privoco --help)\n",
                    argv[1]);
-      return 2;
+      return kBadInput;
     }
   }
   try {
@@ -135,14 +188,16 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     std::fprintf(stderr, "privoco: error: %s (privoco --help)\n", e.what());
-    return 2;
+    return kBadInput;
   }
-  try {
+  auto dispatch = [&]() -> int {
     if (*list) return cmd_list(list_json);
     if (*eval) return cmd_eval(ev);
     if (*report) return cmd_report(rep);
     if (*check) {
       if (!stream_alg.empty()) {
+        if (check->count("--expect-rows"))
+          throw privoco::ParamError("check", "--expect-rows", "applies to result files, not to --stream runs");
         StreamCheckArgs sc;
         sc.file = ck.file, sc.alg = stream_alg, sc.prior = stream_prior, sc.format = ck.format;
         sc.assignments = stream_params, sc.ulps = ck.ulps, sc.rel = ck.rel, sc.digits = ck.digits;
@@ -158,14 +213,31 @@ int main(int argc, char** argv) {
     if (*compare) return cmd_compare(cp);
     if (*prove) {
       if (!pv.all && pv.id.empty()) throw privoco::ParamError("prove", "id", "give a claim ID or --all");
+      if (pv.all && pv.id.find('=') != std::string::npos)
+        throw privoco::ParamError("prove", pv.id, "--all proves every claim at its defaults; constants need one claim ID");
+      if (pv.all && !pv.id.empty())
+        throw privoco::ParamError("prove", "id", "'" + pv.id + "' with --all (give a claim ID or --all, not both)");
+      if (!pv.all && prove->count("--fail-on"))
+        throw privoco::ParamError("prove", "--fail-on", "applies to --all only (one claim's exit is its verdict)");
+      if (pv.all && !pv.assignments.empty())
+        throw privoco::ParamError("prove", pv.assignments[0],
+                                  "--all proves every claim at its defaults; constants need one claim ID");
       return cmd_prove(pv);
     }
+    return kOk;
+  };
+  try {
+    const int code = dispatch();
+    check_stdout();
+    return code;
+  } catch (const WriteError& e) {
+    std::fprintf(stderr, "privoco: error: %s\n", e.what());
+    return kWriteFailed;
   } catch (const privoco::Error& e) {
     std::fprintf(stderr, "privoco: error: %s\n", e.what());
-    return 2;
+    return kBadInput;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "privoco: internal error: %s\n", e.what());
-    return 3;
+    std::fprintf(stderr, "privoco: internal error (please report it with the command line): %s\n", e.what());
+    return kInternal;
   }
-  return 0;
 }

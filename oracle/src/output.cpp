@@ -1,6 +1,12 @@
 #include "output.hpp"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cmath>
+#include <cstring>
+#include <iostream>
 
 namespace privoco::oracle {
 
@@ -17,6 +23,56 @@ json params_json(const Entry& e, const std::vector<double>& p) { return values_j
 json num_or_inf(double x) {
   if (std::isfinite(x)) return x;
   return std::isnan(x) ? "nan" : (x > 0 ? "inf" : "-inf");
+}
+
+AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
+  // a regular file (or a new one) goes through a temporary beside it; anything else (a device such as /dev/full or
+  // /dev/stdout, a pipe) is written in place, and checked on commit
+  struct stat st;
+  const bool special = ::stat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode);
+  if (!special) {
+    tmp_ = path_ + ".tmp-" + std::to_string(::getpid());
+    f_ = std::fopen(tmp_.c_str(), "w");
+    if (!f_) tmp_.clear();
+  }
+  if (!f_) f_ = std::fopen(path_.c_str(), "w");
+  if (!f_) throw WriteError("cannot write '" + path_ + "': " + std::strerror(errno));
+}
+
+AtomicFile::~AtomicFile() {
+  if (!f_) return;
+  std::fclose(f_);
+  if (!tmp_.empty()) std::remove(tmp_.c_str());
+}
+
+void AtomicFile::commit() {
+  std::FILE* f = f_;
+  f_ = nullptr;
+  const bool flushed = std::fflush(f) == 0 && !std::ferror(f);
+  int err = errno;
+  const bool closed = std::fclose(f) == 0;
+  if (flushed && !closed) err = errno;
+  if (!flushed || !closed) {
+    if (!tmp_.empty()) std::remove(tmp_.c_str());
+    throw WriteError("cannot write '" + path_ + "': " + std::strerror(err));
+  }
+  if (!tmp_.empty() && std::rename(tmp_.c_str(), path_.c_str()) != 0) {
+    err = errno;
+    std::remove(tmp_.c_str());
+    throw WriteError("cannot write '" + path_ + "' (renaming the finished file): " + std::strerror(err));
+  }
+}
+
+void write_text_file(const std::string& path, const std::string& text) {
+  AtomicFile f(path);
+  std::fwrite(text.data(), 1, text.size(), f.get());
+  f.commit();
+}
+
+void check_stdout() {
+  std::cout.flush();
+  const bool ok = std::cout.good() && std::fflush(stdout) == 0 && !std::ferror(stdout);
+  if (!ok) throw WriteError(std::string("cannot write standard output: ") + std::strerror(errno ? errno : EIO));
 }
 
 }  // namespace privoco::oracle

@@ -2,7 +2,11 @@
 #pragma once
 #include <nlohmann/json.hpp>
 
+#include <cstdio>
+#include <string>
 #include <vector>
+
+#include "privoco/errors.hpp"
 
 #include "privoco/catalogue.hpp"
 #include "privoco/format.hpp"
@@ -15,5 +19,35 @@ using json = nlohmann::ordered_json;
 json values_json(const Entry& e, const ParamTexts& p);
 json params_json(const Entry& e, const std::vector<double>& point);  // values_json of the doubles' text17
 json num_or_inf(double x);  // the number, or "inf", "-inf", "nan"
+// An output that could not be written (exit 74): the path and the system's error.
+struct WriteError : Error {
+  using Error::Error;
+};
+
+// A file written under a temporary name beside PATH and renamed to PATH by commit(), so that a failed write (full
+// disk, I/O error) leaves no half-written file under the final name; removed if never committed.
+class AtomicFile {
+ public:
+  explicit AtomicFile(std::string path);
+  AtomicFile(const AtomicFile&) = delete;
+  AtomicFile& operator=(const AtomicFile&) = delete;
+  ~AtomicFile();
+  std::FILE* get() const { return f_; }
+  void commit();  // flush, close, rename; WriteError on any failure
+ private:
+  std::string path_, tmp_;
+  std::FILE* f_ = nullptr;
+};
+// The whole of `text` to PATH through an AtomicFile.
+void write_text_file(const std::string& path, const std::string& text);
+// Standard output flushed and checked at the end of a command (WriteError if a write failed).
+void check_stdout();
+
+// The text of a JSON value as every command prints it (compact, or indented by `indent`); bytes of the user's input
+// that are not UTF-8 are written as U+FFFD rather than failing the output.
+template <class J>
+std::string json_text(const J& j, int indent = -1) {
+  return j.dump(indent, ' ', false, J::error_handler_t::replace);
+}
 
 }  // namespace privoco::oracle

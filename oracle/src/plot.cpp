@@ -1,10 +1,13 @@
 #include "plot.hpp"
 
+#include "output.hpp"
+
 #include <fmt/core.h>
 
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <sstream>
 
 #include "rows.hpp"
 
@@ -25,8 +28,7 @@ std::string esc(const std::string& s) {
 
 void write_svg(const std::string& path, const std::string& title, const std::string& xname,
                const std::vector<PlotPoint>& pts, double tol_ulps) {
-  std::ofstream f(path);
-  if (!f) throw FileError("cannot write plot file '" + path + "'");
+  std::ostringstream f;  // written whole to `path` at the end (checked, never half-written)
   const double W = 900, H = 520, left = 70, right = 20, top = 40, bottom = 60;
   double min_abs = INFINITY, max_abs = 0, ymax = 1;
   bool neg = false;
@@ -92,12 +94,12 @@ void write_svg(const std::string& path, const std::string& title, const std::str
   }
   f << "</svg>\n";
   if (!f) throw FileError("error writing plot file '" + path + "'");
+  write_text_file(path, f.str());
 }
 
 void write_lines_svg(const std::string& path, const std::string& title, const std::string& xname,
                      const std::string& yname, const std::vector<Series>& series) {
-  std::ofstream f(path);
-  if (!f) throw FileError("cannot write plot file '" + path + "'");
+  std::ostringstream f;  // written whole to `path` at the end (checked, never half-written)
   const double W = 900, H = 520, left = 90, right = 180, top = 40, bottom = 60;
   double x0 = INFINITY, x1 = -INFINITY, y0 = 0, y1 = 0;
   for (const auto& s : series)
@@ -154,6 +156,7 @@ void write_lines_svg(const std::string& path, const std::string& title, const st
   }
   f << "</svg>\n";
   if (!f) throw FileError("error writing plot file '" + path + "'");
+  write_text_file(path, f.str());
 }
 
 }  // namespace privoco::oracle

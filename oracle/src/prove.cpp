@@ -1,5 +1,6 @@
 // privoco prove ID | --all: certify or refute the papers' claims.
 #include "commands.hpp"
+#include "exit_codes.hpp"
 
 #include <algorithm>
 #include <fmt/core.h>
@@ -198,17 +199,27 @@ json prove_all(bool print_text) {
   return all;
 }
 
+int prove_all_exit(const std::vector<std::string>& verdicts, const std::string& fail_on) {
+  if (fail_on == "none") return kOk;
+  bool refuted = false, undecided = false;
+  for (const auto& v : verdicts) refuted |= v == "refuted", undecided |= v != "refuted" && v != "certified";
+  if (refuted) return kAgainst;
+  return undecided && fail_on == "undecided" ? kUndecided : kOk;
+}
+
 int cmd_prove(const ProveArgs& a) {
   if (a.all) {
     json all = prove_all(!a.json);
-    if (a.json) fmt::print("{}\n", all.dump(2));
-    return 0;
+    if (a.json) fmt::print("{}\n", json_text(all, 2));
+    std::vector<std::string> verdicts;
+    for (const auto& j : all) verdicts.push_back(j.value("verdict", "undecided"));
+    return prove_all_exit(verdicts, a.fail_on);
   }
   const Entry& e = entry(a.id);
   if (!e.has_proof) throw UnknownId(e.id, "no machine check for this ID");
   const proofs::Check& c = proofs::check(e.id);
   const proofs::CheckResult r = c.run(parse_named(e.id, a.assignments), {a.seed, a.threshold});
-  if (a.json) fmt::print("{}\n", result_json(c, r, false, a.threshold).dump());
+  if (a.json) fmt::print("{}\n", json_text(result_json(c, r, false, a.threshold)));
   else if (r.privacy) print_privacy(*c.privacy, r.params, *r.privacy);
   else if (r.regret) print_regret(*c.regret, r.params, *r.regret);
   else print_prover(*c.claim, *r.prover);

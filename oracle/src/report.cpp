@@ -117,7 +117,7 @@ int cmd_report(const ReportArgs& a) {
   if (a.json) {
     jr["errata"] = je;
     jr["claims"] = claims;
-    fmt::print("{}\n", jr.dump(2));
+    fmt::print("{}\n", json_text(jr, 2));
   }
   return 0;
 }

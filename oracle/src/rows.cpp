@@ -2,9 +2,77 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdio>
+#include <string>
+
 namespace privoco::oracle {
 
 namespace {
+
+// The byte offset (0-based) of the first byte that breaks UTF-8 in s, or npos (overlong forms and surrogates refused).
+std::size_t bad_utf8(const std::string& s) {
+  std::size_t i = 0;
+  const std::size_t n = s.size();
+  while (i < n) {
+    const unsigned char c = s[i];
+    std::size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    if (!len || (len == 2 && c < 0xC2) || (len == 4 && c > 0xF4) || i + len > n) return i;
+    for (std::size_t k = 1; k < len; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) >> 6) != 2) return i;
+    const unsigned char d = len > 1 ? s[i + 1] : 0;
+    if ((len == 3 && c == 0xE0 && d < 0xA0) || (len == 3 && c == 0xED && d >= 0xA0) ||
+        (len == 4 && c == 0xF0 && d < 0x90) || (len == 4 && c == 0xF4 && d >= 0x90))
+      return i;
+    i += len;
+  }
+  return std::string::npos;
+}
+
+// JSON has no literal for infinity or NaN; Python's json.dumps writes Infinity, -Infinity and NaN. Outside strings
+// those three tokens become the strings "inf", "-inf", "nan" (a claimed value may be non-finite; parameters refuse
+// them by name later).
+std::string quote_non_finite(const std::string& line) {
+  std::string out;
+  out.reserve(line.size() + 8);
+  bool in_string = false;
+  for (std::size_t i = 0; i < line.size();) {
+    const char c = line[i];
+    if (in_string) {
+      out += c;
+      if (c == '\\' && i + 1 < line.size()) out += line[++i];
+      else if (c == '"') in_string = false;
+      ++i;
+      continue;
+    }
+    if (c == '"') {
+      in_string = true;
+      out += c, ++i;
+      continue;
+    }
+    bool replaced = false;
+    for (const auto& [tok, rep] : {std::pair<const char*, const char*>{"-Infinity", "\"-inf\""}, {"Infinity", "\"inf\""},
+                                   {"NaN", "\"nan\""}}) {
+      const std::size_t k = std::char_traits<char>::length(tok);
+      if (line.compare(i, k, tok) == 0) {
+        out += rep, i += k, replaced = true;
+        break;
+      }
+    }
+    if (!replaced) out += c, ++i;
+  }
+  return out;
+}
+
+// nlohmann's parse message in privoco's words: "[json.exception.parse_error.101] parse error at line 1, column 5:
+// syntax error while parsing value - invalid literal; last read: 'x'" -> "malformed JSON: invalid literal; last read: 'x'"
+std::string json_error_words(const std::string& what) {
+  std::string m = what;
+  const std::size_t colon = m.find(": ", m.find("column"));
+  if (colon != std::string::npos) m = m.substr(colon + 2);
+  const std::size_t dash = m.find(" - ");
+  if (dash != std::string::npos) m = m.substr(dash + 3);
+  return "malformed JSON: " + m;
+}
 
 bool blank_or_comment(const std::string& s) {
   for (char c : s) {
@@ -91,6 +159,8 @@ struct FlatSax : nlohmann::json_sax<json> {
     return true;
   }
   bool key(string_t& k) override {
+    for (const auto& [seen, v] : kv)
+      if (seen == k) return fail("a key appears twice in the object");
     key_ = k;
     return true;
   }
@@ -102,7 +172,7 @@ struct FlatSax : nlohmann::json_sax<json> {
   bool end_array() override { return true; }
   bool parse_error(std::size_t pos, const std::string&, const nlohmann::detail::exception& ex) override {
     error_pos = pos;
-    if (error.empty()) error = ex.what();
+    if (error.empty()) error = json_error_words(ex.what());
     return false;
   }
 };
@@ -174,6 +244,14 @@ bool RowReader::next(Row* row) {
   row->fields.clear();
   row->error.clear();
   row->error_column = 0;
+  const std::size_t bad = bad_utf8(line);
+  if (bad != std::string::npos) {
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(line[bad]));
+    row->error = std::string("invalid UTF-8 (byte ") + hex + " at byte offset " + std::to_string(bad) + ")";
+    row->error_column = bad + 1;
+    return true;
+  }
   if (format_ == "csv") parse_csv(line, row);
   else parse_jsonl(line, row);
   return true;
@@ -193,7 +271,8 @@ void RowReader::parse_csv(const std::string& line, Row* row) const {
 
 void RowReader::parse_jsonl(const std::string& line, Row* row) const {
   FlatSax sax;
-  const bool ok = json::sax_parse(line, &sax, json::input_format_t::json, false);
+  // strict: text after the object is an error, not ignored
+  const bool ok = json::sax_parse(quote_non_finite(line), &sax, json::input_format_t::json, true);
   if (!ok || !sax.error.empty()) {
     row->error = sax.error.empty() ? "malformed JSON" : sax.error;
     row->error_column = sax.error_pos ? sax.error_pos : 1;

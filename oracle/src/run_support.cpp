@@ -21,9 +21,8 @@ Input::Input(const std::string& path) : source(path == "-" ? "<stdin>" : path) {
 
 Output::Output(const std::string& path) {
   if (path == "-") return;
-  owned.reset(std::fopen(path.c_str(), "w"));
-  if (!owned) throw FileError("cannot write '" + path + "': " + std::strerror(errno));
-  out = owned.get();
+  owned = std::make_unique<AtomicFile>(path);
+  out = owned->get();
   info = stdout;
 }
 

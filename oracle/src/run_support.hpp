@@ -1,6 +1,7 @@
 // Pieces every paper's `privoco run` and `check --stream` commands share: input and output files, gradient columns,
 // numbers read with their line and column, exact state files (hex floats).
 #pragma once
+#include "output.hpp"
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -24,11 +25,16 @@ struct Input {
 };
 
 // A file to write, or standard output for "-"; `info` is where a summary goes (stderr when the data is on stdout).
+// Where a run writes its rows: standard output (the summary then goes to stderr), or a file written through an
+// AtomicFile (the summary to stdout) that appears under its name only when commit() succeeds.
 struct Output {
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> owned{nullptr, std::fclose};
+  std::unique_ptr<AtomicFile> owned;
   std::FILE* out = stdout;
   std::FILE* info = stderr;
   explicit Output(const std::string& path);
+  void commit() {
+    if (owned) owned->commit();
+  }
 };
 
 // The gradient (and, for streams, prediction) columns of a row: g (and w) when `scalar`, else g1..gd (w1..wd).

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <iostream>
+#include <cstdio>
+#include <memory>
 
 #include "output.hpp"
 #include "privoco/errors.hpp"
@@ -19,43 +19,48 @@ namespace privoco::oracle {
 int cmd_sample(const SampleArgs& a) {
   const Entry& e = entry(a.id);
   if (e.is_learner()) throw UnknownId(e.id, "an algorithm, not a function: use privoco run for");
+  if (!e.has_reference && !e.has_fast)
+    throw UnknownId(e.id, "a claim, proved rather than sampled: use privoco prove for");
   if (a.format != "csv" && a.format != "jsonl") throw ParamError("sample", "--format", "'" + a.format + "' (csv, jsonl)");
   // a quarter of the rows (at most all of them) are corners of the sampling box, spread evenly; the rest random
   auto corners = sample_points(e, 0, a.seed, true);
   const std::size_t kc = std::min(corners.size(), a.n / 4);
   auto pts = sample_points(e, a.n - kc, a.seed, false);
   for (std::size_t i = 0; i < kc; ++i) pts.push_back(corners[i * corners.size() / kc]);
-  std::ofstream file;
-  std::ostream* out = &std::cout;
+  std::unique_ptr<AtomicFile> file;
+  std::FILE* out = stdout;
   if (a.out != "-") {
-    file.open(a.out);
-    if (!file) throw FileError("cannot write '" + a.out + "': " + std::strerror(errno));
-    out = &file;
+    file = std::make_unique<AtomicFile>(a.out);
+    out = file->get();
   }
-  *out << "# privoco sample " << e.id << " --n " << a.n << " --seed " << a.seed
-       << " (fill in value; then: privoco check FILE)\n";
   if (a.format == "csv") {
-    *out << "id";
-    for (const auto& p : e.params) *out << "," << p.name;
-    *out << ",value\n";
+    std::string h = "id";
+    for (const auto& p : e.params) h += "," + p.name;
+    std::fprintf(out, "%s,value\n", h.c_str());
   }
   // a per-coordinate parameter is one field of comma-separated values (quoted in CSV), as check reads it
   for (const auto& p : pts) {
     const ParamTexts t = param_texts(e, p);
+    std::string line;
     if (a.format == "csv") {
-      *out << e.id;
+      line = e.id;
       for (std::size_t i = 0; i < t.size(); ++i)
-        *out << "," << (e.params[i].per_coordinate ? "\"" + join_commas(t[i].second) + "\"" : join_commas(t[i].second));
-      *out << ",\n";
+        line += "," + (e.params[i].per_coordinate ? "\"" + join_commas(t[i].second) + "\"" : join_commas(t[i].second));
+      line += ",";
     } else {
       json j;
       j["id"] = e.id;
       for (const auto& [name, v] : t) j[name] = join_commas(v);
       j["value"] = "";
-      *out << j.dump() << "\n";
+      line = json_text(j);
     }
+    std::fprintf(out, "%s\n", line.c_str());
   }
-  if (!*out) throw FileError("error writing '" + a.out + "'");
+  if (file) file->commit();
+  // provenance goes to stderr, once the rows are written: the file itself is plain CSV / JSON Lines that standard readers parse
+  std::fprintf(stderr, "privoco sample %s --n %zu --seed %llu: %zu rows, %zu of them corners of the sampling box (last); "
+                       "fill in value, then: privoco check FILE\n",
+               e.id.c_str(), a.n, static_cast<unsigned long long>(a.seed), pts.size(), kc);
   return 0;
 }
 

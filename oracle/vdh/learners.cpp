@@ -13,6 +13,7 @@
 #include <Eigen/Core>
 
 #include "judge.hpp"
+#include "output.hpp"
 #include "privoco/assignments.hpp"
 #include "privoco/catalogue.hpp"
 #include "privoco/decimal.hpp"
@@ -264,6 +265,7 @@ int run_learner(const RunArgs& a) {
                                                 : "VDH Thm 2 = Thm 11 (002) as printed at V_j = V_{T,j}";
   sum["regret"] = rj;
   sum["regret_definition"] = "sum_t <g_t, w_t - u>, u on every coordinate (A15(a))";
+  output.commit();  // the rows are complete: the file appears under its name
   if (!a.state_out.empty()) {
     if (!f1 && !f2 && !f3) throw ParamError("run", "--state-out", "state files are supported for the fast learners");
     json s{{"alg", e.id}, {"prior", a.prior}};
@@ -276,13 +278,11 @@ int run_learner(const RunArgs& a) {
       s["direction"] = {{"z", z}, {"sum_sq", hex(f2->direction().sum_sq())}};
     } else for (const auto& x : f3->state()) c.push_back(state_json(x));
     s["coordinates"] = c;
-    std::ofstream so(a.state_out);
-    if (!so) throw FileError("cannot write '" + a.state_out + "': " + std::strerror(errno));
-    so << s.dump(1) << "\n";
+    write_text_file(a.state_out, json_text(s, 1) + "\n");
   }
   std::FILE* info = output.info;
   if (a.json) {
-    std::fprintf(info, "%s\n", sum.dump().c_str());
+    std::fprintf(info, "%s\n", json_text(sum).c_str());
   } else {
     std::fprintf(info, "privoco run %s (%s prior, %s): %llu steps, d = %lld, %llu predictions outside double range\n",
                  e.id.c_str(), a.prior.c_str(), a.impl.c_str(), static_cast<unsigned long long>(t),
@@ -345,10 +345,10 @@ int check_learner_stream(const StreamCheckArgs& a) {
       if (v.verdict != "pass" && first_step == 0) first = v, first_step = steps;
       if (a.json) {
         if (a.all || v.verdict != "pass")
-          fmt::print("{}\n", json{{"line", v.line}, {"step", steps}, {"coordinate", j + 1}, {"verdict", v.verdict},
-                                  {"claimed", v.claimed}, {"certified", v.certified}, {"ulps", v.ulps},
-                                  {"rel_err", v.rel_err}, {"wrong_sign", v.wrong_sign}, {"reason", v.reason}}
-                                .dump());
+          fmt::print("{}\n", json_text(json{{"line", v.line}, {"step", steps}, {"coordinate", j + 1},
+                                            {"verdict", v.verdict}, {"claimed", v.claimed}, {"certified", v.certified},
+                                            {"ulps", v.ulps}, {"rel_err", v.rel_err}, {"wrong_sign", v.wrong_sign},
+                                            {"reason", v.reason}}));
       } else if (a.all || v.verdict != "pass") {
         fmt::print("{}:{}: step {}{}: {} claimed {}{}\n", input.source, v.line, steps,
                    alg1 ? "" : fmt::format(" coordinate {}", j + 1), v.verdict, v.claimed,
@@ -368,7 +368,7 @@ int check_learner_stream(const StreamCheckArgs& a) {
   if (a.json) {
     json s{{"summary", true}, {"steps", steps}, {"predictions", judged}, {"passed", passed}, {"failed", failed}};
     if (first_step) s["first_disagreement"] = {{"step", first_step}, {"line", first.line}, {"reason", first.reason}};
-    fmt::print("{}\n", s.dump());
+    fmt::print("{}\n", json_text(s));
   } else {
     fmt::print("summary: {} steps, {} predictions: {} passed, {} failed", steps, judged, passed, failed);
     if (first_step) fmt::print("; first disagreement at step {} (line {}: {})", first_step, first.line, first.params);

@@ -8,6 +8,7 @@
 
 #include <Eigen/Core>
 
+#include "output.hpp"
 #include "privoco/assignments.hpp"
 #include "privoco/decimal.hpp"
 #include "privoco/errors.hpp"
@@ -91,7 +92,7 @@ int run_part(const RunArgs& a) {
     if (a.json) {
       json j{{"id", id}, {"impl", a.impl}, {"T", t}, {"d", d}, {"regret_best_unit_vector", text17(regret)},
              {"sqrt_sum_sq_norms", text17(std::sqrt(sum_sq))}};
-      std::fprintf(info, "%s\n", j.dump().c_str());
+      std::fprintf(info, "%s\n", json_text(j).c_str());
     } else {
       std::fprintf(info, "%s (%s): T = %llu, d = %lld; regret against the best unit vector in hindsight %.6g, "
                    "sqrt(sum ||g_t||^2) = %.6g (ratio %.3g; Orabona and Pal: O(1))\n", id.c_str(), a.impl.c_str(),
@@ -152,6 +153,7 @@ int run_part(const RunArgs& a) {
     }
     std::fprintf(out, "%s\n", line.c_str());
   }
+  output.commit();
   std::fprintf(info, "%s (%s): %ld draws of d = %d, master seed %llu (round t draws stream t)\n", id.c_str(),
                a.impl.c_str(), T, d, static_cast<unsigned long long>(a.seed));
   return 0;

@@ -1,0 +1,127 @@
+// The exit-code table (0 good, 1 a verdict against, 2 bad input, 3 undecided, 70 privoco failed, 74 a write failed)
+// driven through the CLI, and the inputs that were once accepted and then ignored or misread: each is refused by
+// name now, and its well-formed sibling still works.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <sys/wait.h>
+
+#include "commands.hpp"
+#include "oracle/cli_support.hpp"
+
+namespace {
+
+using privoco::testing::CliRun;
+using privoco::testing::spit;
+using privoco::testing::test_dir;
+CliRun run(const std::string& args) { return privoco::testing::run_cli(args); }
+
+void expect_refused(const std::string& args, const std::string& needle, int code = 2) {
+  const CliRun r = run(args);
+  EXPECT_EQ(r.code, code) << args << "\n" << r.err;
+  EXPECT_EQ(privoco::testing::count_lines(r.err), 1) << args << "\n" << r.err;
+  EXPECT_NE(r.err.find(needle), std::string::npos) << args << "\n" << r.err;
+}
+
+}  // namespace
+
+TEST(ExitCodes, ProveAllExitFollowsFailOn) {
+  using privoco::oracle::prove_all_exit;
+  const std::vector<std::string> mixed = {"certified", "refuted", "undecided"}, open = {"certified", "undecided"},
+                                 good = {"certified", "certified"};
+  EXPECT_EQ(prove_all_exit(mixed, "undecided"), 1);
+  EXPECT_EQ(prove_all_exit(open, "undecided"), 3);
+  EXPECT_EQ(prove_all_exit(open, "refuted"), 0);
+  EXPECT_EQ(prove_all_exit(mixed, "refuted"), 1);
+  EXPECT_EQ(prove_all_exit(mixed, "none"), 0);
+  EXPECT_EQ(prove_all_exit(good, "undecided"), 0);
+}
+
+TEST(ExitCodes, ProveRefusesWhatItWouldIgnore) {
+  expect_refused("prove --all VDH.lemma.lncosh", "not both");
+  expect_refused("prove --all y=1", "--all proves every claim");
+  expect_refused("prove VDH.lemma.lncosh --fail-on none", "applies to --all only");
+  expect_refused("prove --all --fail-on sometimes", "--fail-on");
+  const CliRun ok = run("prove VDH.lemma.lncosh");
+  EXPECT_EQ(ok.code, 0) << ok.err;
+}
+
+TEST(ExitCodes, OptionsSayWhatTheyWant) {
+  const std::string f = test_dir() + "one_row.csv";
+  spit(f, "id,L,V,b,G,value\nVDH.pred.conj,0,1,1,1,0\n");
+  EXPECT_EQ(run("check " + f).code, 0);  // the sibling: a good file passes
+  expect_refused("check " + f + " --ulps nan", "finite number >= 0");
+  expect_refused("check " + f + " --rel inf", "finite number >= 0");
+  expect_refused("check " + f + " --ulps -1", "finite number >= 0");
+  expect_refused("compare VDH.pred.conj --n 10 --ulps -1", "finite number >= 0");
+  expect_refused("sample VDH.pred.conj --seed -1", "between 0 and 18446744073709551615");
+  expect_refused("sample VDH.pred.conj --seed 18446744073709551616", "between 0 and 18446744073709551615");
+  expect_refused("report --n -1", "between 0 and");
+  expect_refused("sample VDH.pred.conj --n 0", "between 1 and");
+  expect_refused("eval VDH.pred.conj 'L= 1' V=1 b=1 G=1", "whitespace");
+  expect_refused("eval VDH.alg.alg1 b=1 G=1", "use privoco run");
+  expect_refused("sample VDH.conj.lemma11_case1", "use privoco prove");
+  expect_refused("check " + f + " --stream alg1 --expect-rows 3 b=1 G=1", "not to --stream");
+  EXPECT_EQ(run("sample VDH.pred.conj --seed 18446744073709551615 --n 3").code, 0);
+}
+
+TEST(ExitCodes, CheckFailsEmptyAndTruncatedFiles) {
+  const std::string h = test_dir() + "header_only.csv", two = test_dir() + "two_rows.csv";
+  spit(h, "id,L,V,b,G,value\n");
+  spit(two, "id,L,V,b,G,value\nVDH.pred.conj,0,1,1,1,0\nVDH.pred.conj,0,2,1,1,0\n");
+  const CliRun e = run("check " + h);
+  EXPECT_EQ(e.code, 1);
+  EXPECT_NE(e.err.find("no data rows"), std::string::npos) << e.err;
+  const CliRun t = run("check " + two + " --expect-rows 3 --json");
+  EXPECT_EQ(t.code, 1);
+  const auto last = nlohmann::json::parse(t.out.substr(t.out.rfind("{\"summary\"")));
+  EXPECT_NE(last["summary"]["incomplete"].get<std::string>().find("2 data rows, expected 3"), std::string::npos);
+  EXPECT_EQ(run("check " + two + " --expect-rows 2").code, 0);  // the sibling
+}
+
+TEST(ExitCodes, StrictJsonLines) {
+  const std::string f = test_dir() + "strict.jsonl";
+  const std::string row = R"({"id":"VDH.pred.conj","L":"0","V":"1","b":"1","G":"1",)";
+  spit(f, row + "\"value\":\"5\",\"value\":\"0\"}\n" + row + "\"value\":\"0\"} junk\n" + row +
+              "\"value\":Infinity}\n" + row + "\"value\":\"0\"}\n" + R"({"id":"VDH.pred.conj","L":"0","V":"1","b":")" +
+              "\xff" + R"(","G":"1","value":"0"})" + "\n");
+  const CliRun r = run("check " + f + " --json --all");
+  EXPECT_EQ(r.code, 1) << r.err;  // a verdict against, never an internal error
+  std::vector<nlohmann::json> rows;
+  std::size_t b = 0;
+  for (std::size_t e; (e = r.out.find('\n', b)) != std::string::npos; b = e + 1) rows.push_back(nlohmann::json::parse(r.out.substr(b, e - b)));
+  ASSERT_EQ(rows.size(), 6u) << r.out;
+  EXPECT_EQ(rows[0]["verdict"], "invalid");
+  EXPECT_NE(rows[0]["reason"].get<std::string>().find("appears twice"), std::string::npos);
+  EXPECT_EQ(rows[1]["verdict"], "invalid");
+  EXPECT_NE(rows[1]["reason"].get<std::string>().find("malformed JSON"), std::string::npos);
+  EXPECT_EQ(rows[1]["reason"].get<std::string>().find("json.exception"), std::string::npos);
+  EXPECT_EQ(rows[2]["verdict"], "fail");  // Infinity is a claim (wrong here), not a parse error
+  EXPECT_EQ(rows[3]["verdict"], "pass");  // the well-formed sibling
+  EXPECT_EQ(rows[4]["verdict"], "invalid");
+  EXPECT_NE(rows[4]["reason"].get<std::string>().find("invalid UTF-8"), std::string::npos);
+}
+
+TEST(ExitCodes, FailedWritesExit74AndLeaveNoFile) {
+  expect_refused("sample VDH.pred.conj --n 3 --out /dev/full", "No space left on device", 74);
+  const std::string g = test_dir() + "g.csv";
+  spit(g, "g\n0.5\n-0.25\n");
+  expect_refused("run alg1 b=1 G=1 --gradients " + g + " --out /dev/full", "No space left on device", 74);
+  const std::string err = test_dir() + "err.txt";
+  const int st = std::system((std::string(PRIVOCO_BIN) + " sample VDH.pred.conj --n 3 >/dev/full 2>" + err).c_str());
+  EXPECT_EQ(WEXITSTATUS(st), 74);
+  EXPECT_NE(privoco::testing::slurp(err).find("standard output"), std::string::npos);
+  // a directory that cannot be written: refused, and nothing left behind
+  const std::string missing = test_dir() + "no/such/dir/out.csv";
+  expect_refused("sample VDH.pred.conj --n 3 --out " + missing, "cannot write", 74);
+  EXPECT_FALSE(std::filesystem::exists(missing));
+  const std::string ok = test_dir() + "ok.csv";
+  EXPECT_EQ(run("sample VDH.pred.conj --n 3 --out " + ok).code, 0);  // the sibling
+  EXPECT_EQ(privoco::testing::slurp(ok).rfind("id,L,V,b,G,value\n", 0), 0u);  // no comment line first
+  for (const auto& p : std::filesystem::directory_iterator(test_dir()))
+    EXPECT_EQ(p.path().string().find(".tmp-"), std::string::npos) << p.path();
+}
