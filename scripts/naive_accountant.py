@@ -13,7 +13,7 @@ import sys
 import numpy as np
 from scipy.stats import norm
 
-rows = [r for r in csv.reader(line for line in sys.stdin if not line.startswith('#'))]
+rows = list(csv.reader(sys.stdin))
 head, body = rows[0], rows[1:]
 eps = np.array([float(r[head.index('eps')]) for r in body])
 # mu is a list (the composed mechanisms, one field): the composition is Gaussian with mu = sqrt(sum mu_j^2)

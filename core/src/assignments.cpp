@@ -37,8 +37,11 @@ std::size_t claim_param(const Entry& e, const std::string& name, std::vector<boo
   const std::size_t i = e.index_of(name);
   if (i == static_cast<std::size_t>(-1)) {
     std::string names;
-    for (const auto& p : e.params) names += (names.empty() ? "" : ", ") + p.name;
-    throw ParamError(e.id, name, "unknown parameter (this ID takes " + names + ")");
+    std::vector<std::string> all;
+    for (const auto& p : e.params) names += (names.empty() ? "" : ", ") + p.name, all.push_back(p.name);
+    const std::string near = closest(name, all);
+    throw ParamError(e.id, name, "unknown parameter (" + (near.empty() ? "" : "did you mean " + near + "? ") +
+                                     "this ID takes " + names + ")");
   }
   if (seen[i]) throw ParamError(e.id, name, "given twice");
   seen[i] = true;

@@ -1,5 +1,8 @@
 #include "privoco/catalogue.hpp"
 
+#include <algorithm>
+#include <cctype>
+
 #include <cmath>
 #include <sstream>
 
@@ -117,10 +120,35 @@ void check_flat_params(const Entry& e, const double* x) {
   }
 }
 
+std::string closest(std::string_view word, const std::vector<std::string>& candidates) {
+  auto lower = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
+  std::string best;
+  std::size_t best_d = static_cast<std::size_t>(-1);
+  for (const std::string& c : candidates) {
+    // Levenshtein distance, one row
+    std::vector<std::size_t> row(c.size() + 1);
+    for (std::size_t j = 0; j <= c.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= word.size(); ++i) {
+      std::size_t diag = row[0];
+      row[0] = i;
+      for (std::size_t j = 1; j <= c.size(); ++j) {
+        const std::size_t up = row[j];
+        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (lower(word[i - 1]) == lower(c[j - 1]) ? 0 : 1)});
+        diag = up;
+      }
+    }
+    if (row[c.size()] < best_d) best_d = row[c.size()], best = c;
+  }
+  return best_d <= std::max<std::size_t>(1, word.size() / 3) ? best : std::string();
+}
+
 const Entry& entry(std::string_view id) {
   for (const Entry& e : catalogue())
     if (e.id == id) return e;
-  throw UnknownId(std::string(id));
+  std::vector<std::string> ids;
+  for (const Entry& e : catalogue()) ids.push_back(e.id);
+  const std::string near = closest(id, ids);
+  throw UnknownId(std::string(id), "unknown ID", near.empty() ? "" : "did you mean " + near + "?");
 }
 
 void check_param(const Entry& e, std::size_t i, double x) {

@@ -93,20 +93,24 @@ int run_private_sum(const RunArgs& a) {
     } catch (const std::exception& ex) {
       throw FileError(a.state_in + ": not a privoco state file (" + ex.what() + ")");
     }
-    if (j.value("alg", "") != kId) throw ParamError("run", "--state-in", "the state is of " + j.value("alg", "?"));
-    // the node noise is keyed by the seed and sigma scales it: a state continues only the run it came from
-    if (j.value("d", 0) != d || j.value("T", std::uint64_t{0}) != T || unhex(j, "sigma") != sigma ||
-        j.value("seed", std::uint64_t{0}) != a.seed)
-      throw ParamError("run", "--state-in", fmt::format("the state is of a run with d = {}, T = {}, sigma = {}, seed = {}; "
-                                                        "this run has d = {}, T = {}, sigma = {}, seed = {}",
-                                                        j.value("d", 0), j.value("T", std::uint64_t{0}),
-                                                        text17(unhex(j, "sigma")), j.value("seed", std::uint64_t{0}), d, T,
-                                                        text17(sigma), a.seed));
-    fast::jkt::PrivateSumState s;
-    s.t = j.value("t", std::uint64_t{0});
-    for (const auto& x : j.at("a")) s.a.push_back(std::strtod(x.get<std::string>().c_str(), nullptr));
-    for (const auto& x : j.at("ahat")) s.ahat.push_back(std::strtod(x.get<std::string>().c_str(), nullptr));
-    f->restore(s);
+    try {  // a field of the wrong type or missing is the file's fault, named as such
+      if (j.value("alg", "") != kId) throw ParamError("run", "--state-in", "the state is of " + j.value("alg", "?"));
+      // the node noise is keyed by the seed and sigma scales it: a state continues only the run it came from
+      if (j.value("d", 0) != d || j.value("T", std::uint64_t{0}) != T || unhex(j, "sigma") != sigma ||
+          j.value("seed", std::uint64_t{0}) != a.seed)
+        throw ParamError("run", "--state-in", fmt::format("the state is of a run with d = {}, T = {}, sigma = {}, seed = {}; "
+                                                          "this run has d = {}, T = {}, sigma = {}, seed = {}",
+                                                          j.value("d", 0), j.value("T", std::uint64_t{0}),
+                                                          text17(unhex(j, "sigma")), j.value("seed", std::uint64_t{0}), d, T,
+                                                          text17(sigma), a.seed));
+      fast::jkt::PrivateSumState s;
+      s.t = j.value("t", std::uint64_t{0});
+      for (const auto& x : j.at("a")) s.a.push_back(std::strtod(x.get<std::string>().c_str(), nullptr));
+      for (const auto& x : j.at("ahat")) s.ahat.push_back(std::strtod(x.get<std::string>().c_str(), nullptr));
+      f->restore(s);
+    } catch (const json::exception& ex) {
+      throw FileError(a.state_in + ": not a privoco state file (" + std::string(ex.what()).substr(std::string(ex.what()).find(']') + 2) + ")");
+    }
   }
 
   Output output(a.out);

@@ -35,21 +35,17 @@ json verdict_json(const Verdict& v) {
   if (v.claim != Claim::equal) {  // a bound: sound or UNSOUND, with the slack claimed/true
     j["claim"] = to_string(v.claim);
     j["slack"] = num_or_inf(v.slack);
-    if (v.verdict != "sound") {
-      j["certified"] = v.certified;
-      j["digits"] = v.digits;
-      j["reason"] = v.reason;
-    }
+    j["certified"] = v.certified;
+    j["digits"] = v.digits;
+    if (v.verdict != "sound") j["reason"] = v.reason;
     return j;
   }
   j["rel_err"] = num_or_inf(v.rel_err);
   j["ulps"] = num_or_inf(v.ulps);
   j["wrong_sign"] = v.wrong_sign;
-  if (v.verdict == "fail") {
-    j["certified"] = v.certified;
-    j["digits"] = v.digits;
-    j["reason"] = v.reason;
-  }
+  j["certified"] = v.certified;  // on passing rows too: the certified value of every row checked
+  j["digits"] = v.digits;
+  if (v.verdict == "fail") j["reason"] = v.reason;
   return j;
 }
 
@@ -59,14 +55,14 @@ std::string verdict_text(const Verdict& v, const std::string& source) {
   std::string s = fmt::format("{}:{}: {} {}({}) claimed {}", source, v.line, v.verdict, v.id, v.params, v.claimed);
   if (v.claim != Claim::equal) {
     s += fmt::format(" as an {} bound", to_string(v.claim));
-    if (v.verdict == "sound") return s + fmt::format(" (slack claimed/true {:.6g})", v.slack);
+    if (v.verdict == "sound") return s + fmt::format(" (slack claimed/true {:.6g}; certified {})", v.slack, v.certified);
     return s + fmt::format(": certified {} ({} digits), {}", v.certified, v.digits, v.reason);
   }
   if (v.verdict == "fail")
     s += fmt::format(": certified {} ({} digits), rel. error {:.3g}, {:.3g} ulp{}", v.certified, v.digits, v.rel_err,
                      v.ulps, v.wrong_sign ? ", WRONG SIGN" : (v.reason == "outside tolerance" ? "" : ", " + v.reason));
   else
-    s += fmt::format(" ({:.3g} ulp)", v.ulps);
+    s += fmt::format(" ({:.3g} ulp; certified {})", v.ulps, v.certified);
   return s;
 }
 

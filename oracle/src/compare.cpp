@@ -24,7 +24,8 @@ int cmd_compare(const CompareArgs& a) {
   if (!e.has_fast || !e.has_reference || e.is_learner())
     throw UnknownId(e.id, "compare needs both a fast and a reference implementation of a function");
   std::vector<std::vector<double>> pts;
-  std::vector<Verdict> claims;  // from --points with values
+  std::vector<Verdict> claims;  // from --points: one per point (judged where the row has a value)
+  std::size_t skipped = 0, valued = 0;  // rows of other IDs, invalid or outside the domain; rows with a value
   const Tolerance tol = Tolerance::from_options(a.ulps, -1);
   if (!a.points.empty()) {
     if (e.vector_layout)
@@ -35,7 +36,10 @@ int cmd_compare(const CompareArgs& a) {
     Row row;
     while (reader.next(&row)) {
       const Field* idf = row.find("id");
-      if (!row.error.empty() || !idf || idf->text != e.id) continue;
+      if (!row.error.empty() || !idf || idf->text != e.id) {
+        ++skipped;
+        continue;
+      }
       std::vector<double> p(e.params.size());
       bool ok = true;
       for (std::size_t i = 0; i < e.params.size() && ok; ++i) {
@@ -46,10 +50,13 @@ int cmd_compare(const CompareArgs& a) {
         ok = fld && parse_value(e.params[i], fld->text, &d, &pos, &why) && std::isfinite(d.approx) && e.params[i].domain.contains(d.approx);
         if (ok) p[i] = d.approx;
       }
-      if (!ok) continue;
+      if (!ok) {
+        ++skipped;
+        continue;
+      }
       const Field* vf = row.find("value");
       Verdict v;
-      if (vf && !vf->text.empty()) v = judge(row, tol);
+      if (vf && !vf->text.empty()) v = judge(row, tol), ++valued;
       claims.push_back(v);
       pts.push_back(p);
     }
@@ -101,7 +108,8 @@ int cmd_compare(const CompareArgs& a) {
     j["worst"] = w;
     j["out_of_range"] = acc.out_of_range;
     j["status_mismatch"] = acc.status_mismatch;
-    if (!claims.empty()) j["file_failing_rows"] = claim_fail;
+    if (valued) j["file_failing_rows"] = claim_fail, j["file_rows_with_value"] = valued;
+    if (!a.points.empty()) j["file_rows_skipped"] = skipped;
     if (!a.plot.empty()) j["plot"] = a.plot;
     fmt::print("{}\n", json_text(j, 2));
     return 0;
@@ -122,7 +130,11 @@ int cmd_compare(const CompareArgs& a) {
     fmt::print("    {:8.3g} ulp  {}  reference {}  fast {}\n", r.ulp, params_text(param_texts(e, r.params)), r.ref_value,
                text17(r.fast_value));
   }
-  if (!claims.empty()) fmt::print("  {} of the file's rows fail the tolerance of {:g} ulp\n", claim_fail, a.ulps);
+  if (!a.points.empty()) {
+    if (valued) fmt::print("  {} of the file's {} rows with a value fail the tolerance of {:g} ulp\n", claim_fail, valued, a.ulps);
+    else fmt::print("  the file's rows carry no values: only fast against the reference is shown\n");
+    if (skipped) fmt::print("  {} rows skipped (another ID, invalid, or outside the domain)\n", skipped);
+  }
   if (!a.plot.empty()) fmt::print("  plot written to {}\n", a.plot);
   return 0;
 }

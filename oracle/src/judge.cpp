@@ -205,8 +205,8 @@ Verdict judge_claim(Verdict v, std::size_t claimed_column, const Tolerance& tol,
       const double t = c.nearest();
       v.slack = (ce.claimed_nan || ce.claimed_inf || t == 0) ? NAN : std::strtod(v.claimed.c_str(), nullptr) / t;
       v.verdict = cmp > 0 ? "sound" : "UNSOUND";
+      v.certified = reference::arb_mid_string(c.ball.get(), std::max(17, std::min(c.digits, 40)));
       if (cmp <= 0) {
-        v.certified = reference::arb_mid_string(c.ball.get(), std::max(17, std::min(c.digits, 40)));
         v.reason = ce.claimed_nan ? "nan is not a bound"
                    : cmp < 0    ? (sgn > 0 ? "below the true value" : "above the true value")
                                 : "not decided at " + std::to_string(c.digits) + " digits";
@@ -225,11 +225,12 @@ Verdict judge_claim(Verdict v, std::size_t claimed_column, const Tolerance& tol,
     v.wrong_sign = ce.wrong_sign;
     v.digits = c.digits;
     v.verdict = hi <= tol.value && !ce.claimed_nan ? "pass" : "fail";
+    v.certified = reference::arb_mid_string(c.ball.get(), std::max(17, std::min(c.digits, 40)));
     if (v.verdict == "fail") {
-      v.certified = reference::arb_mid_string(c.ball.get(), std::max(17, std::min(c.digits, 40)));
       if (ce.claimed_nan) v.reason = "nan";
       else if (ce.claimed_inf) v.reason = ce.wrong_sign ? "infinite with the wrong sign" : "infinite, true value is finite";
       else if (ce.wrong_sign) v.reason = "wrong sign";
+      else if (ce.claimed_zero) v.reason = "zero claimed, the true value is not zero";
       else if (!decided) v.reason = "within rounding of the tolerance at " + std::to_string(c.digits) + " digits";
       else v.reason = "outside tolerance";
     }

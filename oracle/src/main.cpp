@@ -208,7 +208,13 @@ int main(int argc, char** argv) {
         throw privoco::ParamError("check", stream_params[0], "name=value parameters need --stream ALG");
       return cmd_check(ck);
     }
-    if (*run) return cmd_run(ra);
+    if (*run) {
+      for (const CLI::Option* o : run->get_options())
+        if (o->count() && !o->get_lnames().empty() && o->get_name() != "--help")
+          ra.given.push_back("--" + o->get_lnames()[0]);
+      ra.T_given = run->count("--T") > 0;
+      return cmd_run(ra);
+    }
     if (*sample) return cmd_sample(sa);
     if (*compare) return cmd_compare(cp);
     if (*prove) {

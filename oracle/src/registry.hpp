@@ -15,6 +15,7 @@ struct RunCommand {
   std::vector<std::string> names;  // what `privoco run NAME` accepts: the short name first, then the catalogue ID
   int (*run)(const RunArgs&) = nullptr;
   int (*check_stream)(const StreamCheckArgs&) = nullptr;  // `check FILE --stream NAME`; null: not replayable
+  std::vector<std::string> options;  // the `run` options it uses; any other option given is refused by name
 };
 
 using MeasureParts = std::vector<PartAccuracy> (*)(std::size_t steps, std::uint64_t seed);

@@ -1,6 +1,8 @@
 // privoco run NAME and privoco check FILE --stream NAME: each paper registers what it runs (registry.hpp).
 #include "run.hpp"
 
+#include <algorithm>
+
 #include "privoco/errors.hpp"
 #include "privoco/registered.hpp"
 #include "registry.hpp"
@@ -28,7 +30,16 @@ const RunCommand& find_run(const std::string& name, bool streams) {
 }
 }  // namespace
 
-int cmd_run(const RunArgs& a) { return find_run(a.alg, false).run(a); }
+int cmd_run(const RunArgs& a) {
+  const RunCommand& c = find_run(a.alg, false);
+  for (const std::string& o : a.given)
+    if (std::find(c.options.begin(), c.options.end(), o) == c.options.end()) {
+      std::string takes;
+      for (const std::string& k : c.options) takes += (takes.empty() ? "" : ", ") + k;
+      throw ParamError("run " + c.names[0], o, "does not apply to " + c.names[0] + " (it takes " + takes + ")");
+    }
+  return c.run(a);
+}
 
 int cmd_check_stream(const StreamCheckArgs& a) { return find_run(a.alg, true).check_stream(a); }
 

@@ -23,6 +23,8 @@ struct RunArgs {
   long seeds = 10;
   std::uint64_t seed = 1;
   std::string plot;
+  std::vector<std::string> given;  // the options given on the command line (--T, --seed, ...), checked by cmd_run
+  bool T_given = false;            // --T given (its default is the scenarios' list)
 };
 // Runs the learner, sampler or preset registered as a.alg (registry.hpp); UnknownId for other names.
 int cmd_run(const RunArgs& a);

@@ -100,6 +100,7 @@ int run_learner(const RunArgs& a) {
   const auto d = static_cast<Eigen::Index>(cols.g.size());
   if (!alg1 && lp.b.size() != 1 && static_cast<Eigen::Index>(lp.b.size()) != d)
     throw ParamError(e.id, "b", fmt::format("{} values for d = {} coordinates (give one, or d)", lp.b.size(), d));
+  if (alg1 && lp.b.size() != 1) throw ParamError(e.id, "b", "one value (Alg 1 is one scalar learner)");
 
   // learners
   const fv::Prior prior = fv::parse_prior(a.prior);
@@ -135,26 +136,30 @@ int run_learner(const RunArgs& a) {
     } catch (const json::exception& ex) {
       throw FileError(a.state_in + ": not a privoco state file (" + ex.what() + ")");
     }
-    if (j.value("alg", "") != e.id || j.value("prior", "") != a.prior)
-      throw ParamError("run", "--state-in", "the state is of " + j.value("alg", "?") + " with the " +
-                                                j.value("prior", "?") + " prior");
-    if (f1) f1->restore(state_from(j.at("coordinates").at(0)));
-    else if (f2) {  // Alg 2: the scalar learner, then the direction learner's z (d hex floats) and sum ||g||^2
-      const json& dj = j.at("direction");
-      if (!dj.at("z").is_array() || static_cast<Eigen::Index>(dj.at("z").size()) != d)
-        throw ParamError("run", "--state-in", fmt::format("the state's direction has {} coordinates, the file {}",
-                                                          dj.at("z").size(), d));
-      Eigen::VectorXd z(d);
-      for (Eigen::Index k = 0; k < d; ++k) {
-        const json item{{"x", dj.at("z").at(static_cast<std::size_t>(k))}};
-        z[k] = unhex(item, "x");
+    try {  // a field of the wrong type or missing is the file's fault, named as such
+      if (j.value("alg", "") != e.id || j.value("prior", "") != a.prior)
+        throw ParamError("run", "--state-in", "the state is of " + j.value("alg", "?") + " with the " +
+                                                  j.value("prior", "?") + " prior");
+      if (f1) f1->restore(state_from(j.at("coordinates").at(0)));
+      else if (f2) {  // Alg 2: the scalar learner, then the direction learner's z (d hex floats) and sum ||g||^2
+        const json& dj = j.at("direction");
+        if (!dj.at("z").is_array() || static_cast<Eigen::Index>(dj.at("z").size()) != d)
+          throw ParamError("run", "--state-in", fmt::format("the state's direction has {} coordinates, the file {}",
+                                                            dj.at("z").size(), d));
+        Eigen::VectorXd z(d);
+        for (Eigen::Index k = 0; k < d; ++k) {
+          const json item{{"x", dj.at("z").at(static_cast<std::size_t>(k))}};
+          z[k] = unhex(item, "x");
+        }
+        f2->restore(state_from(j.at("coordinates").at(0)), z, unhex(dj, "sum_sq"));
       }
-      f2->restore(state_from(j.at("coordinates").at(0)), z, unhex(dj, "sum_sq"));
-    }
-    else {
-      std::vector<fv::Alg1State> s;
-      for (const auto& c : j.at("coordinates")) s.push_back(state_from(c));
-      f3->restore(s);
+      else {
+        std::vector<fv::Alg1State> s;
+        for (const auto& c : j.at("coordinates")) s.push_back(state_from(c));
+        f3->restore(s);
+      }
+    } catch (const json::exception& ex) {
+      throw FileError(a.state_in + ": not a privoco state file (" + std::string(ex.what()).substr(std::string(ex.what()).find(']') + 2) + ")");
     }
   }
 
@@ -163,8 +168,10 @@ int run_learner(const RunArgs& a) {
   for (const auto& n : cols.g) head += "," + n;
   for (Eigen::Index j = 0; j < d; ++j) head += alg1 ? ",w" : fmt::format(",w{}", j + 1);
   if (alg2) head += ",v";
-  std::fprintf(out, "# privoco run %s --prior %s (%s), readings A1(a) A3 A5(b) A20(a) A21(a) A28(a)\n%s\n",
-               e.id.c_str(), a.prior.c_str(), a.impl.c_str(), head.c_str());
+  // the readings go with the summary (stderr, or stdout with --out): the rows stay plain CSV
+  std::fprintf(output.info, "privoco run %s --prior %s (%s), readings A1(a) A3 A5(b) A20(a) A21(a) A28(a)\n",
+               e.id.c_str(), a.prior.c_str(), a.impl.c_str());
+  std::fprintf(out, "%s\n", head.c_str());
 
   Eigen::VectorXd g(d), w(d);
   std::vector<double> regret(us.size(), 0.0);
@@ -311,6 +318,7 @@ int check_learner_stream(const StreamCheckArgs& a) {
   const std::size_t d = cols.g.size();
   if (lp.b.size() != 1 && lp.b.size() != d)
     throw ParamError(e.id, "b", fmt::format("{} values for d = {} coordinates (give one, or d)", lp.b.size(), d));
+  if (alg1 && lp.b.size() != 1) throw ParamError(e.id, "b", "one value (Alg 1 is one scalar learner)");
   std::vector<reference::vdh::Alg1Replay> refs;
   std::unique_ptr<reference::vdh::Alg2Replay> r2;
   if (alg2) {

@@ -104,7 +104,7 @@ int run_part(const RunArgs& a) {
 
   // samplers: --T is one count here (the scenarios' default list means 10)
   long T = 10;
-  if (a.T_list != "100,1000,10000") {
+  if (a.T_given) {
     const Decimal td = parse_param("run", "--T", a.T_list);
     if (!(td.approx >= 1 && td.approx <= 1e9 && td.approx == std::floor(td.approx)))
       throw ParamError("run", "--T", "'" + a.T_list + "' (the number of draws, an integer in [1, 1e9])");

@@ -308,7 +308,8 @@ ClaimError claim_error(const Certified& c, const std::string& claimed) {
     arb_clear(x);
     return r;
   }
-  r.wrong_sign = d.sign != c.sign();
+  r.claimed_zero = d.sign == 0;
+  r.wrong_sign = d.sign != 0 && d.sign != c.sign();
   const slong prec = std::max<slong>(128, arb_bits(t) + 64);
   arb_t x, diff, q;
   arb_init(x); arb_init(diff); arb_init(q);

@@ -125,3 +125,63 @@ TEST(ExitCodes, FailedWritesExit74AndLeaveNoFile) {
   for (const auto& p : std::filesystem::directory_iterator(test_dir()))
     EXPECT_EQ(p.path().string().find(".tmp-"), std::string::npos) << p.path();
 }
+
+// run refuses options and lists it would drop; the sibling forms run.
+TEST(ExitCodes, RunRefusesWhatItWouldDrop) {
+  const std::string g = test_dir() + "g1.csv";
+  spit(g, "g\n0.5\n-0.25\n");
+  expect_refused("run local_laplace tau=1,2 --T 100,1000,10000", "--T");
+  expect_refused("run alg1 b=1,2 G=1 --gradients " + g, "one value");
+  expect_refused("run alg1 b=1 G=1 --gradients " + g + " --seeds 5", "does not apply to alg1");
+  expect_refused("run scenario1 --T 100,200 --seeds 2 --prior uniform", "does not apply to scenario1");
+  EXPECT_EQ(run("run local_laplace tau=1,2 --T 3").code, 0);
+  const CliRun ok = run("run alg1 b=1 G=1 --gradients " + g);
+  EXPECT_EQ(ok.code, 0) << ok.err;
+  EXPECT_EQ(ok.out.rfind("t,g,w\n", 0), 0u) << ok.out;  // plain CSV: the readings go to stderr
+  EXPECT_NE(ok.err.find("readings A1(a)"), std::string::npos) << ok.err;
+}
+
+// A state file with a field of the wrong type is bad input (2), not privoco failing (70).
+TEST(ExitCodes, MistypedStateFileIsBadInput) {
+  const std::string g = test_dir() + "g2.csv", st = test_dir() + "st.json", bad = test_dir() + "st_bad.json";
+  spit(g, "g\n0.5\n-0.25\n");
+  ASSERT_EQ(run("run alg1 b=1 G=1 --gradients " + g + " --state-out " + st).code, 0);
+  auto j = nlohmann::json::parse(privoco::testing::slurp(st));
+  EXPECT_EQ(run("run alg1 b=1 G=1 --gradients " + g + " --state-in " + st).code, 0);  // the sibling
+  j["coordinates"][0]["t"] = "five";
+  spit(bad, j.dump());
+  expect_refused("run alg1 b=1 G=1 --gradients " + g + " --state-in " + bad, "not a privoco state file");
+}
+
+// compare --points on rows without values says so instead of "0 rows fail"; a zero claimed for a nonzero value is
+// named as such, not as a wrong sign (the sibling: a negative claim is a wrong sign); passing rows carry the
+// certified value.
+TEST(ExitCodes, WordingOfCompareAndZeroClaims) {
+  const std::string nov = test_dir() + "nov.csv";
+  spit(nov, "id,L,V,b,G,value\nVDH.pred.conj,1,1,1,1,\nVDH.pot.conj,1,1,1,1,\n");
+  const CliRun c = run("compare VDH.pred.conj --points " + nov);
+  EXPECT_EQ(c.code, 0) << c.err;
+  EXPECT_NE(c.out.find("carry no values"), std::string::npos) << c.out;
+  EXPECT_NE(c.out.find("1 rows skipped"), std::string::npos) << c.out;
+  const std::string z = test_dir() + "z.csv";
+  spit(z, "id,L,V,b,G,value\nVDH.pred.conj,1,1,1,1,-0.0\nVDH.pred.conj,1,1,1,1,-0.0129\nVDH.pred.conj,1,1,1,1,0.01293207413769241\n");
+  const CliRun r = run("check " + z + " --json --all");
+  EXPECT_EQ(r.code, 1);
+  std::vector<nlohmann::json> rows;
+  std::size_t b = 0;
+  for (std::size_t e; (e = r.out.find('\n', b)) != std::string::npos; b = e + 1) rows.push_back(nlohmann::json::parse(r.out.substr(b, e - b)));
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(rows[0]["reason"], "zero claimed, the true value is not zero");
+  EXPECT_FALSE(rows[0]["wrong_sign"].get<bool>());
+  EXPECT_EQ(rows[1]["reason"], "wrong sign");
+  EXPECT_EQ(rows[2]["verdict"], "pass");
+  EXPECT_EQ(rows[2]["certified"].get<std::string>().substr(0, 12), "1.2932074137");
+}
+
+// "did you mean" for a near miss of an ID or a parameter name.
+TEST(ExitCodes, DidYouMean) {
+  expect_refused("eval VDH.pred.conjj L=1 V=1 b=1 G=1", "did you mean VDH.pred.conj?");
+  expect_refused("eval VDH.pred.conj l=1 V=1 b=1 G=1", "did you mean L?");
+  const CliRun far = run("eval QQQ");
+  EXPECT_EQ(far.err.find("did you mean"), std::string::npos) << far.err;
+}

@@ -316,7 +316,7 @@ TEST(VdhLearnersCli, RunThenCheckStream) {
   while (pos < text.size()) {
     std::size_t end = text.find('\n', pos);
     std::string l = text.substr(pos, end - pos);
-    if (++line == 42) l = l.substr(0, l.rfind(',')) + ",0.5";  // header comment + header + 40 rows
+    if (++line == 41) l = l.substr(0, l.rfind(',')) + ",0.5";  // header + 40 rows (no comment line)
     out += l + "\n";
     pos = end + 1;
   }

@@ -88,6 +88,9 @@ Entry claim_entry(const char* id, const char* kind, const char* files, const cha
 const std::vector<Entry>& catalogue();
 // The entry for an ID; throws UnknownId.
 const Entry& entry(std::string_view id);
+// The candidate nearest to `word` (case-insensitive edit distance), if near enough to be a likely slip: at most a
+// third of the word's length; empty otherwise. For "did you mean" in errors.
+std::string closest(std::string_view word, const std::vector<std::string>& candidates);
 
 // Checks one double parameter value; throws DomainError naming id, parameter, value and range.
 void check_param(const Entry& e, std::size_t i, double x);

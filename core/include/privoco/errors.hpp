@@ -13,8 +13,8 @@ struct Error : std::runtime_error {
 // An ID that is not in the catalogue table (or not implemented by the requested part).
 struct UnknownId : Error {
   std::string id;
-  explicit UnknownId(const std::string& id_, const std::string& why = "unknown ID")
-      : Error(why + ": '" + id_ + "' (privoco list shows the IDs)"), id(id_) {}
+  explicit UnknownId(const std::string& id_, const std::string& why = "unknown ID", const std::string& hint = "")
+      : Error(why + ": '" + id_ + "' (" + (hint.empty() ? "" : hint + "; ") + "privoco list shows the IDs)"), id(id_) {}
 };
 
 // A parameter that is missing, unknown, given twice or not a number.

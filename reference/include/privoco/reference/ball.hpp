@@ -50,7 +50,8 @@ struct ClaimError {
   bool claimed_nan = false, claimed_inf = false;
   bool true_zero = false;      // the certified value is exactly 0
   bool true_overflows = false; // |t| > DBL_MAX for every t in the ball
-  bool wrong_sign = false;
+  bool wrong_sign = false;   // claimed and true value nonzero with opposite signs
+  bool claimed_zero = false;  // claimed (+-)0 where the true value is not zero (its own reason, not a sign error)
   double rel_lo = 0, rel_hi = 0;
   double ulp_lo = 0, ulp_hi = 0;
 };
