@@ -26,6 +26,7 @@
 #include "privoco/proofs/search.hpp"
 #include "privoco/reference/ball.hpp"
 #include "privoco/reference/jkt/igd_giga.hpp"
+#include "one_dim.hpp"
 #include "profile_scan.hpp"
 
 namespace privoco::proofs::jkt {
@@ -67,28 +68,6 @@ long evaluations_of(const char* id, const Params& given) {
     throw DomainError(id, "evaluations", given.at("evaluations"), "an integer in [1, 1e9]");
   return static_cast<long>(d.approx);
 }
-
-// clip y to [-r, r] (an enclosure when y's ball straddles an end)
-void clip(arb_t y, const arb_t r, slong prec) {
-  Ball nr;
-  arb_neg(nr, r);
-  arb_min(y, y, r, prec);
-  arb_max(y, y, nr, prec);
-}
-double clip(double y, double r) { return std::min(r, std::max(-r, y)); }
-
-// IGD (JKT Eq (13)) at round s, eta_s = 1/(alpha s), f = alpha/2 x^2 + g x on [-r, r]: the minimiser of
-// 1/2 (x - x_s)^2 + eta_s f(x) is (s x_s - g/alpha)/(s + 1), clipped (one dimension: the constrained minimiser of a
-// strictly convex function is the clipped unconstrained one).
-void igd_step(arb_t x, double s, const arb_t g, const arb_t alpha, const arb_t r, slong prec) {
-  Ball q;
-  arb_div(q, g, alpha, prec);
-  arb_mul_si(x, x, static_cast<slong>(s), prec);
-  arb_sub(x, x, q, prec);
-  arb_div_si(x, x, static_cast<slong>(s + 1), prec);
-  clip(x, r, prec);
-}
-double igd_step(double x, double s, double g, double alpha, double r) { return clip((s * x - g / alpha) / (s + 1), r); }
 
 // GIGA (Alg 3 l.7, J15 (a)) at round s, f = alpha/2 x^2 + g x: x - eta_s (alpha x + g) = ((1 - c/s) x - c g/(alpha s))
 // with eta_s = c/(alpha s), c = 2 (Alg 3 l.6) or 1 (Sec 3.4), projected on [-r, r].

@@ -1,6 +1,7 @@
 // JKT's IDs in the reference part.
 #include "privoco/reference/jkt/igd_giga.hpp"
 #include "privoco/reference/jkt/pocp.hpp"
+#include "privoco/reference/jkt/pol.hpp"
 #include "privoco/reference/jkt/tree.hpp"
 #include "privoco/reference/registry.hpp"
 
@@ -17,6 +18,9 @@ void register_paper(Registry& r) {
   r.add("JKT.const.giga_tq", giga_tq);
   r.add("JKT.noise.pigd_beta", pigd_beta);
   r.add("JKT.noise.pgiga_beta", pgiga_beta);
+  r.add("JKT.const.pol_alpha", pol_alpha);
+  r.add("JKT.const.pol_Lprime", pol_Lprime);
+  r.add("JKT.noise.pol_beta", pol_beta);
   r.claim_errata.insert(r.claim_errata.end(), {
       {"E11", "JKT Lem 6, Thm 9 (privacy), Alg 5 l.3",
        "sigma^2 = (R^2/eps) log^2 T log(log T/delta) scales like 1/eps, not 1/eps^2: the exact Gaussian profile exceeds "
@@ -53,6 +57,10 @@ void register_paper(Registry& r) {
        "privoco prove JKT.lemma.gauss_density_ratio (Eq (7)'s middle equals the log ratio at 0 of 200 points)"},
       {"E24", "JKT Sec 3.5.1", "the printed noise orders scale with 1/sqrt(eps) (and sqrt(T) under basic composition) where 1/eps (and T) is needed",
        "privoco prove JKT.priv.naive_vs_tree_noise (one step, delta = 1e-256, eps = 1/ln(1/delta): exact/printed 33.8)"},
+      {"E25", "JKT Eq (35)", "POL's sensitivity lacks 1/alpha (Lem 4, E19) and its last step 2L' H_{T-1}/T <= 2L ln T/T is false",
+       "privoco prove JKT.priv.pol_sensitivity (eps_g = 0.1, T = 1000: Delta 0.02594 > 2L ln T/T = 0.01382)"},
+      {"E26", "JKT Thm 10", "at Alg 6's beta POL is not (eps_p, delta)-DP when eps_g/||x*||^2 is small",
+       "privoco prove JKT.priv.pol (eps_g = 0.01, T = 1000, delta = 1e-6, eps_p = 1: exact delta 2.73e-4 > 1e-6)"},
       {"E13", "JKT Alg 5 l.13",
        "Q = popcount(t) exceeds log T (T = t = 3: Q = 2 > log2 3); Thm 9's k <= ceil(log2 T) holds",
        "privoco prove JKT.alg.tree_decomposition (certified comparison, every t <= 1e6)"},

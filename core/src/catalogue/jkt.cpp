@@ -73,6 +73,25 @@ void register_paper(std::vector<Entry>& t) {
                {{"G", kPos, "largest gradient norm on C (J19)", {1e-3, 1e3, false, 0}}, alpha, eps, delta, T2, c_parse,
                 pgiga_lambda},
                true, true, kIg});
+  // POL (Alg 6): alpha, L' and beta; ||x*|| is the public bound of Alg 6 l.2 (J25: the only one the algorithm has)
+  const char* kPol = "reference/jkt/pol.cpp fast/jkt/pol.cpp proofs-checks/jkt/pol_checks.cpp tests/jkt/pol_test.cpp";
+  const ParamSpec eps_g{"eps_g", kPos, "generalisation-error parameter of Alg 6", {1e-4, 1e2, false, 0}};
+  const ParamSpec x_star{"x_star_norm", kPos, "the public bound on ||x*||_2 (Alg 6 l.2, J25)", {1e-2, 1e2, false, 0}};
+  t.push_back({"JKT.const.pol_alpha", "const", "JKT Alg 6 l.5, Thm 12 (proof)", "POL's strong convexity alpha = eps_g/||x*||^2",
+               {eps_g, x_star}, true, true, kPol});
+  const ParamSpec Lp{"L", kPos, "Lipschitz bound of the loss l", {1e-3, 1e3, false, 0}};
+  t.push_back({"JKT.const.pol_Lprime", "const", "JKT Thm 10 (proof), Thm 11, Eq (37)",
+               "L' = L + alpha ||x*|| = L + eps_g/||x*||, the Lipschitz constant of l + alpha/2 ||x||^2 on the ball of "
+               "radius ||x*||", {Lp, eps_g, x_star}, true, true, kPol});
+  t.push_back({"JKT.noise.pol_beta", "noise", "JKT Alg 6 l.13",
+               "POL's noise scale beta = 2 sqrt2 (L + alpha ||x*||) ln T/(T eps_p) sqrt(ln(1/delta) + eps_p)",
+               {Lp, eps_g, x_star, {"T", {2, kMaxInt, true, true}, "data set size (an integer)", {2, 1e12, false, 0, true}},
+                {"eps_p", kPos, "privacy parameter of Alg 6", {1e-4, 1e2, false, 0}}, delta},
+               true, true, kPol});
+  t.push_back(claim_entry("JKT.priv.pol_sensitivity", "priv", "proofs-checks/jkt/pol_checks.cpp tests/jkt/pol_test.cpp",
+                          "JKT Eq (35)", "the sensitivity of Alg 6's average of IGD iterates, <= 2L ln T/T", {}));
+  t.push_back(claim_entry("JKT.priv.pol", "priv", "proofs-checks/jkt/pol_checks.cpp tests/jkt/pol_test.cpp", "JKT Thm 10",
+                          "POL (Alg 6) is (eps_p, delta)-DP", {}));
   const char* kTree = "reference/jkt/tree.cpp fast/jkt/tree.cpp proofs-checks/jkt/tree_checks.cpp tests/jkt/tree_test.cpp";
   t.push_back({"JKT.noise.tree_sigma", "noise", "JKT Alg 5 l.3 (also Lem 6, Thm 9, Thm 8 proof)",
                "per-node noise standard deviation of the tree mechanism: sigma = sqrt(R^2/eps log^2 T log(log T/delta)), "

@@ -1,0 +1,96 @@
+// JKT's POL (Alg 6): its constants (fast against certified, and L' against its definition: the Lipschitz constant of
+// l + alpha/2 x^2 on the ball), Eq (35)'s sensitivity (refuted where alpha < 1-ish, the corrected bound holds, the
+// closed form agrees with the replay) and Thm 10 (refuted at small eps_g, certified on the whole scan at eps_g = 1).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "privoco/catalogue.hpp"
+#include "privoco/errors.hpp"
+#include "privoco/fast/evaluate.hpp"
+#include "privoco/proofs/check.hpp"
+#include "privoco/reference/evaluate.hpp"
+
+namespace ref = privoco::reference;
+using privoco::proofs::find_regret_check;
+
+TEST(JktPol, FastConstantsAgainstCertified) {
+  double worst = 0;
+  auto check = [&](const char* id, std::vector<double> x) {
+    const auto& e = privoco::entry(id);
+    const auto f = privoco::fast::evaluate(e, x.data());
+    const ref::Certified c = ref::evaluate(e, x.data());
+    if (f.status == privoco::fast::Status::ok) {
+      const double u = ref::ulp_error(c, f.value);
+      worst = std::max(worst, u);
+      EXPECT_LE(u, 4.0) << id << " " << x[0] << " " << x[1];
+    } else {
+      EXPECT_NEAR(f.log_abs(), c.log_abs(), 1e-12 * std::fabs(c.log_abs())) << id;
+    }
+  };
+  for (double eg : {1e-300, 1e-4, 0.1, 1.0, 1e3, 1e300})
+    for (double xs : {1e-150, 1e-3, 1.0, 7.0, 1e150}) {
+      check("JKT.const.pol_alpha", {eg, xs});
+      for (double L : {1e-3, 1.0, 1e3}) {
+        check("JKT.const.pol_Lprime", {L, eg, xs});
+        for (double T : {2.0, 1e3, 1e12}) check("JKT.noise.pol_beta", {L, eg, xs, T, 0.5, 1e-6});
+      }
+    }
+  std::printf("JKT POL constants: fast against certified, max %.2f ulp\n", worst);
+  const auto& b = privoco::entry("JKT.noise.pol_beta");
+  const double bad[6] = {1, 1, 1, 2.5, 1, 1e-6};
+  EXPECT_THROW(privoco::fast::evaluate(b, bad), privoco::DomainError);
+  EXPECT_THROW(ref::evaluate(b, bad), privoco::DomainError);
+}
+
+// L' = L + alpha ||x*|| is the largest |l'(x) + alpha x| on [-||x*||, ||x*||] for l = L x (attained at the end):
+// certified there, and a smaller constant (L alone, the sibling) is exceeded.
+TEST(JktPol, LprimeIsTheLipschitzConstant) {
+  const auto& e = privoco::entry("JKT.const.pol_Lprime");
+  for (double eg : {0.25, 1.0, 8.0})
+    for (double xs : {0.5, 2.0}) {
+      const double x[3] = {1.0, eg, xs};
+      const double lp = ref::evaluate(e, x).nearest();
+      const double alpha = eg / (xs * xs), slope_at_end = 1.0 + alpha * xs;  // exact in these dyadic cases
+      EXPECT_EQ(lp, slope_at_end);
+      EXPECT_GT(slope_at_end, 1.0);  // L alone is exceeded
+    }
+}
+
+// ERRATA.md E25: (35)'s last step fails at every point; the instance exceeds 2L ln T/T where alpha is small and never
+// the corrected bound; closed form and replay agree.
+TEST(JktPol, SensitivityOfTheAverage) {
+  const auto* k = find_regret_check("JKT.priv.pol_sensitivity");
+  ASSERT_NE(k, nullptr);
+  const auto o = k->run({}, 1);
+  EXPECT_EQ(o.verdict, "refuted");
+  EXPECT_NE(o.note.find("fails at 16 of 16"), std::string::npos) << o.note;
+  EXPECT_NE(o.note.find("exceeded at 0"), std::string::npos) << o.note;
+  EXPECT_NE(o.note.find("replay (T <= 1000): agree"), std::string::npos) << o.note;
+  bool small = false, large = true;
+  for (const auto& c : o.cases) {
+    if (c.stream.rfind("eps_g=0.1 T=1000 ", 0) == 0) small = c.violated;
+    if (c.stream.rfind("eps_g=10 ", 0) == 0) large &= !c.violated;  // the sibling: alpha = 10 holds
+  }
+  EXPECT_TRUE(small);
+  EXPECT_TRUE(large);
+}
+
+// ERRATA.md E26: Thm 10 fails at eps_g = 0.01 (certified pair) and holds on the whole eps_p scan at eps_g = 1.
+TEST(JktPol, Theorem10) {
+  const auto* k = find_regret_check("JKT.priv.pol");
+  ASSERT_NE(k, nullptr);
+  const auto o = k->run({}, 1);
+  EXPECT_EQ(o.verdict, "refuted");
+  EXPECT_NE(o.note.find("eps_g = 1, T = 1000, delta = 1e-06: fails (instance) nowhere in [1e-12, 1e12], not certified "
+                        "to hold (corrected sensitivity) nowhere"),
+            std::string::npos)
+      << o.note;
+  bool bad = false;
+  for (const auto& c : o.cases)
+    if (c.stream.find("eps_g=0.01 T=1000 eps_p=1 ") != std::string::npos) bad = c.violated;
+  EXPECT_TRUE(bad);
+}
