@@ -3,6 +3,7 @@
 #include "privoco/fast/jkt/igd_giga.hpp"
 #include "privoco/fast/jkt/pocp.hpp"
 #include "privoco/fast/jkt/pol.hpp"
+#include "privoco/fast/jkt/pqftl.hpp"
 #include "privoco/fast/jkt/tree.hpp"
 
 namespace privoco::fast::jkt {
@@ -26,6 +27,9 @@ void register_paper(Registry& r) {
         [](const double* p) { return giga_tq(p[0], p[1], TqRounding(static_cast<int>(p[2]))); });
   r.add("JKT.noise.pigd_beta",
         [](const double* p) { return pigd_beta(p[0], p[1], p[2], p[3], CParse(static_cast<int>(p[4]))); });
+  r.add("JKT.const.pqftl_tree_params", [](const double* p) {
+    return pqftl_tree_bound(p[0], PqftlTree(static_cast<int>(p[1])), PqftlArg(static_cast<int>(p[2])));
+  });
   r.add("JKT.const.pol_alpha", [](const double* p) { return pol_alpha(p[0], p[1]); });
   r.add("JKT.const.pol_Lprime", [](const double* p) { return pol_Lprime(p[0], p[1], p[2]); });
   r.add("JKT.noise.pol_beta", [](const double* p) { return pol_beta(p[0], p[1], p[2], p[3], p[4], p[5]); });

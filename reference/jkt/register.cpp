@@ -2,6 +2,7 @@
 #include "privoco/reference/jkt/igd_giga.hpp"
 #include "privoco/reference/jkt/pocp.hpp"
 #include "privoco/reference/jkt/pol.hpp"
+#include "privoco/reference/jkt/pqftl.hpp"
 #include "privoco/reference/jkt/tree.hpp"
 #include "privoco/reference/registry.hpp"
 
@@ -18,6 +19,7 @@ void register_paper(Registry& r) {
   r.add("JKT.const.giga_tq", giga_tq);
   r.add("JKT.noise.pigd_beta", pigd_beta);
   r.add("JKT.noise.pgiga_beta", pgiga_beta);
+  r.add("JKT.const.pqftl_tree_params", pqftl_tree_bound);
   r.add("JKT.const.pol_alpha", pol_alpha);
   r.add("JKT.const.pol_Lprime", pol_Lprime);
   r.add("JKT.noise.pol_beta", pol_beta);
@@ -61,6 +63,8 @@ void register_paper(Registry& r) {
        "privoco prove JKT.priv.pol_sensitivity (eps_g = 0.1, T = 1000: Delta 0.02594 > 2L ln T/T = 0.01382)"},
       {"E26", "JKT Thm 10", "at Alg 6's beta POL is not (eps_p, delta)-DP when eps_g/||x*||^2 is small",
        "privoco prove JKT.priv.pol (eps_g = 0.01, T = 1000, delta = 1e-6, eps_p = 1: exact delta 2.73e-4 > 1e-6)"},
+      {"E27", "JKT Alg 4 l.8, Thm 7 (proof)", "the u-tree gets bound argument R where its inputs y_t v_t reach R^2",
+       "privoco prove JKT.priv.pqftl (R = 10, T = 1024, delta = 1e-6, eps = 1: both trees' nodes exact delta 0.01524 > 1e-6)"},
       {"E13", "JKT Alg 5 l.13",
        "Q = popcount(t) exceeds log T (T = t = 3: Q = 2 > log2 3); Thm 9's k <= ceil(log2 T) holds",
        "privoco prove JKT.alg.tree_decomposition (certified comparison, every t <= 1e6)"},

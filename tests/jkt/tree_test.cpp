@@ -250,3 +250,31 @@ TEST(JktTreeChecks, NaiveVsTreeNoiseOrders) {
     }
   }
 }
+
+// Alg 4 l.8 passes R where the u-tree's inputs y_t v_t reach R^2 (ERRATA.md E27): certified at |y| = ||v|| = R; the
+// V-tree's printed argument is the derived one (the sibling). Thm 7's step fails at R = 10 (all nodes, eps = 1) with
+// the printed argument and holds there with the derived one.
+TEST(JktTreeChecks, PqftlTreeBoundsAndPrivacy) {
+  const auto& e = privoco::entry("JKT.const.pqftl_tree_params");
+  for (double R : {0.5, 3.0, 10.0}) {
+    const double v_printed[3] = {R, 0, 0}, v_derived[3] = {R, 0, 1}, u_printed[3] = {R, 1, 0}, u_derived[3] = {R, 1, 1};
+    EXPECT_EQ(ref::evaluate(e, v_printed).nearest(), ref::evaluate(e, v_derived).nearest());
+    const double yv = R * R;  // |y| ||v|| at y = R, v = R e_1 (exact for these R)
+    EXPECT_EQ(ref::evaluate(e, u_derived).nearest(), yv);
+    EXPECT_EQ(ref::evaluate(e, u_printed).nearest() < yv, R > 1) << R;
+    EXPECT_EQ(privoco::fast::evaluate(e, u_printed).value, R);
+  }
+  const auto* k = privoco::proofs::find_regret_check("JKT.priv.pqftl");
+  ASSERT_NE(k, nullptr);
+  const auto o = k->run(k->defaults, 1);
+  EXPECT_EQ(o.verdict, "refuted");
+  bool printed_bad = false, derived_ok = false;
+  for (const auto& c : o.cases) {
+    if (c.stream == "all nodes of both trees, u-tree bound R (printed l.8): R=10 T=1024 eps=1 delta=1e-06")
+      printed_bad = c.violated;
+    if (c.stream == "all nodes of both trees, u-tree bound R^2 (derived): R=10 T=1024 eps=1 delta=1e-06")
+      derived_ok = c.realised < c.bound;
+  }
+  EXPECT_TRUE(printed_bad);
+  EXPECT_TRUE(derived_ok);
+}

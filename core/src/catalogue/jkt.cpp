@@ -73,6 +73,14 @@ void register_paper(std::vector<Entry>& t) {
                {{"G", kPos, "largest gradient norm on C (J19)", {1e-3, 1e3, false, 0}}, alpha, eps, delta, T2, c_parse,
                 pgiga_lambda},
                true, true, kIg});
+  t.push_back({"JKT.const.pqftl_tree_params", "const", "JKT Alg 4 l.7, l.8",
+               "the bound on ||w_t|| PQFTL passes to Alg 5: R^2 (V-tree) and R (u-tree) as printed; derived sup ||w_t|| "
+               "over |y_t|, ||v_t|| <= R: R^2 for both",
+               {{"R", kPos, "bound on ||v_t||_2 and |y_t| (J8 (b), public)", {1e-3, 1e3, false, 0}},
+                reading_param("tree", {"V", "u"}, "the V-tree (w_t = v_t v_t^T) or the u-tree (w_t = y_t v_t)"),
+                reading_param("which", {"printed", "derived"}, "the argument of Alg 4 as printed, or the derived sup")},
+               true, true,
+               "reference/jkt/pqftl.cpp fast/jkt/pqftl.cpp proofs-checks/jkt/tree_checks.cpp tests/jkt/tree_test.cpp"});
   // POL (Alg 6): alpha, L' and beta; ||x*|| is the public bound of Alg 6 l.2 (J25: the only one the algorithm has)
   const char* kPol = "reference/jkt/pol.cpp fast/jkt/pol.cpp proofs-checks/jkt/pol_checks.cpp tests/jkt/pol_test.cpp";
   const ParamSpec eps_g{"eps_g", kPos, "generalisation-error parameter of Alg 6", {1e-4, 1e2, false, 0}};
@@ -186,6 +194,9 @@ void register_paper(std::vector<Entry>& t) {
         "neighbouring data sets' trees differ in at most log T nodes", {leaf_label, log_base});
   claim("JKT.priv.partial_sum_sensitivity", "priv", "JKT Sec 3.5.1",
         "changing one w_tau changes a partial sum (or a node value) by at most 2R", {neighbour});
+  claim("JKT.priv.pqftl", "priv", "JKT Thm 7, Alg 4 l.7, l.8",
+        "PQFTL (Alg 4) is (eps, delta)-DP (the proof's step: both trees' outputs, exact Gaussian profile)",
+        {log_base, neighbour, leaf_label});
   claim("JKT.priv.naive_vs_tree_noise", "priv", "JKT Sec 3.5.1 (text)",
         "the orders of the noise for private partial sums: one step, T steps by composition, the tree", {});
   claim("JKT.priv.tree_node", "priv", "JKT Lem 6, Eq (33)",
