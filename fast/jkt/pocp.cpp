@@ -99,3 +99,68 @@ Value pocp_beta(double lambda_A, double eps, double delta, double T, CParse pars
 }
 
 }  // namespace privoco::fast::jkt
+
+namespace privoco::fast::jkt {
+
+namespace {
+// R(d)^2 = (Gamma((d+1)/2)/Gamma(d/2))^2 in double-double by R(d + 2) = R(d) (d + 1)/d from R(1) = 1/sqrt(pi),
+// R(2) = sqrt(pi)/2 (d <= 200), and d - 2 R(d)^2 from it.
+const dd kPi{0x1.921fb54442d18p+1, 0x1.1a62633145c07p-53};
+dd ratio_sq(double d) {
+  dd r2 = (static_cast<long>(d) % 2) ? dd{1, 0} / kPi : kPi * 0.25;
+  for (double k = (static_cast<long>(d) % 2) ? 1 : 2; k < d; k += 2) r2 = r2 * ((k + 1) * (k + 1)) / dd{k * k, 0};
+  return r2;
+}
+// ln(R(d)/sqrt(d/2)) = sum_n (-1)^n (2^{1-n} - 2) B_n/(n(n-1)) x^{1-n}, x = d/2 (Bernoulli polynomials at 1/2)
+double log_ratio_series(double d) {
+  const double x = d / 2, y = 1 / (x * x);
+  static const double c[] = {-1.0 / 8, 1.0 / 192, -1.0 / 640, 17.0 / 14336, -31.0 / 18432, 691.0 / 180224};
+  double s = 0;
+  for (int k = 5; k >= 0; --k) s = s * y + c[k];
+  return s / x;
+}
+}  // namespace
+
+Value chi_norm(double d, double s, ChiWhich which) {
+  static const Entry& e = entry("JKT.noise.chi_norm");
+  const double x[3] = {d, s, static_cast<double>(which)};
+  check_params(e, x);
+  if (d != std::floor(d)) throw DomainError(e.id, "d", text17(d), "integers in " + e.params[0].domain.text());
+  // mean / s = sqrt2 R; variance / s^2 = d - 2 R^2; the printed variance / s^2 = d - s^2 (2 R^2)
+  double m, v;  // mean/s and variance/s^2
+  if (d <= 200) {
+    const dd r2 = ratio_sq(d);
+    m = to_double(sqrt_dd(r2 * 2.0));
+    v = to_double(dd{d, 0} - r2 * 2.0);
+  } else {
+    const double S = log_ratio_series(d);
+    m = std::sqrt(d) * std::exp(S);  // sqrt2 R = sqrt(2x) e^S = sqrt(d) e^S
+    v = -d * std::expm1(2 * S);      // d - 2 R^2 = d (1 - e^{2S})
+  }
+  Value out;
+  out.sign = 1;
+  const double ls = std::log(s);
+  if (which == ChiWhich::mean) {
+    out.value = m * s;
+    if (!std::isfinite(out.value) || out.value < 0x1p-1022) return value_from_log(std::log(m) + ls);
+    return out;
+  }
+  if (which == ChiWhich::variance) {
+    out.value = v * s * s;
+    if (!std::isfinite(out.value) || out.value < 0x1p-1022) return value_from_log(std::log(v) + 2 * ls);
+    return out;
+  }
+  // printed: s^2 (d - mu^2), mu = s m: d - s^2 m^2 = v + m^2 (1 - s)(1 + s) with v = d - m^2 (no cancellation in v;
+  // the sum cancels only near its root, s slightly above 1); may be negative (for s > 1)
+  const double p = v + (d - v) * ((1 - s) * (1 + s));
+  out.value = s * s * p;
+  out.sign = out.value > 0 ? 1 : (out.value < 0 ? -1 : 0);
+  if (!std::isfinite(out.value) || (out.value != 0 && std::fabs(out.value) < 0x1p-1022)) {
+    // |s^2 d - s^4 m^2|: the larger term dominates outside the double range
+    const double la = std::log(d) + 2 * ls, lb = 2 * std::log(m) + 4 * ls;
+    return value_from_log(std::max(la, lb), la >= lb ? 1 : -1);
+  }
+  return out;
+}
+
+}  // namespace privoco::fast::jkt

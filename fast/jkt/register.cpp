@@ -20,6 +20,8 @@ void register_paper(Registry& r) {
         [](const double* p) { return eps1_per_step(p[0], p[1], p[2], CParse(static_cast<int>(p[3]))); });
   r.add("JKT.noise.pocp_beta",
         [](const double* p) { return pocp_beta(p[0], p[1], p[2], p[3], CParse(static_cast<int>(p[4]))); });
+  r.add("JKT.noise.chi_norm",
+        [](const double* p) { return chi_norm(p[0], p[1], ChiWhich(static_cast<int>(p[2]))); });
   r.add("JKT.const.igd_step", [](const double* p) { return igd_step(p[0], p[1]); });
   r.add("JKT.const.giga_step",
         [](const double* p) { return giga_step(p[0], p[1], GigaEta(static_cast<int>(p[2]))); });

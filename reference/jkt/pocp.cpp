@@ -78,3 +78,44 @@ void pocp_beta(arb_t res, arb_srcptr p, slong prec) {
 }
 
 }  // namespace privoco::reference::jkt
+
+namespace privoco::reference::jkt {
+
+void chi_norm(arb_t res, arb_srcptr p, slong prec) {
+  if (!arb_is_exact(p + 0) || !arb_is_int(p + 0)) {
+    const Entry& e = entry("JKT.noise.chi_norm");
+    throw DomainError(e.id, "d", text17(arf_get_d(arb_midref(p + 0), ARF_RND_NEAR)),
+                      "integers in " + e.params[0].domain.text());
+  }
+  // R = Gamma((d+1)/2)/Gamma(d/2) by exp(lgamma - lgamma) (JKT Thm 2 proof: the chi law, scaled by s)
+  Ball a, b, r;
+  arb_add_ui(a, p + 0, 1, prec);
+  arb_mul_2exp_si(a, a, -1);
+  arb_mul_2exp_si(b, p + 0, -1);
+  arb_lgamma(a, a, prec);
+  arb_lgamma(b, b, prec);
+  arb_sub(r, a, b, prec);
+  arb_exp(r, r, prec);
+  const int which = reading(p + 2);
+  Ball m;  // the scaled mean s sqrt2 R
+  arb_sqrt_ui(m, 2, prec);
+  arb_mul(m, m, r, prec);
+  arb_mul(m, m, p + 1, prec);
+  if (which == 0) {
+    arb_set(res, m);
+    return;
+  }
+  Ball s2, t;
+  arb_sqr(s2, p + 1, prec);
+  if (which == 1) {
+    arb_sqr(t, r, prec);  // s^2 (d - 2 R^2)
+    arb_mul_2exp_si(t, t, 1);
+    arb_sub(t, p + 0, t, prec);
+  } else {
+    arb_sqr(t, m, prec);  // printed: s^2 (d - mu^2), mu the scaled mean
+    arb_sub(t, p + 0, t, prec);
+  }
+  arb_mul(res, s2, t, prec);
+}
+
+}  // namespace privoco::reference::jkt

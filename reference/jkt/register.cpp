@@ -14,6 +14,7 @@ void register_paper(Registry& r) {
   r.add("JKT.const.c_exponent", c_exponent);
   r.add("JKT.const.eps1_per_step", eps1_per_step);
   r.add("JKT.noise.pocp_beta", pocp_beta);
+  r.add("JKT.noise.chi_norm", chi_norm);
   r.add("JKT.const.igd_step", igd_step);
   r.add("JKT.const.giga_step", giga_step);
   r.add("JKT.const.giga_tq", giga_tq);
@@ -65,6 +66,8 @@ void register_paper(Registry& r) {
        "privoco prove JKT.priv.pol (eps_g = 0.01, T = 1000, delta = 1e-6, eps_p = 1: exact delta 2.73e-4 > 1e-6)"},
       {"E27", "JKT Alg 4 l.8, Thm 7 (proof)", "the u-tree gets bound argument R where its inputs y_t v_t reach R^2",
        "privoco prove JKT.priv.pqftl (R = 10, T = 1024, delta = 1e-6, eps = 1: both trees' nodes exact delta 0.01524 > 1e-6)"},
+      {"E28", "JKT Thm 2 (proof)", "the variance of ||b|| is s^2 (d - mu_1^2); the printed s^2 (d - mu^2) uses the scaled mean",
+       "privoco eval JKT.noise.chi_norm d=3 s=2 which=variance_printed (-28.74; the variance is 1.814)"},
       {"E13", "JKT Alg 5 l.13",
        "Q = popcount(t) exceeds log T (T = t = 3: Q = 2 > log2 3); Thm 9's k <= ceil(log2 T) holds",
        "privoco prove JKT.alg.tree_decomposition (certified comparison, every t <= 1e6)"},

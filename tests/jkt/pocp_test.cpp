@@ -194,3 +194,49 @@ TEST(JktPocp, GaussDensityRatioLines) {
       EXPECT_NE(o.note.find(s), std::string::npos) << s << "\n" << o.note;
   }
 }
+
+// JKT.noise.chi_norm: the mean by the lgamma route (reference) against the Gamma-ratio recurrence R(d + 2) = R(d)
+// (d + 1)/d in ball arithmetic (the second route), the variance against E||b||^2 = d s^2 minus the squared mean, and
+// fast against certified over d up to 2^53 (ERRATA.md E28: the printed variance s^2 (d - mu^2) is wrong unless s = 1,
+// negative for s > 1; at s = 1 it agrees, the sibling).
+TEST(JktPocp, ChiNormMomentsAndThePrintedVariance) {
+  const auto& e = privoco::entry("JKT.noise.chi_norm");
+  for (int d = 1; d <= 40; ++d) {
+    ref::Ball r2, pi, t;
+    arb_const_pi(pi, 256);
+    if (d % 2) arb_inv(r2, pi, 256);
+    else arb_mul_2exp_si(r2, pi, -2);
+    for (int k = d % 2 ? 1 : 2; k < d; k += 2) {
+      arb_mul_si(r2, r2, (k + 1) * (k + 1), 256);
+      arb_div_si(r2, r2, k * k, 256);
+    }
+    arb_mul_2exp_si(t, r2, 1);
+    arb_sqrt(t, t, 256);  // the mean at s = 1: sqrt2 R
+    const double x[3] = {double(d), 1, 0}, xv[3] = {double(d), 1, 1};
+    EXPECT_TRUE(arb_overlaps(ref::evaluate(e, x).ball.get(), t)) << d;
+    ref::Ball var;
+    arb_mul_2exp_si(var, r2, 1);
+    arb_sub_si(var, var, d, 256);
+    arb_neg(var, var);  // d - 2 R^2 = E||b||^2 - (E||b||)^2
+    EXPECT_TRUE(arb_overlaps(ref::evaluate(e, xv).ball.get(), var)) << d;
+  }
+  double worst = 0;
+  for (double d : {1.0, 2.0, 3.0, 57.0, 200.0, 201.0, 1e3, 1e6, 1e12, 9007199254740991.0})
+    for (double s : {1e-300, 1e-3, 1.0, 2.0, 1e150})
+      for (int w = 0; w < 3; ++w) {
+        const double x[3] = {d, s, double(w)};
+        const auto f = privoco::fast::evaluate(e, x);
+        const ref::Certified c = ref::evaluate(e, x);
+        if (f.status != privoco::fast::Status::ok) {
+          EXPECT_NEAR(f.log_abs(), c.log_abs(), 1e-12 * std::fabs(c.log_abs())) << d << " " << s << " " << w;
+          continue;
+        }
+        const double u = ref::ulp_error(c, f.value);
+        worst = std::max(worst, u);
+        EXPECT_LE(u, 4.0) << d << " " << s << " " << w;
+      }
+  std::printf("JKT.noise.chi_norm: fast against certified, max %.2f ulp\n", worst);
+  const double at2[3] = {3, 2, 2}, at1[3] = {3, 1, 2}, var1[3] = {3, 1, 1};
+  EXPECT_LT(ref::evaluate(e, at2).nearest(), 0.0);  // a negative "variance"
+  EXPECT_TRUE(arb_overlaps(ref::evaluate(e, at1).ball.get(), ref::evaluate(e, var1).ball.get()));
+}

@@ -40,6 +40,14 @@ void register_paper(std::vector<Entry>& t) {
                "sqrt(eps)/T^{0.5+c}))",
                {{"lambda_A", kPos, "sensitivity constant of Eq (1)", {1e-3, 1e3, false, 0}}, eps, delta, T2, c_parse}, true,
                true, kPocp});
+  t.push_back({"JKT.noise.chi_norm", "noise", "JKT Thm 2 (proof)",
+               "||b|| for b ~ N(0, s^2 I_d), s = beta/t: mean s sqrt2 Gamma((d+1)/2)/Gamma(d/2), variance s^2 (d - 2 "
+               "Gamma((d+1)/2)^2/Gamma(d/2)^2), or the printed variance s^2 (d - mu^2) with mu the scaled mean",
+               {{"d", {1, kMaxInt, true, true}, "dimension (an integer)", {1, 1e9, false, 0, true}},
+                {"s", kPos, "noise standard deviation per coordinate, beta/t", {1e-3, 1e3, false, 0}},
+                reading_param("which", {"mean", "variance", "variance_printed"},
+                              "the mean, the variance, or the printed variance s^2 (d - mu^2)")},
+               true, true, kPocp});
   // PIGD (Alg 2) and PGIGA (Alg 3): step sizes, the burn-in, the noise scales (beta of Alg 1 at their lambda).
   const char* kIg = "reference/jkt/igd_giga.cpp fast/jkt/igd_giga.cpp proofs-checks/jkt/igd_giga_checks.cpp "
                     "tests/jkt/igd_giga_test.cpp";

@@ -19,3 +19,14 @@ Value eps1_per_step(double eps, double delta, double T, CParse parse);
 Value pocp_beta(double lambda_A, double eps, double delta, double T, CParse parse);
 
 }  // namespace privoco::fast::jkt
+
+namespace privoco::fast::jkt {
+
+enum class ChiWhich { mean = 0, variance = 1, variance_printed = 2 };
+// JKT.noise.chi_norm: for b ~ N(0, s^2 I_d) (s = beta/t, JKT Thm 2 proof), E||b|| = s sqrt2 Gamma((d+1)/2)/Gamma(d/2)
+// and Var||b|| = s^2 (d - 2 Gamma((d+1)/2)^2/Gamma(d/2)^2) (the chi law with d degrees of freedom, scaled), or the
+// printed variance s^2 (d - mu^2) with mu the scaled mean. The Gamma ratio by its recurrence in double-double (d <=
+// 200) or the asymptotic series of its logarithm; d - 2 ratio^2 without cancellation.
+Value chi_norm(double d, double s, ChiWhich which);
+
+}  // namespace privoco::fast::jkt
