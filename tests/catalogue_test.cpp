@@ -135,5 +135,7 @@ TEST(Catalogue, ReadingsByNameAndSampling) {
   // every `at_most` names an earlier parameter of its entry
   for (const Entry& x : catalogue())
     for (std::size_t i = 0; i < x.params.size(); ++i)
-      if (!x.params[i].sampling.at_most.empty()) EXPECT_LT(x.index_of(x.params[i].sampling.at_most), i) << x.id;
+      if (!x.params[i].sampling.at_most.empty()) {
+        EXPECT_LT(x.index_of(x.params[i].sampling.at_most), i) << x.id;
+      }
 }

@@ -55,6 +55,21 @@ bool parse_decimal(std::string_view s, Decimal* out, std::size_t* err_pos, std::
   return true;
 }
 
+namespace {
+// A parameter's decimal exponent is capped at +-10^6 (kMaxExponent): beyond it the exact value is far outside every
+// domain's double range and the certified evaluation would spend its time on the exponent alone.
+constexpr long kMaxExponent = 1000000;
+bool exponent_within_cap(const std::string& text, std::size_t* pos) {
+  const std::size_t e = text.find_first_of("eE");
+  if (e == std::string::npos) return true;
+  std::size_t i = e + 1;
+  if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+  while (i + 1 < text.size() && text[i] == '0') ++i;  // leading zeros of the exponent
+  *pos = e + 1;
+  return text.size() - i <= 7 && std::stol(text.substr(i)) <= kMaxExponent;
+}
+}  // namespace
+
 Decimal parse_param(std::string_view id, std::string_view param, std::string_view s) {
   Decimal d;
   std::size_t pos = 0;
@@ -62,11 +77,22 @@ Decimal parse_param(std::string_view id, std::string_view param, std::string_vie
   if (!parse_decimal(s, &d, &pos, &why))
     throw ParamError(std::string(id), std::string(param),
                      "'" + std::string(s) + "' is not a number (" + why + " at column " + std::to_string(pos + 1) + ")");
+  if (!exponent_within_cap(d.text, &pos))
+    throw ParamError(std::string(id), std::string(param),
+                     "'" + std::string(s).substr(0, 40) + (s.size() > 40 ? "...'" : "'") +
+                         ": decimal exponents are limited to +-1000000");
   return d;
 }
 
 bool parse_value(const ParamSpec& p, std::string_view s, Decimal* out, std::size_t* err_pos, std::string* why) {
-  if (p.choices.empty()) return parse_decimal(s, out, err_pos, why);
+  if (p.choices.empty()) {
+    if (!parse_decimal(s, out, err_pos, why)) return false;
+    if (!exponent_within_cap(out->text, err_pos)) {
+      *why = "decimal exponents are limited to +-1000000";
+      return false;
+    }
+    return true;
+  }
   for (std::size_t k = 0; k < p.choices.size(); ++k)
     if (s == p.choices[k]) {
       out->text = std::to_string(k);

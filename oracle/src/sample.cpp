@@ -23,10 +23,10 @@ int cmd_sample(const SampleArgs& a) {
     throw UnknownId(e.id, "a claim, proved rather than sampled: use privoco prove for");
   if (a.format != "csv" && a.format != "jsonl") throw ParamError("sample", "--format", "'" + a.format + "' (csv, jsonl)");
   // a quarter of the rows (at most all of them) are corners of the sampling box, spread evenly; the rest random
-  auto corners = sample_points(e, 0, a.seed, true);
+  // the random points are drawn one at a time as they are written (constant memory), the corners last
+  const auto corners = sample_points(e, 0, a.seed, true);
   const std::size_t kc = std::min(corners.size(), a.n / 4);
-  auto pts = sample_points(e, a.n - kc, a.seed, false);
-  for (std::size_t i = 0; i < kc; ++i) pts.push_back(corners[i * corners.size() / kc]);
+  PointSampler sampler(e, a.seed);
   std::unique_ptr<AtomicFile> file;
   std::FILE* out = stdout;
   if (a.out != "-") {
@@ -39,7 +39,8 @@ int cmd_sample(const SampleArgs& a) {
     std::fprintf(out, "%s,value\n", h.c_str());
   }
   // a per-coordinate parameter is one field of comma-separated values (quoted in CSV), as check reads it
-  for (const auto& p : pts) {
+  for (std::size_t row = 0; row < a.n; ++row) {
+    const std::vector<double> p = row < a.n - kc ? sampler.next() : corners[(row - (a.n - kc)) * corners.size() / kc];
     const ParamTexts t = param_texts(e, p);
     std::string line;
     if (a.format == "csv") {
@@ -60,7 +61,7 @@ int cmd_sample(const SampleArgs& a) {
   // provenance goes to stderr, once the rows are written: the file itself is plain CSV / JSON Lines that standard readers parse
   std::fprintf(stderr, "privoco sample %s --n %zu --seed %llu: %zu rows, %zu of them corners of the sampling box (last); "
                        "fill in value, then: privoco check FILE\n",
-               e.id.c_str(), a.n, static_cast<unsigned long long>(a.seed), pts.size(), kc);
+               e.id.c_str(), a.n, static_cast<unsigned long long>(a.seed), a.n, kc);
   return 0;
 }
 

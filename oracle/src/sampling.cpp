@@ -31,7 +31,7 @@ std::vector<std::vector<double>> sample_flat(const Entry& e, std::size_t n, std:
                                              bool with_corners) {
   std::vector<std::vector<double>> pts;
   const Sampling& ds = e.params[0].sampling;
-  const auto dmin = static_cast<std::uint64_t>(std::ceil(ds.min_abs)), dmax = static_cast<std::uint64_t>(std::floor(ds.max_abs));
+  const auto dmax = static_cast<std::uint64_t>(std::floor(ds.max_abs));
   if (with_corners) {
     Entry scalar = e;  // the same entry with every parameter scalar (d = 1), its corners
     scalar.vector_layout = false;
@@ -46,16 +46,45 @@ std::vector<std::vector<double>> sample_flat(const Entry& e, std::size_t n, std:
       big.insert(big.end(), e.params[i].per_coordinate ? dmax : 1, e.params[i].sampling.max_abs);
     pts.push_back(big);
   }
-  std::mt19937_64 rng(derive_seed(master_seed, e.id));
-  std::uniform_int_distribution<std::uint64_t> dd(dmin, dmax);
-  for (std::size_t j = 0; j < n; ++j) {
-    const std::uint64_t d = dd(rng);
-    std::vector<double> p{static_cast<double>(d)};
-    for (std::size_t i = 1; i < e.params.size(); ++i)
-      for (std::uint64_t k = 0; k < (e.params[i].per_coordinate ? d : 1); ++k) p.push_back(draw(e.params[i].sampling, rng));
-    pts.push_back(p);
-  }
+  PointSampler sampler(e, master_seed);
+  for (std::size_t j = 0; j < n; ++j) pts.push_back(sampler.next());
   return pts;
+}
+
+std::vector<double> flat_point(const Entry& e, std::mt19937_64& rng) {
+  const Sampling& ds = e.params[0].sampling;
+  const auto dmin = static_cast<std::uint64_t>(std::ceil(ds.min_abs)), dmax = static_cast<std::uint64_t>(std::floor(ds.max_abs));
+  std::uniform_int_distribution<std::uint64_t> dd(dmin, dmax);
+  const std::uint64_t d = dd(rng);
+  std::vector<double> p{static_cast<double>(d)};
+  for (std::size_t i = 1; i < e.params.size(); ++i)
+    for (std::uint64_t k = 0; k < (e.params[i].per_coordinate ? d : 1); ++k) p.push_back(draw(e.params[i].sampling, rng));
+  return p;
+}
+
+std::vector<double> scalar_point(const Entry& e, std::mt19937_64& rng) {
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  const std::size_t np = e.params.size();
+  std::vector<double> p(np);
+  for (std::size_t i = 0; i < np; ++i) {
+    const Sampling& s = e.params[i].sampling;
+    const double zero = u(rng), t = u(rng), sg = u(rng);
+    if (!e.params[i].choices.empty()) {  // a reading: uniform over the choices
+      p[i] = std::min(std::floor(t * static_cast<double>(e.params[i].choices.size())),
+                      static_cast<double>(e.params[i].choices.size() - 1));
+      continue;
+    }
+    if (zero < s.zero_prob) {
+      p[i] = 0;
+      continue;
+    }
+    double hi = s.max_abs;
+    if (!s.at_most.empty()) hi = std::min(hi, p[e.index_of(s.at_most)]);
+    double x = std::exp(std::log(s.min_abs) + t * (std::log(hi) - std::log(s.min_abs)));
+    if (s.integer) x = std::min(std::round(x), std::floor(hi));
+    p[i] = (s.signed_ && sg < 0.5) ? -x : x;
+  }
+  return p;
 }
 }  // namespace
 
@@ -88,31 +117,13 @@ std::vector<std::vector<double>> sample_points(const Entry& e, std::size_t n, st
       if (k == np) break;
     }
   }
-  std::mt19937_64 rng(derive_seed(master_seed, e.id));
-  std::uniform_real_distribution<double> u(0.0, 1.0);
-  for (std::size_t j = 0; j < n; ++j) {
-    std::vector<double> p(np);
-    for (std::size_t i = 0; i < np; ++i) {
-      const Sampling& s = e.params[i].sampling;
-      const double zero = u(rng), t = u(rng), sg = u(rng);
-      if (!e.params[i].choices.empty()) {  // a reading: uniform over the choices
-        p[i] = std::min(std::floor(t * static_cast<double>(e.params[i].choices.size())),
-                        static_cast<double>(e.params[i].choices.size() - 1));
-        continue;
-      }
-      if (zero < s.zero_prob) {
-        p[i] = 0;
-        continue;
-      }
-      double hi = s.max_abs;
-      if (!s.at_most.empty()) hi = std::min(hi, p[e.index_of(s.at_most)]);
-      double x = std::exp(std::log(s.min_abs) + t * (std::log(hi) - std::log(s.min_abs)));
-      if (s.integer) x = std::min(std::round(x), std::floor(hi));
-      p[i] = (s.signed_ && sg < 0.5) ? -x : x;
-    }
-    pts.push_back(p);
-  }
+  PointSampler sampler(e, master_seed);
+  for (std::size_t j = 0; j < n; ++j) pts.push_back(sampler.next());
   return pts;
 }
+
+PointSampler::PointSampler(const Entry& e, std::uint64_t master_seed) : e_(e), rng_(derive_seed(master_seed, e.id)) {}
+
+std::vector<double> PointSampler::next() { return e_.vector_layout ? flat_point(e_, rng_) : scalar_point(e_, rng_); }
 
 }  // namespace privoco::oracle

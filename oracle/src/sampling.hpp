@@ -17,4 +17,15 @@ std::uint64_t derive_seed(std::uint64_t master, const std::string& label);
 std::vector<std::vector<double>> sample_points(const Entry& e, std::size_t n, std::uint64_t master_seed,
                                                bool with_corners = true);
 
+// The random points of sample_points(e, n, seed, false), one at a time (the same sequence): for streaming.
+class PointSampler {
+ public:
+  PointSampler(const Entry& e, std::uint64_t master_seed);
+  std::vector<double> next();
+
+ private:
+  const Entry& e_;
+  std::mt19937_64 rng_;
+};
+
 }  // namespace privoco::oracle

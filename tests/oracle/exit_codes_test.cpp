@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <sys/resource.h>
 #include <sys/wait.h>
 
 #include "commands.hpp"
@@ -63,6 +64,8 @@ TEST(ExitCodes, OptionsSayWhatTheyWant) {
   expect_refused("report --n -1", "between 0 and");
   expect_refused("sample VDH.pred.conj --n 0", "between 1 and");
   expect_refused("eval VDH.pred.conj 'L= 1' V=1 b=1 G=1", "whitespace");
+  expect_refused("eval VDH.pred.conj L=1e10000000 V=1 b=1 G=1", "limited to +-1000000");
+  EXPECT_EQ(run("eval VDH.pred.conj L=1e-0000005 V=1 b=1 G=1").code, 0);  // leading zeros of an exponent are fine
   expect_refused("eval VDH.alg.alg1 b=1 G=1", "use privoco run");
   expect_refused("sample VDH.conj.lemma11_case1", "use privoco prove");
   expect_refused("check " + f + " --stream alg1 --expect-rows 3 b=1 G=1", "not to --stream");
@@ -184,4 +187,15 @@ TEST(ExitCodes, DidYouMean) {
   expect_refused("eval VDH.pred.conj l=1 V=1 b=1 G=1", "did you mean L?");
   const CliRun far = run("eval QQQ");
   EXPECT_EQ(far.err.find("did you mean"), std::string::npos) << far.err;
+}
+
+// sample streams: 10^6 rows in bounded memory (the points are drawn as they are written; 77.5 MB when they were held).
+TEST(ExitCodes, SampleStreamsInBoundedMemory) {
+  const std::string out = test_dir() + "big.csv";
+  const int st = std::system((std::string(PRIVOCO_BIN) + " sample VDH.pred.conj --n 1000000 --out " + out + " 2>/dev/null").c_str());
+  ASSERT_EQ(WEXITSTATUS(st), 0);
+  struct rusage ru;
+  getrusage(RUSAGE_CHILDREN, &ru);
+  EXPECT_LT(ru.ru_maxrss, 20 * 1024) << "max RSS of a child, KB";
+  std::filesystem::remove(out);
 }
