@@ -18,6 +18,7 @@ struct EvalArgs {
   int digits = 17;
   long max_prec = 1L << 17;
   bool json = false;
+  std::string points;  // a file of points (the sample format): every row evaluated
 };
 int cmd_eval(const EvalArgs& a);
 

@@ -71,7 +71,10 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 100000));
   eval->add_option("--max-prec", ev.max_prec, "precision ceiling in bits (reference)")
       ->check(CLI::Range(64L, 1L << 26));
-  eval->add_flag("--json", ev.json, "JSON output");
+  eval->add_flag("--json", ev.json, "JSON output (JSON Lines with --points)");
+  eval->add_option("--points", ev.points,
+                   "evaluate every row of this CSV / JSON Lines file (the sample format; - for stdin), streamed: the "
+                   "parameters, then value, lo, hi, digits (reference) or value, status, log_abs, sign (fast)");
 
   ReportArgs rep;
   auto* report = app.add_subcommand("report", "accuracy of fast against the certified reference, and the errata");

@@ -199,3 +199,25 @@ TEST(ExitCodes, SampleStreamsInBoundedMemory) {
   EXPECT_LT(ru.ru_maxrss, 20 * 1024) << "max RSS of a child, KB";
   std::filesystem::remove(out);
 }
+
+// Certified values in bulk: eval --points writes every row's certified value with its enclosure (or the fast value
+// with its status), row by row; a row it cannot evaluate stops it with line and column (exit 2).
+TEST(ExitCodes, EvalPointsInBulk) {
+  const std::string pts = test_dir() + "pts.csv", bad = test_dir() + "pts_bad.csv";
+  spit(pts, "id,L,V,b,G,value\nVDH.pred.conj,1,1,1,1,\nVDH.pred.conj,0,2,1,1,\n");
+  const CliRun r = run("eval VDH.pred.conj --points " + pts);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "line,L,V,b,G,value,lo,hi,digits");
+  EXPECT_NE(r.out.find("\n2,1,1,1,1,1.2932074137692408e-2,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n3,0,2,1,1,0,"), std::string::npos) << r.out;  // the exact zero at L = 0
+  const CliRun f = run("eval VDH.pred.conj --points " + pts + " --impl fast --json");
+  ASSERT_EQ(f.code, 0) << f.err;
+  const auto j = nlohmann::json::parse(f.out.substr(0, f.out.find('\n')));
+  EXPECT_EQ(j["line"], 2);
+  EXPECT_EQ(j["status"], "ok");
+  EXPECT_EQ(j["params"]["L"], "1");
+  spit(bad, "id,L,V,b,G,value\nVDH.pred.conj,1,1,1,1,\nVDH.pred.conj,1,-1,1,1,\n");
+  expect_refused("eval VDH.pred.conj --points " + bad, ":3:");
+  expect_refused("eval VDH.pot.conj --points " + pts, "in a file evaluated as VDH.pot.conj");
+  expect_refused("eval VDH.pred.conj L=1 --points " + pts, "not the command line");
+}
