@@ -115,6 +115,11 @@ int main(int argc, char** argv) {
   check->add_option("--stream", stream_alg,
                     "FILE is a run of this algorithm (" + stream_names + "): columns g, w (or g1..gd, w1..wd); each "
                     "prediction is checked against the certified replay and the first step that disagrees is named");
+  std::string stream_sums = "exact";
+  check->add_option("--sums", stream_sums,
+                    "with --stream alg1|alg3: exact (L and V as exact sums, the definition) or double (as a plain "
+                    "double loop sums them: judges the prediction alone)")
+      ->check(CLI::IsMember({"exact", "double"}));
   check->add_option("--prior", stream_prior, "with --stream: conjugate, uniform or improper")
       ->check(CLI::IsMember({"conjugate", "uniform", "improper"}));
 
@@ -204,11 +209,12 @@ int main(int argc, char** argv) {
         StreamCheckArgs sc;
         sc.file = ck.file, sc.alg = stream_alg, sc.prior = stream_prior, sc.format = ck.format;
         sc.assignments = stream_params, sc.ulps = ck.ulps, sc.rel = ck.rel, sc.digits = ck.digits;
-        sc.json = ck.json, sc.all = ck.all;
+        sc.json = ck.json, sc.all = ck.all, sc.sums = stream_sums;
         return cmd_check_stream(sc);
       }
       if (!stream_params.empty())
         throw privoco::ParamError("check", stream_params[0], "name=value parameters need --stream ALG");
+      if (check->count("--sums")) throw privoco::ParamError("check", "--sums", "applies to --stream runs only");
       return cmd_check(ck);
     }
     if (*run) {

@@ -37,6 +37,7 @@ struct StreamCheckArgs {
   double ulps = -1, rel = -1;
   int digits = 17;
   bool json = false, all = false;
+  std::string sums = "exact";  // exact: L, V as exact sums (the definition); double: as a double loop sums them
 };
 int cmd_check_stream(const StreamCheckArgs& a);
 

@@ -321,6 +321,22 @@ int check_learner_stream(const StreamCheckArgs& a) {
   if (alg1 && lp.b.size() != 1) throw ParamError(e.id, "b", "one value (Alg 1 is one scalar learner)");
   std::vector<reference::vdh::Alg1Replay> refs;
   std::unique_ptr<reference::vdh::Alg2Replay> r2;
+  const bool double_sums = a.sums == "double";
+  if (alg2 && double_sums) throw ParamError("check", "--sums", "double applies to alg1 and alg3 (Alg 2's scalar input is a ball)");
+  // L and V as a plain double loop sums them (L -= g, V += g*g, rounded each step): --sums double judges against the
+  // certified prediction there; with exact sums a failing step is also tried there, to tell summation error from
+  // prediction error
+  std::vector<double> Ld(d, 0.0), Vd(d, 0.0);
+  const Entry& pred = entry(a.prior == "conjugate" ? "VDH.pred.conj" : a.prior == "uniform" ? "VDH.pred.uniform"
+                                                                                             : "VDH.pred.improper");
+  auto predict_at_double_sums = [&](std::size_t j, int dg) {
+    std::vector<Decimal> x = {parse_param(e.id, "L", text17(Ld[j])), parse_param(e.id, "V", text17(Vd[j]))};
+    if (a.prior == "conjugate") x.push_back(lp.b[lp.b.size() == 1 ? 0 : j]);
+    x.push_back(lp.G);
+    reference::Options o;
+    o.digits = dg;
+    return reference::evaluate(pred, x, o);
+  };
   if (alg2) {
     if (lp.b.size() != 1) throw ParamError(e.id, "b", "one value (Alg 2 runs one scalar learner)");
     r2 = std::make_unique<reference::vdh::Alg2Replay>(d, a.prior, lp.b[0], lp.G);
@@ -328,8 +344,9 @@ int check_learner_stream(const StreamCheckArgs& a) {
     for (std::size_t j = 0; j < d; ++j) refs.emplace_back(a.prior, lp.b[lp.b.size() == 1 ? 0 : j], lp.G);
   }
   if (!a.json)
-    fmt::print("privoco check {} --stream {} ({} prior): tolerance {}, certified to {} digits, gradients as doubles\n",
-               input.source, e.id, a.prior, tol.text(), a.digits);
+    fmt::print("privoco check {} --stream {} ({} prior): tolerance {}, certified to {} digits, gradients as doubles, "
+               "L and V as {} sums\n",
+               input.source, e.id, a.prior, tol.text(), a.digits, a.sums);
   std::size_t steps = 0, judged = 0, passed = 0, failed = 0;
   Verdict first;
   std::size_t first_step = 0;
@@ -345,8 +362,24 @@ int check_learner_stream(const StreamCheckArgs& a) {
       v.params = fmt::format("t={}{}", steps, alg1 ? "" : fmt::format(", j={}", j + 1));
       v.claimed = wf ? wf->text : "";
       if (!wf || wf->text.empty()) throw FileError(fmt::format("{}:{}: no value in column {}", input.source, row.line, cols.w[j]));
-      v = judge_claim(v, wf->column, tol, a.digits,
-                      [&](int dg) { return r2 ? r2->predict_w(j, dg) : refs[j].predict(dg); });
+      v = judge_claim(v, wf->column, tol, a.digits, [&](int dg) {
+        return r2 ? r2->predict_w(j, dg) : double_sums ? predict_at_double_sums(j, dg) : refs[j].predict(dg);
+      });
+      if (!r2 && v.verdict != "pass") {  // the state the replay used, and whether double sums explain the step
+        const std::string state = double_sums
+            ? fmt::format("L = {}, V = {} (double sums)", text17(Ld[j]), text17(Vd[j]))
+            : fmt::format("L = {}, V = {} (exact sums)", reference::ball_text(refs[j].L(), 17),
+                          reference::ball_text(refs[j].V(), 17));
+        v.reason += (v.reason.empty() ? "" : "; ") + std::string("replay at ") + state;
+        if (!double_sums) {
+          Verdict alt = v;
+          alt = judge_claim(alt, wf->column, tol, a.digits, [&](int dg) { return predict_at_double_sums(j, dg); });
+          if (alt.verdict == "pass")
+            v.reason += fmt::format("; explained by summing L and V in double: at L = {}, V = {} the prediction "
+                                    "agrees ({:.3g} ulp; --sums double judges the prediction alone)",
+                                    text17(Ld[j]), text17(Vd[j]), alt.ulps);
+        }
+      }
       ++judged;
       if (v.verdict == "pass") ++passed;
       else ++failed;
@@ -370,7 +403,11 @@ int check_learner_stream(const StreamCheckArgs& a) {
       for (std::size_t j = 0; j < d; ++j) gv[j] = number(row, cols.g[j], input.source);
       r2->update(gv);
     } else {
-      for (std::size_t j = 0; j < d; ++j) refs[j].update(number(row, cols.g[j], input.source));
+      for (std::size_t j = 0; j < d; ++j) {
+        const double g = number(row, cols.g[j], input.source);
+        refs[j].update(g);
+        Ld[j] -= g, Vd[j] += g * g;
+      }
     }
   } while (reader.next(&row));
   if (a.json) {

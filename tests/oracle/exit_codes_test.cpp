@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 
 #include "commands.hpp"
+#include "privoco/format.hpp"
 #include "oracle/cli_support.hpp"
 
 namespace {
@@ -220,4 +221,49 @@ TEST(ExitCodes, EvalPointsInBulk) {
   expect_refused("eval VDH.pred.conj --points " + bad, ":3:");
   expect_refused("eval VDH.pot.conj --points " + pts, "in a file evaluated as VDH.pot.conj");
   expect_refused("eval VDH.pred.conj L=1 --points " + pts, "not the command line");
+}
+
+// check --stream explains itself: a run whose L and V were summed in plain double fails some steps against the
+// exact sums; each failing step names the state the replay used and that double sums explain it; --sums double
+// (judging the prediction alone) passes every step. The sibling: a wrong prediction is not explained away.
+TEST(ExitCodes, StreamCheckExplainsSummation) {
+  std::vector<double> gs;
+  const double pattern[4] = {0.1, 0.2, 0.3, -0.7};
+  for (int t = 0; t < 200; ++t) gs.push_back(pattern[(t * 7 + t / 3) % 4]);
+  std::string pts = "L,V,b,G\n";
+  double L = 0, V = 0;
+  for (double g : gs) {
+    pts += privoco::text17(L) + "," + privoco::text17(V) + ",1,1\n";
+    L -= g, V += g * g;
+  }
+  spit(test_dir() + "pts_d.csv", pts);
+  const CliRun w = run("eval VDH.pred.conj --points " + test_dir() + "pts_d.csv --impl fast");
+  ASSERT_EQ(w.code, 0) << w.err;
+  std::string run_csv = "t,g,w\n";
+  std::size_t b = w.out.find('\n') + 1;
+  for (std::size_t t = 0; t < gs.size(); ++t) {
+    const std::size_t e = w.out.find('\n', b);
+    const std::string line = w.out.substr(b, e - b);  // line,L,V,b,G,value,status,...
+    std::size_t c = 0;
+    for (int k = 0; k < 5; ++k) c = line.find(',', c) + 1;
+    run_csv += std::to_string(t + 1) + "," + privoco::text17(gs[t]) + "," + line.substr(c, line.find(',', c) - c) + "\n";
+    b = e + 1;
+  }
+  const std::string f = test_dir() + "w_double.csv";
+  spit(f, run_csv);
+  const CliRun exact = run("check " + f + " --stream alg1 b=1 G=1");
+  EXPECT_EQ(exact.code, 1);
+  EXPECT_NE(exact.out.find("explained by summing L and V in double"), std::string::npos) << exact.out;
+  EXPECT_NE(exact.out.find("(exact sums)"), std::string::npos) << exact.out;
+  EXPECT_EQ(run("check " + f + " --stream alg1 b=1 G=1 --sums double").code, 0);
+  // the sibling: one prediction wrong by 1e-9 relative is a failure under both sums, not explained by them
+  std::string bad = run_csv;
+  const std::size_t at = bad.find("\n100,");
+  const std::size_t wpos = bad.rfind(',', bad.find('\n', at + 1)) + 1;
+  bad.replace(wpos, bad.find('\n', at + 1) - wpos, privoco::text17(std::stod(bad.substr(wpos, bad.find('\n', at + 1) - wpos)) * (1 + 1e-9)));
+  spit(f, bad);
+  const CliRun wrong = run("check " + f + " --stream alg1 b=1 G=1 --sums double");
+  EXPECT_EQ(wrong.code, 1);
+  EXPECT_NE(wrong.out.find("step 100:"), std::string::npos) << wrong.out;
+  expect_refused("check " + f + " --sums double", "--stream runs only");
 }
