@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 
 #include "output.hpp"
@@ -49,10 +51,20 @@ int cmd_sample(const SampleArgs& a) {
         line += "," + (e.params[i].per_coordinate ? "\"" + join_commas(t[i].second) + "\"" : join_commas(t[i].second));
       line += ",";
     } else {
+      // numbers as JSON numbers (17 significant digits: the same doubles); readings by name and per-coordinate
+      // lists as strings (one field, as check reads them); the value to fill in is null
       json j;
       j["id"] = e.id;
-      for (const auto& [name, v] : t) j[name] = join_commas(v);
-      j["value"] = "";
+      for (std::size_t i = 0; i < t.size(); ++i) {
+        const auto& [name, v] = t[i];
+        if (e.params[i].per_coordinate || !e.params[i].choices.empty()) j[name] = join_commas(v);
+        else {
+          const double x = std::strtod(v[0].c_str(), nullptr);
+          if (x == std::floor(x) && std::fabs(x) < 0x1p53) j[name] = static_cast<long long>(x);  // an integer
+          else j[name] = x;
+        }
+      }
+      j["value"] = nullptr;
       line = json_text(j);
     }
     std::fprintf(out, "%s\n", line.c_str());

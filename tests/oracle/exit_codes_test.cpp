@@ -267,3 +267,37 @@ TEST(ExitCodes, StreamCheckExplainsSummation) {
   EXPECT_NE(wrong.out.find("step 100:"), std::string::npos) << wrong.out;
   expect_refused("check " + f + " --sums double", "--stream runs only");
 }
+
+// sample's files parse with standard readers: CSV from its header, JSON Lines with numbers as JSON numbers (the same
+// doubles as the CSV's decimals), readings and lists as strings, the value to fill in as null; filled in by a JSON
+// writer (numbers), check reads them.
+TEST(ExitCodes, SampleFilesStandardReadersParse) {
+  const CliRun c = run("sample VDH.pred.conj --n 6");
+  const CliRun j = run("sample VDH.pred.conj --n 6 --format jsonl");
+  ASSERT_EQ(c.code, 0);
+  ASSERT_EQ(j.code, 0);
+  EXPECT_EQ(c.out.rfind("id,L,V,b,G,value\n", 0), 0u);
+  std::string filled;
+  std::size_t bc = c.out.find('\n') + 1, bj = 0;
+  for (int r = 0; r < 6; ++r) {
+    const std::size_t ec = c.out.find('\n', bc), ej = j.out.find('\n', bj);
+    const std::string cl = c.out.substr(bc, ec - bc);
+    auto row = nlohmann::json::parse(j.out.substr(bj, ej - bj));
+    EXPECT_TRUE(row["L"].is_number()) << row;
+    EXPECT_TRUE(row["value"].is_null()) << row;
+    const std::size_t a = cl.find(',') + 1;
+    EXPECT_EQ(row["L"].get<double>(), std::stod(cl.substr(a, cl.find(',', a) - a))) << cl;
+    row["value"] = 0.5;
+    filled += row.dump() + "\n";
+    bc = ec + 1, bj = ej + 1;
+  }
+  const std::string f = test_dir() + "filled.jsonl";
+  spit(f, filled);
+  const CliRun k = run("check " + f + " --json");
+  EXPECT_NE(k.out.find("\"rows\":6"), std::string::npos) << k.out;
+  EXPECT_NE(k.out.find("\"invalid\":0"), std::string::npos) << k.out;
+  const CliRun t = run("sample JKT.const.tree_counts --n 2 --format jsonl");
+  const auto tr = nlohmann::json::parse(t.out.substr(0, t.out.find('\n')));
+  EXPECT_TRUE(tr["T"].is_number_integer()) << tr;
+  EXPECT_TRUE(tr["leaf_label"].is_string()) << tr;
+}
