@@ -30,7 +30,9 @@ json verdict_json(const Verdict& v) {
     j["reason"] = v.reason;
     return j;
   }
-  j["params"] = v.params;
+  json params = json::object();  // as in eval and compare: an object of the row's texts
+  for (const auto& [name, text] : v.param_fields) params[name] = text;
+  j["params"] = params;
   j["claimed"] = v.claimed;
   if (v.claim != Claim::equal) {  // a bound: sound or UNSOUND, with the slack claimed/true
     j["claim"] = to_string(v.claim);

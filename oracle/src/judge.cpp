@@ -68,6 +68,7 @@ Verdict judge_coordinates(Verdict v, const Entry& e, const Row& row, const Field
     if (f.text.empty()) continue;
     assignments.push_back(f.name + "=" + f.text);
     v.params += (v.params.empty() ? "" : ", ") + f.name + "=" + f.text;
+    v.param_fields.emplace_back(f.name, f.text);
     first_column = std::min(first_column, f.column);
   }
   std::vector<Decimal> flat;
@@ -147,6 +148,7 @@ Verdict judge(const Row& row, const Tolerance& tol, int digits, Inputs inputs) {
     }
     seen[i] = true;
     v.params += (v.params.empty() ? "" : ", ") + f.name + "=" + f.text;
+    v.param_fields.emplace_back(f.name, f.text);
   }
   for (std::size_t i = 0; i < seen.size(); ++i)
     if (!seen[i]) return invalid(v, idf->column, "missing parameter " + e->params[i].name + " of " + v.id);

@@ -38,6 +38,7 @@ struct Verdict {
   std::string reason;       // fail/invalid: why
   std::size_t column = 0;   // invalid: where
   std::string params;       // name=value, ... as given
+  std::vector<std::pair<std::string, std::string>> param_fields;  // the same, name and text (JSON: an object)
   std::string claimed;      // the other program's value, as given
   std::string certified;    // certified value (17 significant digits or more)
   int digits = 0;           // certified significant digits of `certified`

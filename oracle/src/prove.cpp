@@ -210,10 +210,17 @@ int prove_all_exit(const std::vector<std::string>& verdicts, const std::string& 
 int cmd_prove(const ProveArgs& a) {
   if (a.all) {
     json all = prove_all(!a.json);
-    if (a.json) fmt::print("{}\n", json_text(all, 2));
     std::vector<std::string> verdicts;
-    for (const auto& j : all) verdicts.push_back(j.value("verdict", "undecided"));
-    return prove_all_exit(verdicts, a.fail_on);
+    std::map<std::string, int> count;
+    for (const auto& j : all) verdicts.push_back(j.value("verdict", "undecided")), ++count[verdicts.back()];
+    const int code = prove_all_exit(verdicts, a.fail_on);
+    if (a.json) {  // JSON Lines as check writes them: one object per claim (as prove ID --json), then the summary
+      for (const auto& j : all) fmt::print("{}\n", json_text(j));
+      fmt::print("{}\n", json_text(json{{"summary", {{"claims", all.size()}, {"certified", count["certified"]},
+                                                        {"refuted", count["refuted"]}, {"undecided", count["undecided"]},
+                                                        {"fail_on", a.fail_on}, {"exit", code}}}}));
+    }
+    return code;
   }
   const Entry& e = entry(a.id);
   if (!e.has_proof) throw UnknownId(e.id, "no machine check for this ID");

@@ -411,9 +411,9 @@ int check_learner_stream(const StreamCheckArgs& a) {
     }
   } while (reader.next(&row));
   if (a.json) {
-    json s{{"summary", true}, {"steps", steps}, {"predictions", judged}, {"passed", passed}, {"failed", failed}};
+    json s{{"steps", steps}, {"predictions", judged}, {"passed", passed}, {"failed", failed}, {"sums", a.sums}};
     if (first_step) s["first_disagreement"] = {{"step", first_step}, {"line", first.line}, {"reason", first.reason}};
-    fmt::print("{}\n", json_text(s));
+    fmt::print("{}\n", json_text(json{{"summary", s}}));  // the summary shape of check
   } else {
     fmt::print("summary: {} steps, {} predictions: {} passed, {} failed", steps, judged, passed, failed);
     if (first_step) fmt::print("; first disagreement at step {} (line {}: {})", first_step, first.line, first.params);

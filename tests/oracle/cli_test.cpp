@@ -175,6 +175,18 @@ TEST(Cli, ProveVerdictsThresholdAndErrors) {
   EXPECT_GE(std::stod(jt["threshold"]["hi"].get<std::string>()), std::sqrt(2.0));
   CliRun all = run("prove --all");
   EXPECT_EQ(all.code, 1);  // some claims of the papers are refuted (--fail-on: prove_all_exit, exit_codes_test)
+  // JSON Lines as check writes them: one object per claim, then {"summary": {...}} with the counts and the exit code
+  CliRun allj = run("prove --all --json --fail-on none");
+  EXPECT_EQ(allj.code, 0);
+  std::vector<nlohmann::json> lines_j;
+  for (std::size_t b = 0, e; (e = allj.out.find('\n', b)) != std::string::npos; b = e + 1)
+    lines_j.push_back(nlohmann::json::parse(allj.out.substr(b, e - b)));
+  ASSERT_GE(lines_j.size(), 2u);
+  const auto& sj = lines_j.back()["summary"];
+  EXPECT_EQ(sj["claims"].get<std::size_t>(), lines_j.size() - 1);
+  EXPECT_EQ(sj["certified"].get<int>() + sj["refuted"].get<int>() + sj["undecided"].get<int>(), sj["claims"].get<int>());
+  EXPECT_EQ(sj["exit"], 0);
+  EXPECT_EQ(lines_j.front()["id"], "VDH.lemma.symmexp");
   EXPECT_NE(all.out.find("VDH.lemma.symmexp"), std::string::npos);
   EXPECT_NE(all.out.find("not the best"), std::string::npos);
   expect_one_line_error("prove VDH.lemma.lncosh q=1", "not a constant");

@@ -180,6 +180,7 @@ TEST(ExitCodes, WordingOfCompareAndZeroClaims) {
   EXPECT_EQ(rows[1]["reason"], "wrong sign");
   EXPECT_EQ(rows[2]["verdict"], "pass");
   EXPECT_EQ(rows[2]["certified"].get<std::string>().substr(0, 12), "1.2932074137");
+  EXPECT_EQ(rows[2]["params"]["L"], "1");  // an object, as in eval and compare
 }
 
 // "did you mean" for a near miss of an ID or a parameter name.
@@ -266,6 +267,11 @@ TEST(ExitCodes, StreamCheckExplainsSummation) {
   EXPECT_EQ(wrong.code, 1);
   EXPECT_NE(wrong.out.find("step 100:"), std::string::npos) << wrong.out;
   expect_refused("check " + f + " --sums double", "--stream runs only");
+  // the summary has check's shape: {"summary": {...}}
+  const CliRun js = run("check " + f + " --stream alg1 b=1 G=1 --sums double --json");
+  const auto last = nlohmann::json::parse(js.out.substr(js.out.rfind("{\"summary\"")));
+  EXPECT_EQ(last["summary"]["steps"], 200);
+  EXPECT_EQ(last["summary"]["sums"], "double");
 }
 
 // sample's files parse with standard readers: CSV from its header, JSON Lines with numbers as JSON numbers (the same
