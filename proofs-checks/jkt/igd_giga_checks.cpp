@@ -337,53 +337,6 @@ RegretOutcome igd_sensitivity(const Params& given, std::uint64_t seed) {
 }
 
 
-// The releases of one fixed neighbouring pair against (3 eps, 2 delta) at the printed beta: mu = K/beta with K
-// from the explicit pair (lower: a certified failure refutes) or from the corrected sensitivity (upper: where it
-// passes, the claim holds); cases at eps = 0.01, 1, 100 and the failing eps sets of both. Returns the failures of
-// the lower side (grid points and failing intervals).
-using BetaAt = std::function<void(arb_t beta, double eps, slong prec)>;
-using KOf = std::function<void(arb_t K, bool lower, slong prec)>;
-int release_scan(const BetaAt& beta_at, const KOf& K, const std::string& where, double tau, double T, double delta,
-                 RegretOutcome* out, std::ostringstream* fails) {
-  auto sign = [&](double eps, bool lower, double* ex, double* tg) {
-    return gauss_delta_sign(
-        [&](arb_t e, arb_t mu, arb_t tgt, slong prec) {
-          Ball beta;
-          beta_at(beta, eps, prec);
-          K(mu, lower, prec);
-          arb_div(mu, mu, beta, prec);
-          arb_set_d(e, 3 * eps);
-          arb_set_d(tgt, 2 * delta);
-        },
-        ex, tg);
-  };
-  int bad = 0;
-  for (double eps : {0.01, 1.0, 100.0}) {
-    double ex = 0, tg = 0;
-    const int sg = sign(eps, true, &ex, &tg);
-    bad += sg > 0;
-    std::ostringstream name;
-    name << "all releases at (3 eps, 2 delta), instance tau=" << tau << ": " << where << " T=" << T << " eps=" << eps
-         << " delta=" << delta;
-    RegretCase c{name.str(), static_cast<long>(T), eps, ex, 0, tg, tg > 0 ? ex / tg : 0, sg > 0, {}};
-    if (sg > 0) c.evidence = "certified: exact delta " + text_g(ex) + " > " + text_g(tg);
-    out->cases.push_back(c);
-    if (out->worst.stream.empty() || c.ratio > out->worst.ratio) out->worst = c;
-  }
-  auto set_of = [&](bool lower) {
-    return failure_set([&](double eps) {
-      double ex, tg;
-      return sign(eps, lower, &ex, &tg);
-    });
-  };
-  const std::string lo = set_of(true);
-  bad += lo.rfind("for eps", 0) == 0;  // a certified failing interval
-  *fails << "; " << where.substr(0, where.find('=')) << " = " << where.substr(where.find('=') + 1) << ", T = " << T
-         << ", delta = " << delta << ": fails (instance) " << lo << ", not certified to hold (corrected sensitivity) "
-         << set_of(false);
-  return bad;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // JKT Thm 3: Alg 2 is (3 eps, 2 delta)-DP. For a fixed neighbouring pair the iterates x_2..x_T of IGD are
 // deterministic (J9 (a), x_1 given), so the releases x~_{t+1} = x_{t+1} + N(0, beta^2/t^2 I) together are a
@@ -479,7 +432,8 @@ RegretOutcome pigd(const Params& given, std::uint64_t seed) {
             reference::jkt::pigd_beta(beta, p, prec);
             _arb_vec_clear(p, 5);
           },
-          K, "alpha=" + text_g(alpha), tau, T, delta, &out, &fails);
+          K, {"all releases at (3 eps, 2 delta), instance tau=" + text_g(tau), "alpha=" + text_g(alpha), T, delta, 3, 2},
+          &out, &fails);
     }
   out.verdict = bad ? "refuted" : "undecided";
   std::ostringstream note;
@@ -835,7 +789,8 @@ RegretOutcome pgiga(const Params& given, std::uint64_t seed) {
             reference::jkt::pgiga_beta(beta, p, prec);
             _arb_vec_clear(p, 7);
           },
-          K, "alpha=" + text_g(alpha), tau, T, delta, &out, &fails);
+          K, {"all releases at (3 eps, 2 delta), instance tau=" + text_g(tau), "alpha=" + text_g(alpha), T, delta, 3, 2},
+          &out, &fails);
     }
   out.verdict = bad ? "refuted" : "undecided";
   std::ostringstream note;

@@ -142,47 +142,23 @@ RegretOutcome pol(const Params& given, std::uint64_t seed) {
   for (double eps_g : {0.01, 1.0, 100.0})
     for (double T : {10.0, 1000.0, 1e6}) {
       const double delta = 1e-6;
-      auto sign = [&](double eps_p, bool lower, double* ex, double* tg) {
-        return gauss_delta_sign(
-            [&](arb_t e, arb_t mu, arb_t tgt, slong prec) {
-              const PolSides s = pol_sides(eps_g, T, prec);
-              arb_ptr p = _arb_vec_init(6);
-              arb_one(p + 0);
-              arb_set_d(p + 1, eps_g);
-              arb_one(p + 2);
-              arb_set_d(p + 3, T);
-              arb_set_d(p + 4, eps_p);
-              arb_set_d(p + 5, delta);
-              Ball beta;
-              reference::jkt::pol_beta(beta, p, prec);
-              _arb_vec_clear(p, 6);
-              arb_div(mu, lower ? s.inst.get() : s.corrected.get(), beta, prec);
-              arb_set_d(e, eps_p);
-              arb_set_d(tgt, delta);
-            },
-            ex, tg);
-      };
-      for (double eps_p : {0.1, 1.0, 10.0}) {
-        double ex = 0, tg = 0;
-        const int sg = sign(eps_p, true, &ex, &tg);
-        bad += sg > 0;
-        std::ostringstream name;
-        name << "the release at (eps_p, delta): eps_g=" << eps_g << " T=" << T << " eps_p=" << eps_p << " delta=" << delta;
-        RegretCase c{name.str(), static_cast<long>(T), eps_p, ex, 0, tg, tg > 0 ? ex / tg : 0, sg > 0, {}};
-        if (sg > 0) c.evidence = "certified: exact delta " + text_g(ex) + " > " + text_g(tg);
-        out.cases.push_back(c);
-        if (out.worst.stream.empty() || c.ratio > out.worst.ratio) out.worst = c;
-      }
-      auto set_of = [&](bool lower) {
-        return failure_set([&](double eps_p) {
-          double ex, tg;
-          return sign(eps_p, lower, &ex, &tg);
-        });
-      };
-      const std::string lo = set_of(true);
-      bad += lo.rfind("for eps", 0) == 0;
-      fails << "; eps_g = " << eps_g << ", T = " << T << ", delta = " << delta << ": fails (instance) " << lo
-            << ", not certified to hold (corrected sensitivity) " << set_of(false);
+      bad += release_scan(
+          [&](arb_t beta, double eps_p, slong prec) {
+            arb_ptr p = _arb_vec_init(6);
+            arb_one(p + 0);
+            arb_set_d(p + 1, eps_g);
+            arb_one(p + 2);
+            arb_set_d(p + 3, T);
+            arb_set_d(p + 4, eps_p);
+            arb_set_d(p + 5, delta);
+            reference::jkt::pol_beta(beta, p, prec);
+            _arb_vec_clear(p, 6);
+          },
+          [&](arb_t K, bool lower, slong prec) {
+            const PolSides s = pol_sides(eps_g, T, prec);
+            arb_set(K, lower ? s.inst.get() : s.corrected.get());
+          },
+          {"the release at (eps_p, delta)", "eps_g=" + text_g(eps_g), T, delta, 1, 1}, &out, &fails);
     }
   out.verdict = bad ? "refuted" : "undecided";
   std::ostringstream note;

@@ -64,4 +64,44 @@ int gauss_delta_sign(const std::function<void(arb_t, arb_t, arb_t, slong)>& setu
   return 0;
 }
 
+int release_scan(const BetaAt& beta_at, const KOf& K, const ReleaseClaim& rc, RegretOutcome* out,
+                 std::ostringstream* fails) {
+  auto sign = [&](double eps, bool lower, double* ex, double* tg) {
+    return gauss_delta_sign(
+        [&](arb_t e, arb_t mu, arb_t tgt, slong prec) {
+          reference::Ball beta;
+          beta_at(beta, eps, prec);
+          K(mu, lower, prec);
+          arb_div(mu, mu, beta, prec);
+          arb_set_d(e, rc.eps_factor * eps);
+          arb_set_d(tgt, rc.delta_factor * rc.delta);
+        },
+        ex, tg);
+  };
+  int bad = 0;
+  for (double eps : {0.01, 1.0, 100.0}) {
+    double ex = 0, tg = 0;
+    const int sg = sign(eps, true, &ex, &tg);
+    bad += sg > 0;
+    std::ostringstream name;
+    name << rc.label << ": " << rc.where << " T=" << rc.T << " eps=" << eps << " delta=" << rc.delta;
+    RegretCase c{name.str(), static_cast<long>(rc.T), eps, ex, 0, tg, tg > 0 ? ex / tg : 0, sg > 0, {}};
+    if (sg > 0) c.evidence = "certified: exact delta " + text_g(ex) + " > " + text_g(tg);
+    out->cases.push_back(c);
+    if (out->worst.stream.empty() || c.ratio > out->worst.ratio) out->worst = c;
+  }
+  auto set_of = [&](bool lower) {
+    return failure_set([&](double eps) {
+      double ex, tg;
+      return sign(eps, lower, &ex, &tg);
+    });
+  };
+  const std::string lo = set_of(true);
+  bad += lo.rfind("for eps", 0) == 0;  // a certified failing interval
+  const std::size_t eq = rc.where.find('=');
+  *fails << "; " << rc.where.substr(0, eq) << " = " << rc.where.substr(eq + 1) << ", T = " << rc.T << ", delta = "
+         << rc.delta << ": fails (instance) " << lo << ", not certified to hold (corrected sensitivity) " << set_of(false);
+  return bad;
+}
+
 }  // namespace privoco::proofs::jkt

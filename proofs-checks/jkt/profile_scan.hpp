@@ -3,8 +3,10 @@
 // bisection on the certified sign). Shared by JKT's checks of Gaussian mechanisms at printed noise scales.
 #pragma once
 #include <functional>
+#include <sstream>
 #include <string>
 
+#include "privoco/proofs/regret.hpp"
 #include "privoco/reference/ball.hpp"
 
 namespace privoco::proofs::jkt {
@@ -19,5 +21,19 @@ int gauss_delta_sign(const std::function<void(arb_t eps_used, arb_t mu, arb_t ta
                      double* exact, double* target);
 
 std::string text_g(double x);  // %.7g
+
+// The releases of one fixed neighbouring pair against the claim (eps_factor eps, delta_factor delta) at the printed
+// beta: mu = K/beta, K from the explicit pair (lower: a certified failure refutes) or from the corrected sensitivity
+// (upper: where it passes, the claim holds). Cases at eps = 0.01, 1, 100 ("<label>: <where> T=.. eps=.. delta=..")
+// and the failing eps sets of both ("; <where as name = value>, T = .., delta = ..: fails (instance) ..., not
+// certified to hold (corrected sensitivity) ..."). Returns the lower side's failures (grid points and intervals).
+struct ReleaseClaim {
+  std::string label, where;  // e.g. "all releases at (3 eps, 2 delta), instance tau=43", "alpha=0.1"
+  double T, delta, eps_factor, delta_factor;
+};
+using BetaAt = std::function<void(arb_t beta, double eps, slong prec)>;
+using KOf = std::function<void(arb_t K, bool lower, slong prec)>;
+int release_scan(const BetaAt& beta_at, const KOf& K, const ReleaseClaim& c, RegretOutcome* out,
+                 std::ostringstream* fails);
 
 }  // namespace privoco::proofs::jkt

@@ -91,6 +91,6 @@ TEST(JktPol, Theorem10) {
       << o.note;
   bool bad = false;
   for (const auto& c : o.cases)
-    if (c.stream.find("eps_g=0.01 T=1000 eps_p=1 ") != std::string::npos) bad = c.violated;
+    if (c.stream.find("eps_g=0.01 T=1000 eps=1 ") != std::string::npos) bad = c.violated;
   EXPECT_TRUE(bad);
 }
