@@ -19,6 +19,7 @@
 #include <arb_hypgeom.h>
 
 #include "privoco/reference/ball.hpp"
+#include "privoco/reference/dp/profiles.hpp"
 #include "privoco/reference/jkt/pocp.hpp"
 #include "privoco/streams.hpp"
 #include "profile_scan.hpp"
@@ -502,6 +503,73 @@ RegretOutcome pocp_azuma(const Params& given, std::uint64_t seed) {
 RegretOutcome pocp_step(const Params& p, std::uint64_t seed) { return pocp("JKT.priv.pocp_step", p, seed, false); }
 RegretOutcome pocp_total(const Params& p, std::uint64_t seed) { return pocp("JKT.priv.pocp_total", p, seed, true); }
 
+// JKT Def 2: A is (eps, delta)-DP iff Pr[A(F) in S] <= e^eps Pr[A(F') in S] + delta for every measurable S, i.e. delta
+// >= sup_S (P(S) - e^eps Q(S)). Every privacy check of privoco takes that sup as DP.gauss.delta for Gaussian
+// mechanisms; this check shows the two agree: for P = N(mu, 1), Q = N(0, 1) the sup is attained by the likelihood-
+// ratio event S* = {x > eps/mu + mu/2} (Neyman-Pearson: P - e^eps Q = int_S (p - e^eps q), whose integrand is
+// positive exactly on S*), where it is Phi(mu/2 - eps/mu) - e^eps Phi(-mu/2 - eps/mu) by erfc in ball arithmetic;
+// certified equal to DP.gauss.delta (computed by its erfcx form) at a grid, and every other threshold event (the
+// mutant, c = threshold +- 1/4) certainly below it.
+RegretOutcome dp_definition(const Params& given, std::uint64_t seed) {
+  const char* kId = "JKT.priv.dp_definition";
+  for (const auto& [k, v] : given) throw ParamError(kId, k, "no parameters (a grid of eps and mu)");
+  const auto t0 = std::chrono::steady_clock::now();
+  RegretOutcome out;
+  out.seed = seed;
+  out.excess = true;
+  int disagree = 0, mutant_not_below = 0, n = 0;
+  auto event = [](arb_t r, const arb_t c, const arb_t mu, const arb_t eps, slong prec) {  // P(x > c) - e^eps Q(x > c)
+    Ball a, b, t, s2;
+    arb_sqrt_ui(s2, 2, prec);
+    arb_sub(t, c, mu, prec);
+    arb_div(t, t, s2, prec);
+    arb_hypgeom_erfc(a, t, prec);
+    arb_mul_2exp_si(a, a, -1);  // P(x > c) = erfc((c - mu)/sqrt2)/2
+    arb_div(t, c, s2, prec);
+    arb_hypgeom_erfc(b, t, prec);
+    arb_mul_2exp_si(b, b, -1);  // Q(x > c)
+    arb_exp(t, eps, prec);
+    arb_mul(b, b, t, prec);
+    arb_sub(r, a, b, prec);
+  };
+  for (double eps : {0.0, 0.5, 3.0})
+    for (double mu : {0.125, 1.0, 5.0}) {
+      Ball e(eps), m(mu), c, d_event, d_ref, lo, hi, d_lo, d_hi;
+      arb_div(c, e, m, kPrec);
+      arb_mul_2exp_si(lo, m, -1);
+      arb_add(c, c, lo, kPrec);  // threshold eps/mu + mu/2
+      event(d_event, c, m, e, kPrec);
+      arb_ptr p = _arb_vec_init(2);
+      arb_set(p + 0, e);
+      arb_set(p + 1, m);
+      reference::dp::gauss_delta(d_ref, p, kPrec);
+      _arb_vec_clear(p, 2);
+      const bool agree = arb_overlaps(d_event, d_ref);
+      Ball q(0.25);
+      arb_sub(lo, c, q, kPrec), arb_add(hi, c, q, kPrec);
+      event(d_lo, lo, m, e, kPrec), event(d_hi, hi, m, e, kPrec);
+      const bool below = arb_lt(d_lo, d_event) && arb_lt(d_hi, d_event);
+      disagree += !agree, mutant_not_below += !below, ++n;
+      std::ostringstream name;
+      name << "eps=" << eps << " mu=" << mu << ": the event {x > eps/mu + mu/2} against DP.gauss.delta";
+      RegretCase cs{name.str(), 0, eps, d_of(d_event), 0, d_of(d_ref), 0, !agree,
+                    agree ? "" : "certified: event " + reference::ball_text(d_event, 10) + " != " + reference::ball_text(d_ref, 10)};
+      cs.ratio = cs.realised - cs.bound;
+      out.cases.push_back(cs);
+      if (out.worst.stream.empty() || std::fabs(cs.ratio) > std::fabs(out.worst.ratio)) out.worst = cs;
+    }
+  out.verdict = disagree || mutant_not_below ? "refuted" : "certified";
+  std::ostringstream note;
+  note << "certified by the definition (Neyman-Pearson: the likelihood-ratio event attains the sup over S); the event's "
+       << "P(S) - e^eps Q(S) by erfc equals DP.gauss.delta (erfcx form) at " << n - disagree << " of " << n
+       << " grid points (eps in {0, 0.5, 3}, mu in {1/8, 1, 5}), and the shifted events (threshold +- 1/4, the mutant) "
+       << "are certainly below it at " << n - mutant_not_below << " of " << n
+       << "; the released object is the whole output sequence (J21 for per-output claims), neighbours per J4 through mu";
+  out.note = note.str();
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return out;
+}
+
 // JKT Eq (7) and Eq (33): the log ratio of the densities of N(m, s^2 I) and N(m', s^2 I) at x, line by line, against
 // the definition ln(phi(x - m)/phi(x - m')) = -(||x - m||^2 - ||x - m'||^2)/(2 s^2) (Delta = m - m'). Eq (7): (a)
 // Delta^T (2x - m - m')/(2 s^2), an identity; (b) (2 Delta^T (x - m) - ||Delta||^2)/(2 s^2), printed as equal to (a),
@@ -613,6 +681,11 @@ const std::vector<RegretCheck>& pocp_checks() {
        "the argument D = E_Y[r - 1 + e^{-r}] <= min(eps, e^eps - 1 - eps) <= 2 eps^2, certified values of the "
        "extremal two-point laws (eps tanh(eps/2)) against k eps^2 at a grid of eps",
        {"k"}, kl_dinf, {{"k", "2"}}},
+      {"JKT.priv.dp_definition", "JKT Def 2",
+       "(eps, delta)-DP: Pr[A(F) in S] <= e^eps Pr[A(F') in S] + delta for all neighbours and all events S",
+       "the sup over events for Gaussian mechanisms (the likelihood-ratio event, by erfc in ball arithmetic) against "
+       "DP.gauss.delta at a grid of eps and mu, and shifted events (mutants) certainly below it",
+       {}, dp_definition, {}},
       {"JKT.lemma.gauss_density_ratio", "JKT Eq (7), Eq (33)",
        "the lines of the log density ratio of N(m, s^2 I) and N(m', s^2 I) in the POCP and tree privacy proofs",
        "every printed line in ball arithmetic at 200 random dyadic points (d = 3, three noise scales) against the "

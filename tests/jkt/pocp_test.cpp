@@ -240,3 +240,14 @@ TEST(JktPocp, ChiNormMomentsAndThePrintedVariance) {
   EXPECT_LT(ref::evaluate(e, at2).nearest(), 0.0);  // a negative "variance"
   EXPECT_TRUE(arb_overlaps(ref::evaluate(e, at1).ball.get(), ref::evaluate(e, var1).ball.get()));
 }
+
+// JKT Def 2 as privoco computes it: the sup over events of a Gaussian mechanism (the likelihood-ratio event, by
+// erfc) equals DP.gauss.delta; events with a shifted threshold (the mutants) fall below it.
+TEST(JktPocp, DpDefinitionIsTheProfile) {
+  const auto* k = privoco::proofs::find_regret_check("JKT.priv.dp_definition");
+  ASSERT_NE(k, nullptr);
+  const auto o = k->run({}, 1);
+  EXPECT_EQ(o.verdict, "certified") << o.note;
+  EXPECT_NE(o.note.find("at 9 of 9 grid points"), std::string::npos) << o.note;
+  EXPECT_NE(o.note.find("certainly below it at 9 of 9"), std::string::npos) << o.note;
+}

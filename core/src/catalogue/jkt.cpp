@@ -149,6 +149,9 @@ void register_paper(std::vector<Entry>& t) {
   t.push_back(claim_entry("JKT.lemma.mills", "lemma", "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp",
                           "JKT Lem 1 (proof), Lem 6 (proof)", "P[|V| >= z] <= e^{-z^2/2} for V ~ N(0, 1), z >= z_min",
                           {{"z_min", domains::real, "least z (printed: z > 0 in Lem 1, gamma > 1 in Lem 6)", {}}}));
+  t.push_back(claim_entry("JKT.priv.dp_definition", "priv", "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp",
+                          "JKT Def 2", "(eps, delta)-DP as the sup over events; for Gaussian mechanisms it is DP.gauss.delta",
+                          {}));
   t.push_back(claim_entry("JKT.lemma.gauss_density_ratio", "lemma", "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp",
                           "JKT Eq (7), Eq (33)", "each printed line of the Gaussian log density ratio in the POCP and tree proofs",
                           {}));
