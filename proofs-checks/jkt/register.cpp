@@ -8,6 +8,7 @@ void register_paper(Registry& r) {
   for (const RegretCheck& c : pocp_checks()) r.add(c);
   for (const RegretCheck& c : igd_giga_checks()) r.add(c);
   for (const RegretCheck& c : pol_checks()) r.add(c);
+  for (const RegretCheck& c : qftl_checks()) r.add(c);
   for (const RegretCheck& c : tree_checks()) r.add(c);
 }
 

@@ -104,6 +104,10 @@ void register_paper(std::vector<Entry>& t) {
                {Lp, eps_g, x_star, {"T", {2, kMaxInt, true, true}, "data set size (an integer)", {2, 1e12, false, 0, true}},
                 {"eps_p", kPos, "privacy parameter of Alg 6", {1e-4, 1e2, false, 0}}, delta},
                true, true, kPol});
+  t.push_back(claim_entry("JKT.priv.sensitivity_assumption", "priv", "proofs-checks/jkt/qftl_checks.cpp tests/jkt/qftl_test.cpp",
+                          "JKT Eq (1), Sec 3.5", "Assumption 1, S(A, t) <= lambda_A/t, for QFTL (lambda derived)",
+                          {reading_param("neighbour", {"replace", "add_remove"},
+                                         "neighbouring data: one entry replaced, or set to zero (J4)")}));
   t.push_back(claim_entry("JKT.priv.pol_sensitivity", "priv", "proofs-checks/jkt/pol_checks.cpp tests/jkt/pol_test.cpp",
                           "JKT Eq (35)", "the sensitivity of Alg 6's average of IGD iterates, <= 2L ln T/T", {}));
   t.push_back(claim_entry("JKT.priv.pol", "priv", "proofs-checks/jkt/pol_checks.cpp tests/jkt/pol_test.cpp", "JKT Thm 10",
