@@ -140,9 +140,7 @@ RegretOutcome strong_convexity_def(const Params& given, std::uint64_t seed) {
        << "at " << n - standard_bad << " of " << n << " (an equality); for any f continuous on a segment, gamma -> 0 "
        << "gives f(y) <= f(y) - alpha/2 ||x - y||^2, so the printed definition admits no function at two distinct "
        << "points; the checks of Lem 4, Lem 5 use the gradient inequality (J18 (b)), which the standard form implies";
-  out.note = note.str();
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return out;
+  return with_note(out, note, t0);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -195,9 +193,7 @@ RegretOutcome igd_contraction(const Params& given, std::uint64_t seed) {
        << "(14) + (16)); " << n << " exact spot checks (C = [-1, 1], f = alpha/2 x^2 + g x, clipping included): "
        << bad << " above tau/(tau + 1), the largest ratio " << out.worst.ratio << " (attained without clipping); "
        << "mutant tau/(tau + 2) exceeded at " << mutant_bad;
-  out.note = note.str();
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return out;
+  return with_note(out, note, t0);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -331,9 +327,7 @@ RegretOutcome igd_sensitivity(const Params& given, std::uint64_t seed) {
        << "those of f over x, not x); the corrected bound 2L/(alpha " << (next ? "(t + 1)" : "t")
        << "), certified by the printed argument with eta_tau kept, exceeded at " << corrected_bad
        << " grid points; adversarial search against it: " << cs.describe(spec);
-  out.note = note.str();
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return out;
+  return with_note(out, note, t0);
 }
 
 
@@ -442,9 +436,7 @@ RegretOutcome pigd(const Params& given, std::uint64_t seed) {
        << "explicit neighbouring pair (mu_lo: a refutation where it fails) and at the corrected sensitivity 2L/(alpha "
        << "(t + 1)) (mu_hi: the claim holds where that passes); L cancels" << fails.str()
        << (bad ? "" : "; not refuted");
-  out.note = note.str();
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return out;
+  return with_note(out, note, t0);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -516,9 +508,7 @@ RegretOutcome giga_contraction(const Params& given, std::uint64_t seed) {
        << "; certified at " << n << " grid points, " << bad << " where the step fails"
        << (c == 2 ? "" : " (the conclusion itself holds by the exact contraction 1 - eta alpha, see the note in the "
                          "source; the printed step does not show it)");
-  out.note = note.str();
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return out;
+  return with_note(out, note, t0);
 }
 
 // One GIGA round on the box [-r, r]^2 for f = 1/2 (alpha x_1^2 + k alpha x_2^2) + g^T x (J15 (a): gradient step,
@@ -707,9 +697,7 @@ RegretOutcome giga_sensitivity(const Params& given, std::uint64_t seed) {
        << "; the corrected bound 2cG/(alpha " << (next ? "t" : "(t - 1)") << ") (c = " << c << ") exceeded at "
        << corrected_bad << " grid points; adversarial search against it (two dimensions, spectrum [alpha, k alpha], "
        << "box C, the burn-in per the readings): " << cs.describe(spec);
-  out.note = note.str();
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return out;
+  return with_note(out, note, t0);
 }
 
 // JKT Thm 5: Alg 3 is (3 eps, 2 delta)-DP at beta = JKT.noise.pgiga_beta. As for Thm 3, a fixed pair's releases are
@@ -799,9 +787,7 @@ RegretOutcome pgiga(const Params& given, std::uint64_t seed) {
        << "profile (DP.gauss.delta, certified) at the printed beta (JKT.noise.pgiga_beta) for an explicit neighbouring "
        << "pair (a refutation where it fails) and at the corrected sensitivity 2cG/(alpha t) (the claim holds where "
        << "that passes); G = 1" << fails.str() << (bad ? "" : "; not refuted");
-  out.note = note.str();
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return out;
+  return with_note(out, note, t0);
 }
 
 }  // namespace

@@ -161,9 +161,7 @@ RegretOutcome pocp(const char* kId, const Params& given, std::uint64_t seed, boo
        << "lambda_A/beta, the printed beta (JKT.noise.pocp_beta); where the claim fails (ends to relative 1e-6)"
        << fails.str() << "; adversarial search: " << cs.describe(spec)
        << (any ? "" : "; not refuted (a search cannot certify)");
-  out.note = note.str();
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return out;
+  return with_note(out, note, t0);
 }
 
 // JKT Eq (3)-(5), (9): the good set. With ||Delta x|| at its bound lambda/t and z = sqrt(2 ln(T/delta)) (the proof's
@@ -218,9 +216,7 @@ RegretOutcome pocp_goodset(const Params& given, std::uint64_t seed) {
        << printed_bad << " of 9 grid points; with (3)'s inequality reversed it is erfc(z/sqrt2) <= delta/T at every "
        << "point (" << (reversed_bad ? "NOT at " + std::to_string(reversed_bad) : std::string("0 exceptions"))
        << "), as (4) and (9) state: for every T, delta by Mills' inequality erfc(x) <= e^{-x^2} (JKT.lemma.mills)";
-  out.note = note.str();
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return out;
+  return with_note(out, note, t0);
 }
 
 // JKT Lem 3: E ln(pdf ratio) of one step <= 2 eps/T^{1+2c}. For the Gaussian step the expectation is the KL
@@ -565,9 +561,7 @@ RegretOutcome dp_definition(const Params& given, std::uint64_t seed) {
        << " grid points (eps in {0, 0.5, 3}, mu in {1/8, 1, 5}), and the shifted events (threshold +- 1/4, the mutant) "
        << "are certainly below it at " << n - mutant_not_below << " of " << n
        << "; the released object is the whole output sequence (J21 for per-output claims), neighbours per J4 through mu";
-  out.note = note.str();
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return out;
+  return with_note(out, note, t0);
 }
 
 // JKT Eq (7) and Eq (33): the log ratio of the densities of N(m, s^2 I) and N(m', s^2 I) at x, line by line, against
@@ -659,9 +653,7 @@ RegretOutcome gauss_density_ratio(const Params& given, std::uint64_t seed) {
   for (const auto& c : out.cases)
     if (out.worst.stream.empty() || c.ratio > out.worst.ratio) out.worst = c;
   out.verdict = printed_bad ? "refuted" : (corrected_bad ? "undecided" : "certified");
-  out.note = note.str();
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return out;
+  return with_note(out, note, t0);
 }
 }  // namespace
 

@@ -123,9 +123,7 @@ RegretOutcome pol_sensitivity(const Params& given, std::uint64_t seed) {
        << " (its Delta = 2 min(2r, L/alpha)(H_T - 1)/T: Lem 4's missing 1/alpha, E19, with alpha = eps_g/||x*||^2); "
        << "the corrected bound 2L'(H_T - 1)/(alpha T) exceeded at " << corr_bad << "; closed form against the step-by-"
        << "step replay (T <= 1000): " << (routes_bad ? std::to_string(routes_bad) + " disagreements" : "agree");
-  out.note = note.str();
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return out;
+  return with_note(out, note, t0);
 }
 
 // JKT Thm 10: Alg 6 is (eps_p, delta)-DP. Its one release x^ is a projection of x~ + N(0, beta^2 I), a Gaussian
@@ -166,9 +164,7 @@ RegretOutcome pol(const Params& given, std::uint64_t seed) {
        << "(DP.gauss.delta, certified) of the one release at the printed beta (JKT.noise.pol_beta), mu = Delta/beta "
        << "with Delta of the explicit pair (a refutation where it fails) and the corrected bound (the claim holds "
        << "where that passes); eps below is eps_p" << fails.str();
-  out.note = note.str();
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return out;
+  return with_note(out, note, t0);
 }
 
 }  // namespace

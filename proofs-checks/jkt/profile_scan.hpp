@@ -2,6 +2,7 @@
 // relative 1e-6 (a scan of 241 points of log eps in [1e-12, 1e12] for certified sign changes, each refined by
 // bisection on the certified sign). Shared by JKT's checks of Gaussian mechanisms at printed noise scales.
 #pragma once
+#include <chrono>
 #include <functional>
 #include <sstream>
 #include <string>
@@ -21,6 +22,14 @@ int gauss_delta_sign(const std::function<void(arb_t eps_used, arb_t mu, arb_t ta
                      double* exact, double* target);
 
 std::string text_g(double x);  // %.7g
+
+// The end of every JKT check: the note and the seconds since t0 set on the outcome.
+inline RegretOutcome with_note(RegretOutcome out, const std::ostringstream& note,
+                               std::chrono::steady_clock::time_point t0) {
+  out.note = note.str();
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return out;
+}
 
 // The releases of one fixed neighbouring pair against the claim (eps_factor eps, delta_factor delta) at the printed
 // beta: mu = K/beta, K from the explicit pair (lower: a certified failure refutes) or from the corrected sensitivity

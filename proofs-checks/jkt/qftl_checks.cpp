@@ -141,9 +141,7 @@ RegretOutcome sensitivity_assumption(const Params& given, std::uint64_t seed) {
        << "1e6, the differing round, the common and differing (y, v)): " << cs.describe(spec)
        << "; the best instance reaches " << text_g(best_ratio) << " of lambda/t (a tenth of lambda, the mutant, is "
        << (mutant_exceeded ? "exceeded" : "NOT exceeded") << ")";
-  out.note = note.str();
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return out;
+  return with_note(out, note, t0);
 }
 
 }  // namespace
