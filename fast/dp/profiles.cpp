@@ -1,12 +1,8 @@
 // delta(eps) = (1/2)(erfc(a) - e^eps erfc(b)), a = eps/(mu sqrt2) - mu/(2 sqrt2), b = a + mu/sqrt2 (Balle and Wang
 // 2018, Thm 8). With b^2 - a^2 = eps, e^eps erfc(b) = e^{-a^2} erfcx(b), so delta = (1/2) e^{-a^2} (erfcx(a) -
-// erfcx(b)). The difference cancels when erfcx(b) is close to erfcx(a) (small mu, large eps); there it is
-// -int_a^b erfcx' = (2/sqrt(pi)) int_a^b h(x) dx with h(x) = 1 - sqrt(pi) x erfcx(x) > 0 (no cancellation: h from the
-// double-double erfcx table or its continued fraction), by composite Gauss-Legendre. a and a^2 are double-doubles:
-// e^{-a^2} at a = 27 would otherwise carry 1500 ulp from a's rounding.
+// erfcx(b)), evaluated without cancellation by the vectorised kernels of gauss_kernel.cpp in blocks of 2048
+// points; a scalar call is a block of one (the same bits). Values below the normal range get ln delta here.
 #include "privoco/fast/dp/profiles.hpp"
-
-#include <cerf.h>
 
 #include <algorithm>
 #include <cfloat>
@@ -17,92 +13,83 @@
 #include "privoco/catalogue.hpp"
 #include "privoco/fast/numerics/dd.hpp"
 #include "privoco/fast/numerics/dd_math.hpp"
-#include "../numerics/erfcx.hpp"
-#include "../numerics/quadrature.hpp"
+#include "gauss_kernel.hpp"
 
 namespace privoco::fast::dp {
 
-using namespace numerics;
+using detail::GaussPoints;
 
 namespace {
-constexpr double kSqrtPi = 1.77245385090551602730;
-const dd kInvSqrt2{0x1.6a09e667f3bcdp-1, -0x1.bdd3413b26456p-55};
+constexpr double kLn2SqrtPi = 0x1.43f89a3f0edd6p+0;  // ln(2 sqrt(pi))
 
-// h(x) = 1 - sqrt(pi) x erfcx(x): for x < 0 both terms are positive; for x >= 0 numerics::h_of.
-double h_all(double x) { return x >= 0 ? h_of(x) : 1 - kSqrtPi * x * erfcx(x); }
-
-// int_a^{a+len} h by composite 16-point Gauss-Legendre; panels no wider than 1/2 + max(0, x)/2 (h varies on the
-// scale of 1 near 0 and of x beyond). The length is given, not b - a: where it is small (small mu) the rounding
-// of a and b would make their difference inexact.
-double integral_h(double a, double len) {
-  const Gauss16& g = gauss16();
-  double sum = 0, off = 0;
-  for (int panels = 0; off < len && panels < 4096; ++panels) {
-    const double x = a + off, w = std::min(len - off, 0.5 + std::max(0.0, x) / 2);
-    const double c = x + 0.5 * w, r = 0.5 * w;
-    double s = 0;
-    for (int i = 0; i < 16; ++i) s += (g.w[i] + g.w_lo[i]) * h_all(c + r * g.x[i]);
-    sum += r * s;
-    off += w;
-  }
-  return sum;
+Value underflow(double log_abs) {
+  Value v;
+  v.status = Status::underflow;
+  v.sign = log_abs > -INFINITY ? 1 : 0;
+  v.log_abs_out = log_abs;
+  v.value = log_abs < -745.2 ? 0 : std::exp(log_abs);  // the subnormal (or zero) double
+  return v;
 }
 
-// erfcx(p) for p >= 0: the double-double table below its end (~1e-18 relative), libcerf (<= 2.4 ulp) beyond.
-dd erfcx_acc(double p) { return p < ErfcxTable::kEnd ? erfcx_dd2(p) : dd{erfcx(p), 0}; }
-
-// (1/2) e^{-a^2} D as a Value (D > 0): underflow below the normal range, with ln delta.
-Value scaled(dd a, double D) {
-  const dd a2 = a * a;
+Value normal(double x) {
   Value v;
-  v.sign = D > 0 ? 1 : 0;
-  if (a2.hi < 780) {  // e^{-a^2 + 64 ln 2} stays normal; the factor 2^-64 is applied last, exactly or as one rounding
-    const dd ln2x64{0x1.62e42fefa39efp+5, 0x1.abc9e3b39803fp-50};
-    const dd e = exp_dd(ln2x64 - a2);
-    v.value = std::ldexp(0.5 * to_double(e * D), -64);
-    if (v.value >= DBL_MIN) return v;
+  v.value = x;
+  v.sign = 1;
+  return v;
+}
+
+// -a^2 for a = hi + lo (-inf where a^2 passes the double range).
+double minus_a2(double hi, double lo) {
+  const dd a2 = dd{hi, lo} * dd{hi, lo};
+  return std::isfinite(a2.hi) ? -(a2.hi + a2.lo) : -INFINITY;
+}
+
+// delta at points i < n (eps[i], mu = mu_hi[i] + mu_lo[i], parameters already checked) into out.
+void delta_block(const double* eps, const double* mu_hi, const double* mu_lo, Value* out, int n) {
+  using namespace detail;
+  constexpr int kMax = GaussPoints::kMax;
+  struct Workspace {  // one block's workspace, per thread (about 0.3 MB: too much for a stack)
+    GaussPoints all, packed;
+    double v[kMax], m1[kMax], m2[kMax];
+    int region[kMax], index[kRegions][kMax];
+  };
+  static thread_local Workspace ws;
+  reduce_kernel(eps, mu_hi, mu_lo, n, ws.all, ws.region);
+  int count[kRegions] = {};
+  for (int i = 0; i < n; ++i) {
+    const int r = ws.region[i];
+    ws.index[r][count[r]++] = i;
   }
-  v.status = Status::underflow;
-  // a^2 past the double range (a ~ 1e154 and more: eps/mu huge) leaves a2.lo NaN; D may underflow to 0 there too.
-  // ln delta is then below -1.8e308: -inf
-  const double a2s = std::isfinite(a2.lo) ? a2.hi + a2.lo : a2.hi;
-  v.log_abs_out = std::isfinite(a2s) && D > 0 ? -a2s + std::log(D) - std::log(2.0) : -INFINITY;
-  v.value = v.log_abs_out < -745.2 ? 0 : std::exp(v.log_abs_out);  // the subnormal (or zero) double
+  const GaussPoints& all = ws.all;
+  for (int j = 0; j < count[kZero]; ++j) out[ws.index[kZero][j]] = underflow(-INFINITY);
+  for (int j = 0; j < count[kHuge]; ++j) {  // sqrt(pi) D = h/(a b) (1 + O(1/a^2))
+    const int i = ws.index[kHuge][j];
+    const double a = all.a_hi[i], h = all.h_hi[i];
+    out[i] = underflow(minus_a2(a, all.a_lo[i]) + std::log(h) - std::log(a) - std::log(a + h) - kLn2SqrtPi);
+  }
+  for (int r = kNegFar; r < kRegions; ++r) {
+    const int k = count[r];
+    if (k == 0) continue;
+    const int* idx = ws.index[r];
+    pack_kernel(all, idx, k, ws.packed);
+    region_kernel(r, ws.packed, k, ws.v, ws.m1, ws.m2);
+    for (int j = 0; j < k; ++j) {
+      const int i = idx[j];
+      out[i] = ws.v[j] > 0 ? normal(ws.v[j])
+                           : underflow(minus_a2(all.a_hi[i], all.a_lo[i]) + std::log(ws.m1[j]) + std::log(ws.m2[j]) -
+                                       kLn2SqrtPi);
+    }
+  }
+}
+
+Value gauss_delta_at(double eps, dd mu) {
+  Value v;
+  delta_block(&eps, &mu.hi, &mu.lo, &v, 1);
   return v;
 }
 }  // namespace
 
 namespace {
-// The profile at mu = mu_dd (a double-double: the composition's sqrt(sum mu_j^2)); parameters checked.
-Value gauss_delta_at(double eps, dd mu) {
-  const dd em = dd{eps, 0} / mu;
-  const dd a = (em - mu * 0.5) * kInvSqrt2, h = mu * kInvSqrt2, b = a + h;
-  const double ah = a.hi, bh = b.hi;
-  if (!std::isfinite(bh) || !std::isfinite(ah)) {  // eps/mu beyond doubles: delta = 0 to every digit here
-    Value v;
-    v.status = Status::underflow;
-    v.log_abs_out = -std::numeric_limits<double>::infinity();
-    return v;
-  }
-  const dd Eb = erfcx_acc(bh);
-  if (ah >= 0) {
-    const dd Ea = erfcx_acc(ah);
-    // erfcx(a) - erfcx(b) directly where it keeps at least half of erfcx(a): the operands' errors (~1e-18 from the
-    // table, <= 2.4 ulp of erfcx(b) from libcerf) are then amplified at most 2x
-    if (Eb.hi <= 0.5 * Ea.hi) return scaled(a, to_double(Ea - Eb));
-    return scaled(a, 2 / kSqrtPi * integral_h(ah, h.hi));
-  }
-  // a < 0: erfc(a) = 2 - e^{-a^2} erfcx(-a), so delta = 1 - X/2 with X = e^{-a^2} (erfcx(-a) + erfcx(b))
-  const double X = std::exp(-ah * ah) * (erfcx(-ah) + Eb.hi);
-  if (X <= 1) {
-    Value v;
-    v.value = 1 - 0.5 * X;
-    v.sign = 1;
-    return v;
-  }
-  return scaled(a, 2 / kSqrtPi * integral_h(ah, h.hi));
-}
-
 // sqrt(sum mu_j^2) as a double-double, the terms scaled by a power of two (exact) so that no square overflows.
 dd composed(const double* mu, int d) {
   double m = 0;
@@ -136,6 +123,23 @@ Value gauss_delta(double eps, double mu) { return gauss_delta(eps, &mu, 1); }
 Value gauss_delta(double eps, const double* mu, int d) {
   static const Entry& e = entry("DP.gauss.delta");
   return gauss_delta_at(eps, checked_composed(e, eps, mu, d));
+}
+
+void gauss_delta(const double* eps, const double* mu, Value* out, std::size_t n) {
+  static const Entry& e = entry("DP.gauss.delta");
+  static const double zeros[GaussPoints::kMax] = {};
+  for (std::size_t start = 0; start < n; start += GaussPoints::kMax) {
+    const int m = static_cast<int>(std::min<std::size_t>(GaussPoints::kMax, n - start));
+    for (int j = 0; j < m; ++j) {  // eps in [0, inf), mu in (0, inf): the first bad row is reported by name
+      const double x = eps[start + j], y = mu[start + j];
+      if (!(x >= 0 && x <= DBL_MAX && y > 0 && y <= DBL_MAX)) {
+        delta_block(eps + start, mu + start, zeros, out + start, j);  // the rows before it, then the error
+        const double p[3] = {1, x, y};
+        check_params(e, p);
+      }
+    }
+    delta_block(eps + start, mu + start, zeros, out + start, m);
+  }
 }
 
 Value laplace_delta(double eps, double mu) {

@@ -1,5 +1,5 @@
-// The double-double Taylor table of erfcx on [0, 3.0625), shared by conj.cpp's scalar regimes and the
-// vectorised kernels (conj_kernel.cpp). Internal to fast/vdh.
+// The double-double Taylor table of erfcx on [0, 3.0625), shared by the conjugate prior (VDH) and the Gaussian
+// privacy profile (DP), scalar and vectorised. Internal to fast/.
 #pragma once
 #include "privoco/fast/numerics/dd.hpp"
 #include "privoco/fast/numerics/dd_math.hpp"
@@ -17,6 +17,7 @@ struct ErfcxTable {
   static constexpr double kEnd = (kCentres - 0.5) / 8;  // 3.0625
   dd c0[kCentres];
   double c[kCentres][kTerms];
+  double c1_lo[kCentres];  // c[k][1]'s rounding error: the leading term of differences (fast/dp's small-h form)
   ErfcxTable() {
     const dd two_over_sqrt_pi{0x1.20dd750429b6dp+0, 0x1.1ae3a914fed8p-56};
     for (int k = 0; k < kCentres; ++k) {
@@ -26,6 +27,7 @@ struct ErfcxTable {
       dd cm = c0[k], cn = c0[k] * (2 * x0) - two_over_sqrt_pi;  // c0, c1
       c[k][0] = to_double(cm);
       c[k][1] = to_double(cn);
+      c1_lo[k] = (cn.hi - c[k][1]) + cn.lo;
       for (int n = 1; n + 1 < kTerms; ++n) {
         const dd next = (cn * (2 * x0) + cm * 2.0) / static_cast<double>(n + 1);
         cm = cn, cn = next;

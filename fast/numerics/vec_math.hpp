@@ -1,5 +1,5 @@
-// Branch-free exp and sinh for the vectorised kernels (loops the compiler turns into SIMD code): no calls, no
-// special cases, valid on the stated argument ranges only (the callers classify points first).
+// Branch-free exp, sinh and double-double pieces for the vectorised kernels (loops the compiler turns into SIMD
+// code): no calls, no special cases, valid on the stated argument ranges only (the callers classify points first).
 #pragma once
 #include <cmath>
 #include <cstdint>
@@ -8,6 +8,13 @@
 // Forced inlining: a call left in a kernel's loop body stops the loop from being vectorised (GCC's inliner
 // gave up on the larger kernels).
 #define PRIVOCO_KERNEL_INLINE inline __attribute__((always_inline))
+
+// AVX-512, AVX2 and baseline versions of a kernel, chosen at load time by the CPU's features. (GCC picks an
+// "arch=haswell" clone only on that processor type, not on every CPU with AVX2, e.g. not on AMD's.)
+// Defined empty beforehand (-DPRIVOCO_KERNEL_CLONES=), the kernels are built for the compiler's target flags alone.
+#ifndef PRIVOCO_KERNEL_CLONES
+#define PRIVOCO_KERNEL_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#endif
 
 namespace privoco::fast::numerics {
 
@@ -77,6 +84,46 @@ PRIVOCO_KERNEL_INLINE void sinh_series_k(double t, double* sh, double* ch) {
   const double p = horner(kSinhCoeffs, t2);  // sum_{j>=1} t^{2j-2}/(2j+1)!
   *sh = std::fma(p * t2, t, t);
   *ch = std::fma(t2, std::fma(t2, 1.0 / 24, 0.5), 1.0);
+}
+
+// a*b as hi + lo exactly (fma), then the exact product of double-doubles to first order.
+PRIVOCO_KERNEL_INLINE void mul_dd(double ah, double al, double bh, double bl, double* hi, double* lo) {
+  const double h = ah * bh;
+  *hi = h;
+  *lo = std::fma(ah, bh, -h) + (ah * bl + al * bh);
+}
+
+// The rounding error of a + b (Knuth's TwoSum: no ordering assumption).
+PRIVOCO_KERNEL_INLINE double two_sum_err(double a, double b) {
+  const double s = a + b, bb = s - a;
+  return (a - (s - bb)) + (b - bb);
+}
+
+// (ah + al)/(bh + bl) as hi + lo to first order.
+PRIVOCO_KERNEL_INLINE void div_dd(double ah, double al, double bh, double bl, double* hi, double* lo) {
+  const double q = ah / bh;
+  *hi = q;
+  *lo = (std::fma(-q, bh, ah) + al - q * bl) / bh;
+}
+
+// e^{x + x_lo} for |x| <= 700 as hi + lo (~1e-17 relative): exp_k's reduction with r = x + x_lo - k ln2 kept as
+// r_hi + r_lo (k ln2_hi exact by fma), e^r = 1 + r_hi + r_hi^2 P(r_hi) + r_lo (1 + ...) summed in double-double.
+// For exponents whose rounding matters: e^{-a^2} of the Gaussian profile, where a^2 reaches 700.
+PRIVOCO_KERNEL_INLINE void exp_dd_k(double x, double x_lo, double* hi, double* lo) {
+  constexpr double kShifter = 0x1.8p52, kLog2e = 0x1.71547652b82fep0;
+  constexpr double kLn2Hi = 0x1.62e42fefa39efp-1, kLn2Lo = 0x1.abc9e3b39803fp-56;
+  const double kd_shifted = std::fma(x, kLog2e, kShifter);
+  const std::uint64_t ki = double_to_bits(kd_shifted);
+  const double kd = kd_shifted - kShifter;
+  const double p = kd * kLn2Hi, p_lo = std::fma(kd, kLn2Hi, -p);
+  const double r = x - p;  // exact: x and k ln2_hi are within a factor 2 (or k = 0)
+  const double r_lo = x_lo - p_lo - kd * kLn2Lo;
+  const double q = horner(kExpCoeffs, r) * (r * r);  // e^r - 1 - r
+  const double s = 1.0 + r, s_err = two_sum_err(1.0, r);
+  const double scale = bits_to_double((ki + 1023) << 52);
+  const double l = s_err + q + r_lo * (1.0 + r + q);
+  *hi = s * scale;
+  *lo = l * scale;
 }
 
 }  // namespace privoco::fast::numerics

@@ -18,7 +18,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "../numerics/erfcx_table.hpp"
+#include "../numerics/erfcx_kernel.hpp"
 #include "../numerics/gauss_half.hpp"
 #include "privoco/fast/numerics/dd.hpp"
 #include "../numerics/scaled.hpp"
@@ -28,18 +28,6 @@ namespace privoco::fast::vdh::detail {
 using namespace numerics;
 namespace {
 
-// a*b as hi + lo exactly (fma), then the exact product of double-doubles to first order.
-PRIVOCO_KERNEL_INLINE void mul_dd(double ah, double al, double bh, double bl, double* hi, double* lo) {
-  const double h = ah * bh;
-  *hi = h;
-  *lo = std::fma(ah, bh, -h) + (ah * bl + al * bh);
-}
-
-// The rounding error of a + b (Knuth's TwoSum: no ordering assumption).
-PRIVOCO_KERNEL_INLINE double two_sum_err(double a, double b) {
-  const double s = a + b, bb = s - a;
-  return (a - (s - bb)) + (b - bb);
-}
 
 // 1/(2k+1)!!, k = 0..23, correctly rounded.
 constexpr double kInvOddFact[24] = {
@@ -62,46 +50,6 @@ PRIVOCO_KERNEL_INLINE double m0_kummer(double mh, double ml) {
   for (int k = K - 2; k >= 0; --k) s = std::fma(s, y, kInvOddFact[k]);
   const double e = exp_k(-mh);
   return std::fma(-e * s, ml, e * s);
-}
-
-constexpr double kSqrtPiHi = 0x1.c5bf891b4ef6bp+0, kSqrtPiLo = -0x1.618f13eb7ca89p-54;
-
-// F = 1 + (2 y/2)/(1 + (3 y/2)/(1 + ... (K y/2)/1)), y = 1/x^2: the tail of sqrt(pi) erfcx(x) = 1/(x + r),
-// r = 1/(2 x F), h(x) = 1 - sqrt(pi) x erfcx(x) = r/(x + r). Forward (Wallis) recurrence of positive terms, one
-// division. Relative error for x >= 3 (mpmath): K = 16: 8e-12 at 3, 1e-12 at 3.3, 3e-20 at 6.5; K = 48: 4e-22 at 3.
-template <int K>
-PRIVOCO_KERNEL_INLINE double cf_F(double y) {
-  double p0 = 1, p1 = 1, q0 = 0, q1 = 1;  // P_{k-2}, P_{k-1}, Q_{k-2}, Q_{k-1}
-#pragma GCC unroll 64
-  for (int k = 2; k <= K; ++k) {
-    const double c = 0.5 * k * y;
-    const double p2 = std::fma(c, p0, p1), q2 = std::fma(c, q0, q1);
-    p0 = p1, p1 = p2, q0 = q1, q1 = q2;
-  }
-  return p1 / q1;
-}
-
-// sqrt(pi) erfcx(x) for x >= 3 by K terms (K = 16: 8e-12 relative at 3, 1e-12 at 3.3; K = 24: 6e-15 at 3).
-template <int K>
-PRIVOCO_KERNEL_INLINE double sqrtpi_erfcx_k(double x) {
-  const double u = 1 / x;
-  return 1 / (x + u / (2 * cf_F<K>(u * u)));
-}
-
-// sqrt(pi) erfcx(x) for 0 <= x < 3.0625 from the double-double Taylor table (erfcx_table.hpp), as hi + lo
-// (~1e-18 relative). The index is clamped so that lanes whose x is beyond the table read valid memory (their
-// result is not used).
-PRIVOCO_KERNEL_INLINE void sqrtpi_erfcx_table(const ErfcxTable& t, double x, double* hi, double* lo) {
-  // k = round(8x) from the low bits of 8x + 1.5 2^52, as a 64-bit index (double -> int conversions of the
-  // AVX-512F clone kept GCC from vectorising the loop); x is clamped to the table first.
-  const double xc = x < 3.0 ? x : 3.0, kd = std::fma(xc, 8.0, 0x1.8p52);
-  const std::uint64_t k = double_to_bits(kd) & 0xff;
-  const double d = x - (kd - 0x1.8p52) * 0.125;
-  double tail = t.c[k][ErfcxTable::kTerms - 1];
-#pragma GCC unroll 16
-  for (int j = ErfcxTable::kTerms - 2; j >= 1; --j) tail = std::fma(tail, d, t.c[k][j]);
-  const double td = tail * d, e = t.c0[k].hi + td;
-  mul_dd(e, two_sum_err(t.c0[k].hi, td) + t.c0[k].lo, kSqrtPiHi, kSqrtPiLo, hi, lo);
 }
 
 // min(x, 700) and min(x, 300) as selects (std::fmin's NaN rules keep loops from vectorising). Terms that are

@@ -26,6 +26,12 @@ void gauss_delta(arb_t res, arb_srcptr p, slong prec) {
   arb_mul(t[2], t[2], t[0], prec);          // e^eps erfc(b)
   arb_sub(res, t[1], t[2], prec);
   arb_mul_2exp_si(res, res, -1);
+  // e^eps beyond Arb's exponent range (eps ~ 1e100) leaves an infinite ball: not decided here (the clipping below
+  // would have turned its bounds into "exactly 1")
+  if (!arb_is_finite(res)) {
+    arb_indeterminate(res);
+    return;
+  }
   // delta is in [0, 1] (a difference of probabilities): clip an enclosure that reaches outside
   if (arb_contains_negative(res)) arb_nonnegative_part(res, res);
   arb_t unit;

@@ -8,6 +8,10 @@
 #include <arb_hypgeom.h>
 
 #include <cmath>
+#include <cstring>
+#include <functional>
+#include <random>
+#include <vector>
 
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
@@ -17,6 +21,8 @@
 #include "privoco/reference/dp/profiles.hpp"
 #include "support/ball_eval.hpp"
 #include "support/gen.hpp"
+#include "fast/dp/gauss_kernel.hpp"
+#include "privoco/fast/dp/profiles.hpp"
 
 namespace ref = privoco::reference;
 using privoco::testing::eval_fn;
@@ -199,6 +205,17 @@ TEST(DpProfiles, CertifiedWhereTheTwoTermsCancel) {
   EXPECT_LT(d1.log_abs(), -1e15);                       // ~ -eps^2/(2 mu^2)
 }
 
+// Far out, where e^eps leaves Arb's exponent range (eps = 1e100, 1e306), the Gaussian form is not decided at
+// any precision: the enclosure must say so (it once came back as "exactly 1" from the clipping to [0, 1]), and
+// an evaluation ends with an error rather than a value.
+TEST(DpProfiles, UndecidedFarOutIsNeverClaimedAsOne) {
+  for (double eps : {1e100, 1e306}) {
+    const ref::Ball r = eval_fn(ref::dp::gauss_delta, {eps, 1.0});
+    EXPECT_FALSE(arb_is_one(r.get())) << eps;
+    EXPECT_FALSE(arb_is_finite(r.get()) && arb_contains_si(r.get(), 1)) << eps;
+  }
+}
+
 // The fast part within 8 ulp of the certified value wherever that is a normal double (mu log-uniform in [1e-4, 1e4],
 // eps in [0, 1e4] with log-uniform magnitudes), the status and ln(delta) right where it is not; the sibling: the
 // naive difference of the two normal-CDF terms in double fails the same tolerance where they cancel.
@@ -310,4 +327,151 @@ TEST(DpComposition, ListsComposeAsTheRootSumOfSquares) {
   EXPECT_FALSE(arb_overlaps(c.ball.get(), linear.get()));
   EXPECT_LE(ref::ulp_error(c, privoco::fast::evaluate(e, x).value), 8.0);
   EXPECT_THROW(privoco::fast::evaluate(e, std::vector<double>{2.5, 1, 1, 1}.data()), privoco::DomainError);
+}
+
+// The fast kernels region by region (fast/dp/gauss_kernel.hpp): points drawn by (a, h) inside each region, so that
+// every kernel is reached up to its boundaries (eps = mu (a sqrt2 + mu/2), mu = h sqrt2; the region is confirmed on
+// the rounded inputs), each within 4 ulp of the certified value (ln delta to 1e-12 relative where it underflows).
+namespace {
+namespace kd = privoco::fast::dp::detail;
+
+struct Drawn {
+  double eps, mu;
+};
+Drawn from_a_h(double a, double h) {
+  const double mu = h * std::sqrt(2.0);
+  return {mu * (a * std::sqrt(2.0) + mu / 2), mu};
+}
+int region_of(double eps, double mu) {
+  static kd::GaussPoints p;
+  const double zero = 0;
+  int r = -1;
+  kd::reduce_kernel(&eps, &mu, &zero, 1, p, &r);
+  return r;
+}
+
+// (a, h) generators, one per region.
+rc::Gen<std::pair<double, double>> in_region(int r) {
+  using privoco::testing::log_uniform;
+  auto u = [](double lo, double hi) {
+    return rc::gen::map(rc::gen::inRange<long>(0, 1L << 40),
+                        [lo, hi](long k) { return lo + (hi - lo) * static_cast<double>(k) / static_cast<double>(1L << 40); });
+  };
+  using P = std::pair<double, double>;
+  switch (r) {
+    case kd::kNegFar:
+      return rc::gen::map(rc::gen::pair(log_uniform(3, 1e3), u(2, 200)), [](P x) { return P{-x.first, x.first * x.second}; });
+    case kd::kNegNear:  // b = a + h < 3.0625
+      return rc::gen::map(rc::gen::pair(u(0.0625, 3), u(0, 1)),
+                          [](P x) { return P{-x.first, 2 * x.first + x.second * (kd::kTableEnd - x.first)}; });
+    case kd::kNegNearCf:
+      return rc::gen::map(rc::gen::pair(u(0.0625, 3), log_uniform(1, 1e4)),
+                          [](P x) { return P{-x.first, kd::kTableEnd + x.first + x.second}; });
+    case kd::kSmallH:
+      return rc::gen::map(rc::gen::pair(log_uniform(1e-12, kd::kSmallHMax), u(0, 1)),
+                          [](P x) { return P{-x.first / 2 + x.second * (3 + x.first / 2), x.first}; });
+    case kd::kTable:  // h > 1/8, b < 3.0625
+      return rc::gen::map(rc::gen::pair(u(-0.0625, 2.9), u(0, 1)), [](P x) {
+        return P{x.first, kd::kSmallHMax + x.second * (kd::kTableEnd - x.first - kd::kSmallHMax)};
+      });
+    case kd::kTableCf:
+      return rc::gen::map(rc::gen::pair(u(-0.0625, 3), log_uniform(1e-3, 1e4)),
+                          [](P x) { return P{x.first, kd::kTableEnd - x.first + x.second}; });
+    case kd::kCf36: return rc::gen::pair(u(3, 3.5), log_uniform(1e-12, 1e4));
+    case kd::kCf28: return rc::gen::pair(u(3.5, 5), log_uniform(1e-12, 1e4));
+    case kd::kCf20: return rc::gen::pair(u(5, 8), log_uniform(1e-12, 1e4));
+    default: return rc::gen::pair(log_uniform(8, 1e6), log_uniform(1e-12, 1e4));
+  }
+}
+
+// ulp error of a fast value against the certified one (nan when the true value is not a normal double and the
+// status and ln delta are right; +inf when they are wrong).
+double fast_error(const ref::Certified& c, const privoco::fast::Value& v) {
+  if (std::isnormal(c.nearest())) return v.status == privoco::fast::Status::ok ? ref::ulp_error(c, v.value) : INFINITY;
+  const bool ok = v.status == privoco::fast::Status::underflow &&
+                  std::fabs(v.log_abs() - c.log_abs()) <= 1e-12 * std::fabs(c.log_abs());
+  return ok ? NAN : INFINITY;
+}
+
+ref::Certified certified_delta(double eps, double mu) {
+  const double x[3] = {1, eps, mu};
+  return ref::evaluate(privoco::entry("DP.gauss.delta"), x);
+}
+}  // namespace
+
+TEST(DpProfilesFast, EveryKernelRegionWithin4Ulp) {
+  for (int r = kd::kNegFar; r < kd::kRegions; ++r)  // 100 cases per region (RC_PARAMS sets the seed and count)
+    EXPECT_TRUE(rc::check("region " + std::to_string(r), [r] {
+      const auto [a, h] = *in_region(r);
+      const Drawn d = from_a_h(a, h);
+      RC_PRE(d.eps >= 0 && std::isfinite(d.eps) && region_of(d.eps, d.mu) == r);
+      const double err = fast_error(certified_delta(d.eps, d.mu), privoco::fast::dp::gauss_delta(d.eps, d.mu));
+      RC_ASSERT(!(err > 4.0));
+    }));
+}
+
+// The sibling: each kernel run outside its region (on points of another) misses the same tolerance somewhere, so
+// the region boundaries are where accuracy needs them: fewer continued-fraction levels below their a, the
+// divided difference beyond its h, the table difference where it cancels, the short fractions of neg_far at |a| < 3.
+TEST(DpProfilesFast, KernelsOutsideTheirRegionsFail) {
+  struct Case {
+    int kernel, drawn_from;
+  };
+  const Case cases[] = {{kd::kCf12, kd::kCf36}, {kd::kCf20, kd::kCf36}, {kd::kSmallH, kd::kTable},
+                        {kd::kTable, kd::kSmallH}, {kd::kNegFar, kd::kNegNear}};
+  for (const Case& cs : cases) {
+    static kd::GaussPoints all, packed;
+    double eps[64], mu[64], zero[64] = {}, v[64], m1[64], m2[64];
+    int region[64], idx[64];
+    std::mt19937_64 rng(17 + cs.kernel);
+    int n = 0;
+    for (int tries = 0; n < 64 && tries < 10000; ++tries) {
+      const auto g = in_region(cs.drawn_from);
+      const auto ah = g(rc::Random(rng()), 30).value();  // a fixed seed: reproducible
+      const Drawn d = from_a_h(ah.first, ah.second);
+      if (!(d.eps >= 0 && std::isfinite(d.eps)) || region_of(d.eps, d.mu) != cs.drawn_from) continue;
+      eps[n] = d.eps, mu[n] = d.mu, ++n;
+    }
+    ASSERT_GE(n, 32);
+    kd::reduce_kernel(eps, mu, zero, n, all, region);
+    for (int i = 0; i < n; ++i) idx[i] = i;
+    kd::pack_kernel(all, idx, n, packed);
+    kd::region_kernel(cs.kernel, packed, n, v, m1, m2);
+    double worst = 0;
+    for (int i = 0; i < n; ++i) {
+      const ref::Certified c = certified_delta(eps[i], mu[i]);
+      if (v[i] > 0 && std::isnormal(c.nearest())) worst = std::max(worst, ref::ulp_error(c, v[i]));
+    }
+    EXPECT_GT(worst, 4.0) << "kernel " << cs.kernel << " on region " << cs.drawn_from;
+  }
+}
+
+// Batch and scalar calls give the same bits (three blocks, the last partial, every region mixed); a bad row
+// throws DomainError after the rows before it are written.
+TEST(DpProfilesFast, BatchEqualsScalarBitForBit) {
+  const int n = 2 * kd::GaussPoints::kMax + 300;
+  std::vector<double> eps(n), mu(n);
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> u(0, 1);
+  for (int i = 0; i < n; ++i) {
+    mu[i] = std::exp(std::log(1e-6) + u(rng) * std::log(1e14));
+    eps[i] = i % 50 == 0 ? 0 : std::exp(std::log(1e-8) + u(rng) * std::log(1e16));
+  }
+  std::vector<privoco::fast::Value> out(n);
+  privoco::fast::dp::gauss_delta(eps.data(), mu.data(), out.data(), n);
+  auto bits = [](double x) {
+    std::uint64_t b;
+    std::memcpy(&b, &x, sizeof b);
+    return b;
+  };
+  for (int i = 0; i < n; ++i) {
+    const privoco::fast::Value s = privoco::fast::dp::gauss_delta(eps[i], mu[i]);
+    ASSERT_EQ(bits(s.value), bits(out[i].value)) << i;
+    ASSERT_EQ(s.status, out[i].status) << i;
+    ASSERT_EQ(bits(s.log_abs()), bits(out[i].log_abs())) << i;
+  }
+  mu[n - 5] = -1;
+  out.assign(n, privoco::fast::Value{});
+  EXPECT_THROW(privoco::fast::dp::gauss_delta(eps.data(), mu.data(), out.data(), n), privoco::DomainError);
+  EXPECT_NE(out[n - 6].value, 0.0);  // the rows before the bad one (same block) are written
 }

@@ -1,6 +1,8 @@
 // Exact privacy profiles in double (catalogue DP.gauss.delta, DP.laplace.delta): stable arrangements, underflow
 // reported as status + ln(delta).
 #pragma once
+#include <cstddef>
+
 #include "privoco/fast/value.hpp"
 
 namespace privoco::fast::dp {
@@ -9,6 +11,9 @@ Value gauss_delta(double eps, double mu);    // Balle and Wang (2018) Thm 8
 // The composition of d Gaussian mechanisms (mean shifts mu_1..mu_d): Gaussian with mu = sqrt(sum mu_j^2), formed in
 // double-double.
 Value gauss_delta(double eps, const double* mu, int d);
+// Batch form: out[i] = gauss_delta(eps[i], mu[i]) (one mechanism per point; the same bits as the scalar call),
+// vectorised, no allocation. Throws DomainError at the first bad row (rows before it are written).
+void gauss_delta(const double* eps, const double* mu, Value* out, std::size_t n);
 Value laplace_delta(double eps, double mu);  // 1 - e^{(eps - mu)/2} for eps < mu, else 0
 Value gauss_eps(double delta, double mu);    // the smallest eps >= 0 with delta(eps; mu) <= delta
 Value gauss_eps(double delta, const double* mu, int d);
