@@ -126,7 +126,11 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
   const double ltd = arf_get_d(arb_midref(lt), ARF_RND_NEAR);
   auto f_at = [&](double v) {  // sign-adjusted: increasing in v
     arb_set_d(x, v);
-    delta(d, x, 64);
+    // 64 bits, more where delta's two terms cancel: a midpoint without correct bits sends Newton astray
+    for (slong wp = 64; wp <= 4096; wp *= 2) {
+      delta(d, x, wp);
+      if (arb_rel_accuracy_bits(d) >= 40) break;
+    }
     arb_log(step, d, 64);
     const double fv = arf_get_d(arb_midref(step), ARF_RND_NEAR) - ltd;
     return side > 0 ? fv : -fv;
@@ -143,9 +147,15 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
       if (fm == 0) break;
       (fm < 0 ? xl : xh) = xm;
       // Newton step from xm, kept when inside the bracket
+      // delta/slope in Arb: each alone leaves the double range where eps is large (e^eps in the slope), and a
+      // NaN step turned Newton into 30 more bisection steps
       slope(s, x, 64);
-      const double dd = arf_get_d(arb_midref(d), ARF_RND_NEAR), sd = arf_get_d(arb_midref(s), ARF_RND_NEAR);
-      double next = xm - (side > 0 ? fm : -fm) * dd / sd;
+      arb_div(s, d, s, 64);
+      const double ratio = arf_get_d(arb_midref(s), ARF_RND_NEAR);
+      double next = xm - (side > 0 ? fm : -fm) * ratio;
+      // converged before the safeguard: a step of an ulp lands on the bracket's end (xm itself) and was taken
+      // for a step outside it, which sent the search into 30 bisection steps
+      if (std::fabs(next - xm) <= 4e-16 * std::fabs(xm)) break;
       if (!(next > xl && next < xh))
         next = (xl > 0 && xh / xl > 16) ? std::sqrt(xl * xh) : 0.5 * (xl + xh);
       if (std::fabs(next - xm) <= 1e-16 * std::fabs(xm) || xh - xl <= 1e-16 * std::fabs(xh)) {
