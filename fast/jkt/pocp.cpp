@@ -163,4 +163,11 @@ Value chi_norm(double d, double s, ChiWhich which) {
   return out;
 }
 
+Value delta_typical(double T) {
+  static const Entry& e = entry("JKT.const.delta_typical");
+  check_params(e, &T);
+  if (T != std::floor(T)) throw DomainError(e.id, "T", text17(T), "integers in " + e.params[0].domain.text());
+  return value_from_log(-T);  // ln delta = -T exactly; exp rounds once
+}
+
 }  // namespace privoco::fast::jkt

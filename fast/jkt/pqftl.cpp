@@ -3,6 +3,12 @@
 #include <cmath>
 
 #include "privoco/catalogue.hpp"
+#include "privoco/errors.hpp"
+#include "privoco/fast/numerics/dd.hpp"
+#include "privoco/fast/numerics/dd_math.hpp"
+#include "privoco/format.hpp"
+#include "../numerics/erfcx.hpp"
+#include "../numerics/scaled.hpp"
 
 namespace privoco::fast::jkt {
 
@@ -23,6 +29,85 @@ Value pqftl_tree_bound(double R, PqftlTree tree, PqftlArg which) {
     return v;
   }
   return value_from_log(2 * std::log(R));
+}
+
+namespace {
+// q = Q(d/2, x) = P(chi^2_d > 2x) as m 2^e2 e^{-x} (Scaled): Q(n, x) = e^{-x} sum_{j<n} x^j/j! for d = 2n, and
+// Q(n + 1/2, x) = e^{-x} (erfcx(sqrt x) + sum_{j<n} x^{j+1/2}/Gamma(j + 3/2)) for d = 2n + 1 (the finite forms of
+// the regularized upper incomplete gamma at integer and half-integer order). Positive terms, each from the last in
+// double-double; the sum rescaled by 2^-600 when it grows past 2^600 (the terms reach e^x, x up to 4608).
+numerics::Scaled chi_tail(int d, dd x) {
+  const int n = d / 2;
+  dd u{1, 0}, S{0, 0};
+  long e = 0;
+  double offset = 0;  // the first term's order j0: u_j = x^{j + j0}/Gamma(j + j0 + 1)
+  if (d % 2 == 1) {
+    const dd r = sqrt_dd(x);
+    const double p = r.hi;
+    // erfcx(p): the double-double table below its end, else 1/(sqrt(pi) (p + cf_tail(p))) (positive addend: double)
+    S = p < numerics::ErfcxTable::kEnd ? numerics::erfcx_dd2(p)
+                                       : dd{1 / (1.7724538509055160273 * (p + numerics::cf_tail(p))), 0};
+    const dd two_over_sqrt_pi{0x1.20dd750429b6dp+0, 0x1.1ae3a914fed8p-56};
+    u = r * two_over_sqrt_pi;  // x^{1/2}/Gamma(3/2)
+    offset = 0.5;
+  }
+  for (int j = 0; j < n; ++j) {
+    if (j > 0) u = u * x / (j + offset);
+    S = S + u;
+    if (S.hi > 0x1p600) S = S * 0x1p-600, u = u * 0x1p-600, e += 600;
+  }
+  numerics::Scaled s;
+  s.m = S.hi + S.lo;
+  s.e2 = e;
+  s.E = -x;
+  s.renorm();
+  return s;
+}
+}  // namespace
+
+Value pqftl_noise_norms(double d, double t, NoiseTail which) {
+  static const Entry& e = entry("JKT.noise.pqftl_noise_norms");
+  const double p[3] = {d, t, static_cast<double>(which)};
+  check_params(e, p);
+  for (int i = 0; i < 2; ++i)
+    if (p[i] != std::floor(p[i])) throw DomainError(e.id, e.params[i].name, text17(p[i]), "integers in " + e.params[i].domain.text());
+  if (which == NoiseTail::printed) return numerics::finish(1, numerics::Scaled{1, 0, dd{-0.5 * d, 0}});
+  const int k = __builtin_popcountll(static_cast<unsigned long long>(t));  // k_t (JKT.noise.tree_output)
+  const dd x = dd{9 * d, 0} / dd{2.0 * k, 0};
+  const numerics::Scaled q = chi_tail(static_cast<int>(d), x);
+  const Value qv = numerics::finish(1, q);
+  if (which == NoiseTail::beta_tail) {  // a probability: the last rounding may not carry it past 1
+    Value v = qv;
+    if (v.status == Status::ok && v.value > 1) v.value = 1;
+    return v;
+  }
+  // 1 - (1 - q)^d = -expm1(d ln(1 - q)); where q is below 1e-300 the value is d q to 1e-297 relative
+  if (qv.status != Status::ok || qv.value < 1e-300) {
+    numerics::Scaled dq = q;
+    dq *= d;
+    return numerics::finish(1, dq);
+  }
+  if (d == 1) return qv;  // 1 - (1 - q) = q
+  const dd qd = exp_dd(q.E + dd{static_cast<double>(q.e2), 0} * dd{numerics::kLn2Hi, numerics::kLn2Lo}) * q.m;
+  const dd P = dd{1, 0} - qd;  // 1 - q to ~1e-30 absolute
+  if (P.hi <= 1e-15) {         // (1 - q)^d <= 1e-30 (d >= 2): 1 - (1 - q)^d rounds to 1
+    Value v;
+    v.value = 1, v.sign = 1;
+    return v;
+  }
+  const dd r = log_dd(P) * d;  // <= 0
+  dd one_minus;  // 1 - e^r
+  if (r.hi > -1e-3) {  // -expm1(r) by its series (12 terms: |r|^13/13! < 1e-48)
+    dd term = r, sum = r;
+    for (int j = 2; j <= 12; ++j) term = term * r / static_cast<double>(j), sum = sum + term;
+    one_minus = -sum;
+  } else {
+    one_minus = dd{1, 0} - exp_dd(r);
+  }
+  Value v;
+  v.value = to_double(one_minus);
+  v.sign = 1;
+  return v;
 }
 
 }  // namespace privoco::fast::jkt

@@ -20,6 +20,7 @@ void register_paper(Registry& r) {
         [](const double* p) { return eps1_per_step(p[0], p[1], p[2], CParse(static_cast<int>(p[3]))); });
   r.add("JKT.noise.pocp_beta",
         [](const double* p) { return pocp_beta(p[0], p[1], p[2], p[3], CParse(static_cast<int>(p[4]))); });
+  r.add("JKT.const.delta_typical", [](const double* p) { return delta_typical(p[0]); });
   r.add("JKT.noise.chi_norm",
         [](const double* p) { return chi_norm(p[0], p[1], ChiWhich(static_cast<int>(p[2]))); });
   r.add("JKT.const.igd_step", [](const double* p) { return igd_step(p[0], p[1]); });
@@ -29,6 +30,8 @@ void register_paper(Registry& r) {
         [](const double* p) { return giga_tq(p[0], p[1], TqRounding(static_cast<int>(p[2]))); });
   r.add("JKT.noise.pigd_beta",
         [](const double* p) { return pigd_beta(p[0], p[1], p[2], p[3], CParse(static_cast<int>(p[4]))); });
+  r.add("JKT.noise.pqftl_noise_norms",
+        [](const double* p) { return pqftl_noise_norms(p[0], p[1], NoiseTail(static_cast<int>(p[2]))); });
   r.add("JKT.const.pqftl_tree_params", [](const double* p) {
     return pqftl_tree_bound(p[0], PqftlTree(static_cast<int>(p[1])), PqftlArg(static_cast<int>(p[2])));
   });

@@ -21,6 +21,8 @@
 #include "privoco/reference/ball.hpp"
 #include "privoco/reference/dp/profiles.hpp"
 #include "privoco/reference/jkt/pocp.hpp"
+#include "privoco/reference/jkt/pol.hpp"
+#include "privoco/reference/jkt/tree.hpp"
 #include "privoco/streams.hpp"
 #include "profile_scan.hpp"
 
@@ -655,10 +657,100 @@ RegretOutcome gauss_density_ratio(const Params& given, std::uint64_t seed) {
   out.verdict = printed_bad ? "refuted" : (corrected_bad ? "undecided" : "certified");
   return with_note(out, note, t0);
 }
+// JKT Sec 2.2: "Typically, delta should be exponentially small in the problem parameters, i.e., in our case delta ~
+// exp(-T)". A recommendation, not an inequality: nothing to certify or refute. What it means for the algorithms is
+// computed: each noise scale along delta = e^{-T} (a ball: e^{-T} is far below the double range) and at a fixed
+// delta = 1e-6, at T = 1e3 .. 1e12, and its growth exponent d ln(scale)/d ln T between successive T (certified
+// enclosures, printed to 4 digits). POCP's beta/T is the noise of its last step (PIGD's and PGIGA's are the same
+// beta at another lambda: the same exponents); the tree's sigma is Alg 5's per node (PQFTL's trees); POL's beta its
+// one release.
+RegretOutcome delta_typical(const Params& given, std::uint64_t seed) {
+  const char* kId = "JKT.const.delta_typical";
+  for (const auto& [k, v] : given) throw ParamError(kId, k, "unknown parameter (this check has none)");
+  const auto t0 = std::chrono::steady_clock::now();
+  RegretOutcome out;
+  out.seed = seed;
+  constexpr slong prec = 256;
+  // scale(T, delta) for each mechanism, lambda = R = L = eps = eps_g = eps_p = ||x*|| = 1, readings as defaulted
+  struct Mech {
+    const char* name;
+    void (*at)(arb_t res, const arb_t T, const arb_t delta);
+  };
+  const Mech mechs[] = {
+      {"POCP beta/T (last step; PIGD, PGIGA alike)",
+       [](arb_t res, const arb_t T, const arb_t delta) {
+         arb_ptr p = _arb_vec_init(5);
+         arb_one(p), arb_one(p + 1), arb_set(p + 2, delta), arb_set(p + 3, T), arb_zero(p + 4);
+         reference::jkt::pocp_beta(res, p, prec);
+         arb_div(res, res, T, prec);
+         _arb_vec_clear(p, 5);
+       }},
+      {"tree sigma (Alg 5, log_base mixed)",
+       [](arb_t res, const arb_t T, const arb_t delta) {
+         arb_ptr p = _arb_vec_init(5);
+         arb_one(p), arb_one(p + 1), arb_set(p + 2, delta), arb_set(p + 3, T), arb_set_si(p + 4, 2);
+         reference::jkt::tree_sigma(res, p, prec);
+         _arb_vec_clear(p, 5);
+       }},
+      {"POL beta (one release)",
+       [](arb_t res, const arb_t T, const arb_t delta) {
+         arb_ptr p = _arb_vec_init(6);
+         arb_one(p), arb_one(p + 1), arb_one(p + 2), arb_set(p + 3, T), arb_one(p + 4), arb_set(p + 5, delta);
+         reference::jkt::pol_beta(res, p, prec);
+         _arb_vec_clear(p, 6);
+       }},
+  };
+  const double Ts[] = {1e3, 1e6, 1e9, 1e12};
+  std::ostringstream note;
+  note << "a recommendation, not an inequality (undecided by nature); along delta = e^{-T} and at delta = 1e-6 "
+       << "(lambda = R = L = eps = 1), growth exponents d ln(scale)/d ln T (certified, 4 digits):";
+  for (const Mech& m : mechs) {
+    note << " " << m.name << ":";
+    for (int fixed = 0; fixed < 2; ++fixed) {
+      note << (fixed ? "; delta = 1e-6" : " delta = e^{-T}");
+      Ball prev, cur, T, delta, slope, ratio;
+      for (int i = 0; i < 4; ++i) {
+        arb_set_d(T, Ts[i]);
+        if (fixed) {
+          arb_set_ui(delta, 1000000);
+          arb_inv(delta, delta, prec);
+        } else {
+          arb_neg(delta, T);
+          arb_exp(delta, delta, prec);
+        }
+        m.at(cur, T, delta);
+        if (i > 0) {
+          arb_div(ratio, cur, prev, prec);
+          arb_log(ratio, ratio, prec);
+          Ball lt;
+          arb_set_d(lt, Ts[i] / Ts[i - 1]);
+          arb_log(lt, lt, prec);
+          arb_div(slope, ratio, lt, prec);
+          note << (i > 1 ? ", " : " ") << reference::ball_text(slope, 4);
+          if (i == 3)
+            out.cases.push_back(line(std::string(m.name) + (fixed ? ", delta = 1e-6" : ", delta = e^{-T}") +
+                                         ": exponent at T = 1e9 .. 1e12",
+                                     arf_get_d(arb_midref(slope.get()), ARF_RND_NEAR), 0, false));
+        }
+        arb_swap(prev, cur);
+      }
+    }
+    note << ";";
+  }
+  note << " so with delta = e^{-T} POCP's (and PIGD's, PGIGA's) last-step noise grows like T^{1/2} instead of decaying "
+       << "like T^{-1/2}, the tree's sigma like T^{1/2} log T instead of log T, POL's release decays like T^{-1/2} ln T "
+       << "instead of T^{-1} ln T: the ln(1/delta) factors of the regret and utility bounds become powers of T";
+  return finish(out, note.str(), t0, false);
+}
 }  // namespace
 
 const std::vector<RegretCheck>& pocp_checks() {
   static const std::vector<RegretCheck> list = {
+      {"JKT.const.delta_typical", "JKT Sec 2.2",
+       "typically delta should be exponentially small in the problem parameters: delta ~ exp(-T)",
+       "the noise scales of POCP (PIGD, PGIGA), the tree (PQFTL) and POL along delta = e^{-T} and at a fixed delta, "
+       "certified, with their growth exponents in T",
+       {}, delta_typical, {}},
       {"JKT.priv.pocp_step", "JKT Lem 1, Eq (8)",
        "the t-th release x^_{t+1} of Alg 1 is (sqrt(eps)/T^{0.5+c}, delta/T)-DP for every A with Eq (1)",
        "the exact Gaussian profile (certified) at mu = lambda_A/beta against delta/T at eps_1, on a grid of T, "

@@ -6,6 +6,7 @@
 #include <functional>
 #include <sstream>
 #include <string>
+#include <utility>
 
 #include "privoco/proofs/regret.hpp"
 #include "privoco/reference/ball.hpp"
@@ -27,6 +28,26 @@ std::string text_g(double x);  // %.7g
 inline RegretOutcome with_note(RegretOutcome out, const std::ostringstream& note,
                                std::chrono::steady_clock::time_point t0) {
   out.note = note.str();
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return out;
+}
+
+// One line of a check's table: realised against bound, the ratio, and how a violation was established.
+inline RegretCase line(const std::string& what, double realised, double bound, bool violated, std::string evidence = {}) {
+  RegretCase c{what, 0, 0, realised, 0, bound, 0, violated, std::move(evidence)};
+  c.ratio = bound != 0 ? realised / bound : 0;
+  return c;
+}
+// The end of a check with a table of lines: refuted if a line is violated, else certified when the argument beside
+// the check holds (`certified`), else undecided; the worst line by ratio, the note and the seconds.
+inline RegretOutcome finish(RegretOutcome out, const std::string& note, std::chrono::steady_clock::time_point t0,
+                            bool certified) {
+  bool any = false;
+  for (const auto& c : out.cases) any |= c.violated;
+  out.verdict = any ? "refuted" : (certified ? "certified" : "undecided");
+  for (const auto& c : out.cases)
+    if (out.worst.stream.empty() || c.ratio > out.worst.ratio) out.worst = c;
+  out.note = note;
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
 }

@@ -104,22 +104,6 @@ std::uint64_t ceil_log(std::uint64_t T, int base) {
 std::string first_failure(const char* var, std::uint64_t at) {
   return at ? "(first failure at " + std::string(var) + " = " + std::to_string(at) + ")" : "(no failure)";
 }
-RegretCase line(const std::string& what, double realised, double bound, bool violated, std::string evidence = {}) {
-  RegretCase c{what, 0, 0, realised, 0, bound, 0, violated, std::move(evidence)};
-  c.ratio = bound != 0 ? realised / bound : 0;
-  return c;
-}
-RegretOutcome finish(RegretOutcome out, const std::string& note, std::chrono::steady_clock::time_point t0,
-                     bool certified) {
-  bool any = false;
-  for (const auto& c : out.cases) any |= c.violated;
-  out.verdict = any ? "refuted" : (certified ? "certified" : "undecided");
-  for (const auto& c : out.cases)
-    if (out.worst.stream.empty() || c.ratio > out.worst.ratio) out.worst = c;
-  out.note = note;
-  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return out;
-}
 
 // The enumeration checks' parameters: leaf_label, log_base (readings) and T_max (the enumeration's extent).
 struct TreeRun {

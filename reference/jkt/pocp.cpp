@@ -118,4 +118,10 @@ void chi_norm(arb_t res, arb_srcptr p, slong prec) {
   arb_mul(res, s2, t, prec);
 }
 
+void delta_typical(arb_t res, arb_srcptr p, slong prec) {
+  check_T("JKT.const.delta_typical", p + 0);
+  arb_neg(res, p + 0);
+  arb_exp(res, res, prec);  // JKT Sec 2.2: delta ~ exp(-T)
+}
+
 }  // namespace privoco::reference::jkt

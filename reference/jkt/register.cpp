@@ -15,12 +15,14 @@ void register_paper(Registry& r) {
   r.add("JKT.const.eps1_per_step", eps1_per_step);
   r.add("JKT.noise.pocp_beta", pocp_beta);
   r.add("JKT.noise.chi_norm", chi_norm);
+  r.add("JKT.const.delta_typical", delta_typical);
   r.add("JKT.const.igd_step", igd_step);
   r.add("JKT.const.giga_step", giga_step);
   r.add("JKT.const.giga_tq", giga_tq);
   r.add("JKT.noise.pigd_beta", pigd_beta);
   r.add("JKT.noise.pgiga_beta", pgiga_beta);
   r.add("JKT.const.pqftl_tree_params", pqftl_tree_bound);
+  r.add("JKT.noise.pqftl_noise_norms", pqftl_noise_norms);
   r.add("JKT.const.pol_alpha", pol_alpha);
   r.add("JKT.const.pol_Lprime", pol_Lprime);
   r.add("JKT.noise.pol_beta", pol_beta);
@@ -68,6 +70,11 @@ void register_paper(Registry& r) {
        "privoco prove JKT.priv.pqftl (R = 10, T = 1024, delta = 1e-6, eps = 1: both trees' nodes exact delta 0.01524 > 1e-6)"},
       {"E28", "JKT Thm 2 (proof)", "the variance of ||b|| is s^2 (d - mu_1^2); the printed s^2 (d - mu^2) uses the scaled mean",
        "privoco eval JKT.noise.chi_norm d=3 s=2 which=variance_printed (-28.74; the variance is 1.814)"},
+      {"E29", "JKT Thm 8 (proof, after Eq (30))",
+       "the entries of A_t and beta_t are N(0, k_t sigma^2), k_t = popcount(t): the threshold 3 sigma sqrt d fails with "
+       "probability above exp(-d/2) once k_t >= 3; 3 sigma sqrt(k_t d) holds",
+       "privoco prove JKT.noise.pqftl_noise_norms (d = 10, t = 15: P(||beta_t|| > 3 sigma sqrt d) = 0.01275 > exp(-5) = "
+       "0.006738)"},
       {"E13", "JKT Alg 5 l.13",
        "Q = popcount(t) exceeds log T (T = t = 3: Q = 2 > log2 3); Thm 9's k <= ceil(log2 T) holds",
        "privoco prove JKT.alg.tree_decomposition (certified comparison, every t <= 1e6)"},

@@ -251,3 +251,33 @@ TEST(JktPocp, DpDefinitionIsTheProfile) {
   EXPECT_NE(o.note.find("at 9 of 9 grid points"), std::string::npos) << o.note;
   EXPECT_NE(o.note.find("certainly below it at 9 of 9"), std::string::npos) << o.note;
 }
+
+// JKT.const.delta_typical: e^{-T} against (e^{-1})^T (second route), fast against certified (ln delta = -T exactly
+// where delta underflows); the check's exponents along delta = e^{-T}: POCP's last-step noise grows like T^{1/2},
+// and the sibling at a fixed delta decays (a wrong regime would not tell them apart).
+TEST(JktPocp, DeltaTypicalAndTheNoiseAlongIt) {
+  const auto& e = privoco::entry("JKT.const.delta_typical");
+  for (double T : {2.0, 10.0, 700.0, 708.0, 709.0, 1e4, 1e12}) {
+    const ref::Certified c = ref::evaluate(e, &T);
+    ref::Ball r;
+    arb_set_si(r, -1);
+    arb_exp(r, r, 256);
+    arb_pow_ui(r, r, static_cast<ulong>(T), 256);
+    EXPECT_TRUE(arb_overlaps(c.ball.get(), r.get())) << T;
+    const privoco::fast::Value v = privoco::fast::evaluate(e, &T);
+    if (std::isnormal(c.nearest())) {
+      EXPECT_LE(ref::ulp_error(c, v.value), 1.0) << T;
+    } else {
+      EXPECT_EQ(v.status, privoco::fast::Status::underflow) << T;
+      EXPECT_EQ(v.log_abs(), -T) << T;
+    }
+  }
+  EXPECT_THROW(privoco::fast::evaluate(e, std::vector<double>{2.5}.data()), privoco::DomainError);
+  const auto* k = privoco::proofs::find_regret_check("JKT.const.delta_typical");
+  ASSERT_NE(k, nullptr);
+  const auto o = k->run({}, 1);
+  EXPECT_EQ(o.verdict, "undecided");  // a recommendation: nothing to certify or refute
+  ASSERT_GE(o.cases.size(), 2u);
+  EXPECT_NEAR(o.cases[0].realised, 0.5, 1e-3) << o.cases[0].stream;  // delta = e^{-T}
+  EXPECT_LT(o.cases[1].realised, -0.4) << o.cases[1].stream;         // delta = 1e-6
+}

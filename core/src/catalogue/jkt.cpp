@@ -48,6 +48,12 @@ void register_paper(std::vector<Entry>& t) {
                 reading_param("which", {"mean", "variance", "variance_printed"},
                               "the mean, the variance, or the printed variance s^2 (d - mu^2)")},
                true, true, kPocp});
+  // Sec 2.2: "delta should be exponentially small in the problem parameters, i.e., in our case delta ~ exp(-T)".
+  t.push_back({"JKT.const.delta_typical", "const", "JKT Sec 2.2",
+               "the regime suggested for delta: delta = exp(-T) (below the double range from T = 709: status and "
+               "ln delta = -T); `privoco prove` follows the noise scales along it",
+               {T2}, true, true, kPocp});
+  t.back().has_proof = true;  // privoco prove JKT.const.delta_typical: growth exponents of the noise along delta = e^{-T}
   // PIGD (Alg 2) and PGIGA (Alg 3): step sizes, the burn-in, the noise scales (beta of Alg 1 at their lambda).
   const char* kIg = "reference/jkt/igd_giga.cpp fast/jkt/igd_giga.cpp proofs-checks/jkt/igd_giga_checks.cpp "
                     "tests/jkt/igd_giga_test.cpp";
@@ -89,6 +95,19 @@ void register_paper(std::vector<Entry>& t) {
                 reading_param("which", {"printed", "derived"}, "the argument of Alg 4 as printed, or the derived sup")},
                true, true,
                "reference/jkt/pqftl.cpp fast/jkt/pqftl.cpp proofs-checks/jkt/tree_checks.cpp tests/jkt/tree_test.cpp"});
+  // Thm 8's proof: the noise of both trees at round t is k_t sigma^2 per entry (k_t = popcount(t): the nodes summed,
+  // JKT.noise.tree_output), so sigma cancels from the printed tails; J12 changes the mean, not k_t.
+  t.push_back({"JKT.noise.pqftl_noise_norms", "noise", "JKT Thm 8 (proof, after Eq (30))",
+               "the printed tails of PQFTL's noise at round t: P(||beta_t||_2 > 3 sigma sqrt d) exactly (beta_t ~ N(0, "
+               "k_t sigma^2 I_d), a chi tail), a certified lower bound 1 - (1 - q)^d on P(||A_t||_2 > 3 sigma sqrt d) "
+               "(A_t d x d with independent N(0, k_t sigma^2) entries; the largest of d independent column norms), or "
+               "the printed probability exp(-d/2); k_t = popcount(t)",
+               {{"d", {1, 1024, true, true}, "dimension (an integer, at most 1024)", {1, 1024, false, 0, true}},
+                {"t", {1, kMaxInt, true, true}, "round (an integer)", {1, 1e9, false, 0, true}},
+                reading_param("which", {"beta_tail", "A_tail_lower", "printed"},
+                              "P(||beta_t|| > 3 sigma sqrt d), a lower bound on P(||A_t||_2 > 3 sigma sqrt d), or exp(-d/2)")},
+               true, true, "reference/jkt/pqftl.cpp fast/jkt/pqftl.cpp proofs-checks/jkt/qftl_checks.cpp tests/jkt/qftl_test.cpp"});
+  t.back().has_proof = true;  // privoco prove JKT.noise.pqftl_noise_norms: the printed tails against these values
   // POL (Alg 6): alpha, L' and beta; ||x*|| is the public bound of Alg 6 l.2 (J25: the only one the algorithm has)
   const char* kPol = "reference/jkt/pol.cpp fast/jkt/pol.cpp proofs-checks/jkt/pol_checks.cpp tests/jkt/pol_test.cpp";
   const ParamSpec eps_g{"eps_g", kPos, "generalisation-error parameter of Alg 6", {1e-4, 1e2, false, 0}};

@@ -28,5 +28,7 @@ enum class ChiWhich { mean = 0, variance = 1, variance_printed = 2 };
 // printed variance s^2 (d - mu^2) with mu the scaled mean. The Gamma ratio by its recurrence in double-double (d <=
 // 200) or the asymptotic series of its logarithm; d - 2 ratio^2 without cancellation.
 Value chi_norm(double d, double s, ChiWhich which);
+// JKT.const.delta_typical: delta = exp(-T) (JKT Sec 2.2); below the normal range from T = 709 (status, ln = -T).
+Value delta_typical(double T);
 
 }  // namespace privoco::fast::jkt

@@ -18,4 +18,6 @@ void scale_of(arb_t s, arb_srcptr T, arb_srcptr delta, int parse, slong prec);
 namespace privoco::reference::jkt {
 // JKT.noise.chi_norm {d, s, which}: E||b||, Var||b|| for b ~ N(0, s^2 I_d), or the printed s^2 (d - mu^2).
 void chi_norm(arb_t res, arb_srcptr p, slong prec);
+// JKT.const.delta_typical {T}: delta = exp(-T) (JKT Sec 2.2).
+void delta_typical(arb_t res, arb_srcptr p, slong prec);
 }  // namespace privoco::reference::jkt
