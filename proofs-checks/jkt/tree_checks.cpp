@@ -397,6 +397,73 @@ void sequence_q(arb_t q, std::uint64_t T) {
   arb_mat_clear(M), arb_mat_clear(C), arb_mat_clear(X);
 }
 
+// Lem 6 read pointwise, as printed (J20 (b)): pdf[B^_s(D) = Theta] <= e^{eps'} pdf[B^_s(D') = Theta] + delta' for
+// every Theta, eps' = eps/log T, delta' = delta/log T. In one dimension with mean shift Delta = mu sigma the left
+// minus the first right term at Theta = sigma z0, z0 = eps'/mu + mu/2 + 1 (one standard deviation past the
+// crossing of the densities), is W = phi(z0 - mu) (1 - e^{-mu})/sigma > 0 (since mu z0 - mu^2/2 = eps' + mu), and
+// sigma is proportional to R with mu free of R: the inequality fails at that Theta for every R < R* = R W(R)/delta'
+// and holds at every Theta once 1/(sigma sqrt(2 pi)) <= delta' (the density's peak). A statement that flips with the
+// unit of Theta is not a privacy guarantee. Certified at T = 1024, delta = 1e-6, eps in {0.01, 1, 10}: the
+// witness at a double R below R*/2 (violated) and the R from which it holds.
+std::string pointwise_reading(const PrivSetup& s, RegretOutcome* out) {
+  constexpr slong prec = 256;
+  const std::uint64_t T = 1024;
+  const double delta = 1e-6;
+  std::ostringstream txt;
+  txt << "; J20 (b), Lem 6 pointwise as printed (densities against delta/log T, d = 1), T = 1024, delta = 1e-6:";
+  for (double eps : {0.01, 1.0, 10.0}) {
+    Ball mu, one, L, ep, dp, z0, phi, W, sigma, Rstar, Rhold, t;
+    arb_one(one);
+    node_mu(mu, eps, delta, T, s, one, prec);  // R-free
+    log_count(L, T, s.base, prec);
+    arb_set_d(ep, eps), arb_div(ep, ep, L, prec);      // eps'
+    arb_set_d(dp, delta), arb_div(dp, dp, L, prec);    // delta'
+    arb_div(z0, ep, mu, prec);
+    arb_mul_2exp_si(t, mu, -1);
+    arb_add(z0, z0, t, prec);
+    arb_add_ui(z0, z0, 1, prec);                       // z0
+    arb_sub(t, z0, mu, prec);
+    arb_sqr(t, t, prec), arb_mul_2exp_si(t, t, -1), arb_neg(t, t), arb_exp(t, t, prec);
+    arb_const_pi(phi, prec), arb_mul_2exp_si(phi, phi, 1), arb_rsqrt(phi, phi, prec);
+    arb_mul(phi, phi, t, prec);                        // phi(z0 - mu)
+    arb_neg(t, mu), arb_expm1(t, t, prec), arb_neg(t, t);
+    arb_mul(W, phi, t, prec);                          // sigma W, free of R
+    arb_ptr p = _arb_vec_init(5);                      // sigma at R = 1
+    arb_one(p), arb_set_d(p + 1, eps), arb_set_d(p + 2, delta), arb_set_ui(p + 3, T), arb_set_si(p + 4, s.base);
+    reference::jkt::tree_sigma(sigma, p, prec);
+    _arb_vec_clear(p, 5);
+    arb_div(Rstar, W, sigma, prec), arb_div(Rstar, Rstar, dp, prec);  // W(R) = W(1)/R > delta' iff R < R*
+    arb_const_pi(t, prec), arb_mul_2exp_si(t, t, 1), arb_sqrt(t, t, prec);
+    arb_mul(Rhold, sigma, t, prec), arb_mul(Rhold, Rhold, dp, prec), arb_inv(Rhold, Rhold, prec);  // sigma(R) sqrt(2 pi) delta' >= 1
+    // the witness: R_w a double below R*/2, sigma(R_w) and W(R_w) = (sigma W)/sigma(R_w) in balls, against delta'
+    arf_t lo;
+    arf_init(lo);
+    arb_get_lbound_arf(lo, Rstar, prec);
+    const double Rw = arf_get_d(lo, ARF_RND_DOWN) / 2;
+    arf_clear(lo);
+    Ball sigw, Ww;
+    arb_ptr pw = _arb_vec_init(5);
+    arb_set_d(pw, Rw), arb_set_d(pw + 1, eps), arb_set_d(pw + 2, delta), arb_set_ui(pw + 3, T), arb_set_si(pw + 4, s.base);
+    reference::jkt::tree_sigma(sigw, pw, prec);
+    _arb_vec_clear(pw, 5);
+    arb_div(Ww, W, sigw, prec);
+    if (!(Rw >= 1e-300)) continue;  // R* below the double range: no double witness at this Theta
+    const bool violated = arb_gt(Ww, dp);
+    std::ostringstream name;
+    name << "J20 (b) pointwise: eps=" << eps << ", R = " << text_g(Rw) << ", Theta = sigma z0";
+    RegretCase c = line(name.str(), arf_get_d(arb_midref(Ww.get()), ARF_RND_NEAR), arf_get_d(arb_midref(dp.get()), ARF_RND_NEAR),
+                        violated,
+                        violated ? "certified: pdf_D - e^{eps'} pdf_D' = " + reference::ball_text(Ww, 6) + " > delta/log T = " +
+                                       reference::ball_text(dp, 6) + " at Theta = sigma z0" : "");
+    c.T = static_cast<long>(T), c.u = eps;
+    out->cases.push_back(c);
+    txt << " eps = " << eps << ": fails at Theta = sigma (eps'/mu + mu/2 + 1) for R < " << reference::ball_text(Rstar, 4)
+        << ", holds at every Theta for R >= " << reference::ball_text(Rhold, 4) << ";";
+  }
+  txt << " the pointwise reading flips with the unit of Theta (R scales sigma): not a privacy statement";
+  return txt.str();
+}
+
 RegretOutcome privacy(const char* kId, const Params& given, std::uint64_t seed, bool per_node) {
   only(kId, given, {"log_base", "neighbour", "leaf_label"});
   Params p = {{"log_base", "mixed"}, {"neighbour", "add_remove"}, {"leaf_label", "binary_t_minus_1"}};
@@ -464,6 +531,7 @@ RegretOutcome privacy(const char* kId, const Params& given, std::uint64_t seed, 
                });
       }
     }
+  if (per_node) thr << pointwise_reading(s, &out);
   std::ostringstream note;
   note << "log_base = " << kBase[s.base] << ", neighbour = " << kNeighbour[s.neighbour] << ", leaf_label = "
        << kLeaf[leaf] << "; sigma of Alg 5 l.3 (proportional to 1/sqrt(eps), not 1/eps, so the mean shift in noise "
@@ -675,9 +743,11 @@ const std::vector<RegretCheck>& tree_checks() {
        "(eps = 1/ln(1/delta)) and T -> 1e12; basic composition and joint accounting of the T releases",
        {}, naive_vs_tree_noise, {}},
       {"JKT.priv.tree_node", "JKT Lem 6, Eq (33)",
-       "B^_s = B_s + N(0, sigma^2 I_d) is (eps/log T, delta/log T)-DP for every populated node s (J20 (a))",
+       "B^_s = B_s + N(0, sigma^2 I_d) is (eps/log T, delta/log T)-DP for every populated node s (J20 (a)); as "
+       "printed, pdf[B^_s(D) = Theta] <= e^{eps/log T} pdf[B^_s(D') = Theta] + delta/log T for any Theta (J20 (b))",
        "the exact Gaussian profile (DP.gauss.delta, certified) at mu = Delta/sigma against delta/log T on a grid of "
-       "T, delta, eps, and the eps where it fails (intervals, ends to relative 1e-6)",
+       "T, delta, eps, and the eps where it fails (intervals, ends to relative 1e-6); the pointwise form at a "
+       "certified witness Theta and the R from which it holds",
        {"log_base", "neighbour", "leaf_label"}, tree_node,
        {{"log_base", "mixed"}, {"neighbour", "add_remove"}, {"leaf_label", "binary_t_minus_1"}}},
       {"JKT.priv.tree_total", "JKT Thm 9 (privacy) and proof",

@@ -130,3 +130,22 @@ TEST(JktPqftlNoise, PrintedTailsRefutedCorrectedThresholdHolds) {
   EXPECT_THROW(privoco::fast::evaluate(e, std::vector<double>{3, 2.5, 0}.data()), privoco::DomainError);
   EXPECT_THROW(privoco::fast::evaluate(e, std::vector<double>{1025, 1, 0}.data()), privoco::DomainError);
 }
+
+// JKT Def 3 as the sup over neighbouring pairs: each algorithm's sensitivity check computed under the given readings;
+// the printed bounds of IGD, GIGA and POL fall below the sup's instances (ratio > 1: those checks refute them), and
+// QFTL's derived bound is nearly attained.
+TEST(JktQftl, SensitivityDefinitionAsComputedByEachCheck) {
+  const auto* k = privoco::proofs::find_regret_check("JKT.priv.sensitivity_def");
+  ASSERT_NE(k, nullptr);
+  const auto o = k->run({{"evaluations", "5000"}}, 1);
+  EXPECT_EQ(o.verdict, "certified") << o.note;
+  ASSERT_EQ(o.cases.size(), 4u);
+  for (int i : {0, 1, 3}) {
+    EXPECT_NE(o.cases[i].stream.find(": refuted)"), std::string::npos) << o.cases[i].stream;
+    EXPECT_GT(o.cases[i].ratio, 1.0) << o.cases[i].stream;
+  }
+  EXPECT_NE(o.cases[2].stream.find(": certified)"), std::string::npos) << o.cases[2].stream;
+  EXPECT_GT(o.cases[2].ratio, 0.9);
+  EXPECT_LE(o.cases[2].ratio, 1.0);
+  EXPECT_THROW(k->run({{"T", "3"}}, 1), privoco::ParamError);
+}

@@ -216,6 +216,23 @@ TEST(JktTreeChecks, NodePrivacyFailsAtThePrintedSigma) {
   EXPECT_THROW(prove("JKT.priv.tree_node", {{"neighbour", "swap"}}), privoco::ParamError);
 }
 
+// J20 (b), Lem 6 as printed (densities): a certified witness Theta at a small R for each eps of the grid, and the R
+// from which the density inequality holds at every Theta (the sibling: the verdict of the pointwise reading depends
+// on the unit of Theta).
+TEST(JktTreeChecks, NodePrivacyPointwiseReadingFlipsWithTheUnit) {
+  const RegretOutcome o = prove("JKT.priv.tree_node", {});
+  int witnesses = 0;
+  for (const auto& c : o.cases)
+    if (c.stream.rfind("J20 (b) pointwise", 0) == 0) {
+      ++witnesses;
+      EXPECT_TRUE(c.violated) << c.stream;
+      EXPECT_EQ(c.evidence.rfind("certified", 0), 0u) << c.evidence;
+      EXPECT_GT(c.realised, c.bound) << c.stream;
+    }
+  EXPECT_EQ(witnesses, 3);
+  EXPECT_NE(o.note.find("holds at every Theta for R >= "), std::string::npos) << o.note;
+}
+
 // JKT Sec 3.5.1's 2R: exact under replace, twice the sensitivity under add_remove; the search comes within 1% of the
 // sup in both (it has teeth) and never above it.
 TEST(JktTreeChecks, PartialSumSensitivity) {

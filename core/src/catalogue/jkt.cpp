@@ -123,6 +123,13 @@ void register_paper(std::vector<Entry>& t) {
                {Lp, eps_g, x_star, {"T", {2, kMaxInt, true, true}, "data set size (an integer)", {2, 1e12, false, 0, true}},
                 {"eps_p", kPos, "privacy parameter of Alg 6", {1e-4, 1e2, false, 0}}, delta},
                true, true, kPol});
+  t.push_back(claim_entry("JKT.priv.sensitivity_def", "priv", "proofs-checks/jkt/qftl_checks.cpp tests/jkt/qftl_test.cpp",
+                          "JKT Def 3", "S(A, t) = sup over neighbouring F, F' of ||A(F)_t - A(F')_t||_2, computed for IGD, "
+                          "GIGA, QFTL and POL's average by their sensitivity checks",
+                          {reading_param("neighbour", {"replace", "add_remove"},
+                                         "neighbouring data: one entry replaced, or set to zero (J4; QFTL's search)"),
+                           reading_param("iterate_index", {"next", "current"},
+                                         "the t-th output: x_{t+1} (Def 3) or x_t (J10; IGD's and GIGA's searches)")}));
   t.push_back(claim_entry("JKT.priv.sensitivity_assumption", "priv", "proofs-checks/jkt/qftl_checks.cpp tests/jkt/qftl_test.cpp",
                           "JKT Eq (1), Sec 3.5", "Assumption 1, S(A, t) <= lambda_A/t, for QFTL (lambda derived)",
                           {reading_param("neighbour", {"replace", "add_remove"},
@@ -235,7 +242,7 @@ void register_paper(std::vector<Entry>& t) {
         "the orders of the noise for private partial sums: one step, T steps by composition, the tree", {});
   claim("JKT.priv.tree_node", "priv", "JKT Lem 6, Eq (33)",
         "one node B^_s = B_s + N(0, sigma^2 I) is (eps/log T, delta/log T)-DP (exact Gaussian profile at the node "
-        "sensitivity)", {log_base, neighbour});
+        "sensitivity; J20 (a)), and the printed density inequality for every Theta (J20 (b))", {log_base, neighbour});
   claim("JKT.priv.tree_total", "priv", "JKT Thm 9 (privacy) and proof",
         "Alg 5 is (eps, delta)-DP: every single output W^_t, and all node values together (exact Gaussian profiles)",
         {log_base, neighbour});
