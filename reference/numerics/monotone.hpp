@@ -2,6 +2,7 @@
 // radius 2^-91 came back with relative radius 2^3061. mono() below evaluates at the exact midpoint instead and
 // adds the radius times a bound of the derivative.
 #pragma once
+#include <algorithm>
 #include <arb_hypgeom.h>
 
 namespace privoco::reference::numerics {
@@ -33,7 +34,7 @@ inline void mono_point(arb_t res, const arb_t x, Mono f, slong prec) {
 //   erfcx, t >= 0: -f'(t) = 2/sqrt(pi) - 2t erfcx(t) < (4/sqrt(pi)) / (t + sqrt(t^2 + 2))^2 by the lower bound
 //     erfcx(t) > 2/(sqrt(pi) (t + sqrt(t^2 + 2))) (Abramowitz-Stegun 7.1.13), so |f'| <= min(1.1284, 0.5642/t^2).
 //   erfcx, -1 <= t < 0: |f'| <= 2/sqrt(pi) + 2 |t| erfcx(t) <= 1.13 + 2 erfcx(-1) < 12.
-inline void mono_slope(mag_t d, const arb_t x, Mono f) {
+inline void mono_slope(mag_t d, const arb_t x, Mono f, slong prec) {
   arf_t t;
   arf_init(t);
   mag_t m, c;
@@ -52,14 +53,19 @@ inline void mono_slope(mag_t d, const arb_t x, Mono f) {
     }
   } else {
     // e^{-m^2} in a ball: m^2 as a mag (30-bit mantissa) would be off by ~2^-30 m^2 in the exponent, which for
-    // |x| ~ 1e8 (m^2 ~ 1e16) is millions of orders of magnitude
-    arb_get_abs_lbound_arf(t, x, 64);
+    // |x| ~ 1e8 (m^2 ~ 1e16) is millions of orders of magnitude; so is m itself rounded to 64 bits where |x| ~ 1e20
+    // (m 4 below |x|: e^{8|x|} too large a bound, and the Gaussian profile never resolved at eps = 1e20), and Arb's
+    // exp at 64 bits bounds e^{-m^2} by 2^{-2^128} once m^2 passes that. So m, m^2 (exact) and the exp carry
+    // 64 + 2 log2|x| bits: the bound then holds to ~2^-60 relative (prec only caps it)
+    const slong ex = arf_abs_bound_lt_2exp_si(arb_midref(x));
+    const slong wp = std::min<slong>(prec + 64, 64 + 2 * std::max<slong>(ex, 0));
+    arb_get_abs_lbound_arf(t, x, wp);
     arb_t s;
     arb_init(s);
     arb_set_arf(s, t);
-    arb_sqr(s, s, 128);
+    arb_sqr(s, s, ARF_PREC_EXACT);
     arb_neg(s, s);
-    arb_exp(s, s, 64);
+    arb_exp(s, s, wp);
     arb_get_mag(d, s);                        // >= e^{-m^2}
     arb_clear(s);
     mag_set_d(c, 1.1284);
@@ -102,7 +108,7 @@ inline void mono(arb_t res, const arb_t x, Mono f, slong prec) {
   }
   mag_t d;
   mag_init(d);
-  mono_slope(d, x, f);
+  mono_slope(d, x, f, prec);
   mag_mul(d, d, arb_radref(x));
   arb_t m;
   arb_init(m);

@@ -205,14 +205,19 @@ TEST(DpProfiles, CertifiedWhereTheTwoTermsCancel) {
   EXPECT_LT(d1.log_abs(), -1e15);                       // ~ -eps^2/(2 mu^2)
 }
 
-// Far out, where e^eps leaves Arb's exponent range (eps = 1e100, 1e306), the Gaussian form is not decided at
-// any precision: the enclosure must say so (it once came back as "exactly 1" from the clipping to [0, 1]), and
-// an evaluation ends with an error rather than a value.
-TEST(DpProfiles, UndecidedFarOutIsNeverClaimedAsOne) {
-  for (double eps : {1e100, 1e306}) {
-    const ref::Ball r = eval_fn(ref::dp::gauss_delta, {eps, 1.0});
-    EXPECT_FALSE(arb_is_one(r.get())) << eps;
-    EXPECT_FALSE(arb_is_finite(r.get()) && arb_contains_si(r.get(), 1)) << eps;
+// Far out (eps/mu up to 1e308) the reference certifies delta, far below any double: it once returned "exactly 1"
+// there (an infinite ball clipped to [0, 1]), then nothing (erfc's slope bound took |a| to 64 bits: 4 below a =
+// 7e19, a factor e^{8a} too large); the fast part's ln delta agrees.
+TEST(DpProfiles, CertifiedFarOutAndTheFastLogAgrees) {
+  const auto& e = privoco::entry("DP.gauss.delta");
+  for (const auto& [eps, mu] : std::vector<std::pair<double, double>>{{1e20, 1}, {1e100, 1}, {1.7e308, 1.8e154}}) {
+    const double x[3] = {1, eps, mu};
+    const ref::Certified c = ref::evaluate(e, x);
+    EXPECT_GE(c.digits, 17) << eps;
+    EXPECT_EQ(c.sign(), 1) << eps;
+    const privoco::fast::Value v = privoco::fast::evaluate(e, x);
+    EXPECT_EQ(v.status, privoco::fast::Status::underflow) << eps;
+    EXPECT_NEAR(v.log_abs() / c.log_abs(), 1.0, 1e-15) << eps;
   }
 }
 
