@@ -392,9 +392,35 @@ double best_tau(double T) {
   return best;
 }
 
+// J23 (Alg 2 l.3, "choose x_1 and x^_1 randomly from C"): init_reading = given (a data-independent x_1, the pair
+// above at x_1 = 0) or uniform (x_1 uniform on C); init_coupling = same (x^_1 = x_1: the first release shows x_1,
+// and the releases given x_1 are the given reading's) or independent (x_1 hidden: the releases are a mixture over
+// x_1). Under uniform the pair is the no-clipping instance r = L/(alpha (tau + 1)), g = L tau/(tau + 1) (alpha r +
+// g = L; |x_{s+1}| <= r for every x_1 in C, the boundary reached at tau): IGD is affine in x_1 with the same slope
+// 1/(t + 1) in both runs, the runs differ by Delta_t = c/(t + 1), c = 2L tau/(alpha (tau + 1)), for t >= tau, so
+// the whitened releases are W = x_1 v + m + N(0, I), v_t = t/((t + 1) beta), Delta~_t = c t/((t + 1) beta).
+// Coupling same: a Gaussian mechanism with mu = c sqrt(S(tau))/beta. Independent: the statistic along Delta~ minus
+// its v-component does not see x_1 and is a Gaussian mechanism (post-processing: a certified lower bound) with
+// mu^2 = (c/beta)^2 S(tau) (1 - S(tau)/S(1)). The upper side (corrected sensitivity) holds for every x_1, so under
+// both couplings (conditioning on x_1, joint convexity of the hockey-stick divergence).
+double best_tau_uniform(double T, bool independent) {
+  double best = 1, val = -1;
+  const double S1 = sum_S(T, 1);
+  for (double f = 0; f <= 1.0001; f += 1.0 / 256) {
+    const double tau = std::max(1.0, std::round(std::pow(T - 1, f)));
+    const double S = sum_S(T, tau), v = std::pow(tau / (tau + 1), 2) * S * (independent ? 1 - S / S1 : 1);
+    if (v > val) val = v, best = tau;
+  }
+  return best;
+}
+
 RegretOutcome pigd(const Params& given, std::uint64_t seed) {
   const char* kId = "JKT.priv.pigd";
-  const std::string cp = reading_of(kId, given, "c_parse", {"ln_of_half_ln", "ln_half_times_ln"}, {"c_parse"});
+  const std::vector<std::string> allowed = {"c_parse", "init_reading", "init_coupling"};
+  const std::string cp = reading_of(kId, given, "c_parse", {"ln_of_half_ln", "ln_half_times_ln"}, allowed);
+  const std::string init = reading_of(kId, given, "init_reading", {"given", "uniform"}, allowed);
+  const std::string coupling = reading_of(kId, given, "init_coupling", {"independent", "same"}, allowed);
+  const bool uniform = init == "uniform", hidden = uniform && coupling == "independent";
   const int parse = cp == "ln_of_half_ln" ? 0 : 1;
   const auto t0 = std::chrono::steady_clock::now();
   RegretOutcome out;
@@ -403,16 +429,24 @@ RegretOutcome pigd(const Params& given, std::uint64_t seed) {
   int bad = 0;
   for (double alpha : {0.01, 0.1, 1.0, 10.0})
     for (double T : {10.0, 1000.0, 1e6}) {
-      const double delta = 1e-6, tau = best_tau(T);
+      const double delta = 1e-6, tau = uniform ? best_tau_uniform(T, hidden) : best_tau(T);
       // K_lo, K_hi: mu times beta at L = 1
       auto K = [&](arb_t k, bool lower, slong prec) {
         sum_S(k, T, lower ? tau : 1, prec);
+        if (lower && hidden) {  // S(tau) (1 - S(tau)/S(1))
+          Ball S1, f;
+          sum_S(S1, T, 1, prec);
+          arb_div(f, k, S1, prec);
+          arb_sub_ui(f, f, 1, prec);
+          arb_neg(f, f);
+          arb_mul(k, k, f, prec);
+        }
         arb_sqrt(k, k, prec);
         arb_mul_2exp_si(k, k, 1);
         arb_div_d(k, k, alpha, prec);
-        if (lower) {
-          arb_mul_d(k, k, tau + 1, prec);
-          arb_div_d(k, k, tau + 2, prec);
+        if (lower) {  // given: (tau + 1)/(tau + 2) (x_1 = 0 pair); uniform: tau/(tau + 1) (no-clipping pair)
+          arb_mul_d(k, k, uniform ? tau : tau + 1, prec);
+          arb_div_d(k, k, uniform ? tau + 1 : tau + 2, prec);
         }
       };
       bad += release_scan(
@@ -431,11 +465,14 @@ RegretOutcome pigd(const Params& given, std::uint64_t seed) {
     }
   out.verdict = bad ? "refuted" : "undecided";
   std::ostringstream note;
-  note << "c_parse = " << cp << ", neighbour = replace, x_1 given (J23), oblivious (J9 (a)), the whole release (J21 "
+  note << "c_parse = " << cp << ", neighbour = replace, x_1 " << (uniform ? "uniform on C" : "given") << " (J23"
+       << (uniform ? ", init_coupling = " + coupling : std::string()) << "), oblivious (J9 (a)), the whole release (J21 "
        << "(b)); exact Gaussian profile (DP.gauss.delta, certified) at the printed beta (JKT.noise.pigd_beta) for an "
-       << "explicit neighbouring pair (mu_lo: a refutation where it fails) and at the corrected sensitivity 2L/(alpha "
-       << "(t + 1)) (mu_hi: the claim holds where that passes); L cancels" << fails.str()
-       << (bad ? "" : "; not refuted");
+       << "explicit neighbouring pair (mu_lo: a refutation where it fails"
+       << (hidden ? "; x_1 hidden: mu_lo of the statistic that does not see x_1, a lower bound by post-processing"
+                  : uniform ? "; x_1 shown by x^_1: the given reading's mechanism at each x_1" : "")
+       << ") and at the corrected sensitivity 2L/(alpha (t + 1)) (mu_hi: the claim holds where that passes"
+       << (uniform ? ", for every x_1" : "") << "); L cancels" << fails.str() << (bad ? "" : "; not refuted");
   return with_note(out, note, t0);
 }
 
@@ -817,7 +854,8 @@ const std::vector<RegretCheck>& igd_giga_checks() {
        "the exact Gaussian profile (certified) of all releases of Alg 2 at the printed beta, for an explicit "
        "neighbouring pair (lower bound) and at the corrected sensitivity (upper bound), on a grid of alpha, T, eps; "
        "the eps where each fails (intervals)",
-       {"c_parse"}, pigd, {{"c_parse", "ln_of_half_ln"}}},
+       {"c_parse", "init_reading", "init_coupling"}, pigd,
+       {{"c_parse", "ln_of_half_ln"}, {"init_reading", "given"}, {"init_coupling", "independent"}}},
       {"JKT.lemma.giga_contraction", "JKT Lem 5 (proof), Eq (17), (18)",
        "(18): ||D_{tau+1}||^2 <= (1 + L_G^2 eta^2 - 2 alpha eta) 4G^2/(alpha^2 (tau - 1)^2) <= (2G/(alpha tau))^2 with "
        "eta = 2/(alpha tau), tau > 2 L_G^2/alpha^2",

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -136,6 +137,37 @@ TEST(JktIgdGiga, PigdPrivacyFailsForSmallAlpha) {
                         "certified to hold (corrected sensitivity) nowhere"),
             std::string::npos)
       << o.note;
+}
+
+// J23: with x_1 uniform on C the refutation stands: x_1 shown (same draw as x^_1), the given reading's mechanism at
+// every x_1; x_1 hidden, a statistic that does not see x_1 (a certified lower bound) still fails, on a narrower eps
+// interval than the given reading (the sibling: the mixture over x_1 does add privacy, and the check shows it).
+TEST(JktIgdGiga, PigdPrivacyUnderUniformInitialPoints) {
+  const auto* k = find_regret_check("JKT.priv.pigd");
+  ASSERT_NE(k, nullptr);
+  auto interval = [](const std::string& note) {
+    const std::string key = "alpha = 0.1, T = 1000, delta = 1e-06: fails (instance) for eps in (";
+    const auto i = note.find(key);
+    if (i == std::string::npos) return std::pair<double, double>{0, 0};
+    const double lo = std::stod(note.substr(i + key.size()));
+    const double hi = std::stod(note.substr(note.find(", ", i + key.size()) + 2));
+    return std::pair<double, double>{lo, hi};
+  };
+  std::map<std::string, std::string> p = k->defaults;
+  const auto given = k->run(p, 1);
+  p["init_reading"] = "uniform";
+  const auto hidden = k->run(p, 1);
+  p["init_coupling"] = "same";
+  const auto shown = k->run(p, 1);
+  for (const auto* o : {&hidden, &shown}) EXPECT_EQ(o->verdict, "refuted") << o->note;
+  EXPECT_NE(hidden.note.find("x_1 hidden"), std::string::npos) << hidden.note;
+  const auto g = interval(given.note), h = interval(hidden.note);
+  ASSERT_GT(g.second, 0) << given.note;
+  ASSERT_GT(h.second, 0) << hidden.note;
+  EXPECT_GT(h.first, g.first);
+  EXPECT_LT(h.second, g.second);
+  p["init_coupling"] = "both";
+  EXPECT_THROW(k->run(p, 1), privoco::ParamError);
 }
 
 // JKT Lem 5's (18): with Alg 3's eta = 2/(alpha tau) the step holds from t_q on (certified); with 1/(alpha tau) it

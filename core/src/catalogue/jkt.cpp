@@ -211,7 +211,13 @@ void register_paper(std::vector<Entry>& t) {
   t.push_back(claim_entry("JKT.priv.igd_sensitivity", "priv", kIgc, "JKT Lem 4", "S(IGD, t) <= 2L/t",
                           {reading_param("iterate_index", {"next", "current"},
                                          "the t-th iterate: x_{t+1} (Def 3) or x_t (J10)")}));
-  t.push_back(claim_entry("JKT.priv.pigd", "priv", kIgc, "JKT Thm 3", "PIGD (Alg 2) is (3 eps, 2 delta)-DP", {c_parse}));
+  // J23: the initial point, data-independent (given) or uniform on C, and whether x^_1 is the same draw
+  const ParamSpec init_reading = reading_param("init_reading", {"given", "uniform"},
+                                               "x_1: a given data-independent point, or uniform on C (J23)");
+  const ParamSpec init_coupling = reading_param("init_coupling", {"independent", "same"},
+                                                "x^_1 and x_1: independent draws (x_1 hidden), or the same draw (J23)");
+  t.push_back(claim_entry("JKT.priv.pigd", "priv", kIgc, "JKT Thm 3", "PIGD (Alg 2) is (3 eps, 2 delta)-DP",
+                          {c_parse, init_reading, init_coupling}));
   // J7: random_tq first (the proof of Lem 5's base case: x_1..x_{t_q} random)
   const ParamSpec tq_burnin = reading_param("tq_burnin", {"random_tq", "update_from_tq_minus_1"},
                                             "x_1..x_{t_q} random, or x_{t_q} from an update at t_q - 1 (J7)");
