@@ -2,7 +2,8 @@
 // releases x~_{t+1} ~ N(x_{t+1}, beta^2/t^2 I) with ||x_{t+1} - x'_{t+1}|| <= lambda_A/t (Eq (1)), a Gaussian mechanism
 // with mu = lambda_A/beta (t cancels); the T - 1 steps together have mu = sqrt(T - 1) lambda_A/beta when every step
 // attains Eq (1) (independent noises; the worst admissible mean difference), for a deterministic OCP algorithm A and
-// fixed neighbouring sequences (J9 (a)).
+// fixed neighbouring sequences (J9 (a)). Such an A exists on C = R^d, where the projection of l.8 is the identity: the
+// running mean of data z_s with ||z_s|| <= lambda_A/2 (a pair differing in z_1 moves x_{t+1} by lambda_A/t).
 #include <chrono>
 #include <cmath>
 #include <map>
@@ -160,8 +161,10 @@ RegretOutcome pocp(const char* kId, const Params& given, std::uint64_t seed, boo
   note << "c_parse = " << cp << (parse == 0 ? " (c < 0 for delta > 2/e^2 = 0.2707, where Lem 1 assumes c > 0)"
                                             : " (c < 0 for every delta < 1, where Lem 1 assumes c > 0)")
        << "; exact Gaussian profile (DP.gauss.delta, certified) at mu = " << (total ? "sqrt(T - 1) " : "")
-       << "lambda_A/beta, the printed beta (JKT.noise.pocp_beta); where the claim fails (ends to relative 1e-6)"
-       << fails.str() << "; adversarial search: " << cs.describe(spec)
+       << "lambda_A/beta, the printed beta (JKT.noise.pocp_beta); the mechanism is attained on C = R^d (l.8's "
+       << "projection the identity) by A(z_1..z_t) = (1/t) sum_{s<=t} z_s, ||z_s|| <= lambda_A/2, with the pair "
+       << "differing in z_1; where the claim fails (ends to relative 1e-6)" << fails.str()
+       << "; adversarial search: " << cs.describe(spec)
        << (any ? "" : "; not refuted (a search cannot certify)");
   return with_note(out, note, t0);
 }

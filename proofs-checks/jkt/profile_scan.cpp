@@ -1,5 +1,7 @@
 #include "profile_scan.hpp"
 
+#include <arb_hypgeom.h>
+
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -102,6 +104,72 @@ int release_scan(const BetaAt& beta_at, const KOf& K, const ReleaseClaim& rc, Re
   *fails << "; " << rc.where.substr(0, eq) << " = " << rc.where.substr(eq + 1) << ", T = " << rc.T << ", delta = "
          << rc.delta << ": fails (instance) " << lo << ", not certified to hold (corrected sensitivity) " << set_of(false);
   return bad;
+}
+
+namespace {
+// P(N >= k) for k = 0..n, N the number of successes of independent Bernoullis with probabilities p[0..n)
+std::vector<reference::Ball> upper_tails(const std::vector<reference::Ball>& p, slong prec) {
+  const std::size_t n = p.size();
+  std::vector<reference::Ball> dist(n + 1);
+  arb_one(dist[0]);
+  reference::Ball q, t;
+  for (std::size_t j = 0; j < n; ++j) {
+    arb_sub_ui(q, p[j], 1, prec);
+    arb_neg(q, q);  // 1 - p_j
+    for (std::size_t k = j + 1; k >= 1; --k) {
+      arb_mul(t, dist[k - 1], p[j], prec);
+      arb_mul(dist[k], dist[k], q, prec);
+      arb_add(dist[k], dist[k], t, prec);
+    }
+    arb_mul(dist[0], dist[0], q, prec);
+  }
+  std::vector<reference::Ball> tail(n + 2);
+  arb_zero(tail[n + 1]);
+  for (std::size_t k = n + 1; k-- > 0;) arb_add(tail[k], tail[k + 1], dist[k], prec);
+  tail.pop_back();
+  return tail;
+}
+}  // namespace
+
+int sign_statistic_sign(long n, const ReleaseMeans& ab, double eps_used, double target, double* value) {
+  for (slong prec : {128, 256}) {
+    std::vector<reference::Ball> pa(n), pb(n);
+    reference::Ball a, b, s2, e, tg, best, cand;
+    arb_sqrt_ui(s2, 2, prec);
+    for (long j = 0; j < n; ++j) {  // Phi(x) = erfc(-x/sqrt2)/2
+      ab(a, b, j, prec);
+      arb_div(a, a, s2, prec), arb_neg(a, a), arb_hypgeom_erfc(pa[j], a, prec), arb_mul_2exp_si(pa[j], pa[j], -1);
+      arb_div(b, b, s2, prec), arb_neg(b, b), arb_hypgeom_erfc(pb[j], b, prec), arb_mul_2exp_si(pb[j], pb[j], -1);
+    }
+    const auto ta = upper_tails(pa, prec), tb = upper_tails(pb, prec);
+    arb_set_d(e, eps_used);
+    arb_exp(e, e, prec);
+    arb_set_d(tg, target);
+    bool above = false;
+    double mid = 0;
+    arb_zero(best);
+    for (std::size_t k = 0; k < ta.size(); ++k)
+      for (int way = 0; way < 2; ++way) {  // upper sets of N under either data set
+        const auto& P = way ? tb : ta;
+        const auto& Q = way ? ta : tb;
+        arb_mul(cand, Q[k], e, prec);
+        arb_sub(cand, P[k], cand, prec);
+        if (arb_gt(cand, tg)) above = true;
+        mid = std::max(mid, arf_get_d(arb_midref(cand.get()), ARF_RND_NEAR));
+        // the lower sets {N < k}: 1 - tail
+        reference::Ball lp, lq;
+        arb_sub_ui(lp, P[k], 1, prec), arb_neg(lp, lp);
+        arb_sub_ui(lq, Q[k], 1, prec), arb_neg(lq, lq);
+        arb_mul(cand, lq, e, prec);
+        arb_sub(cand, lp, cand, prec);
+        if (arb_gt(cand, tg)) above = true;
+        mid = std::max(mid, arf_get_d(arb_midref(cand.get()), ARF_RND_NEAR));
+      }
+    *value = mid;
+    if (above) return 1;
+    if (mid < 0.5 * target) return -1;
+  }
+  return 0;
 }
 
 }  // namespace privoco::proofs::jkt

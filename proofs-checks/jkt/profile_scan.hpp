@@ -24,6 +24,17 @@ int gauss_delta_sign(const std::function<void(arb_t eps_used, arb_t mu, arb_t ta
 
 std::string text_g(double x);  // %.7g
 
+// Releases projected onto C with 0 inside C (JKT Alg 1 l.8, Alg 2 l.9, Alg 3 l.9: x^ = Pi_C(x~), x~ = x + N(0,
+// sigma_t^2 I)): the signs of the releases' first coordinates are a post-processing of x^ (x^ > 0 iff x~ > 0), so
+// independent Bernoullis with P(+) = Phi(a_j) under one data set and Phi(b_j) under the other (a_j, b_j the
+// standardized means of release j, given by `ab` as balls). N = #{+} is Poisson-binomial under each (exact
+// convolution in Arb), and delta(eps) >= max over k of P(N >= k) - e^eps P'(N >= k), either way round: a certified
+// lower bound on the projected releases' delta. Returns +1 when it is certainly above `target` (a refutation), -1
+// when even its midpoint is below half the target (the bound decides nothing there), 0 otherwise; *value: the
+// largest midpoint.
+using ReleaseMeans = std::function<void(arb_t a, arb_t b, long j, slong prec)>;
+int sign_statistic_sign(long n, const ReleaseMeans& ab, double eps_used, double target, double* value);
+
 // The end of every JKT check: the note and the seconds since t0 set on the outcome.
 inline RegretOutcome with_note(RegretOutcome out, const std::ostringstream& note,
                                std::chrono::steady_clock::time_point t0) {

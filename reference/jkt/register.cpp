@@ -53,11 +53,13 @@ void register_paper(Registry& r) {
       {"E19", "JKT Lem 4", "IGD's sensitivity is 2L/(alpha t): the proof drops eta_tau = 1/(alpha tau)",
        "privoco prove JKT.priv.igd_sensitivity (alpha = 0.1, t = 1: distance 6.667 > 2L/t = 2)"},
       {"E20", "JKT Thm 3", "PIGD's beta is calibrated to 2L/t, so for alpha < 1 the releases are not (3 eps, 2 delta)-DP",
-       "privoco prove JKT.priv.pigd (alpha = 0.1, T = 1000, delta = 1e-6, eps = 0.01: exact delta 0.01027 > 2e-6)"},
+       "privoco prove JKT.priv.pigd (alpha = 0.1, T = 1000, delta = 1e-6, eps = 0.01: the released x^ has delta >= "
+       "0.006535 > 2e-6, certified from its signs; before the projection exact 0.01027)"},
       {"E21", "JKT Lem 5", "with Alg 3's step 2/(alpha t) GIGA's sensitivity is 4G/(alpha t), not 2G/(alpha t)",
        "privoco prove JKT.priv.giga_sensitivity (G = alpha = 1, t = 3: distance 0.8 > 0.6667)"},
       {"E22", "JKT Thm 5", "Alg 3's beta (lambda = 2G) misses the 1/alpha of Lem 5 and E21's factor 2: not (3 eps, 2 delta)-DP for small alpha",
-       "privoco prove JKT.priv.pgiga (alpha = 0.01, T = 1000, delta = 1e-6, eps = 1: exact delta 0.9837 > 2e-6)"},
+       "privoco prove JKT.priv.pgiga (alpha = 0.01, T = 1000, delta = 1e-6, eps = 1: the released x^ has delta >= 0.9073 "
+       "> 2e-6; before the projection exact 0.9837)"},
       {"E23", "JKT Eq (7), Eq (33)", "sign errors in the log density ratio lines (the final upper bounds hold)",
        "privoco prove JKT.lemma.gauss_density_ratio (Eq (7)'s middle equals the log ratio at 0 of 200 points)"},
       {"E24", "JKT Sec 3.5.1", "the printed noise orders scale with 1/sqrt(eps) (and sqrt(T) under basic composition) where 1/eps (and T) is needed",
@@ -65,7 +67,8 @@ void register_paper(Registry& r) {
       {"E25", "JKT Eq (35)", "POL's sensitivity lacks 1/alpha (Lem 4, E19) and its last step 2L' H_{T-1}/T <= 2L ln T/T is false",
        "privoco prove JKT.priv.pol_sensitivity (eps_g = 0.1, T = 1000: Delta 0.02594 > 2L ln T/T = 0.01382)"},
       {"E26", "JKT Thm 10", "at Alg 6's beta POL is not (eps_p, delta)-DP when eps_g/||x*||^2 is small",
-       "privoco prove JKT.priv.pol (eps_g = 0.01, T = 1000, delta = 1e-6, eps_p = 1: exact delta 2.73e-4 > 1e-6)"},
+       "privoco prove JKT.priv.pol (eps_g = 0.01, T = 1000, delta = 1e-6, eps_p = 1: the released x^ = Pi_C(x-bar) has "
+       "exact delta 2.73e-4 > 1e-6)"},
       {"E27", "JKT Alg 4 l.8, Thm 7 (proof)", "the u-tree gets bound argument R where its inputs y_t v_t reach R^2",
        "privoco prove JKT.priv.pqftl (R = 10, T = 1024, delta = 1e-6, eps = 1: both trees' nodes exact delta 0.01524 > 1e-6)"},
       {"E28", "JKT Thm 2 (proof)", "the variance of ||b|| is s^2 (d - mu_1^2); the printed s^2 (d - mu^2) uses the scaled mean",
