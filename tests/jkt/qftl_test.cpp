@@ -149,3 +149,19 @@ TEST(JktQftl, SensitivityDefinitionAsComputedByEachCheck) {
   EXPECT_LE(o.cases[2].ratio, 1.0);
   EXPECT_THROW(k->run({{"T", "3"}}, 1), privoco::ParamError);
 }
+
+// JKT Sec 5.1 reproduced: FTL's average regret is tiny against the ridge comparator (the harness's sibling: a wrong
+// comparator or update would show here), PQFTL's at eps = 0.01 is far above the printed order 1e-2 on this set-up;
+// a simulation of an open set-up: undecided.
+TEST(JktQftl, ExperimentsReproduced) {
+  const auto* k = privoco::proofs::find_regret_check("JKT.const.experiments");
+  ASSERT_NE(k, nullptr);
+  const auto o = k->run(k->defaults, 1);
+  EXPECT_EQ(o.verdict, "undecided") << o.note;
+  ASSERT_EQ(o.cases.size(), 5u);
+  EXPECT_LT(o.cases[0].realised, 1e-3) << o.cases[0].stream;  // FTL
+  EXPECT_GT(o.cases[1].realised, 1e-2) << o.cases[1].stream;  // PQFTL, eps = 0.01
+  EXPECT_NE(o.note.find("R = "), std::string::npos);
+  EXPECT_THROW(k->run({{"quad_loss", "l1"}}, 1), privoco::ParamError);
+  EXPECT_THROW(k->run({{"T", "5"}}, 1), privoco::ParamError);
+}
