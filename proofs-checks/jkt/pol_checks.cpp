@@ -131,14 +131,49 @@ RegretOutcome pol_sensitivity(const Params& given, std::uint64_t seed) {
 // JKT Thm 10: Alg 6 is (eps_p, delta)-DP. Its one release x^ is a projection of x~ + N(0, beta^2 I), a Gaussian
 // mechanism at mu = Delta/beta: the exact delta(eps_p; mu) (DP.gauss.delta) at the instance's Delta (a refutation
 // where it exceeds delta) and at the corrected bound (where that passes, the claim holds).
+// P(U + m + Z >= s) for U uniform on [-w, w], Z ~ N(0, beta^2): (beta/(2w)) [G((m + w - s)/beta) - G((m - w - s)/
+// beta)], G(z) = z Phi(z) + phi(z) (G' = Phi); w = 0: Phi((m - s)/beta).
+void upper_tail(arb_t res, const arb_t m, const arb_t w, const arb_t s, const arb_t beta, slong prec) {
+  auto Phi = [prec](arb_t r, const arb_t z) {  // erfc(-z/sqrt2)/2
+    Ball q;
+    arb_sqrt_ui(q, 2, prec);
+    arb_div(r, z, q, prec), arb_neg(r, r), arb_hypgeom_erfc(r, r, prec), arb_mul_2exp_si(r, r, -1);
+  };
+  Ball z;
+  arb_sub(z, m, s, prec);
+  if (arb_is_zero(w)) {
+    arb_div(z, z, beta, prec);
+    Phi(res, z);
+    return;
+  }
+  auto G = [&](arb_t r, const arb_t x) {
+    Ball ph, e, c;
+    Phi(ph, x);
+    arb_mul(r, x, ph, prec);
+    arb_sqr(e, x, prec), arb_mul_2exp_si(e, e, -1), arb_neg(e, e), arb_exp(e, e, prec);
+    arb_const_pi(c, prec), arb_mul_2exp_si(c, c, 1), arb_rsqrt(c, c, prec);
+    arb_addmul(r, e, c, prec);
+  };
+  Ball a, b, ga, gb;
+  arb_add(a, z, w, prec), arb_div(a, a, beta, prec);
+  arb_sub(b, z, w, prec), arb_div(b, b, beta, prec);
+  G(ga, a), G(gb, b);
+  arb_sub(res, ga, gb, prec);
+  arb_mul(res, res, beta, prec);
+  arb_div(res, res, w, prec);
+  arb_mul_2exp_si(res, res, -1);
+}
+
 // The released x^ = Pi_C(x-bar) (Alg 6 l.14), C = [-r, r], r = ||x*|| = 1: x-bar ~ N(+-Delta/2, beta^2) for the pair
-// (symmetric runs). The likelihood ratio is monotone, so the optimal events of x^ are {x^ >= s}, s in [-r, r]
-// (the atom at r included): delta_x^(eps) = P(x-bar_D >= s^) - e^eps P(x-bar_D' >= s^) at s^ = min(s*, r), s* =
-// beta^2 eps/Delta the unconstrained optimum (the function of s rises to s* and falls after). Any s gives a
-// certified lower bound; s^ from s*'s midpoint. +1 above delta (certified), else 0; *value the bound's midpoint.
-int projected_pol_sign(double eps_p, double eps_g, double T, double delta, double* value) {
+// (symmetric runs), plus x_1's share U = c x_1 when x_1 is uniform on C (J23; c = 1/T where the first step clips
+// both runs to -+r for every x_1, eps_g <= 1/3; c = H_T/T where it never clips, eps_g >= 1; x-bar's law is then
+// log-concave). The likelihood ratio is monotone, so the optimal events of x^ are {x^ >= s}, s in [-r, r] (the atom
+// at r included): delta_x^(eps) = P_D(x-bar >= s^) - e^eps P_D'(x-bar >= s^) at s^ = min(s*, r), s* = beta^2
+// eps/Delta the Gaussian optimum (exact for given x_1; for uniform x_1 any s gives a certified lower bound). +1 above
+// delta (certified), else 0; *value the bound's midpoint (at least 0).
+int projected_pol_sign(double eps_p, double eps_g, double T, double delta, bool uniform, double* value) {
   for (slong prec : {128, 256, 1024}) {
-    Ball beta, D, sstar, s, a, b, e, lb, tg;
+    Ball beta, D, sstar, s, a, b, e, lb, tg, w, m;
     arb_ptr p = _arb_vec_init(6);
     arb_one(p + 0), arb_set_d(p + 1, eps_g), arb_one(p + 2), arb_set_d(p + 3, T), arb_set_d(p + 4, eps_p);
     arb_set_d(p + 5, delta);
@@ -151,13 +186,20 @@ int projected_pol_sign(double eps_p, double eps_g, double T, double delta, doubl
     arb_div(sstar, sstar, D, prec);
     const double sm = std::min(arf_get_d(arb_midref(sstar.get()), ARF_RND_NEAR), 1.0);
     arb_set_d(s, sm);
-    // P(N(m, beta^2) >= s) = erfc((s - m)/(beta sqrt2))/2, m = +-Delta/2
-    Ball s2, half;
-    arb_sqrt_ui(s2, 2, prec);
-    arb_mul(s2, s2, beta, prec);
-    arb_mul_2exp_si(half, D, -1);
-    arb_sub(a, s, half, prec), arb_div(a, a, s2, prec), arb_hypgeom_erfc(a, a, prec), arb_mul_2exp_si(a, a, -1);
-    arb_add(b, s, half, prec), arb_div(b, b, s2, prec), arb_hypgeom_erfc(b, b, prec), arb_mul_2exp_si(b, b, -1);
+    arb_zero(w);
+    if (uniform) {  // x_1's weight in the average
+      if (eps_g <= 1.0 / 3) {
+        arb_set_d(w, T), arb_inv(w, w, prec);
+      } else {
+        harmonic(w, T, prec);
+        Ball t(T);
+        arb_div(w, w, t, prec);
+      }
+    }
+    arb_mul_2exp_si(m, D, -1);
+    upper_tail(a, m, w, s, beta, prec);
+    arb_neg(m, m);
+    upper_tail(b, m, w, s, beta, prec);
     arb_set_d(e, eps_p), arb_exp(e, e, prec);
     arb_mul(b, b, e, prec);
     arb_sub(lb, a, b, prec);
@@ -171,7 +213,13 @@ int projected_pol_sign(double eps_p, double eps_g, double T, double delta, doubl
 
 RegretOutcome pol(const Params& given, std::uint64_t seed) {
   const char* kId = "JKT.priv.pol";
-  for (const auto& [k, v] : given) throw ParamError(kId, k, "no parameters (a grid of eps_g and T at L = ||x*|| = 1)");
+  std::string init = "given";
+  for (const auto& [k, v] : given) {
+    if (k != "init_reading") throw ParamError(kId, k, "unknown parameter (init_reading; a grid of eps_g and T at L = ||x*|| = 1)");
+    if (v != "given" && v != "uniform") throw ParamError(kId, k, "'" + v + "' (one of given, uniform)");
+    init = v;
+  }
+  const bool uniform = init == "uniform";
   const auto t0 = std::chrono::steady_clock::now();
   RegretOutcome out;
   out.seed = seed;
@@ -201,7 +249,7 @@ RegretOutcome pol(const Params& given, std::uint64_t seed) {
       // projection is post-processing)
       for (double eps_p : {0.01, 1.0, 100.0}) {
         double v = 0;
-        const int sg = projected_pol_sign(eps_p, eps_g, T, delta, &v);
+        const int sg = projected_pol_sign(eps_p, eps_g, T, delta, uniform, &v);
         hat_bad += sg > 0;
         std::ostringstream name;
         name << "x^ (projected onto C): eps_g=" << eps_g << " T=" << T << " eps=" << eps_p << " delta=" << delta;
@@ -211,7 +259,7 @@ RegretOutcome pol(const Params& given, std::uint64_t seed) {
       }
       const std::string hat = failure_set([&](double eps_p) {
         double v = 0;
-        return projected_pol_sign(eps_p, eps_g, T, delta, &v) > 0 ? 1 : -1;
+        return projected_pol_sign(eps_p, eps_g, T, delta, uniform, &v) > 0 ? 1 : -1;
       });
       hat_fails << "; eps_g = " << eps_g << ", T = " << T << ": x^ fails " << hat;
       hat_bad += hat.rfind("for eps", 0) == 0;
@@ -223,9 +271,11 @@ RegretOutcome pol(const Params& given, std::uint64_t seed) {
     if (out.worst.stream.empty() || c.ratio > out.worst.ratio) out.worst = c;
   out.verdict = hat_bad ? "refuted" : "undecided";
   std::ostringstream note;
-  note << "the released x^ = Pi_C(x-bar) (Alg 6 l.14): its exact delta (monotone likelihood ratio: the threshold "
-       << "min(s*, ||x*||)) is certified above delta" << hat_fails.str() << "; x~ (before the projection): "
-       << "neighbour = replace, x_1 given (J23), ||x*|| = 1 the public bound (J25), L = 1; exact Gaussian profile "
+  note << "the released x^ = Pi_C(x-bar) (Alg 6 l.14), x_1 " << (uniform ? "uniform on C (J23; not released: a "
+       "mixture, its delta bounded below at the threshold min(s*, ||x*||))" : "given (J23): its exact delta (monotone "
+       "likelihood ratio: the threshold min(s*, ||x*||))") << ", certified above delta" << hat_fails.str()
+       << "; x~ (before the projection, x_1 given): "
+       << "neighbour = replace, ||x*|| = 1 the public bound (J25), L = 1; exact Gaussian profile "
        << "(DP.gauss.delta, certified) of the one release at the printed beta (JKT.noise.pol_beta), mu = Delta/beta "
        << "with Delta of the explicit pair (a refutation where it fails) and the corrected bound (the claim holds "
        << "where that passes); eps below is eps_p" << fails.str();
@@ -245,7 +295,7 @@ const std::vector<RegretCheck>& pol_checks() {
        "the exact Gaussian profile (certified) of the one release at the printed beta, at the explicit pair's "
        "sensitivity (lower bound) and at the corrected one (upper bound), on a grid of eps_g, T; the eps_p where each "
        "fails (intervals)",
-       {}, pol, {}},
+       {"init_reading"}, pol, {{"init_reading", "given"}}},
   };
   return list;
 }

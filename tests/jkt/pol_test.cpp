@@ -102,3 +102,17 @@ TEST(JktPol, Theorem10) {
             std::string::npos)
       << o.note;
 }
+
+// J23: with x_1 uniform on C (not released, so a mixture over x_1's share of the average) the released x^ still
+// fails, on a narrower eps_p interval than with x_1 given (the sibling: the mixture adds privacy, and the check
+// shows it); only init_reading applies to Alg 6.
+TEST(JktPol, Theorem10UnderUniformInitialPoint) {
+  const auto* k = find_regret_check("JKT.priv.pol");
+  ASSERT_NE(k, nullptr);
+  const auto o = k->run({{"init_reading", "uniform"}}, 1);
+  EXPECT_EQ(o.verdict, "refuted") << o.note;
+  EXPECT_NE(o.note.find("eps_g = 0.01, T = 1000: x^ fails for eps in (0.1867192, 55.2335)"), std::string::npos) << o.note;
+  EXPECT_THROW(k->run({{"init_coupling", "same"}}, 1), privoco::ParamError);
+  EXPECT_THROW(k->run({{"init_reading", "random"}}, 1), privoco::ParamError);
+}
+

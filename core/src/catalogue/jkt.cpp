@@ -24,6 +24,11 @@ void register_paper(std::vector<Entry>& t) {
   // the definition in the proof of Thm 1 (the other parse makes c < 0 for every delta < 1).
   const ParamSpec c_parse = reading_param("c_parse", {"ln_of_half_ln", "ln_half_times_ln"},
                                           "parse of c: ln((1/2) ln(2/delta))/(2 ln T), or (ln 1/2) ln(2/delta)/(2 ln T) (J3)");
+  // J23: the initial point, data-independent (given) or uniform on C, and whether x^_1 is the same draw
+  const ParamSpec init_reading = reading_param("init_reading", {"given", "uniform"},
+                                               "x_1: a given data-independent point, or uniform on C (J23)");
+  const ParamSpec init_coupling = reading_param("init_coupling", {"independent", "same"},
+                                                "x^_1 and x_1: independent draws (x_1 hidden), or the same draw (J23)");
   const ParamSpec T2{"T", {2, kMaxInt, true, true}, "horizon (an integer)", {2, 1e12, false, 0, true}};
   const ParamSpec delta{"delta", {0, 1, false, false}, "privacy parameter in (0, 1)", {1e-300, 0.9, false, 0}};
   const ParamSpec eps{"eps", kPos, "privacy parameter", {1e-6, 1e4, false, 0}};
@@ -145,7 +150,7 @@ void register_paper(std::vector<Entry>& t) {
   t.push_back(claim_entry("JKT.priv.pol_sensitivity", "priv", "proofs-checks/jkt/pol_checks.cpp tests/jkt/pol_test.cpp",
                           "JKT Eq (35)", "the sensitivity of Alg 6's average of IGD iterates, <= 2L ln T/T", {}));
   t.push_back(claim_entry("JKT.priv.pol", "priv", "proofs-checks/jkt/pol_checks.cpp tests/jkt/pol_test.cpp", "JKT Thm 10",
-                          "POL (Alg 6) is (eps_p, delta)-DP", {}));
+                          "POL (Alg 6) is (eps_p, delta)-DP", {init_reading}));
   const char* kTree = "reference/jkt/tree.cpp fast/jkt/tree.cpp proofs-checks/jkt/tree_checks.cpp tests/jkt/tree_test.cpp";
   t.push_back({"JKT.noise.tree_sigma", "noise", "JKT Alg 5 l.3 (also Lem 6, Thm 9, Thm 8 proof)",
                "per-node noise standard deviation of the tree mechanism: sigma = sqrt(R^2/eps log^2 T log(log T/delta)), "
@@ -219,11 +224,6 @@ void register_paper(std::vector<Entry>& t) {
   t.push_back(claim_entry("JKT.priv.igd_sensitivity", "priv", kIgc, "JKT Lem 4", "S(IGD, t) <= 2L/t",
                           {reading_param("iterate_index", {"next", "current"},
                                          "the t-th iterate: x_{t+1} (Def 3) or x_t (J10)")}));
-  // J23: the initial point, data-independent (given) or uniform on C, and whether x^_1 is the same draw
-  const ParamSpec init_reading = reading_param("init_reading", {"given", "uniform"},
-                                               "x_1: a given data-independent point, or uniform on C (J23)");
-  const ParamSpec init_coupling = reading_param("init_coupling", {"independent", "same"},
-                                                "x^_1 and x_1: independent draws (x_1 hidden), or the same draw (J23)");
   t.push_back(claim_entry("JKT.priv.pigd", "priv", kIgc, "JKT Thm 3", "PIGD (Alg 2) is (3 eps, 2 delta)-DP",
                           {c_parse, init_reading, init_coupling}));
   // J7: random_tq first (the proof of Lem 5's base case: x_1..x_{t_q} random)
