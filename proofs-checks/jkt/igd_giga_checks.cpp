@@ -811,12 +811,31 @@ RegretOutcome giga_sensitivity(const Params& given, std::uint64_t seed) {
 // (2cG/(alpha beta))^2. G = 1.
 RegretOutcome pgiga(const Params& given, std::uint64_t seed) {
   const char* kId = "JKT.priv.pgiga";
-  const GigaReadings R = giga_readings(kId, given, {"c_parse", "pgiga_lambda"});
-  const std::vector<std::string> allowed = {"c_parse", "pgiga_lambda", "giga_eta", "tq_rounding", "tq_burnin"};
+  const GigaReadings R = giga_readings(kId, given, {"c_parse", "pgiga_lambda", "init_reading", "init_coupling"});
+  const std::vector<std::string> allowed = {"c_parse",  "pgiga_lambda", "giga_eta",     "tq_rounding",
+                                            "tq_burnin", "init_reading", "init_coupling"};
   const std::string cp = reading_of(kId, given, "c_parse", {"ln_of_half_ln", "ln_half_times_ln"}, allowed);
   const std::string lam = reading_of(kId, given, "pgiga_lambda", {"alg3", "lem5"}, allowed);
+  const std::string init = reading_of(kId, given, "init_reading", {"given", "uniform"}, allowed);
+  const std::string coupling = reading_of(kId, given, "init_coupling", {"independent", "same"}, allowed);
   const int parse = cp == "ln_of_half_ln" ? 0 : 1;
   const double c = R.c(), first = R.first_update(1);
+  // J23 (Alg 3 l.3): the updates start from the last random point; the first update multiplies it by 1 - c/first,
+  // so with c = 2 and first in {1, 2} (Alg 3's step, t_q = ceil(2) = 2 for this pair's k = 1) every later iterate
+  // is free of it and uniform x_1 changes nothing (derived). Otherwise the mixture over x_1 is not computed here.
+  const bool start_forgotten = c == 2 && (first == 1 || first == 2);
+  if (init == "uniform" && !start_forgotten) {
+    const auto t0 = std::chrono::steady_clock::now();
+    RegretOutcome out;
+    out.seed = seed;
+    out.verdict = "undecided";
+    std::ostringstream note;
+    note << "x_1 uniform on C (J23, init_coupling = " << coupling << "), " << R.text() << ": the first update keeps "
+         << "1 - c/first = " << text_g(1 - c / first) << " of the random start, so the releases are a mixture over "
+         << "it; not computed (with giga_eta = two_over_alpha_t, tq_rounding = ceil the start is forgotten and the "
+         << "given reading's verdict applies)";
+    return with_note(out, note, t0);
+  }
   const auto t0 = std::chrono::steady_clock::now();
   RegretOutcome out;
   out.seed = seed;
@@ -905,6 +924,9 @@ RegretOutcome pgiga(const Params& given, std::uint64_t seed) {
     }
   verdict_from_projected(&out, hat_bad);
   std::ostringstream note;
+  if (init == "uniform")
+    note << "x_1 uniform on C (J23): the first update multiplies the random start by 1 - c/first = 0, so every "
+         << "release is that of the given reading (derived); ";
   note << "the released x^_{t+1} = Pi_C(x~_{t+1}) (Alg 3 l.9): certified lower bounds from the signs of the releases "
        << "(a post-processing of x^; Poisson-binomial, exact) above 2 delta at " << hat_bad << " grid points; "
        << "c_parse = " << cp << ", pgiga_lambda = " << lam << ", " << R.text()
@@ -964,9 +986,9 @@ const std::vector<RegretCheck>& igd_giga_checks() {
        "the exact Gaussian profile (certified) of all releases of Alg 3 at the printed beta (either lambda), for an "
        "explicit neighbouring pair (lower bound) and at the corrected sensitivity (upper bound), on a grid of alpha, T, "
        "eps; the eps where each fails (intervals)",
-       {"c_parse", "pgiga_lambda", "giga_eta", "tq_rounding", "tq_burnin"}, pgiga,
+       {"c_parse", "pgiga_lambda", "giga_eta", "tq_rounding", "tq_burnin", "init_reading", "init_coupling"}, pgiga,
        {{"c_parse", "ln_of_half_ln"}, {"pgiga_lambda", "alg3"}, {"giga_eta", "two_over_alpha_t"}, {"tq_rounding", "ceil"},
-        {"tq_burnin", "random_tq"}}},
+        {"tq_burnin", "random_tq"}, {"init_reading", "given"}, {"init_coupling", "independent"}}},
   };
   return list;
 }

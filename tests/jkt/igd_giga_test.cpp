@@ -180,6 +180,23 @@ TEST(JktIgdGiga, PigdPrivacyUnderUniformInitialPoints) {
   EXPECT_THROW(k->run(p, 1), privoco::ParamError);
 }
 
+// J23 for PGIGA: with Alg 3's step and t_q = 2 the first update forgets the random start (1 - 2/2 = 0), so uniform
+// x_1 gives the given reading's verdict; with eta = 1/(alpha t) it does not (the sibling), and the mixture is not
+// computed: undecided.
+TEST(JktIgdGiga, PgigaUnderUniformInitialPoints) {
+  const auto* k = find_regret_check("JKT.priv.pgiga");
+  ASSERT_NE(k, nullptr);
+  std::map<std::string, std::string> p = k->defaults;
+  p["init_reading"] = "uniform";
+  const auto forgotten = k->run(p, 1);
+  EXPECT_EQ(forgotten.verdict, "refuted") << forgotten.note;
+  EXPECT_NE(forgotten.note.find("1 - c/first = 0"), std::string::npos) << forgotten.note;
+  p["giga_eta"] = "one_over_alpha_t";
+  const auto kept = k->run(p, 1);
+  EXPECT_EQ(kept.verdict, "undecided") << kept.note;
+  EXPECT_NE(kept.note.find("1 - c/first = 0.5"), std::string::npos) << kept.note;
+}
+
 // JKT Lem 5's (18): with Alg 3's eta = 2/(alpha tau) the step holds from t_q on (certified); with 1/(alpha tau) it
 // fails wherever L_G > alpha (the sibling).
 TEST(JktIgdGiga, GigaContractionNeedsAlg3Step) {

@@ -237,7 +237,7 @@ void register_paper(std::vector<Entry>& t) {
                                                    "the t-th iterate: x_{t+1} (Def 3) or x_t (J10)"),
                            tq_rounding, tq_burnin}));
   t.push_back(claim_entry("JKT.priv.pgiga", "priv", kIgc, "JKT Thm 5", "PGIGA (Alg 3) is (3 eps, 2 delta)-DP",
-                          {c_parse, pgiga_lambda, giga_eta, tq_rounding, tq_burnin}));
+                          {c_parse, pgiga_lambda, giga_eta, tq_rounding, tq_burnin, init_reading, init_coupling}));
   const ParamSpec neighbour = reading_param("neighbour", {"add_remove", "replace"},
                                             "neighbouring data sets: one entry set to zero, or replaced (J4)");
   claim("JKT.alg.tree_decomposition", "alg", "JKT Alg 5 l.13, Sec 3.5.1",
