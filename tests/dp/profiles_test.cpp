@@ -480,3 +480,33 @@ TEST(DpProfilesFast, BatchEqualsScalarBitForBit) {
   EXPECT_THROW(privoco::fast::dp::gauss_delta(eps.data(), mu.data(), out.data(), n), privoco::DomainError);
   EXPECT_NE(out[n - 6].value, 0.0);  // the rows before the bad one (same block) are written
 }
+
+// The fast inverses: DP.gauss.mu within 4 ulp of the certified root (eps = 0 included, delta down to 1e-12); the
+// bisection compares delta with the target as values, not as logarithms. The sibling: the same bisection on ln delta
+// (|ln delta| ulp of ln are 16 ulp of delta at delta = 3.5e-10) misses 4 ulp at eps = 0.
+RC_GTEST_PROP(DpInversesFast, MuWithin4Ulp, ()) {
+  const double eps = *rc::gen::inRange(0, 5) == 0 ? 0.0 : *privoco::testing::log_uniform(1e-6, 1e2);
+  const double delta = *privoco::testing::log_uniform(1e-12, 0.5);
+  const auto& e = privoco::entry("DP.gauss.mu");
+  const double x[2] = {eps, delta};
+  const ref::Certified c = ref::evaluate(e, x);
+  RC_ASSERT(ref::ulp_error(c, privoco::fast::evaluate(e, x).value) <= 4.0);
+}
+
+TEST(DpInversesFast, BisectionOnLogsLosesDigits) {
+  const double eps = 0, delta = 3.4585270732698376e-10;
+  const auto& ed = privoco::entry("DP.gauss.delta");
+  auto ln_delta = [&](double mu) {
+    const double x[3] = {1, eps, mu};
+    return privoco::fast::evaluate(ed, x).log_abs();
+  };
+  double lo = 1e-12, hi = 1;  // ln delta increasing in mu
+  for (int i = 0; i < 200 && std::nextafter(lo, hi) < hi; ++i) {
+    const double m = 0.5 * (lo + hi);
+    (ln_delta(m) < std::log(delta) ? lo : hi) = m;
+  }
+  const double x[2] = {eps, delta};
+  const ref::Certified c = ref::evaluate(privoco::entry("DP.gauss.mu"), x);
+  EXPECT_GT(ref::ulp_error(c, lo), 4.0);  // the sibling
+  EXPECT_LE(ref::ulp_error(c, privoco::fast::evaluate(privoco::entry("DP.gauss.mu"), x).value), 4.0);
+}
