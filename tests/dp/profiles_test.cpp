@@ -510,3 +510,33 @@ TEST(DpInversesFast, BisectionOnLogsLosesDigits) {
   EXPECT_GT(ref::ulp_error(c, lo), 4.0);  // the sibling
   EXPECT_LE(ref::ulp_error(c, privoco::fast::evaluate(privoco::entry("DP.gauss.mu"), x).value), 4.0);
 }
+
+// DP.gauss.eps within 4 ulp (d = 1..3 composed, delta down to 1e-12). Where the target lies just below delta(0) the
+// root comes from Newton on the gap delta(0) - target (double-double) against int_0^eps e^s Phi(-mu/2 - s/mu) ds;
+// the sibling: a bisection on the fast delta there (its ulp divided by the 0.4% gap) misses 8 ulp.
+RC_GTEST_PROP(DpInversesFast, EpsWithin4Ulp, ()) {
+  const int d = *rc::gen::inRange(1, 4);
+  std::vector<double> x{static_cast<double>(d), *privoco::testing::log_uniform(1e-12, 0.5)};
+  for (int j = 0; j < d; ++j) x.push_back(*privoco::testing::log_uniform(1e-4, 1e2));
+  const auto& e = privoco::entry("DP.gauss.eps");
+  const ref::Certified c = ref::evaluate(e, x.data());
+  RC_ASSERT(ref::ulp_error(c, privoco::fast::evaluate(e, x.data()).value) <= 4.0);
+}
+
+TEST(DpInversesFast, BisectionNearDeltaZeroLosesDigits) {
+  const std::vector<double> x{2, 0.15399365109238899, 0.39018990789377589, 0.00014195139694447484};
+  const auto& ed = privoco::entry("DP.gauss.delta");
+  auto delta_at = [&](double eps) {
+    const std::vector<double> p{2, eps, x[2], x[3]};
+    return privoco::fast::evaluate(ed, p.data()).value;
+  };
+  double lo = 0, hi = 1;  // delta decreasing in eps
+  for (int i = 0; i < 200 && std::nextafter(lo, hi) < hi; ++i) {
+    const double m = 0.5 * (lo + hi);
+    (delta_at(m) > x[1] ? lo : hi) = m;
+  }
+  const auto& e = privoco::entry("DP.gauss.eps");
+  const ref::Certified c = ref::evaluate(e, x.data());
+  EXPECT_GT(ref::ulp_error(c, hi), 8.0);  // the sibling
+  EXPECT_LE(ref::ulp_error(c, privoco::fast::evaluate(e, x.data()).value), 4.0);
+}
