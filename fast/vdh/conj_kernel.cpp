@@ -11,8 +11,8 @@
 //   below, sqrt(pi) erfcx(p) = 1/(p + r), h(p) = r/(p + r), r = 1/(2pF), so the endpoint form
 //   n = e^{lambda - mu}/(2mu) [sqrt(mu) sqrt(pi) erfcx(p) - h(p)] becomes n = e^{lambda - mu} (dF - 1)/(d^2 F + 2mu)
 //   (the e^{-2 lambda} terms are below 4e-18 relative for lambda >= 20).
-// The loops over points are what the compiler vectorises (branch-free bodies, no calls); target_clones builds
-// AVX-512, AVX2 and baseline versions and picks one at load time.
+// The loops over points are what the compiler vectorises (branch-free bodies, no calls), in AVX-512, AVX2 and
+// baseline versions chosen by the CPU's features at load time (PRIVOCO_KERNEL_CLONES).
 #include "conj_kernel.hpp"
 
 #include <cmath>
@@ -81,7 +81,7 @@ PRIVOCO_KERNEL_INLINE double c_over_sqrt_mu(double Ch, double Cl, double mh, dou
 
 // kSmall: every lambda of the call is <= 1.5, so sinh takes its series only (no exp, no division).
 template <int M, bool kSmall>
-__attribute__((target_clones("avx512f", "arch=haswell", "default")))
+PRIVOCO_KERNEL_CLONES
 void gl_kernel(const GaussHalf<M>& g, const ReducedPoints& __restrict p, const double* __restrict zhalf, int n,
                double* __restrict out) {
   for (int i = 0; i < n; ++i) {
@@ -115,7 +115,7 @@ void gl_kernel(const GaussHalf<M>& g, const ReducedPoints& __restrict p, const d
 }
 
 template <int zclass>
-__attribute__((target_clones("avx512f", "arch=haswell", "default")))
+PRIVOCO_KERNEL_CLONES
 void z_kernel(const ErfcxTable& __restrict t, const double* __restrict mub_hi, const double* __restrict mub_lo, int n,
               double* __restrict zhalf) {
   for (int i = 0; i < n; ++i) {
@@ -153,7 +153,7 @@ PRIVOCO_KERNEL_INLINE void scale_out(double Bh, double Bl, double g, double rel,
 // kFar (a >= 7): the erfc's and the e^{-a^2} term are below 1e-20 of the result (second/first term <= 4a e^{-a^2}
 // /sqrt(pi) for lambda <= mu, <= 2 e^{-a^2}/sqrt(pi mu) above), so D = 2 and the bracket is c sqrt(pi).
 template <bool kFar>
-__attribute__((target_clones("avx512f", "arch=haswell", "default")))
+PRIVOCO_KERNEL_CLONES
 void inside_kernel(const ReducedPoints& __restrict p, const double* __restrict zhalf, int n,
                    double* __restrict m_out, double* __restrict E_hi, double* __restrict E_lo,
                    double* __restrict v_out) {
@@ -188,7 +188,7 @@ void inside_kernel(const ReducedPoints& __restrict p, const double* __restrict z
 }
 
 template <bool kFast>
-__attribute__((target_clones("avx512f", "arch=haswell", "default")))
+PRIVOCO_KERNEL_CLONES
 void beyond_kernel(const ReducedPoints& __restrict p, const double* __restrict zhalf, int n,
                    double* __restrict m_out, double* __restrict E_hi, double* __restrict E_lo,
                    double* __restrict v_out) {
@@ -236,7 +236,7 @@ constexpr double kMomentSeries[5][24] = {
 // below 2.4e-21), each moment by its positive series. About a third of the quadrature's operations for the same
 // points. Reads mu_b (z is its own here).
 template <int K>
-__attribute__((target_clones("avx512f", "arch=haswell", "default")))
+PRIVOCO_KERNEL_CLONES
 void tiny_kernel(const ReducedPoints& __restrict p, int n, double* __restrict out) {
   for (int i = 0; i < n; ++i) {
     const double lh = p.lam_hi[i], ll = p.lam_lo[i], mh = p.mu_hi[i], ml = p.mu_lo[i];
@@ -279,7 +279,7 @@ void tiny_kernel(const ReducedPoints& __restrict p, int n, double* __restrict ou
 // S at b' or p2 beyond the table: 24 terms of the continued fraction (6e-15; it is multiplied by E2 <= 6e-6 or
 // e^{-b'^2} <= 8e-5).
 template <bool kInside, int kSecond>
-__attribute__((target_clones("avx512f", "arch=haswell", "default")))
+PRIVOCO_KERNEL_CLONES
 void edge_kernel(const ErfcxTable& __restrict t, const ReducedPoints& __restrict p, const double* __restrict zhalf,
                  int n, double* __restrict m_out, double* __restrict E_hi, double* __restrict E_lo,
                  double* __restrict v_out) {
@@ -354,7 +354,7 @@ PRIVOCO_KERNEL_INLINE void store_reduced(const dd& C, const dd& lambda, const dd
   out.mu_hi[i] = mu.hi, out.mu_lo[i] = mu.lo, out.mub_hi[i] = mu_b.hi, out.mub_lo[i] = mu_b.lo;
 }
 
-__attribute__((target_clones("avx512f", "arch=haswell", "default")))
+PRIVOCO_KERNEL_CLONES
 void reduce_kernel(const double* L, const double* V, const double* b, const double* G, int n, ReducedPoints& out) {
   for (int i = 0; i < n; ++i) {
     const dd C = scale_C(G[i]);
@@ -362,7 +362,7 @@ void reduce_kernel(const double* L, const double* V, const double* b, const doub
   }
 }
 
-__attribute__((target_clones("avx512f", "arch=haswell", "default")))
+PRIVOCO_KERNEL_CLONES
 void reduce_kernel_dd(const double* __restrict L, const double* __restrict L_lo, const double* __restrict V,
                       const double* __restrict V_lo, const double* __restrict b, const double* __restrict G, int n,
                       ReducedPoints& __restrict out) {
@@ -373,7 +373,7 @@ void reduce_kernel_dd(const double* __restrict L, const double* __restrict L_lo,
   }
 }
 
-__attribute__((target_clones("avx512f", "arch=haswell", "default")))
+PRIVOCO_KERNEL_CLONES
 int count_outside_kernel(const double* __restrict lo_hi, const double* __restrict L, const double* __restrict V,
                          const double* __restrict b, const double* __restrict G, int n) {
   const double l0 = lo_hi[0], l1 = lo_hi[1], l2 = lo_hi[2], l3 = lo_hi[3];
@@ -386,7 +386,7 @@ int count_outside_kernel(const double* __restrict lo_hi, const double* __restric
   return bad;
 }
 
-__attribute__((target_clones("avx512f", "arch=haswell", "default")))
+PRIVOCO_KERNEL_CLONES
 void classify_kernel(const ReducedPoints& __restrict p, const double* __restrict L, int n, int* __restrict cls,
                      int* __restrict zcls) {
   for (int i = 0; i < n; ++i) {
@@ -415,7 +415,7 @@ void classify_kernel(const ReducedPoints& __restrict p, const double* __restrict
   }
 }
 
-__attribute__((target_clones("avx512f", "arch=haswell", "default")))
+PRIVOCO_KERNEL_CLONES
 void pack_kernel(const ReducedPoints& __restrict all, const double* __restrict zhalf, const int* __restrict idx,
                  int n, ReducedPoints& __restrict packed, double* __restrict zpacked) {
   for (int j = 0; j < n; ++j) {
@@ -426,7 +426,7 @@ void pack_kernel(const ReducedPoints& __restrict all, const double* __restrict z
   }
 }
 
-__attribute__((target_clones("avx512f", "arch=haswell", "default")))
+PRIVOCO_KERNEL_CLONES
 void pack_mub_kernel(const ReducedPoints& __restrict all, const int* __restrict idx, int n, double* __restrict hi,
                      double* __restrict lo) {
   for (int j = 0; j < n; ++j) hi[j] = all.mub_hi[idx[j]], lo[j] = all.mub_lo[idx[j]];
