@@ -40,10 +40,13 @@ Certified escalate(const Entry& e, SetParam set_param, const Options& opt, BallF
     if (arb_is_zero(c.ball.get()) || (arb_is_finite(c.ball.get()) && acc >= want_bits)) break;
     if (prec >= opt.max_prec) {
       _arb_vec_clear(p, static_cast<slong>(np));
+      // an enclosure that is infinite, or contains zero, has no relative accuracy (Arb says -ARF_PREC_EXACT)
+      const std::string got = !arb_is_finite(c.ball.get())     ? "the enclosure is not finite"
+                              : arb_contains_zero(c.ball.get()) ? "the enclosure still contains 0"
+                                                                : "relative accuracy " + std::to_string(acc) + " bits";
       throw PrecisionCeiling(e.id + ": " + std::to_string(opt.digits) +
                              " certified digits not reached at the precision ceiling of " +
-                             std::to_string(opt.max_prec) + " bits (relative accuracy " +
-                             std::to_string(acc) + " bits); raise --max-prec");
+                             std::to_string(opt.max_prec) + " bits (" + got + "); raise --max-prec");
     }
     prec = std::min<slong>(2 * prec, opt.max_prec);
   }

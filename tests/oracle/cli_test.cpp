@@ -102,6 +102,8 @@ TEST(Cli, ErrorsAreOneLineAndNonZero) {
   expect_one_line_error("eval VDH.pred.conj L=1 V=0 b=1e-400 G=1 --impl fast", "outside the double range");
   expect_one_line_error("eval VDH.pred.conj_printed L=1 V=0 b=1 G=1 --impl fast", "no fast implementation");
   expect_one_line_error("eval VDH.pred.conj L=3000 V=2 b=1 G=1 --digits 500 --max-prec 128", "precision ceiling");
+  // an enclosure that keeps containing 0 is said so (not as Arb's "relative accuracy" of -2^63 bits)
+  expect_one_line_error("eval DP.laplace.delta eps=0.1 mu=0.1 --max-prec 512", "the enclosure still contains 0");
   expect_one_line_error("eval VDH.pred.conj L=1 V=0 b=1 G=1 --impl slow", "impl");
   expect_one_line_error("frobnicate", "unknown command 'frobnicate'");
   expect_one_line_error("", "subcommand");
