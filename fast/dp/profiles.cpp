@@ -179,9 +179,11 @@ double root(F delta_of, double target, int side, double x0, double lo) {
   auto f = [&](double x) { return side * cmp_delta(delta_of(x), target, lt); };  // increasing in x
   double xl = x0, xh = x0;
   for (int i = 0; i < 4000 && !(f(xl) < 0); ++i) xl = xl / 4 > lo ? xl / 4 : lo;
-  for (int i = 0; i < 4000 && !(f(xh) > 0); ++i) xh = xh * 4 + 1;
+  for (int i = 0; i < 4000 && !(f(xh) > 0) && xh < DBL_MAX; ++i) xh = std::min(xh * 4 + 1, DBL_MAX);
+  if (!(f(xh) > 0)) return INFINITY;  // the root is beyond the doubles
   for (int i = 0; i < 2200; ++i) {
-    const double m = (xl > 0 && xh / xl > 4) ? std::sqrt(xl * xh) : 0.5 * (xl + xh);
+    // (no overflow near DBL_MAX: xl + xh and xl xh would)
+    const double m = (xl > 0 && xh / xl > 4) ? std::sqrt(xl) * std::sqrt(xh) : xl + 0.5 * (xh - xl);
     if (!(m > xl && m < xh)) break;
     (f(m) < 0 ? xl : xh) = m;
   }
@@ -229,7 +231,12 @@ double eps_near_zero(double target, dd mu) {
 Value gauss_eps_at(double delta, dd mu) {
   if (!(cmp_delta(gauss_delta_at(0, mu), delta, std::log(delta)) > 0)) return plain(0);  // delta(0) <= target
   if (const double e = eps_near_zero(delta, mu); e > 0) return plain(e);
-  return plain(root([mu](double t) { return gauss_delta_at(t, mu); }, delta, -1, mu.hi * (mu.hi / 2 + 4), 0));
+  const double r = root([mu](double t) { return gauss_delta_at(t, mu); }, delta, -1,
+                        std::min(mu.hi * (mu.hi / 2 + 4), DBL_MAX), 0);
+  if (r < INFINITY) return plain(r);
+  // beyond DBL_MAX (mu > 1.8e154): delta(eps) ~ Phi(mu/2 - eps/mu), so eps = mu^2/2 - mu Phi^{-1}(delta), whose second
+  // term is below 1e-150 of the first there: ln eps = 2 ln mu - ln 2
+  return value_from_log(2 * std::log(mu.hi) - std::log(2.0));
 }
 }  // namespace
 
@@ -244,7 +251,7 @@ Value gauss_mu(double eps, double delta) {
   static const Entry& e = entry("DP.gauss.mu");
   const double x[2] = {eps, delta};
   check_params(e, x);
-  return plain(root([eps](double m) { return gauss_delta_at(eps, dd{m, 0}); }, delta, +1, std::sqrt(2 * eps) + 1,
+  return plain(root([eps](double m) { return gauss_delta_at(eps, dd{m, 0}); }, delta, +1, std::sqrt(2.0) * std::sqrt(eps) + 1,  // 2 eps overflows
                     std::numeric_limits<double>::denorm_min()));
 }
 

@@ -1,6 +1,7 @@
 #include "privoco/reference/dp/profiles.hpp"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 #include "../numerics/monotone.hpp"
@@ -139,9 +140,9 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
   double xl = x0, xh = x0;
   double fl = f_at(xl), fh = fl;
   for (int i = 0; i < 2000 && !(fl < 0); ++i) xl = xl > 1e-280 ? xl / 4 : lo, fl = f_at(xl);
-  for (int i = 0; i < 2000 && !(fh > 0); ++i) xh = xh * 4 + 1, fh = f_at(xh);
+  for (int i = 0; i < 2000 && !(fh > 0) && xh < DBL_MAX; ++i) xh = std::min(xh * 4 + 1, DBL_MAX), fh = f_at(xh);
   if (fl < 0 && fh > 0) {
-    double xm = 0.5 * (xl + xh);
+    double xm = xl + 0.5 * (xh - xl);  // (xl + xh and xl xh overflow near DBL_MAX)
     for (int it = 0; it < 300; ++it) {
       const double fm = f_at(xm);
       if (fm == 0) break;
@@ -157,7 +158,7 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
       // for a step outside it, which sent the search into 30 bisection steps
       if (std::fabs(next - xm) <= 4e-16 * std::fabs(xm)) break;
       if (!(next > xl && next < xh))
-        next = (xl > 0 && xh / xl > 16) ? std::sqrt(xl * xh) : 0.5 * (xl + xh);
+        next = (xl > 0 && xh / xl > 16) ? std::sqrt(xl) * std::sqrt(xh) : xl + 0.5 * (xh - xl);
       if (std::fabs(next - xm) <= 1e-16 * std::fabs(xm) || xh - xl <= 1e-16 * std::fabs(xh)) {
         xm = next;
         break;
@@ -243,7 +244,7 @@ void gauss_eps(arb_t res, arb_srcptr p, slong prec) {
     const double m = arf_get_d(arb_midref(mu), ARF_RND_NEAR);
     // start: delta ~ Phi(mu/2 - eps/mu) for large eps, so eps ~ mu (mu/2 + 4) as a first guess
     certified_root(
-        res, m * (m / 2 + 4), 0, target, -1, [&](arb_t d, const arb_t e, slong wp) { delta_at(d, e, mu, wp); },
+        res, std::min(m * (m / 2 + 4), DBL_MAX), 0, target, -1, [&](arb_t d, const arb_t e, slong wp) { delta_at(d, e, mu, wp); },
         [&](arb_t s, const arb_t e, slong wp) {  // -e^eps Phi(-mu/2 - eps/mu)
           arb_t x;
           arb_init(x);
@@ -266,7 +267,7 @@ void gauss_mu(arb_t res, arb_srcptr p, slong prec) {
   arb_srcptr eps = p + 0, target = p + 1;
   const double e = arf_get_d(arb_midref(eps), ARF_RND_NEAR);
   certified_root(
-      res, std::sqrt(2 * e) + 1, 1e-300, target, +1, [&](arb_t d, const arb_t m, slong wp) { delta_at(d, eps, m, wp); },
+      res, std::sqrt(2.0) * std::sqrt(e) + 1, 1e-300, target, +1, [&](arb_t d, const arb_t m, slong wp) { delta_at(d, eps, m, wp); },
       [&](arb_t s, const arb_t m, slong wp) {  // phi(mu/2 - eps/mu)
         arb_t x;
         arb_init(x);

@@ -540,3 +540,17 @@ TEST(DpInversesFast, BisectionNearDeltaZeroLosesDigits) {
   EXPECT_GT(ref::ulp_error(c, hi), 8.0);  // the sibling
   EXPECT_LE(ref::ulp_error(c, privoco::fast::evaluate(e, x.data()).value), 4.0);
 }
+
+// The inverses at the top of the double range: no overflow on the way (2 eps, mu^2/2, the bisection's midpoints), and
+// an eps beyond the doubles reported as overflow with ln eps = 2 ln mu - ln 2 (eps = mu^2/2 - mu Phi^{-1}(delta)).
+TEST(DpInversesFast, TopOfTheDoubleRange) {
+  const auto e1 = privoco::fast::dp::gauss_eps(1e-10, 1e154);
+  EXPECT_EQ(e1.status, privoco::fast::Status::ok);
+  EXPECT_NEAR(e1.value / 5e307, 1.0, 1e-14);
+  const auto e2 = privoco::fast::dp::gauss_eps(1e-10, 1.9e154);
+  EXPECT_EQ(e2.status, privoco::fast::Status::overflow);
+  EXPECT_NEAR(e2.log_abs(), 2 * std::log(1.9e154) - std::log(2.0), 1e-12);
+  const auto m = privoco::fast::dp::gauss_mu(1.7e308, 0.5);  // Phi(mu/2 - eps/mu) = 1/2: mu = sqrt(2 eps)
+  EXPECT_EQ(m.status, privoco::fast::Status::ok);
+  EXPECT_NEAR(m.value / (std::sqrt(2.0) * std::sqrt(1.7e308)), 1.0, 1e-14);
+}
