@@ -239,7 +239,7 @@ RegretOutcome experiments(const Params& given, std::uint64_t seed) {
   const double R = std::max(G.colwise().norm().maxCoeff(), y.cwiseAbs().maxCoeff());
   // the charged loss (J14) and its comparator: sum_t c (y_t - g_t^T x)^2 + a ||x||^2 has minimiser (c V + a T I)^{-1} c u
   const double c = loss == "eq19" ? 0.5 : 1, a = loss == "sec51" ? alpha : alpha / 2;
-  auto f = [&](const Eigen::VectorXd& x, long t) { const double r = y(t) - G.col(t).dot(x); return c * r * r + a * x.squaredNorm(); };
+  auto f = [&](const auto& x, long t) { const double r = y(t) - G.col(t).dot(x); return c * r * r + a * x.squaredNorm(); };
   Eigen::MatrixXd V = G * G.transpose();
   Eigen::VectorXd u = G * y;
   const Eigen::VectorXd best = (c * V + a * T * Eigen::MatrixXd::Identity(d, d)).ldlt().solve(c * u);
@@ -251,20 +251,22 @@ RegretOutcome experiments(const Params& given, std::uint64_t seed) {
     const double sV = priv ? fast::jkt::tree_sigma(R * R, eps / 2, delta / 2, double(T), fast::jkt::LogBase::mixed).value : 0;
     const double su = priv ? fast::jkt::tree_sigma(R, eps / 2, delta / 2, double(T), fast::jkt::LogBase::mixed).value : 0;
     fast::jkt::PrivateSum treeV(d * d, static_cast<std::uint64_t>(T), sV, seed, 10), treeu(d, static_cast<std::uint64_t>(T), su, seed, 11);
-    Eigen::VectorXd x = Eigen::VectorXd::Zero(d), w(d * d), Vh(d * d), uh(d), yv(d);
+    using Vec = Eigen::Matrix<double, d, 1>;  // fixed sizes: no allocation per step
+    using Mat = Eigen::Matrix<double, d, d>;
+    Vec x = Vec::Zero(), uh, yv;
+    Mat w, Vh;
     double total = 0;
     long wild = 0;  // rounds whose x^ is more than 10 ||x*|| = 10 away from the origin
     for (long t = 0; t < T; ++t) {
       total += f(x, t);
       wild += x.norm() > 10;
       if (t == T - 1) break;
-      const Eigen::VectorXd g = G.col(t);
-      Eigen::Map<Eigen::MatrixXd>(w.data(), d, d) = g * g.transpose();  // row concatenation = column (symmetric)
+      const Vec g = G.col(t);
+      w = g * g.transpose();  // row concatenation = column (symmetric)
       yv = y(t) * g;
       treeV.add(w.data(), Vh.data());
       treeu.add(yv.data(), uh.data());
-      const Eigen::MatrixXd A = Eigen::Map<Eigen::MatrixXd>(Vh.data(), d, d) + double(t + 1) * alpha * Eigen::MatrixXd::Identity(d, d);
-      x = A.partialPivLu().solve(uh);
+      x = (Vh + double(t + 1) * alpha * Mat::Identity()).partialPivLu().solve(uh);
     }
     return std::pair<double, long>{(total - best_loss) / double(T), wild};
   };
