@@ -168,11 +168,11 @@ int run_private_sum(const RunArgs& a) {
   const int K = static_cast<int>(fast::jkt::tree_count(T, 1, fast::jkt::LeafLabel::binary_t_minus_1,
                                                        fast::jkt::TreeCount::registers));
   if (a.json) {
-    json j{{"id", kId}, {"impl", a.impl}, {"rows", rows}, {"d", d}, {"T", T}, {"sigma", text17(sigma)},
+    json j{{"id", kId}, {"impl", a.impl}, {"params", m}, {"rows", rows}, {"d", d}, {"T", T}, {"sigma", text17(sigma)},
            {"sigma_source", given ? "given" : "JKT.noise.tree_sigma"}, {"log_base", m.at("log_base")},
            {"leaf_label", "binary_t_minus_1"}, {"R_enforce", enforce}, {"clipped", clipped}, {"registers", K},
            {"seed", a.seed}};
-    std::fprintf(output.info, "%s\n", json_text(j).c_str());
+    std::fprintf(output.info, "%s\n", json_text(summary_line("run", j, 0)).c_str());
   } else {
     std::fprintf(output.info,
                  "privoco run %s (%s): %llu rows, d = %d, T = %llu; sigma = %s; streaming binary mechanism, %d "

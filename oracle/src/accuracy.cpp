@@ -4,6 +4,7 @@
 #include <cfloat>
 #include <cmath>
 
+#include "output.hpp"
 #include "privoco/fast/evaluate.hpp"
 #include "privoco/reference/evaluate.hpp"
 
@@ -91,6 +92,27 @@ Accuracy summarize(const Entry& e, const std::vector<PointResult>& results) {
 
 Accuracy measure(const Entry& e, const std::vector<std::vector<double>>& points, int digits) {
   return summarize(e, evaluate_points(e, points, digits));
+}
+
+nlohmann::ordered_json accuracy_json(const Entry& e, const Accuracy& acc, const std::vector<const PointResult*>& worst) {
+  json j = record("accuracy");
+  j["id"] = acc.id;
+  j["points"] = acc.points;
+  j["normal"] = acc.normal;
+  j["ulp"] = {{"median", acc.median_ulp}, {"p90", acc.p90_ulp}, {"p99", acc.p99_ulp}, {"max", acc.max_ulp}};
+  j["rel"] = {{"median", acc.median_rel}, {"max", acc.max_rel}};
+  json h = json::object();
+  for (std::size_t i = 0; i < acc.histogram.size(); ++i) h[kHistogramLabels[i]] = acc.histogram[i];
+  j["histogram"] = h;
+  json w = json::array();
+  for (const PointResult* r : worst)
+    w.push_back({{"params", params_json(e, r->params)}, {"reference", r->ref_value}, {"fast", text17(r->fast_value)},
+                 {"ulp", num_or_inf(r->ulp)}});
+  j["worst"] = w;
+  j["out_of_range"] = acc.out_of_range;
+  j["status_mismatch"] = acc.status_mismatch;
+  j["max_log_abs_rel_err"] = num_or_inf(acc.max_log_err);
+  return j;
 }
 
 }  // namespace privoco::oracle

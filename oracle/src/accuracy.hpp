@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "privoco/catalogue.hpp"
 
 namespace privoco::oracle {
@@ -36,5 +38,8 @@ std::vector<PointResult> evaluate_points(const Entry& e, const std::vector<std::
                                          int digits = 17);
 Accuracy summarize(const Entry& e, const std::vector<PointResult>& results);
 Accuracy measure(const Entry& e, const std::vector<std::vector<double>>& points, int digits = 17);
+
+// The "accuracy" record of report and compare (oracle/privoco.schema.json); `worst`: the largest errors, worst first.
+nlohmann::ordered_json accuracy_json(const Entry& e, const Accuracy& acc, const std::vector<const PointResult*>& worst);
 
 }  // namespace privoco::oracle

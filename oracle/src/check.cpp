@@ -21,7 +21,7 @@ namespace privoco::oracle {
 namespace {
 
 json verdict_json(const Verdict& v) {
-  json j;
+  json j = record("verdict");
   j["line"] = v.line;
   j["id"] = v.id;
   j["verdict"] = v.verdict;
@@ -112,6 +112,7 @@ int cmd_check(const CheckArgs& a) {
   if (s.rows == 0) incomplete = source + ": no data rows (a header only, or an empty file)";
   else if (a.expect_rows >= 0 && s.rows != static_cast<std::size_t>(a.expect_rows))
     incomplete = fmt::format("{}: {} data rows, expected {} (--expect-rows)", source, s.rows, a.expect_rows);
+  const int code = (s.failed || s.invalid || !incomplete.empty()) ? kAgainst : kOk;
   if (a.json) {
     json j;
     j["rows"] = s.rows;
@@ -123,7 +124,7 @@ int cmd_check(const CheckArgs& a) {
     j["inputs"] = a.inputs;
     if (s.has_worst) j["worst"] = verdict_json(s.worst);
     if (!incomplete.empty()) j["incomplete"] = incomplete;
-    fmt::print("{}\n", json_text(json{{"summary", j}}));
+    print_line(summary_line("check", j, code));
   } else {
     fmt::print("summary: {} rows, {} passed, {} failed, {} invalid", s.rows, s.passed, s.failed, s.invalid);
     if (s.has_worst)
@@ -135,7 +136,7 @@ int cmd_check(const CheckArgs& a) {
     fmt::print("\n");
   }
   if (!incomplete.empty()) std::fprintf(stderr, "privoco: %s\n", incomplete.c_str());
-  return (s.failed || s.invalid || !incomplete.empty()) ? kAgainst : kOk;
+  return code;
 }
 
 }  // namespace privoco::oracle

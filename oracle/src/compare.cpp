@@ -92,26 +92,15 @@ int cmd_compare(const CompareArgs& a) {
               e.params[xi].name, pp, a.ulps);
   }
   if (a.json) {
-    json j;
-    j["id"] = e.id;
-    j["points"] = acc.points;
+    std::vector<const PointResult*> worst;
+    for (std::size_t i = 0; i < k; ++i) worst.push_back(&results[order[i]]);
+    json j = accuracy_json(e, acc, worst);
     if (a.points.empty()) j["seed"] = a.seed;
     else j["file"] = a.points;
-    j["ulp"] = {{"median", acc.median_ulp}, {"p90", acc.p90_ulp}, {"p99", acc.p99_ulp}, {"max", acc.max_ulp}};
-    j["rel"] = {{"median", acc.median_rel}, {"max", acc.max_rel}};
-    json w = json::array();
-    for (std::size_t i = 0; i < k; ++i) {
-      const auto& r = results[order[i]];
-      w.push_back({{"params", params_json(e, r.params)}, {"reference", r.ref_value}, {"fast", text17(r.fast_value)},
-                   {"ulp", r.ulp}});
-    }
-    j["worst"] = w;
-    j["out_of_range"] = acc.out_of_range;
-    j["status_mismatch"] = acc.status_mismatch;
     if (valued) j["file_failing_rows"] = claim_fail, j["file_rows_with_value"] = valued;
     if (!a.points.empty()) j["file_rows_skipped"] = skipped;
     if (!a.plot.empty()) j["plot"] = a.plot;
-    fmt::print("{}\n", json_text(j, 2));
+    print_line(j);
     return 0;
   }
   fmt::print("privoco compare {}: fast against the certified reference over {}\n", e.id,

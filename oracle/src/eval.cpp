@@ -24,6 +24,17 @@ std::string csv_field(const std::string& s) {  // quoted when it holds a comma (
   return s.find(',') == std::string::npos ? s : "\"" + s + "\"";
 }
 
+// The value record of eval (one call, or one row of --points): the certified result, or the double one.
+void put_certified(json& out, const reference::Certified& c) {
+  out["value"] = c.value, out["status"] = "ok", out["lo"] = c.lo, out["hi"] = c.hi, out["digits"] = c.digits;
+  out["exact"] = c.exact, out["prec_bits"] = c.prec_bits;
+}
+void put_fast(json& out, const Entry& e, const std::vector<double>& x, const fast::Value& v) {
+  out["params_as_double"] = params_json(e, x);
+  out["value"] = text17(v.value), out["status"] = fast::to_string(v.status);
+  out["log_abs"] = text17(v.log_abs()), out["sign"] = v.sign;
+}
+
 // eval ID --points FILE: every row's parameters (the columns named as the ID's parameters; an `id` column, if any,
 // must name the ID; other columns are ignored, `value` included) evaluated one at a time as they are read, written as
 // CSV (the parameters, then value, lo, hi, digits for the reference; value, status, log_abs, sign for fast) or JSON
@@ -62,9 +73,10 @@ int eval_points(const Entry& e, const EvalArgs& a) {
       throw FileError(where(1) + ": " + ex.what());
     }
     const ParamTexts texts = param_texts(e, dec);
-    json out;
+    json out = record("value");
     out["line"] = row.line;
     out["id"] = e.id;
+    out["impl"] = a.impl;
     out["params"] = values_json(e, texts);
     std::string line = std::to_string(row.line);
     for (const auto& [name, v] : texts) line += "," + csv_field(join_commas(v));
@@ -75,7 +87,7 @@ int eval_points(const Entry& e, const EvalArgs& a) {
       } catch (const Error& ex) {
         throw FileError(where(1) + ": " + ex.what());
       }
-      out["value"] = c.value, out["lo"] = c.lo, out["hi"] = c.hi, out["digits"] = c.digits;
+      put_certified(out, c);
       line += "," + c.value + "," + c.lo + "," + c.hi + "," + std::to_string(c.digits);
     } else {
       std::vector<double> x(dec.size());
@@ -86,8 +98,7 @@ int eval_points(const Entry& e, const EvalArgs& a) {
       } catch (const Error& ex) {
         throw FileError(where(1) + ": " + ex.what());
       }
-      out["value"] = text17(v.value), out["status"] = fast::to_string(v.status);
-      out["log_abs"] = text17(v.log_abs()), out["sign"] = v.sign;
+      put_fast(out, e, x, v);
       line += "," + text17(v.value) + "," + fast::to_string(v.status) + "," + text17(v.log_abs()) + "," +
               std::to_string(v.sign);
     }
@@ -95,6 +106,7 @@ int eval_points(const Entry& e, const EvalArgs& a) {
     ++rows;
   }
   if (!rows) throw FileError(input.source + ": no data rows");
+  if (a.json) print_line(summary_line("eval", {{"rows", rows}, {"impl", a.impl}}, kOk));
   return kOk;
 }
 
@@ -111,7 +123,7 @@ int cmd_eval(const EvalArgs& a) {
     return eval_points(e, a);
   }
   std::vector<Decimal> dec = parse_assignments(e, a.assignments);
-  json out;
+  json out = record("value");
   out["id"] = e.id;
   out["impl"] = a.impl;
   out["params"] = values_json(e, param_texts(e, dec));
@@ -124,14 +136,8 @@ int cmd_eval(const EvalArgs& a) {
     opt.max_prec = a.max_prec;
     reference::Certified c = reference::evaluate(e, dec, opt);
     if (a.json) {
-      out["value"] = c.value;
-      out["status"] = "ok";
-      out["lo"] = c.lo;
-      out["hi"] = c.hi;
-      out["digits"] = c.digits;
-      out["exact"] = c.exact;
-      out["prec_bits"] = c.prec_bits;
-      fmt::print("{}\n", json_text(out));
+      put_certified(out, c);
+      print_line(out);
     } else {
       fmt::print("{} = {}\n", call, c.value);
       if (c.exact) fmt::print("  reference: exact\n");
@@ -152,15 +158,10 @@ int cmd_eval(const EvalArgs& a) {
                        "'" + dec[i].text + "' is outside the double range of the fast implementation; use --impl reference");
     }
   }
-  const json as_double = params_json(e, x);
   fast::Value v = fast::evaluate(e, x.data());
   if (a.json) {
-    out["params_as_double"] = as_double;
-    out["value"] = text17(v.value);
-    out["status"] = fast::to_string(v.status);
-    out["log_abs"] = text17(v.log_abs());
-    out["sign"] = v.sign;
-    fmt::print("{}\n", json_text(out));
+    put_fast(out, e, x, v);
+    print_line(out);
   } else if (v.status == fast::Status::ok) {
     fmt::print("{} = {}\n  fast (double)\n", call, text17(v.value));
   } else {

@@ -9,10 +9,11 @@
 namespace privoco::oracle {
 
 int cmd_list(bool as_json) {
-  json all = json::array();
+  std::size_t n = 0;
   for (const Entry& e : catalogue()) {
+    ++n;
     if (as_json) {
-      json j;
+      json j = record("entry");
       j["id"] = e.id;
       j["kind"] = e.kind;
       j["citation"] = e.citation;
@@ -23,12 +24,12 @@ int cmd_list(bool as_json) {
         if (!p.choices.empty()) q["choices"] = p.choices;  // a reading: given by one of these names
         ps.push_back(q);
       }
-      j["params"] = ps;
+      j["parameters"] = ps;
       j["reference"] = e.has_reference;
       j["fast"] = e.has_fast;
       j["proof"] = e.has_proof;
       j["files"] = e.files;
-      all.push_back(j);
+      print_line(j);
       continue;
     }
     fmt::print("{}  [{}]  {}\n", e.id, e.kind, e.citation);
@@ -39,7 +40,7 @@ int cmd_list(bool as_json) {
     fmt::print("    implementations: {}{}{}   files: {}\n", e.has_reference ? "reference " : "", e.has_fast ? "fast " : "",
                e.has_proof ? "proof" : "", e.files);
   }
-  if (as_json) fmt::print("{}\n", json_text(all, 2));
+  if (as_json) print_line(summary_line("list", {{"ids", n}}, 0));
   return 0;
 }
 

@@ -25,6 +25,17 @@ json num_or_inf(double x) {
   return std::isnan(x) ? "nan" : (x > 0 ? "inf" : "-inf");
 }
 
+json record(const char* type) { return json{{"record", type}}; }
+
+json summary_line(const char* command, json fields, int exit_code) {
+  json s{{"command", command}};
+  for (auto& [k, v] : fields.items()) s[k] = v;
+  s["exit"] = exit_code;
+  return json{{"summary", s}};
+}
+
+void print_line(const json& j) { std::printf("%s\n", json_text(j).c_str()); }
+
 AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
   // a regular file (or a new one) goes through a temporary beside it; anything else (a device such as /dev/full or
   // /dev/stdout, a pipe) is written in place, and checked on commit

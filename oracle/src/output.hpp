@@ -19,6 +19,12 @@ using json = nlohmann::ordered_json;
 json values_json(const Entry& e, const ParamTexts& p);
 json params_json(const Entry& e, const std::vector<double>& point);  // values_json of the doubles' text17
 json num_or_inf(double x);  // the number, or "inf", "-inf", "nan"
+
+// The JSON Lines every command writes with --json (schema: oracle/privoco.schema.json): each line one object, a
+// record {"record": TYPE, ...} or, last, the summary {"summary": {"command": NAME, ..., "exit": CODE}}.
+json record(const char* type);
+json summary_line(const char* command, json fields, int exit_code);
+void print_line(const json& j);  // compact, one line on standard output
 // An output that could not be written (exit 74): the path and the system's error.
 struct WriteError : Error {
   using Error::Error;

@@ -20,7 +20,7 @@ namespace {
 std::string fmt_const(double x) { return fmt::format("{:.10g}", x); }
 
 json outcome_json(const proofs::Claim& c, const proofs::Constants& k, const proofs::Outcome& o) {
-  json j;
+  json j = record("claim");
   j["id"] = c.id;
   j["citation"] = c.citation;
   j["verdict"] = o.verdict;
@@ -64,12 +64,21 @@ std::string threshold_text(const proofs::Threshold& t) {
 
 }  // namespace
 
+namespace {
+// A check's parameters as an object (output.hpp): a comma-separated list (one value per coordinate) as an array.
+json params_object(const std::map<std::string, std::string>& ps) {
+  json j = json::object();
+  for (const auto& [k, v] : ps) j[k] = v.find(',') == std::string::npos ? json(v) : json(split_commas(v));
+  return j;
+}
+}  // namespace
+
 json privacy_json(const proofs::PrivacyCheck& pc, const std::map<std::string, std::string>& ps,
                   const proofs::PrivacyOutcome& o) {
-  json j{{"id", pc.id}, {"citation", pc.citation}, {"verdict", o.verdict}, {"params", ps}, {"quantity", o.quantity},
+  json j{{"record", "claim"}, {"id", pc.id}, {"citation", pc.citation}, {"verdict", o.verdict}, {"params", params_object(ps)}, {"quantity", o.quantity},
          {"exact", o.exact}, {"claimed", o.claimed}, {"method", pc.method}, {"note", o.note}};
   if (!o.second_route.empty()) j["second_route"] = o.second_route;
-  if (o.seed) j["search"] = {{"best", o.search_best}, {"seed", o.seed}, {"what", o.search_what}};
+  if (o.seed) j["search"] = {{"best", num_or_inf(o.search_best)}, {"seed", o.seed}, {"what", o.search_what}};
   return j;
 }
 
@@ -89,20 +98,21 @@ json regret_json(const proofs::RegretCheck& rc, const std::map<std::string, std:
                 const proofs::RegretOutcome& o) {
   json cases = json::array();
   for (const auto& c : o.cases) {
-    json j{{"stream", c.stream}, {"T", c.T}, {"u", c.u}, {"realised", c.realised}, {"bound", c.bound},
-           {o.excess ? "excess" : "ratio", c.ratio}, {"violated", c.violated}};
-    if (c.stderr_ > 0) j["stderr"] = c.stderr_;
+    json j{{"stream", c.stream}, {"T", c.T}, {"u", num_or_inf(c.u)}, {"realised", num_or_inf(c.realised)},
+           {"bound", num_or_inf(c.bound)}, {o.excess ? "excess" : "ratio", num_or_inf(c.ratio)}, {"violated", c.violated}};
+    if (c.stderr_ > 0) j["stderr"] = num_or_inf(c.stderr_);
     if (!c.evidence.empty()) j["evidence"] = c.evidence;
     cases.push_back(j);
   }
-  json j{{"id", rc.id}, {"citation", rc.citation}, {"verdict", o.verdict}, {"params", ps}, {"method", rc.method},
+  json j{{"record", "claim"}, {"id", rc.id}, {"citation", rc.citation}, {"verdict", o.verdict}, {"params", params_object(ps)}, {"method", rc.method},
          {"seed", o.seed}, {"seeds", o.seeds}, {"false_positive_rate", o.fpr}, {"seconds", o.seconds},
-         {o.excess ? "max_excess" : "max_ratio", o.worst.ratio}, {"note", o.note}, {"cases", cases}};
+         {o.excess ? "max_excess" : "max_ratio", num_or_inf(o.worst.ratio)}, {"note", o.note}, {"cases", cases}};
   if (o.verdict == "refuted") {
     for (const auto& c : o.cases)
       if (c.violated) {
-        j["counterexample"] = {{"stream", c.stream}, {"T", c.T}, {"u", c.u}, {"realised", c.realised},
-                               {"bound", c.bound}, {"evidence", c.evidence}};
+        j["counterexample"] = {{"stream", c.stream}, {"T", c.T}, {"u", num_or_inf(c.u)},
+                               {"realised", num_or_inf(c.realised)}, {"bound", num_or_inf(c.bound)},
+                               {"evidence", c.evidence}};
         break;
       }
   }
@@ -215,10 +225,10 @@ int cmd_prove(const ProveArgs& a) {
     for (const auto& j : all) verdicts.push_back(j.value("verdict", "undecided")), ++count[verdicts.back()];
     const int code = prove_all_exit(verdicts, a.fail_on);
     if (a.json) {  // JSON Lines as check writes them: one object per claim (as prove ID --json), then the summary
-      for (const auto& j : all) fmt::print("{}\n", json_text(j));
-      fmt::print("{}\n", json_text(json{{"summary", {{"claims", all.size()}, {"certified", count["certified"]},
-                                                        {"refuted", count["refuted"]}, {"undecided", count["undecided"]},
-                                                        {"fail_on", a.fail_on}, {"exit", code}}}}));
+      for (const auto& j : all) print_line(j);
+      print_line(summary_line("prove", {{"claims", all.size()}, {"certified", count["certified"]},
+                                        {"refuted", count["refuted"]}, {"undecided", count["undecided"]},
+                                        {"fail_on", a.fail_on}}, code));
     }
     return code;
   }

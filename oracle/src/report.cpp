@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <map>
 
 #include "accuracy.hpp"
 #include "output.hpp"
@@ -23,34 +24,18 @@ int cmd_report(const ReportArgs& a) {
   } else {
     for (const auto& id : a.ids) ids.push_back(&entry(id));
   }
-  json jr;
-  jr["seed"] = a.seed;
-  jr["n"] = a.n;
-  jr["ids"] = json::array();
   if (!a.json) {
     fmt::print("privoco report: fast (double) against the certified reference (17 digits)\n");
     fmt::print("master seed {}  ({} random points per ID plus the corners of the sampling box; rerun with --seed {})\n\n",
                a.seed, a.n, a.seed);
   }
+  // --json: JSON Lines, one record per ID ("accuracy", as compare), learner ("part_accuracy"), erratum and claim, then
+  // the summary
   for (const Entry* e : ids) {
     auto pts = sample_points(*e, a.n, a.seed);
     Accuracy acc = measure(*e, pts);
     if (a.json) {
-      json j;
-      j["id"] = acc.id;
-      j["points"] = acc.points;
-      j["normal"] = acc.normal;
-      j["ulp"] = {{"median", acc.median_ulp}, {"p90", acc.p90_ulp}, {"p99", acc.p99_ulp}, {"max", acc.max_ulp}};
-      j["rel"] = {{"median", acc.median_rel}, {"max", acc.max_rel}};
-      json h = json::object();
-      for (std::size_t i = 0; i < acc.histogram.size(); ++i) h[kHistogramLabels[i]] = acc.histogram[i];
-      j["histogram"] = h;
-      j["worst"] = {{"params", params_json(*e, acc.worst.params)}, {"reference", acc.worst.ref_value},
-                    {"fast", text17(acc.worst.fast_value)}, {"ulp", acc.worst.ulp}};
-      j["out_of_range"] = acc.out_of_range;
-      j["status_mismatch"] = acc.status_mismatch;
-      j["max_log_abs_rel_err"] = acc.max_log_err;
-      jr["ids"].push_back(j);
+      print_line(accuracy_json(*e, acc, {&acc.worst}));
       continue;
     }
     fmt::print("{}  ({} points: {} with a normal-double true value, {} outside double range)\n", acc.id, acc.points,
@@ -72,24 +57,23 @@ int cmd_report(const ReportArgs& a) {
   // The learners and samplers (kind alg), fast against their certified reference on a seeded run each.
   if (a.ids.empty()) {
     const std::size_t steps = std::min<std::size_t>(std::max<std::size_t>(a.n, 20), 2000);
-    json jp = json::array();
     if (!a.json)
       fmt::print("Learners and samplers: fast against the certified replay of the same run (same gradients, same "
                  "uniforms; master seed {})\n", a.seed);
     for (const MeasureParts measure : registry().report_parts)
     for (const PartAccuracy& p : measure(steps, a.seed)) {
       if (a.json) {
-        jp.push_back({{"id", p.id}, {"setup", p.setup}, {"metric", p.metric}, {"values", p.values},
-                      {"median", p.median}, {"p99", p.p99}, {"max", p.max}, {"worst", p.worst}});
+        print_line({{"record", "part_accuracy"}, {"id", p.id}, {"setup", p.setup}, {"metric", p.metric},
+                    {"values", p.values}, {"median", num_or_inf(p.median)}, {"p99", num_or_inf(p.p99)},
+                    {"max", num_or_inf(p.max)}, {"worst", p.worst}});
         continue;
       }
       fmt::print("{}  ({}; {} values)\n  {:<16} median {:.3g}  p99 {:.3g}  max {:.3g}  (worst: {})\n\n", p.id, p.setup,
                  p.values, p.metric, p.median, p.p99, p.max, p.worst);
     }
-    jr["learners_and_samplers"] = jp;
   }
   // Errata, evaluated live from their evidence.
-  json je = json::array();
+  std::size_t errata = 0;
   if (!a.json) fmt::print("Errata (ERRATA.md), evaluated now:\n");
   for (const auto& er : reference::errata()) {
     const Entry& pe = entry(er.printed_id);
@@ -102,22 +86,33 @@ int cmd_report(const ReportArgs& a) {
       auto printed = reference::evaluate(pe, dec);
       auto defined = reference::evaluate(de, dec);
       std::string call;
-      for (std::size_t i = 0; i < pstr.size(); ++i) call += (i ? ", " : "") + pe.params[i].name + "=" + pstr[i];
+      json params = json::object();
+      for (std::size_t i = 0; i < pstr.size(); ++i) {
+        call += (i ? ", " : "") + pe.params[i].name + "=" + pstr[i];
+        params[pe.params[i].name] = pstr[i];
+      }
       if (!a.json) fmt::print("     at {}: printed {}, definition {}\n", call, printed.value, defined.value);
-      ev.push_back({{"params", call}, {"printed", printed.value}, {"definition", defined.value}});
+      ev.push_back({{"params", params}, {"printed", printed.value}, {"definition", defined.value}});
     }
-    je.push_back({{"key", er.key}, {"where", er.where}, {"summary", er.summary}, {"evidence", ev}});
+    if (a.json) print_line({{"record", "erratum"}, {"key", er.key}, {"where", er.where}, {"summary", er.summary},
+                            {"printed_id", er.printed_id}, {"defined_id", er.defined_id}, {"evidence", ev}});
+    ++errata;
   }
   for (const auto& ce : reference::claim_errata()) {
     if (!a.json) fmt::print("  {} {}: {}\n     evidence: {}\n", ce.key, ce.where, ce.summary, ce.evidence);
-    je.push_back({{"key", ce.key}, {"where", ce.where}, {"summary", ce.summary}, {"evidence", ce.evidence}});
+    else print_line({{"record", "erratum"}, {"key", ce.key}, {"where", ce.where}, {"summary", ce.summary},
+                     {"evidence", ce.evidence}});
+    ++errata;
   }
   if (!a.json) fmt::print("\nClaims (privoco prove --all):\n");
-  json claims = prove_all(!a.json);
+  const json claims = prove_all(!a.json);
   if (a.json) {
-    jr["errata"] = je;
-    jr["claims"] = claims;
-    fmt::print("{}\n", json_text(jr, 2));
+    std::map<std::string, int> count;
+    for (const auto& j : claims) print_line(j), ++count[j.value("verdict", "undecided")];
+    print_line(summary_line("report", {{"seed", a.seed}, {"n", a.n}, {"ids", ids.size()}, {"errata", errata},
+                                       {"claims", claims.size()}, {"certified", count["certified"]},
+                                       {"refuted", count["refuted"]}, {"undecided", count["undecided"]}},
+                            0));
   }
   return 0;
 }

@@ -169,7 +169,7 @@ int run_learner(const RunArgs& a) {
   for (Eigen::Index j = 0; j < d; ++j) head += alg1 ? ",w" : fmt::format(",w{}", j + 1);
   if (alg2) head += ",v";
   // the readings go with the summary (stderr, or stdout with --out): the rows stay plain CSV
-  std::fprintf(output.info, "privoco run %s --prior %s (%s), readings A1(a) A3 A5(b) A20(a) A21(a) A28(a)\n",
+  if (!a.json) std::fprintf(output.info, "privoco run %s --prior %s (%s), readings A1(a) A3 A5(b) A20(a) A21(a) A28(a)\n",
                e.id.c_str(), a.prior.c_str(), a.impl.c_str());
   std::fprintf(out, "%s\n", head.c_str());
 
@@ -235,12 +235,14 @@ int run_learner(const RunArgs& a) {
   sum["impl"] = a.impl;
   sum["steps"] = t;
   sum["d"] = d;
-  sum["G"] = lp.G.text;
+  json params{{"G", lp.G.text}};
   if (prior == fv::Prior::conjugate) {
-    std::string bs;
-    for (const auto& x : lp.b) bs += (bs.empty() ? "" : ",") + x.text;
-    sum["b"] = bs;
+    json bs = json::array();  // one value, or one per coordinate
+    for (const auto& x : lp.b) bs.push_back(x.text);
+    params["b"] = lp.b.size() == 1 ? bs[0] : bs;
   }
+  sum["params"] = params;
+  sum["readings"] = "A1(a) A3 A5(b) A20(a) A21(a) A28(a)";
   sum["predictions_out_of_double_range"] = out_of_range;
   // VDH Thm 1 = Thm 10 (002) per coordinate at the realised V_T (conjugate prior; Thm 2 = Thm 11 for alg3 is
   // the sum over coordinates, d + sum_j |u| max{...}); alg2 has no printed constant bound.
@@ -254,7 +256,7 @@ int run_learner(const RunArgs& a) {
   json rj = json::array();
   std::vector<double> bound(us.size(), 0.0);
   for (std::size_t k = 0; k < us.size(); ++k) {
-    json r{{"u", us[k]}, {"regret", regret[k]}};
+    json r{{"u", num_or_inf(us[k])}, {"regret", num_or_inf(regret[k])}};
     if (has_bound) {
       double lb = 0;  // ln of the bound, for bounds beyond double range
       for (Eigen::Index j = 0; j < d; ++j) {
@@ -263,8 +265,9 @@ int run_learner(const RunArgs& a) {
         bound[k] += bv.value;
         lb = std::max(lb, bv.log_abs());
       }
-      r["bound"] = std::isfinite(bound[k]) ? json(bound[k]) : json(fmt::format("exp({:.17g})", lb));
-      r["regret_over_bound"] = regret[k] / bound[k];
+      r["bound"] = num_or_inf(bound[k]);  // beyond double range: "inf", with ln of the largest term
+      if (!std::isfinite(bound[k])) r["ln_bound_at_least"] = lb;
+      r["regret_over_bound"] = num_or_inf(regret[k] / bound[k]);
     }
     rj.push_back(r);
   }
@@ -289,7 +292,7 @@ int run_learner(const RunArgs& a) {
   }
   std::FILE* info = output.info;
   if (a.json) {
-    std::fprintf(info, "%s\n", json_text(sum).c_str());
+    std::fprintf(info, "%s\n", json_text(summary_line("run", sum, 0)).c_str());
   } else {
     std::fprintf(info, "privoco run %s (%s prior, %s): %llu steps, d = %lld, %llu predictions outside double range\n",
                  e.id.c_str(), a.prior.c_str(), a.impl.c_str(), static_cast<unsigned long long>(t),
@@ -386,10 +389,10 @@ int check_learner_stream(const StreamCheckArgs& a) {
       if (v.verdict != "pass" && first_step == 0) first = v, first_step = steps;
       if (a.json) {
         if (a.all || v.verdict != "pass")
-          fmt::print("{}\n", json_text(json{{"line", v.line}, {"step", steps}, {"coordinate", j + 1},
-                                            {"verdict", v.verdict}, {"claimed", v.claimed}, {"certified", v.certified},
-                                            {"ulps", v.ulps}, {"rel_err", v.rel_err}, {"wrong_sign", v.wrong_sign},
-                                            {"reason", v.reason}}));
+          print_line(json{{"record", "step"}, {"line", v.line}, {"id", e.id}, {"step", steps}, {"coordinate", j + 1},
+                          {"verdict", v.verdict}, {"claimed", v.claimed}, {"certified", v.certified},
+                          {"digits", v.digits}, {"ulps", num_or_inf(v.ulps)}, {"rel_err", num_or_inf(v.rel_err)},
+                          {"wrong_sign", v.wrong_sign}, {"reason", v.reason}});
       } else if (a.all || v.verdict != "pass") {
         fmt::print("{}:{}: step {}{}: {} claimed {}{}\n", input.source, v.line, steps,
                    alg1 ? "" : fmt::format(" coordinate {}", j + 1), v.verdict, v.claimed,
@@ -411,9 +414,10 @@ int check_learner_stream(const StreamCheckArgs& a) {
     }
   } while (reader.next(&row));
   if (a.json) {
-    json s{{"steps", steps}, {"predictions", judged}, {"passed", passed}, {"failed", failed}, {"sums", a.sums}};
+    json s{{"id", e.id}, {"steps", steps}, {"predictions", judged}, {"passed", passed}, {"failed", failed},
+           {"sums", a.sums}};
     if (first_step) s["first_disagreement"] = {{"step", first_step}, {"line", first.line}, {"reason", first.reason}};
-    fmt::print("{}\n", json_text(json{{"summary", s}}));  // the summary shape of check
+    print_line(summary_line("check", s, failed ? 1 : 0));
   } else {
     fmt::print("summary: {} steps, {} predictions: {} passed, {} failed", steps, judged, passed, failed);
     if (first_step) fmt::print("; first disagreement at step {} (line {}: {})", first_step, first.line, first.params);

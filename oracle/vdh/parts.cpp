@@ -90,9 +90,9 @@ int run_part(const RunArgs& a) {
     } while (reader.next(&row));
     const double regret = lin + G.norm();
     if (a.json) {
-      json j{{"id", id}, {"impl", a.impl}, {"T", t}, {"d", d}, {"regret_best_unit_vector", text17(regret)},
-             {"sqrt_sum_sq_norms", text17(std::sqrt(sum_sq))}};
-      std::fprintf(info, "%s\n", json_text(j).c_str());
+      json j{{"id", id}, {"impl", a.impl}, {"T", t}, {"d", d}, {"regret_best_unit_vector", num_or_inf(regret)},
+             {"sqrt_sum_sq_norms", num_or_inf(std::sqrt(sum_sq))}};
+      std::fprintf(info, "%s\n", json_text(summary_line("run", j, 0)).c_str());  // no parameters
     } else {
       std::fprintf(info, "%s (%s): T = %llu, d = %lld; regret against the best unit vector in hindsight %.6g, "
                    "sqrt(sum ||g_t||^2) = %.6g (ratio %.3g; Orabona and Pal: O(1))\n", id.c_str(), a.impl.c_str(),
@@ -154,8 +154,18 @@ int run_part(const RunArgs& a) {
     std::fprintf(out, "%s\n", line.c_str());
   }
   output.commit();
-  std::fprintf(info, "%s (%s): %ld draws of d = %d, master seed %llu (round t draws stream t)\n", id.c_str(),
-               a.impl.c_str(), T, d, static_cast<unsigned long long>(a.seed));
+  if (a.json) {
+    json params = json::object();
+    for (const auto& s : a.assignments) {  // tau: one per coordinate, as eval writes per-coordinate parameters
+      const std::string k = s.substr(0, s.find('=')), v = s.substr(s.find('=') + 1);
+      params[k] = k == "tau" ? json(split_commas(v)) : json(v);
+    }
+    std::fprintf(info, "%s\n", json_text(summary_line("run", {{"id", id}, {"impl", a.impl}, {"params", params},
+                                                              {"draws", T}, {"d", d}, {"seed", a.seed}}, 0)).c_str());
+  } else {
+    std::fprintf(info, "%s (%s): %ld draws of d = %d, master seed %llu (round t draws stream t)\n", id.c_str(),
+                 a.impl.c_str(), T, d, static_cast<unsigned long long>(a.seed));
+  }
   return 0;
 }
 

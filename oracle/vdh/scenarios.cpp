@@ -203,9 +203,9 @@ int run_scenario(const RunArgs& a) {
     for (std::size_t i = 0; i < Ts.size(); ++i)
       rows.push_back({{"T", Ts[i]}, {"user_chosen", {{"mean", mu[i]}, {"stderr", su[i]}}},
                       {"maximum_privacy", {{"mean", mb[i]}, {"stderr", sb[i]}}}});
-    fmt::print("{}\n", json_text(json{{"scenario", a.alg}, {"description", what}, {"seed", a.seed}, {"seeds", n},
-                                      {"regret", "sum_t |<a_t, w_t - u*>| (absolute loss, l_t(u*) = 0)"},
-                                      {"rows", rows}}));
+    print_line(summary_line("run", {{"scenario", a.alg}, {"description", what}, {"seed", a.seed}, {"seeds", n},
+                                    {"regret", "sum_t |<a_t, w_t - u*>| (absolute loss, l_t(u*) = 0)"},
+                                    {"horizons", rows}}, 0));
   } else {
     fmt::print("privoco run {}: {}\n  master seed {}, {} runs per horizon; regret sum_t |<a_t, w_t - u*>| (absolute "
                "loss, l_t(u*) = 0), mean +- standard error\n",

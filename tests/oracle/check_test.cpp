@@ -21,20 +21,13 @@
 
 using privoco::testing::run_cli;
 using privoco::testing::spit;
-using json = nlohmann::json;
+using json = nlohmann::ordered_json;
 
 namespace {
 
 std::string tmp(const std::string& name) { return privoco::testing::test_dir() + name; }
 
-std::vector<json> json_lines(const std::string& out) {
-  std::vector<json> v;
-  std::istringstream in(out);
-  std::string line;
-  while (std::getline(in, line))
-    if (!line.empty()) v.push_back(json::parse(line));
-  return v;
-}
+using privoco::testing::json_lines;
 
 struct Expect {
   int line;

@@ -1,12 +1,14 @@
 // Running the privoco binary from tests: exit status, stdout, stderr.
 #pragma once
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -51,6 +53,16 @@ inline int count_lines(const std::string& s) {
   int n = 0;
   for (char c : s) n += c == '\n';
   return n;
+}
+
+// The objects of a --json output (JSON Lines: one per line).
+inline std::vector<nlohmann::ordered_json> json_lines(const std::string& out) {
+  std::vector<nlohmann::ordered_json> v;
+  std::istringstream in(out);
+  std::string line;
+  while (std::getline(in, line))
+    if (!line.empty()) v.push_back(nlohmann::ordered_json::parse(line));
+  return v;
 }
 
 }  // namespace privoco::testing

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <map>
 
 #include <cstdio>
 #include <cstdlib>
@@ -32,11 +33,12 @@ void expect_one_line_error(const std::string& args, const std::string& needle) {
 TEST(Cli, ListShowsEveryId) {
   CliRun r = run("list --json");
   ASSERT_EQ(r.code, 0);
-  auto j = nlohmann::json::parse(r.out);
-  ASSERT_GE(j.size(), 4u);
+  auto j = privoco::testing::json_lines(r.out);  // one entry per line, then the summary with the count
+  ASSERT_GE(j.size(), 5u);
   bool found = false;
-  for (auto& e : j) found |= e["id"] == "VDH.pred.conj";
+  for (auto& e : j) found |= e.value("id", "") == "VDH.pred.conj" && e["parameters"].size() == 4;
   EXPECT_TRUE(found);
+  EXPECT_EQ(j.back()["summary"]["ids"], j.size() - 1);
 }
 
 TEST(Cli, EvalReferenceJson) {
@@ -147,13 +149,23 @@ TEST(Cli, ReportPrintsSeedAndErrata) {
   EXPECT_NE(r.out.find("E1"), std::string::npos);
   CliRun j = run("report --n 20 --seed 7 --json");
   ASSERT_EQ(j.code, 0) << j.err;
-  auto js = nlohmann::json::parse(j.out);
-  EXPECT_EQ(js["seed"], 7);
-  EXPECT_GE(js["ids"].size(), 3u);
+  // JSON Lines: a record per ID, learner, erratum and claim, then the summary with the counts
+  const auto js = privoco::testing::json_lines(j.out);
+  ASSERT_FALSE(js.empty());
+  const auto& sum = js.back()["summary"];
+  EXPECT_EQ(sum["command"], "report");
+  EXPECT_EQ(sum["seed"], 7);
+  std::map<std::string, std::size_t> kinds;
+  for (std::size_t i = 0; i + 1 < js.size(); ++i) ++kinds[js[i]["record"].get<std::string>()];
+  EXPECT_EQ(kinds["accuracy"], sum["ids"].get<std::size_t>());
+  EXPECT_GE(kinds["accuracy"], 3u);
+  EXPECT_EQ(kinds["erratum"], sum["errata"].get<std::size_t>());
+  EXPECT_EQ(kinds["claim"], sum["claims"].get<std::size_t>());
   // the learners and samplers have their rows: both parts, every one measured, within bounds far above what they
   // reach (the samplers transform the same uniforms: a few ulp; the learners end to end: hundreds at most)
-  ASSERT_EQ(js["learners_and_samplers"].size(), 6u);
-  for (const auto& p : js["learners_and_samplers"]) {
+  ASSERT_EQ(kinds["part_accuracy"], 6u);
+  for (const auto& p : js) {
+    if (p.value("record", "") != "part_accuracy") continue;
     EXPECT_GE(p["values"].get<int>(), 20) << p["id"];
     const double bound = p["id"] == "VDH.alg.local_laplace" || p["id"] == "VDH.alg.l2_mech" ? 16 : 1e4;
     EXPECT_LE(p["max"].get<double>(), bound) << p["id"];
