@@ -19,6 +19,14 @@
 
 namespace privoco::oracle {
 
+namespace {
+// The error distribution of a file's own values (compare --points).
+struct FileErrors {
+  std::size_t rows = 0, failing = 0, finite = 0, inf = 0, nan = 0, wrong_sign = 0, zero = 0, invalid = 0;
+  double median = 0, p90 = 0, p99 = 0, max = 0;  // ulps over the values with a finite error
+};
+}  // namespace
+
 int cmd_compare(const CompareArgs& a) {
   const Entry& e = entry(a.id);
   if (!e.has_fast || !e.has_reference || e.is_learner())
@@ -73,23 +81,65 @@ int cmd_compare(const CompareArgs& a) {
     return ui > uj;
   });
   const std::size_t k = std::min<std::size_t>(5, order.size());
-  std::size_t claim_fail = 0;
-  for (const auto& v : claims) claim_fail += v.verdict == "fail";
+  // the file's own values against the certified reference: their error distribution and the values without a
+  // finite error, by kind
+  FileErrors fe;
+  std::vector<double> file_ulps;
+  for (const auto& v : claims) {
+    if (v.verdict == "invalid") ++fe.invalid;
+    if (v.verdict != "pass" && v.verdict != "fail") continue;  // no value, or a value that is not a number
+    ++fe.rows;
+    fe.failing += v.verdict == "fail";
+    switch (v.defect) {
+      case Verdict::Defect::nan: ++fe.nan; break;
+      case Verdict::Defect::inf: ++fe.inf; break;
+      case Verdict::Defect::wrong_sign: ++fe.wrong_sign; break;
+      case Verdict::Defect::zero: ++fe.zero; break;
+      case Verdict::Defect::none: file_ulps.push_back(v.ulps); break;
+    }
+  }
+  std::sort(file_ulps.begin(), file_ulps.end());
+  auto q = [&](double p) {
+    return file_ulps.empty() ? 0.0 : file_ulps[static_cast<std::size_t>(p * static_cast<double>(file_ulps.size() - 1) + 0.5)];
+  };
+  fe.finite = file_ulps.size();
+  fe.median = q(0.5), fe.p90 = q(0.9), fe.p99 = q(0.99), fe.max = q(1);
   if (!a.plot.empty()) {
     std::size_t xi = a.x.empty() ? 0 : e.index_of(a.x);
     if (xi == static_cast<std::size_t>(-1)) throw ParamError(e.id, a.x, "unknown parameter for --x");
-    std::vector<PlotPoint> pp;
-    for (std::size_t i = 0; i < results.size(); ++i) {
-      if (!results[i].normal) continue;
-      // flat layout: the first value of parameter xi at this point's d
-      const std::size_t k = e.vector_layout ? e.flat_offset(xi, static_cast<std::size_t>(results[i].params[0])) : xi;
-      pp.push_back({results[i].params[k], results[i].ulp, false});
-      if (i < claims.size() && claims[i].verdict == "fail") pp.push_back({results[i].params[k], claims[i].ulps, true});
+    auto x_of = [&](const PointResult& r) {  // flat layout: the first value of parameter xi at this point's d
+      return r.params[e.vector_layout ? e.flat_offset(xi, static_cast<std::size_t>(r.params[0])) : xi];
+    };
+    ErrorPlot plot;
+    plot.xname = e.params[xi].name;
+    plot.tol_ulps = a.ulps;
+    std::vector<PlotPoint> fast_pts;
+    for (const auto& r : results)
+      if (r.normal) fast_pts.push_back({x_of(r), r.ulp, r.ulp <= a.ulps ? Mark::within : Mark::outside});
+    if (fe.rows) {  // the file's values in front, fast's errors behind them for scale
+      const std::string name = a.points.substr(a.points.find_last_of('/') + 1);
+      plot.title = fmt::format("{}: values of {} against the certified reference ({} rows, {} fail)", e.id, name,
+                               fe.rows, fe.failing);
+      plot.yname = "error of " + name + ", ulp";
+      plot.label = name;
+      for (std::size_t i = 0; i < claims.size(); ++i) {
+        const Verdict& v = claims[i];
+        if (v.verdict != "pass" && v.verdict != "fail") continue;
+        static const Mark by_defect[] = {Mark::within, Mark::nan, Mark::inf, Mark::wrong_sign, Mark::zero};
+        Mark m = by_defect[static_cast<int>(v.defect)];
+        if (m == Mark::within && v.verdict == "fail") m = Mark::outside;
+        plot.points.push_back({x_of(results[i]), v.ulps, m});
+      }
+      plot.background_label = "privoco fast on the same inputs";
+      for (auto& p : fast_pts) p.mark = Mark::within;
+      plot.background = fast_pts;
+    } else {
+      plot.title = fmt::format("{}: fast against the certified reference, {} points", e.id, results.size());
+      plot.yname = "error of fast, ulp";
+      plot.label = "fast";
+      plot.points = fast_pts;
     }
-    write_svg(a.plot,
-              fmt::format("{}: fast vs certified reference, {} points{}", e.id, results.size(),
-                          claims.empty() ? "" : fmt::format(" (red: {} failing rows of {})", claim_fail, a.points)),
-              e.params[xi].name, pp, a.ulps);
+    write_error_svg(a.plot, plot);
   }
   if (a.json) {
     std::vector<const PointResult*> worst;
@@ -97,7 +147,14 @@ int cmd_compare(const CompareArgs& a) {
     json j = accuracy_json(e, acc, worst);
     if (a.points.empty()) j["seed"] = a.seed;
     else j["file"] = a.points;
-    if (valued) j["file_failing_rows"] = claim_fail, j["file_rows_with_value"] = valued;
+    if (valued) {
+      j["file_failing_rows"] = fe.failing, j["file_rows_with_value"] = valued;
+      j["file_errors"] = {{"rows", fe.rows}, {"failing", fe.failing}, {"finite", fe.finite},
+                          {"ulp", {{"median", num_or_inf(fe.median)}, {"p90", num_or_inf(fe.p90)},
+                                   {"p99", num_or_inf(fe.p99)}, {"max", num_or_inf(fe.max)}}},
+                          {"inf", fe.inf}, {"nan", fe.nan}, {"wrong_sign", fe.wrong_sign}, {"zero", fe.zero},
+                          {"invalid", fe.invalid}};
+    }
     if (!a.points.empty()) j["file_rows_skipped"] = skipped;
     if (!a.plot.empty()) j["plot"] = a.plot;
     print_line(j);
@@ -120,7 +177,17 @@ int cmd_compare(const CompareArgs& a) {
                text17(r.fast_value));
   }
   if (!a.points.empty()) {
-    if (valued) fmt::print("  {} of the file's {} rows with a value fail the tolerance of {:g} ulp\n", claim_fail, valued, a.ulps);
+    if (valued) {
+      fmt::print("  the file's values against the certified reference: {} of {} rows fail the tolerance of {:g} ulp{}\n",
+                 fe.failing, fe.rows, a.ulps,
+                 fe.invalid ? fmt::format(" ({} more rows have a value that is not a number)", fe.invalid) : "");
+      if (fe.finite)
+        fmt::print("    ulp   median {:.3g}  p90 {:.3g}  p99 {:.3g}  max {:.3g}  ({} values with a finite error)\n",
+                   fe.median, fe.p90, fe.p99, fe.max, fe.finite);
+      if (fe.inf + fe.nan + fe.wrong_sign + fe.zero)
+        fmt::print("    without a finite error: {} infinite, {} NaN, {} of the wrong sign, {} zero where the true "
+                   "value is not\n", fe.inf, fe.nan, fe.wrong_sign, fe.zero);
+    }
     else fmt::print("  the file's rows carry no values: only fast against the reference is shown\n");
     if (skipped) fmt::print("  {} rows skipped (another ID, invalid, or outside the domain)\n", skipped);
   }

@@ -229,6 +229,9 @@ Verdict judge_claim(Verdict v, std::size_t claimed_column, const Tolerance& tol,
     v.verdict = hi <= tol.value && !ce.claimed_nan ? "pass" : "fail";
     v.certified = reference::arb_mid_string(c.ball.get(), std::max(17, std::min(c.digits, 40)));
     if (v.verdict == "fail") {
+      using D = Verdict::Defect;
+      v.defect = ce.claimed_nan ? D::nan : ce.claimed_inf ? D::inf : ce.wrong_sign ? D::wrong_sign
+                 : ce.claimed_zero ? D::zero : D::none;
       if (ce.claimed_nan) v.reason = "nan";
       else if (ce.claimed_inf) v.reason = ce.wrong_sign ? "infinite with the wrong sign" : "infinite, true value is finite";
       else if (ce.wrong_sign) v.reason = "wrong sign";

@@ -44,6 +44,8 @@ struct Verdict {
   int digits = 0;           // certified significant digits of `certified`
   double rel_err = 0, ulps = 0;  // upper bounds
   bool wrong_sign = false;
+  // equal claims: a value with no finite error (the reason says the same in words)
+  enum class Defect { none, nan, inf, wrong_sign, zero } defect = Defect::none;
   Claim claim = Claim::equal;
   double slack = 0;         // bounds: claimed / true value (midpoint), >= 1 for a sound upper bound
 };

@@ -132,7 +132,8 @@ int main(int argc, char** argv) {
   run->add_option("--T", ra.T_list, "scenarios: horizons, comma-separated (default 100,1000,10000); local_laplace, l2_mech: the number of draws (default 10)");
   run->add_option("--seeds", ra.seeds, "scenarios: runs per horizon (default 10)")->check(CLI::Range(2L, 1000000L));
   run->add_option("--seed", ra.seed, "scenarios and randomisers: master seed (printed)")->check(kSeed);
-  run->add_option("--plot", ra.plot, "scenarios: write an SVG of mean regret against T");
+  run->add_option("--plot", ra.plot, "scenarios: write an SVG of mean regret against T (log T; error bars +- 1 s.e.)");
+  run->add_flag("--log-log", ra.log_log, "scenarios: the plot's regret axis in log scale too");
   run->add_option("--prior", ra.prior, "conjugate (default), uniform or improper")->check(CLI::IsMember({"conjugate", "uniform", "improper"}));
   run->add_option("--impl", ra.impl, "fast (double) or reference (certified values; every alg)")
       ->check(CLI::IsMember({"fast", "reference"}));

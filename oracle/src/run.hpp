@@ -23,6 +23,7 @@ struct RunArgs {
   long seeds = 10;
   std::uint64_t seed = 1;
   std::string plot;
+  bool log_log = false;            // --plot with a log y axis too
   std::vector<std::string> given;  // the options given on the command line (--T, --seed, ...), checked by cmd_run
   bool T_given = false;            // --T given (its default is the scenarios' list)
 };

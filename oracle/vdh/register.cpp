@@ -14,7 +14,7 @@ void register_paper(Registry& r) {
     r.runs.push_back({{part, std::string("VDH.alg.") + part}, run_part, nullptr,
                       {"--T", "--seed", "--impl", "--digits", "--out", "--json"}});
   for (const char* preset : {"scenario1", "scenario2"})
-    r.runs.push_back({{preset}, run_scenario, nullptr, {"--T", "--seeds", "--seed", "--plot", "--json"}});
+    r.runs.push_back({{preset}, run_scenario, nullptr, {"--T", "--seeds", "--seed", "--plot", "--log-log", "--json"}});
   r.report_parts.push_back(measure_parts);
 }
 

@@ -210,16 +210,18 @@ int run_scenario(const RunArgs& a) {
     fmt::print("privoco run {}: {}\n  master seed {}, {} runs per horizon; regret sum_t |<a_t, w_t - u*>| (absolute "
                "loss, l_t(u*) = 0), mean +- standard error\n",
                a.alg, what, a.seed, n);
-    fmt::print("  {:>8}  {:>26}  {:>26}\n", "T", user_name.substr(0, 26), base_name.substr(0, 26));
+    fmt::print("  A: {}\n  B: {}\n", user_name, base_name);  // in full: the columns are named A and B
+    fmt::print("  {:>8}  {:>26}  {:>26}\n", "T", "A: mean +- s.e.", "B: mean +- s.e.");
     for (std::size_t i = 0; i < Ts.size(); ++i)
       fmt::print("  {:>8}  {:>16.6g} +- {:<7.3g}  {:>16.6g} +- {:<7.3g}\n", Ts[i], mu[i], su[i], mb[i], sb[i]);
   }
+  if (a.log_log && a.plot.empty()) throw ParamError("run", "--log-log", "applies to --plot only");
   if (!a.plot.empty()) {
     std::vector<double> x(Ts.begin(), Ts.end());
     const std::vector<Series> ser = {{user_name, "#259", x, mu, su}, {base_name, "#d40", x, mb, sb}};
     write_lines_svg(a.plot, fmt::format("{} (seed {}, {} runs)", two ? "VDH §4 scenario 2" : "VDH §4 scenario 1",
                                         a.seed, n),
-                    "horizon T", "mean realised regret", ser);
+                    "horizon T", "mean realised regret", ser, a.log_log);
     if (!a.json) fmt::print("  plot: {}\n", a.plot);
   }
   return 0;

@@ -231,10 +231,17 @@ TEST(Compare, DistributionAndPlot) {
                           "VDH.pred.conj,1,0,1,1,0.013244255644099024\n");
   auto c = run_cli("compare VDH.pred.conj --points " + tmp("claims.csv") + " --json --plot " + svg);
   ASSERT_EQ(c.code, 0) << c.err;
-  EXPECT_EQ(json::parse(c.out)["file_failing_rows"], 1);
+  const auto jc = json::parse(c.out);
+  EXPECT_EQ(jc["file_failing_rows"], 1);
+  // the statistics and the plot are the file's own: one wrong sign, one value within tolerance
+  EXPECT_EQ(jc["file_errors"]["wrong_sign"], 1);
+  EXPECT_EQ(jc["file_errors"]["finite"], 1);
+  EXPECT_LE(jc["file_errors"]["ulp"]["max"].get<double>(), 16.0);
   s = privoco::testing::slurp(svg);
   EXPECT_TRUE(well_formed_xml(s));
-  EXPECT_NE(s.find("stroke=\"red\""), std::string::npos);
+  EXPECT_NE(s.find("wrong sign"), std::string::npos);  // its own marker, in the legend
+  EXPECT_NE(s.find("error of claims.csv, ulp"), std::string::npos);
+  EXPECT_NE(s.find("privoco fast on the same inputs"), std::string::npos);
   // sibling: a broken document is rejected by the checker
   EXPECT_FALSE(well_formed_xml("<svg><g></svg>"));
 }
