@@ -381,12 +381,289 @@ void pot_improper_integral(arb_t res, arb_srcptr p, slong prec) {
   arb_clear(q.lambda); arb_clear(q.mu); arb_clear(q.shift);
 }
 
+namespace {
+// The integrand (e^{E(v)} - e^{-s})/(c0 + c1 v), E(v) = -(a2 v^2 + a1 v + a0): e^{f(x) - s}/x less the -1/x term,
+// in v = t = 1 - x (c0 = 1, c1 = -1) or v = y = x - x_c around an inner peak (c0 = x_c, c1 = 1, E = -mu y^2: no
+// cancellation between lambda x and mu x^2, which ball arithmetic over a complex ball cannot see).
+struct WindowIntegrand {
+  arb_t a2, a1, a0, s, c0;
+  int c1;
+};
+
+void window_exponent(arb_t e, const arb_t v, const WindowIntegrand& q, slong prec) {  // E(v), balls
+  arb_mul(e, q.a2, v, prec);
+  arb_add(e, e, q.a1, prec);
+  arb_mul(e, e, v, prec);
+  arb_add(e, e, q.a0, prec);
+  arb_neg(e, e);
+}
+
+int window_integrand(acb_ptr out, const acb_t v, void* param, slong /*order*/, slong prec) {
+  auto* q = static_cast<WindowIntegrand*>(param);
+  acb_t e, d;
+  acb_init(e); acb_init(d);
+  acb_mul_arb(e, v, q->a2, prec);
+  acb_add_arb(e, e, q->a1, prec);
+  acb_mul(e, e, v, prec);
+  acb_add_arb(e, e, q->a0, prec);
+  acb_neg(e, e);
+  acb_exp(e, e, prec);
+  arb_t es;
+  arb_init(es);
+  arb_neg(es, q->s);
+  arb_exp(es, es, prec);
+  acb_sub_arb(e, e, es, prec);
+  acb_mul_si(d, v, q->c1, prec);
+  acb_add_arb(d, d, q->c0, prec);
+  acb_div(out, e, d, prec);
+  arb_clear(es);
+  acb_clear(e); acb_clear(d);
+  return 0;
+}
+
+// res += an unknown value in [lo, hi].
+void add_interval(arb_t res, const arb_t lo, const arb_t hi, slong prec) {
+  arb_t m;
+  arb_init(m);
+  arb_union(m, lo, hi, prec);
+  arb_add(res, res, m, prec);
+  arb_clear(m);
+}
+}  // namespace
+
+// F = G1 + G2 with G1 = int_0^1 (e^{f} - 1)/x dx, f = lambda x - mu x^2, G2 = int_0^1 (e^{-lambda x - mu x^2} - 1)/x dx.
+// Where f's maximum s over [0, 1] exceeds 2K (K = (prec + 40) ln 2), G1 is integrated only over the window
+// [x_lo, x_hi] where f > s - K (in t = 1 - x when the peak is in the upper half, else in x), and the rest is bounded:
+// on [0, x_lo] (f increasing, f <= f(x_lo)) by |e^f - 1|/x <= (lambda + mu) e^{max(0, f(x_lo))}; on [x_hi, 1] (f
+// decreasing) int (e^f - 1)/x = ln x_hi + [0, (1 - x_hi) e^{f(x_hi)}/x_hi]; G2 in [-Ein(lambda + mu), 0] with
+// Ein(z) <= 1 + ln max(z, 1). (Quadrature over all of [0, 1] needs intervals of width 1/lambda near the peak and
+// does not finish for lambda >~ 1e15.) False: not applicable.
+static bool pot_improper_window(arb_t res, const arb_t lambda, const arb_t mu, slong prec) {
+  Tmp t;
+  arb_ptr two_mu = t[0], s = t[1], K = t[2], xc = t[6], xlo = t[7], xhi = t[8];
+  arb_set_d(K, static_cast<double>(prec + 40) * 0.6931471805599453 + 8);
+  arb_mul_2exp_si(two_mu, mu, 1);
+  // the peak inside (lambda < 2 mu), else at x = 1; where the balls cannot tell, the edge form (its shift f(1) need
+  // not be the maximum; its bounds only need x_lo <= x_c, checked below)
+  const bool edge = !arb_lt(lambda, two_mu);
+  if (edge) {
+    arb_sub(s, lambda, mu, prec);                 // s = f(1)
+    if (arb_ge(lambda, two_mu)) arb_one(xc);
+    else arb_div(xc, lambda, two_mu, prec);       // ~1
+  } else {
+    arb_sqr(s, lambda, prec);                     // s = lambda^2/(4 mu) at x_c = lambda/(2 mu)
+    arb_div(s, s, mu, prec);
+    arb_mul_2exp_si(s, s, -2);
+    arb_div(xc, lambda, two_mu, prec);
+  }
+  arb_mul_2exp_si(t[5], K, 1);
+  if (!arb_gt(s, t[5])) return false;             // applicable: s > 2K (then the window is inside (0, 1])
+  // from here on this is the route: where the balls are too wide to place the window, the result is indeterminate
+  // and the caller's precision rises (the quadrature over [0, 1] would not finish)
+  WindowIntegrand q;
+  arb_init(q.a2); arb_init(q.a1); arb_init(q.a0); arb_init(q.s); arb_init(q.c0);
+  arb_set(q.s, s);
+  arb_set(q.a2, mu);
+  arf_t lo, hi;
+  arf_init(lo); arf_init(hi);
+  arb_div(t[4], K, mu, prec);
+  arb_sqrt(t[4], t[4], prec);                     // r = sqrt(K/mu): f(x_c -+ r) = s - K for an inner peak
+  arb_add(t[3], xc, t[4], prec);
+  const bool upper = edge || arf_cmp_si(arb_midref(t[3]), 1) >= 0;  // the window reaches x = 1
+  if (upper) {  // v = t = 1 - x: E(t) = -(mu t^2 + (lambda - 2 mu) t + a0), magnitudes <= ~K (t <= 2r or edge)
+    arb_one(q.c0);
+    q.c1 = -1;
+    arb_sub(q.a1, lambda, two_mu, prec);
+    if (edge) {  // E(delta) = -K: delta = 2K / ((lambda - 2mu) + sqrt((lambda - 2mu)^2 + 4 mu K))
+      arb_zero(q.a0);
+      arb_sqr(t[3], q.a1, prec);
+      arb_mul(t[4], mu, K, prec);
+      arb_mul_2exp_si(t[4], t[4], 2);
+      arb_add(t[3], t[3], t[4], prec);
+      arb_sqrt(t[3], t[3], prec);
+      arb_add(t[3], t[3], q.a1, prec);
+      arb_mul_2exp_si(t[4], K, 1);
+      arb_div(t[3], t[4], t[3], prec);
+      arf_zero(lo);
+      arf_set(hi, arb_midref(t[3]));
+    } else {  // a0 = (2mu - lambda)^2/(4mu); window t_c -+ r, t_c = 1 - x_c
+      arb_sub(t[3], two_mu, lambda, prec);
+      arb_sqr(q.a0, t[3], prec);
+      arb_div(q.a0, q.a0, mu, prec);
+      arb_mul_2exp_si(q.a0, q.a0, -2);
+      arb_div(t[3], t[3], two_mu, prec);
+      arb_add(t[5], t[3], t[4], prec);
+      arf_set(hi, arb_midref(t[5]));
+      arb_sub(t[5], t[3], t[4], prec);
+      if (arf_sgn(arb_midref(t[5])) > 0) arf_set(lo, arb_midref(t[5]));
+      else arf_zero(lo);
+    }
+    arb_set_arf(xlo, hi);
+    arb_sub_ui(xlo, xlo, 1, prec);
+    arb_neg(xlo, xlo);                            // x_lo = 1 - hi
+    arb_set_arf(xhi, lo);
+    arb_sub_ui(xhi, xhi, 1, prec);
+    arb_neg(xhi, xhi);                            // x_hi = 1 - lo
+  } else {  // v = y = x - x_c in [-r, r]: E(y) = -mu y^2
+    arb_set(q.c0, xc);
+    q.c1 = 1;
+    arb_zero(q.a1);
+    arb_zero(q.a0);
+    arf_set(hi, arb_midref(t[4]));
+    arf_neg(lo, hi);
+    arb_set_arf(t[5], lo);
+    arb_add(xlo, xc, t[5], prec);
+    arb_set_arf(t[5], hi);
+    arb_add(xhi, xc, t[5], prec);
+  }
+  // the bounds need 0 < x_lo <= x_c <= x_hi <= 1 (f increasing below the window, decreasing above it)
+  arb_one(t[5]);
+  const bool ok = arb_is_positive(xlo) && arb_le(xlo, xc) && ((upper && arf_is_zero(lo)) || arb_ge(xhi, xc)) &&
+                  arb_le(xhi, t[5]);  // x_hi >= x_c matters only below x = 1
+  if (!ok) arb_indeterminate(res);
+  if (ok) {
+    acb_t a, b;
+    acb_init(a); acb_init(b);
+    arb_set_arf(acb_realref(a), lo);
+    arb_set_arf(acb_realref(b), hi);
+    mag_t none;
+    mag_init(none);
+    scaled_integral(res, window_integrand, &q, a, b, s, none, 200000, prec);  // e^s int_lo^hi ...
+    mag_clear(none);
+    acb_clear(a); acb_clear(b);
+    // [0, x_lo]: |.| <= x_lo (lambda + mu) e^{max(0, f(x_lo))}, f(x_lo) = s + E(v at x_lo)
+    arb_set_arf(t[3], upper ? hi : lo);
+    window_exponent(t[4], t[3], q, prec);
+    arb_add(t[4], t[4], s, prec);
+    arb_nonnegative_part(t[4], t[4]);
+    arb_exp(t[4], t[4], prec);
+    arb_add(t[5], lambda, mu, prec);
+    arb_mul(t[4], t[4], t[5], prec);
+    arb_mul(t[4], t[4], xlo, prec);
+    arb_neg(t[5], t[4]);
+    add_interval(res, t[5], t[4], prec);
+    if (!(upper && arf_is_zero(lo))) {  // [x_hi, 1]: ln x_hi + [0, (1 - x_hi) e^{f(x_hi)}/x_hi]
+      arb_set_arf(t[3], upper ? lo : hi);
+      window_exponent(t[4], t[3], q, prec);
+      arb_add(t[4], t[4], s, prec);
+      arb_exp(t[4], t[4], prec);
+      arb_sub_ui(t[3], xhi, 1, prec);
+      arb_neg(t[3], t[3]);
+      arb_mul(t[4], t[4], t[3], prec);
+      arb_div(t[4], t[4], xhi, prec);
+      arb_log(t[3], xhi, prec);
+      arb_add(res, res, t[3], prec);
+      arb_zero(t[3]);
+      add_interval(res, t[3], t[4], prec);
+    }
+    arb_add(t[3], lambda, mu, prec);              // G2 in [-(1 + ln(lambda + mu)), 0]; lambda + mu > s > 2K > 1
+    arb_log(t[3], t[3], prec);
+    arb_add_ui(t[3], t[3], 1, prec);
+    arb_neg(t[4], t[3]);
+    arb_zero(t[5]);
+    add_interval(res, t[4], t[5], prec);
+  }
+  arf_clear(lo); arf_clear(hi);
+  arb_clear(q.a2); arb_clear(q.a1); arb_clear(q.a0); arb_clear(q.s); arb_clear(q.c0);
+  return true;
+}
+
+// For large mu (>= 64) where the window does not apply (the exponent's maximum s <= 2K): F = H - Ein(mu),
+// H = 2 int_0^1 (cosh(lambda x) - 1) e^{-mu x^2}/x dx = sum_{j>=1} lambda^{2j}/(2j)! gamma(j, mu)/mu^j (expand cosh;
+// int_0^1 x^{2j-1} e^{-mu x^2} dx = gamma(j, mu)/(2 mu^j)); positive terms, with U_k = lambda^{2k} (k-1)!/((2k)! mu^k)
+// >= term k and U_{k+1}/U_k <= lambda^2/(4 mu k): past k = lambda^2/(2 mu) the tail after J is <= 2 U_{J+1}.
+// (The quadrature needs intervals of width 1/sqrt(mu) and does not finish for mu >~ 1e30.)
+// g = gamma(j, mu)/mu^j = 2 int_0^1 x^{2j-1} e^{-mu x^2} dx. Arb's lower incomplete gamma for j <= mu; above, where
+// it subtracts nearly equal numbers, the series e^{-mu} sum_k mu^k/(j (j+1) ... (j+k)) (ratios mu/(j+k+1) < 1,
+// decreasing: the tail after term N is <= term_N r_N/(1 - r_N)).
+static void gamma_lower_scaled(arb_t g, slong j, const arb_t mu, slong prec) {
+  Tmp t;
+  if (arf_cmp_si(arb_midref(mu), j) >= 0) {
+    arb_set_si(t[0], j);
+    arb_hypgeom_gamma_lower(t[1], t[0], mu, 0, prec);
+    arb_pow_ui(t[2], mu, static_cast<ulong>(j), prec);
+    arb_div(g, t[1], t[2], prec);
+    return;
+  }
+  arb_set_si(t[0], j);
+  arb_inv(t[0], t[0], prec);                      // term_0 = 1/j
+  arb_set(t[1], t[0]);                            // sum
+  for (slong k = 1;; ++k) {
+    arb_mul(t[0], t[0], mu, prec);
+    arb_div_si(t[0], t[0], j + k, prec);
+    arb_add(t[1], t[1], t[0], prec);
+    arb_div_si(t[2], mu, j + k + 1, prec);        // r_k
+    arb_sub_ui(t[3], t[2], 1, prec);
+    arb_neg(t[3], t[3]);
+    arb_div(t[3], t[2], t[3], prec);
+    arb_mul(t[3], t[3], t[0], prec);              // tail bound
+    arb_mul_2exp_si(t[4], t[1], -prec - 4);
+    if (arb_lt(t[3], t[4]) || k > 10 * prec + 100000) {
+      arb_get_abs_ubound_arf(arb_midref(t[4]), t[3], prec);
+      mag_zero(arb_radref(t[4]));
+      arb_add_error(t[1], t[4]);
+      break;
+    }
+  }
+  arb_neg(t[2], mu);
+  arb_exp(t[2], t[2], prec);
+  arb_mul(g, t[1], t[2], prec);
+}
+
+static void pot_improper_gamma_series(arb_t res, const arb_t lambda, const arb_t mu, slong prec) {
+  Tmp t;
+  arb_sqr(t[0], lambda, prec);
+  arb_div(t[8], t[0], mu, prec);                  // lambda^2/mu
+  const double q = arf_get_d(arb_midref(t[8]), ARF_RND_UP) / 4;  // s_int = lambda^2/(4 mu)
+  arb_one(t[1]);                                  // p_j = lambda^{2j}/(2j)!, term j = p_j gamma(j, mu)/mu^j
+  arb_zero(t[2]);                                 // H
+  for (slong j = 1;; ++j) {
+    arb_mul(t[1], t[1], t[0], prec);
+    arb_div_ui(t[1], t[1], static_cast<ulong>((2 * j - 1) * (2 * j)), prec);
+    gamma_lower_scaled(t[4], j, mu, prec);
+    arb_addmul(t[2], t[1], t[4], prec);
+    if (j > 2 * q + 2 || j > 100000) {
+      // U_{j+1} = p_{j+1} j!/mu^{j+1}
+      arb_mul(t[5], t[1], t[0], prec);
+      arb_div_ui(t[5], t[5], static_cast<ulong>((2 * j + 1) * (2 * j + 2)), prec);
+      arb_fac_ui(t[6], static_cast<ulong>(j), prec);
+      arb_mul(t[5], t[5], t[6], prec);
+      arb_pow_ui(t[6], mu, static_cast<ulong>(j + 1), prec);
+      arb_div(t[5], t[5], t[6], prec);
+      arb_mul_2exp_si(t[5], t[5], 1);
+      arb_mul_2exp_si(t[6], t[2], -prec - 4);
+      if (arb_lt(t[5], t[6]) || j > 100000) {
+        arb_get_abs_ubound_arf(arb_midref(t[6]), t[5], prec);
+        mag_zero(arb_radref(t[6]));
+        arb_add_error(t[2], t[6]);
+        break;
+      }
+    }
+  }
+  ein(t[7], mu, prec);
+  arb_sub(res, t[2], t[7], prec);
+}
+
+void pot_improper_far(arb_t res, arb_srcptr p, slong prec) {
+  Tmp t;
+  reduce(t[0], t[1], t[2], p + 0, p + 1, p + 2, prec);
+  if (!pot_improper_window(res, t[1], t[2], prec)) arb_indeterminate(res);
+}
+
+void pot_improper_large_mu(arb_t res, arb_srcptr p, slong prec) {
+  Tmp t;
+  reduce(t[0], t[1], t[2], p + 0, p + 1, p + 2, prec);
+  pot_improper_gamma_series(res, t[1], t[2], prec);
+}
+
 void pot_improper(arb_t res, arb_srcptr p, slong prec) {
   if (arb_is_zero(p + 0) && arb_is_zero(p + 1)) { arb_zero(res); return; }  // F(0; 0) = 0
   Tmp t;
   reduce(t[0], t[1], t[2], p + 0, p + 1, p + 2, prec);
   if (arf_cmp_si(arb_midref(t[1]), 6) <= 0 && arf_cmp_si(arb_midref(t[2]), 8) <= 0) pot_improper_series(res, p, prec);
   else if (arb_is_zero(p + 0)) pot_improper_L0(res, p, prec);
+  else if (pot_improper_window(res, t[1], t[2], prec)) return;
+  else if (arf_cmp_si(arb_midref(t[2]), 64) >= 0) pot_improper_gamma_series(res, t[1], t[2], prec);
   else pot_improper_integral(res, p, prec);
 }
 

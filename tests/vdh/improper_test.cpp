@@ -14,6 +14,7 @@
 #include "support/ball_eval.hpp"
 #include "fast/vdh/improper.hpp"
 #include "privoco/catalogue.hpp"
+#include "privoco/decimal.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/evaluate.hpp"
 #include "privoco/reference/evaluate.hpp"
@@ -125,6 +126,50 @@ TEST(VdhImproperPot, RoutesAgree) {
   ref::Ball wrong = eval_fn(rv::pot_improper_series, {2, 10, 0.3}), l0 = eval_fn(rv::pot_improper_L0, {0, 10, 0.3});
   arb_sub(wrong.get(), wrong.get(), l0.get(), 128);
   EXPECT_FALSE(arb_overlaps(wrong.get(), q.get()));
+}
+
+// Far out, the window route (quadrature around the peak, bounds elsewhere) against the quadrature over [0, 1] where
+// both run: the peak at x = 1 (lambda >= 2 mu), just beyond it, and inside; then up to lambda = 2e299 it answers
+// with the value's decimal exponent lambda/ln 10 (F ~ e^{lambda}/lambda at V = 0 up to a factor near 1).
+TEST(VdhImproperPot, FarRouteAgrees) {
+  const std::vector<std::vector<double>> pts = {{1500, 1, 1}, {7000, 17250, 1}, {10000, 24750, 1}, {20000, 52500, 1},
+                                                {3000, 7250, 1}, {2e5, 1e7, 1}, {5e5, 1e8, 1},
+                                                {-2000, 0, 1}, {80, 2, 0.05}};
+  for (const auto& x : pts) {
+    ref::Ball w = eval_fn(rv::pot_improper_far, x);
+    const ref::Ball q = eval_fn(rv::pot_improper_integral, x);
+    ASSERT_TRUE(arb_is_finite(w.get())) << x[0] << " " << x[1];
+    EXPECT_GT(arb_rel_accuracy_bits(w.get()), 60) << x[0] << " " << x[1];
+    EXPECT_TRUE(arb_overlaps(w.get(), q.get())) << x[0] << " " << x[1] << " " << x[2];
+    // sibling: 1e-15 relative off no longer overlaps (the enclosures are tight enough to tell)
+    ref::Ball off = eval_fn(rv::pot_improper_far, x);
+    arb_mul_2exp_si(w.get(), w.get(), -50);
+    arb_add(off.get(), off.get(), w.get(), 256);
+    EXPECT_FALSE(arb_overlaps(off.get(), q.get())) << x[0];
+  }
+  EXPECT_FALSE(arb_is_finite(eval_fn(rv::pot_improper_far, {1, 1, 1}).get()));  // not applicable: indeterminate
+  // large mu: the incomplete-gamma series against the quadrature, and against the window route where both apply
+  for (const auto& x : std::vector<std::vector<double>>{{100, 2500, 1}, {750, 2500, 1}, {2500, 25000, 1},
+                                                        {1e4, 75000, 1}, {-30, 1e5, 0.5}}) {
+    const ref::Ball g = eval_fn(rv::pot_improper_large_mu, x);
+    const ref::Ball q = x[0] == 1e4 ? eval_fn(rv::pot_improper_far, x) : eval_fn(rv::pot_improper_integral, x);
+    ASSERT_TRUE(arb_is_finite(g.get())) << x[0] << " " << x[1];
+    EXPECT_GT(arb_rel_accuracy_bits(g.get()), 60) << x[0] << " " << x[1];
+    EXPECT_TRUE(arb_overlaps(g.get(), q.get())) << x[0] << " " << x[1];
+  }
+  // mu = 4e999998 (V = 1e1000000): F = -Ein(mu) + O(lambda^2/mu), answered at once
+  const char* far[3] = {"1", "1e1000000", "1"};
+  std::vector<privoco::Decimal> dec;
+  const privoco::Entry& pe = privoco::entry("VDH.pot.improper");
+  for (int i = 0; i < 3; ++i) dec.push_back(privoco::parse_param(pe.id, pe.params[static_cast<std::size_t>(i)], far[i]));
+  const ref::Certified fm = ref::evaluate(pe, dec);
+  EXPECT_EQ(fm.value.substr(0, 14), "-2.30258245133") << fm.value;  // -(ln(4e999998) + gamma) = -2302582.4513338857
+  for (double L : {1e16, 1e40, 1e300}) {
+    const double y[3] = {L, 0, 1};
+    const ref::Certified c = ref::evaluate(privoco::entry("VDH.pot.improper"), y);
+    const double exponent = std::stod(c.value.substr(c.value.find('e') + 1));
+    EXPECT_NEAR(exponent / (0.2 * L / std::log(10.0)), 1.0, 1e-12) << c.value.substr(0, 40);
+  }
 }
 
 TEST(VdhImproperPot, DerivativeIsThePrediction) {
