@@ -4,7 +4,10 @@
 #include <cfloat>
 #include <cmath>
 
+#include <fmt/core.h>
+
 #include "../numerics/monotone.hpp"
+#include "privoco/errors.hpp"
 #include "../numerics/scratch.hpp"
 
 namespace privoco::reference::dp {
@@ -125,6 +128,18 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
       arb_init(db);
   arb_log(lt, target, prec + 20);
   const double ltd = arf_get_d(arb_midref(lt), ARF_RND_NEAR);
+  // delta to `want` bits of relative accuracy: its two terms cancel (e.g. at eps = 0 and small mu, by ~log2(1/mu)
+  // bits), so the working precision rises until the value has them, up to 16 times want, or until more precision
+  // stops helping (the parameters' own balls limit it: then the bracket below widens instead)
+  auto delta_acc = [&](arb_t out, const arb_t at, slong want) {
+    slong last = -ARF_PREC_EXACT;
+    for (slong wp = want + 20;; wp *= 2) {
+      delta(out, at, wp);
+      const slong acc = arb_rel_accuracy_bits(out);
+      if (acc >= want || wp > 16 * want || (last > 0 && acc < last + 16)) break;
+      last = acc;
+    }
+  };
   auto f_at = [&](double v) {  // sign-adjusted: increasing in v
     arb_set_d(x, v);
     // 64 bits, more where delta's two terms cancel: a midpoint without correct bits sends Newton astray
@@ -139,8 +154,11 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
   // grow a bracket [xl, xh] with f(xl) < 0 < f(xh)
   double xl = x0, xh = x0;
   double fl = f_at(xl), fh = fl;
-  for (int i = 0; i < 2000 && !(fl < 0); ++i) xl = xl > 1e-280 ? xl / 4 : lo, fl = f_at(xl);
+  for (int i = 0; i < 2000 && !(fl < 0) && xl != lo; ++i) xl = xl > 1e-280 ? xl / 4 : lo, fl = f_at(xl);
   for (int i = 0; i < 2000 && !(fh > 0) && xh < DBL_MAX; ++i) xh = std::min(xh * 4 + 1, DBL_MAX), fh = f_at(xh);
+  if ((xl == lo && fl >= 0) || (xh == DBL_MAX && fh <= 0))  // (NaN: delta not resolved yet at this precision)
+    throw OutOfReach(fmt::format("the root lies beyond [{:g}, 1.8e308], where the root finder's search starts in "
+                                 "double precision", lo));
   if (fl < 0 && fh > 0) {
     double xm = xl + 0.5 * (xh - xl);  // (xl + xh and xl xh overflow near DBL_MAX)
     for (int it = 0; it < 300; ++it) {
@@ -168,7 +186,7 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
     arb_set_d(x, xm);
     for (int it = 0; it < 60; ++it) {  // Newton at full precision from a double-accurate start
       const slong wp = prec + 20;
-      delta(d, x, wp);
+      delta_acc(d, x, wp);
       slope(s, x, wp);
       arb_log(step, d, wp);
       arb_sub(step, step, lt, wp);
@@ -199,14 +217,19 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
   arf_t ra;
   arf_init(ra);
   bool ok = false;
-  for (int k = 0; k < 64 && arb_is_finite(x); ++k, mag_mul_2exp_si(r, r, 1)) {
+  // widening up to r = 2^-(prec/2) |x| (enough: the caller doubles prec until the digits it wants are certified)
+  mag_t rmax;
+  mag_init(rmax);
+  arb_get_mag(rmax, x);
+  mag_mul_2exp_si(rmax, rmax, -(prec / 2));
+  for (int k = 0; arb_is_finite(x) && mag_cmp(r, rmax) <= 0; ++k, mag_mul_2exp_si(r, r, k < 8 ? 1 : 4)) {
     arf_set_mag(ra, r);
     arb_set(a, x), arb_set(b, x);
     arb_sub_arf(a, a, ra, ARF_PREC_EXACT);
     arb_add_arf(b, b, ra, ARF_PREC_EXACT);
     if (!(arf_cmp_d(arb_midref(a), lo) > 0)) break;
-    delta(da, a, prec + 20);
-    delta(db, b, prec + 20);
+    delta_acc(da, a, prec + 20);
+    delta_acc(db, b, prec + 20);
     const bool a_ok = side < 0 ? arb_gt(da, target) : arb_lt(da, target);
     const bool b_ok = side < 0 ? arb_lt(db, target) : arb_gt(db, target);
     const bool a_wrong = side < 0 ? arb_le(da, target) : arb_ge(da, target);
@@ -225,6 +248,7 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
   }
   arf_clear(ra);
   mag_clear(r);
+  mag_clear(rmax);
   arb_clear(x), arb_clear(d), arb_clear(s), arb_clear(lt), arb_clear(step), arb_clear(a), arb_clear(b), arb_clear(da),
       arb_clear(db);
 }

@@ -35,7 +35,12 @@ Certified escalate(const Entry& e, SetParam set_param, const Options& opt, BallF
   slong prec = std::min<slong>(want_bits + 32, opt.max_prec);
   for (;;) {
     for (std::size_t i = 0; i < np; ++i) set_param(p + i, i, prec);
-    fn(c.ball.get(), p, prec);
+    try {
+      fn(c.ball.get(), p, prec);
+    } catch (const OutOfReach& x) {
+      _arb_vec_clear(p, static_cast<slong>(np));
+      throw OutOfReach(e.id + ": " + x.what());
+    }
     slong acc = arb_rel_accuracy_bits(c.ball.get());
     if (arb_is_zero(c.ball.get()) || (arb_is_finite(c.ball.get()) && acc >= want_bits)) break;
     if (prec >= opt.max_prec) {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "privoco/catalogue.hpp"
+#include "privoco/decimal.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/evaluate.hpp"
 #include "privoco/format.hpp"
@@ -307,6 +308,29 @@ TEST(DpInverses, AnalyticCalibrationBeatsTheClassicalOne) {
       const double above = mu.nearest() * (1 + 1e-9);  // mutant: a slightly larger mu violates delta
       EXPECT_TRUE(arb_gt(eval_fn(ref::dp::gauss_delta, {eps, above}).get(), ref::Ball(delta).get()));
     }
+}
+
+// The inverses far out, where delta's two terms cancel by ~1000 bits and the decimal parameters' balls limit its
+// accuracy: certified in bounded time. For tiny eps and mu, delta is homogeneous of degree 1 (delta(c e; c m) ~
+// c delta(e; m)), so mu(1e-300, 1e-300) has the digits of mu(1e-20, 1e-20); at eps = 0, mu = sqrt(2 pi) delta to
+// first order. A root beyond the double range of the search's start is refused by name, not searched for ever.
+TEST(DpInverses, FarOutInBoundedTime) {
+  auto eval = [](const char* id, const char* a, const char* b) {
+    const privoco::Entry& e = privoco::entry(id);
+    std::vector<privoco::Decimal> x;
+    if (e.params[0].name == "d") x.push_back(privoco::parse_param(e.id, e.params[0], "1"));  // DP.gauss.eps: d = 1
+    x.push_back(privoco::parse_param(e.id, e.params[e.params.size() - 2], a));
+    x.push_back(privoco::parse_param(e.id, e.params.back(), b));
+    return ref::evaluate(e, x);
+  };
+  const ref::Certified far = eval("DP.gauss.mu", "1e-300", "1e-300"), near = eval("DP.gauss.mu", "1e-20", "1e-20");
+  EXPECT_EQ(far.value.substr(0, 16), near.value.substr(0, 16)) << far.value << " " << near.value;
+  EXPECT_EQ(far.value.substr(far.value.size() - 5), "e-300");
+  const ref::Certified other = eval("DP.gauss.mu", "1e-300", "2e-300");  // sibling: another delta, other digits
+  EXPECT_NE(other.value.substr(0, 16), far.value.substr(0, 16));
+  EXPECT_EQ(eval("DP.gauss.mu", "0", "1e-300").value.substr(0, 12), "2.5066282746");  // sqrt(2 pi) = 2.50662827463
+  EXPECT_EQ(eval("DP.gauss.eps", "1e-1000000", "1e-300").value.substr(0, 8), "2.145636");
+  EXPECT_THROW(eval("DP.gauss.mu", "1e-300", "1e-1000000"), privoco::OutOfReach);
 }
 
 // Heterogeneous composition: DP.gauss.delta with a list mu_1..mu_d equals the single mechanism at

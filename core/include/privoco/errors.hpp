@@ -38,4 +38,10 @@ struct PrecisionCeiling : Error {
   using Error::Error;
 };
 
+// Parameters in the domain where a method cannot answer (e.g. a root beyond the range its search starts from);
+// the message says why, instead of running without end.
+struct OutOfReach : Error {
+  using Error::Error;
+};
+
 }  // namespace privoco
