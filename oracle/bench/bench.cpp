@@ -1,11 +1,15 @@
 // Benchmarks (Google Benchmark): fast throughput, and the certified reference's time per evaluation.
 //   privoco_bench [--points=FILE] [--google-only] [google benchmark flags]
+//   privoco_bench --extremes[=N] [--max-time=S]: the worst time per ID of a certified evaluation over its domain
 // FILE holds n x 4 little-endian float64 (L, V, b, G), e.g. written by scripts/bench_numpy.py so that numpy and
 // privoco time the same points. Without it, points come from the report's seeded sampler (seed 1).
 #include <benchmark/benchmark.h>
 
+#include <fmt/core.h>
+
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -14,6 +18,8 @@
 #include <vector>
 
 #include "privoco/catalogue.hpp"
+#include "privoco/decimal.hpp"
+#include "privoco/errors.hpp"
 #include "privoco/fast/vdh/learners.hpp"
 #include "privoco/fast/value.hpp"
 #include "privoco/reference/evaluate.hpp"
@@ -219,6 +225,98 @@ void proof_timings() {
   }
 }
 
+// Extremes: every ID with a reference part at exact decimals across its whole domain, 17 digits, with the time limit
+// of one evaluation (privoco eval's --max-time). Each parameter takes values from a set of extremes in its domain
+// (0; +-1e-1000000, +-1e-300, +-1, +-1e300, +-1e1000000; just inside finite open ends; both ends of integer ranges and
+// 1000; every choice of a reading); per ID the all-first and all-last combinations and `per_id` more drawn with a
+// seeded generator. Prints per ID the worst time, with its parameters and outcome (answered, or refused with the
+// reason), and one JSON line; returns non-zero if an evaluation crashed with anything but privoco's typed errors.
+std::vector<std::string> extreme_values(const privoco::ParamSpec& p) {
+  if (!p.choices.empty()) return p.choices;
+  const privoco::Domain& d = p.domain;
+  std::vector<std::string> v;
+  if (p.sampling.integer || (std::isfinite(d.lo) && std::isfinite(d.hi) && d.lo >= 1 && d.hi >= 2 && d.lo == std::floor(d.lo))) {
+    const double lo = d.lo_closed ? d.lo : std::floor(d.lo) + 1, hi = std::min(d.hi_closed ? d.hi : std::ceil(d.hi) - 1, 9007199254740992.0);
+    for (double x : {lo, hi, 1000.0})
+      if (d.contains(x)) v.push_back(fmt::format("{:.0f}", x));
+    return v;
+  }
+  for (const char* x : {"0", "1e-1000000", "-1e-1000000", "1e-300", "-1e-300", "1", "-1", "1e300", "-1e300", "1e1000000",
+                        "-1e1000000", "0.5", "0.9999999999999999"}) {
+    const bool neg = x[0] == '-';
+    const double approx = std::strtod(x, nullptr);  // 1e1000000 -> inf, 1e-1000000 -> 0 with its sign
+    bool in = false;
+    if (std::string(x) == "0") in = d.contains(0);
+    else if (approx == 0) in = neg ? d.lo < 0 : d.hi > 0 && (d.lo < 0 || (d.lo == 0));
+    else if (std::isinf(approx)) in = neg ? std::isinf(d.lo) : std::isinf(d.hi);
+    else in = d.contains(approx) && (std::fabs(approx) != 0.5 && approx != 0.9999999999999999 ? true : d.hi <= 1);
+    if (in) v.push_back(x);
+  }
+  if (std::isfinite(d.lo) && !d.lo_closed && d.lo != 0) v.push_back(fmt::format("{:.17g}", std::nextafter(d.lo, INFINITY)));
+  if (std::isfinite(d.hi) && !d.hi_closed && d.hi != 1) v.push_back(fmt::format("{:.17g}", std::nextafter(d.hi, -INFINITY)));
+  return v;
+}
+
+int extremes(std::size_t per_id, double max_seconds) {
+  std::printf("extremes: %zu combinations per ID (plus two corners), 17 digits, time limit %g s per evaluation\n",
+              per_id, max_seconds);
+  std::printf("%-32s %5s %8s %8s %9s  %s\n", "id", "n", "answered", "refused", "worst s", "worst at");
+  std::mt19937_64 rng(1);
+  int crashed = 0;
+  double worst_all = 0;
+  std::string worst_all_id;
+  for (const privoco::Entry& e : privoco::catalogue()) {
+    if (!e.has_reference || e.is_learner()) continue;
+    std::vector<std::vector<std::string>> vals;
+    for (std::size_t i = 0; i < e.params.size(); ++i)
+      vals.push_back(e.vector_layout && i == 0 ? std::vector<std::string>{"1"} : extreme_values(e.params[i]));
+    std::vector<std::vector<std::string>> combos;
+    for (int corner : {0, 1}) {
+      std::vector<std::string> c;
+      for (const auto& v : vals) c.push_back(corner ? v.back() : v.front());
+      combos.push_back(c);
+    }
+    for (std::size_t k = 0; k < per_id; ++k) {
+      std::vector<std::string> c;
+      for (const auto& v : vals) c.push_back(v[rng() % v.size()]);
+      combos.push_back(c);
+    }
+    std::size_t answered = 0, refused = 0;
+    double worst = -1;
+    std::string worst_at, worst_outcome;
+    for (const auto& c : combos) {
+      std::string at;
+      for (std::size_t i = 0; i < c.size(); ++i) at += (i ? " " : "") + e.params[i].name + "=" + c[i];
+      privoco::reference::Options opt;
+      opt.max_seconds = max_seconds;
+      std::string outcome;
+      const auto t0 = std::chrono::steady_clock::now();
+      try {
+        std::vector<privoco::Decimal> dec;
+        for (std::size_t i = 0; i < c.size(); ++i) dec.push_back(privoco::parse_param(e.id, e.params[i], c[i]));
+        const auto r = privoco::reference::evaluate(e, dec, opt);
+        outcome = "answered " + r.value.substr(0, 24);
+        ++answered;
+      } catch (const privoco::Error& x) {
+        outcome = std::string("refused: ") + x.what();
+        ++refused;
+      } catch (const std::exception& x) {
+        outcome = std::string("CRASHED: ") + x.what();
+        ++crashed;
+      }
+      const double dt = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      if (dt > worst) worst = dt, worst_at = at, worst_outcome = outcome;
+    }
+    if (worst > worst_all) worst_all = worst, worst_all_id = e.id;
+    std::printf("%-32s %5zu %8zu %8zu %9.3f  %s\n      -> %s\n", e.id.c_str(), combos.size(), answered, refused, worst,
+                worst_at.substr(0, 100).c_str(), worst_outcome.substr(0, 150).c_str());
+    std::fflush(stdout);
+  }
+  std::printf("{\"extremes\": {\"per_id\": %zu, \"max_seconds\": %g, \"worst_seconds\": %.3f, \"worst_id\": \"%s\", "
+              "\"crashed\": %d}}\n", per_id, max_seconds, worst_all, worst_all_id.c_str(), crashed);
+  return crashed ? 1 : 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -228,7 +326,14 @@ int main(int argc, char** argv) {
   for (int i = 0; i < argc; ++i) {
     if (std::strncmp(argv[i], "--points=", 9) == 0) file = argv[i] + 9;
     else if (std::strcmp(argv[i], "--google-only") == 0) google_only = true;
-    else args.push_back(argv[i]);
+    else if (std::strncmp(argv[i], "--extremes", 10) == 0) {
+      // --extremes[=N]: only the extremes sweep, N drawn combinations per ID (default 24)
+      const std::size_t n = argv[i][10] == '=' ? std::strtoul(argv[i] + 11, nullptr, 10) : 24;
+      double max_s = 10;
+      for (int j = 0; j < argc; ++j)
+        if (std::strncmp(argv[j], "--max-time=", 11) == 0) max_s = std::strtod(argv[j] + 11, nullptr);
+      return extremes(n, max_s);
+    } else if (std::strncmp(argv[i], "--max-time=", 11) != 0) args.push_back(argv[i]);
   }
   g_points = file ? from_file(file) : sampled(1 << 16);
   std::printf("points: %zu (%s)\n", g_points.size(), file ? file : "seeded sampler, seed 1");

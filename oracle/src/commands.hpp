@@ -17,6 +17,7 @@ struct EvalArgs {
   std::string impl = "reference";
   int digits = 17;
   long max_prec = 1L << 17;
+  double max_seconds = 10;  // per evaluation: the precision is not raised past it
   bool json = false;
   std::string points;  // a file of points (the sample format): every row evaluated
 };

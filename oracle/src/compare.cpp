@@ -31,6 +31,9 @@ int cmd_compare(const CompareArgs& a) {
   const Entry& e = entry(a.id);
   if (!e.has_fast || !e.has_reference || e.is_learner())
     throw UnknownId(e.id, "compare needs both a fast and a reference implementation of a function");
+  if (!a.x.empty() && a.plot.empty()) throw ParamError(e.id, "--x", "applies to --plot only");
+  if (!a.x.empty() && e.index_of(a.x) == static_cast<std::size_t>(-1))
+    throw ParamError(e.id, a.x, "unknown parameter for --x");
   std::vector<std::vector<double>> pts;
   std::vector<Verdict> claims;  // from --points: one per point (judged where the row has a value)
   std::size_t skipped = 0, valued = 0;  // rows of other IDs, invalid or outside the domain; rows with a value

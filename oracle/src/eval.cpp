@@ -48,6 +48,7 @@ int eval_points(const Entry& e, const EvalArgs& a) {
   reference::Options opt;
   opt.digits = a.digits;
   opt.max_prec = a.max_prec;
+  opt.max_seconds = a.max_seconds;
   if (!a.json) {
     std::string h = "line";
     for (const auto& p : e.params) h += "," + p.name;
@@ -134,6 +135,8 @@ int cmd_eval(const EvalArgs& a) {
     reference::Options opt;
     opt.digits = a.digits;
     opt.max_prec = a.max_prec;
+    opt.max_seconds = a.max_seconds;
+  opt.max_seconds = a.max_seconds;
     reference::Certified c = reference::evaluate(e, dec, opt);
     if (a.json) {
       put_certified(out, c);

@@ -71,6 +71,10 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 100000));
   eval->add_option("--max-prec", ev.max_prec, "precision ceiling in bits (reference)")
       ->check(CLI::Range(64L, 1L << 26));
+  eval->add_option("--max-time", ev.max_seconds,
+                   "time limit per certified evaluation in seconds (reference): the precision is not raised again "
+                   "when the next level would end past it; 0 for none")
+      ->check(kTolerance);
   eval->add_flag("--json", ev.json, "JSON output (JSON Lines with --points)");
   eval->add_option("--points", ev.points,
                    "evaluate every row of this CSV / JSON Lines file (the sample format; - for stdin), streamed: the "

@@ -72,8 +72,16 @@ void laplace_delta(arb_t res, arb_srcptr p, slong prec) {
     arb_zero(res);                          // eps >= mu: the densities' ratio never exceeds e^eps
   } else {
     arb_mul_2exp_si(d, d, -1);
-    arb_expm1(res, d, prec);
-    arb_neg(res, res);                      // 1 - e^{(eps - mu)/2}
+    // 1 - e^{(eps - mu)/2}: expm1 where (eps - mu)/2 > -1 (no cancellation); 1 - exp below, where Arb's expm1
+    // sizes its working precision by the exponent and asks for 2^60 bytes at (eps - mu)/2 = -5e299
+    if (arf_cmp_si(arb_midref(d), -1) > 0) {
+      arb_expm1(res, d, prec);
+      arb_neg(res, res);
+    } else {
+      arb_exp(res, d, prec);
+      arb_sub_ui(res, res, 1, prec);
+      arb_neg(res, res);
+    }
     if (!arb_is_negative(d)) arb_nonnegative_part(res, res);  // eps - mu straddles 0: delta in [0, ...]
   }
   arb_clear(d);

@@ -124,8 +124,10 @@ std::string value_string(arb_srcptr x, int digits) {
 std::string arb_bound_string(arb_srcptr x, bool upper, int digits) {
   arf_t b;
   arf_init(b);
-  if (upper) arb_get_ubound_arf(b, x, ARF_PREC_EXACT);
-  else arb_get_lbound_arf(b, x, ARF_PREC_EXACT);
+  // rounded outward at a few bits past the digits printed (exactly, 1 - 2^-7e299 would take 2^60 bytes)
+  const slong bp = static_cast<slong>(digits * 3.33) + 64;
+  if (upper) arb_get_ubound_arf(b, x, bp);
+  else arb_get_lbound_arf(b, x, bp);
   std::string s = arf_to_string(b, digits, upper ? MPFR_RNDU : MPFR_RNDD);
   arf_clear(b);
   return s;

@@ -1,7 +1,10 @@
 #include "privoco/reference/evaluate.hpp"
 
+#include <chrono>
 #include <cmath>
 #include <string>
+
+#include <fmt/core.h>
 
 #include "privoco/errors.hpp"
 #include "privoco/registered.hpp"
@@ -33,7 +36,10 @@ Certified escalate(const Entry& e, SetParam set_param, const Options& opt, BallF
   arb_ptr p = _arb_vec_init(static_cast<slong>(np));
   Certified c;
   slong prec = std::min<slong>(want_bits + 32, opt.max_prec);
+  const auto start = std::chrono::steady_clock::now();
+  double last_step = 0;
   for (;;) {
+    const auto step_start = std::chrono::steady_clock::now();
     for (std::size_t i = 0; i < np; ++i) set_param(p + i, i, prec);
     try {
       fn(c.ball.get(), p, prec);
@@ -43,12 +49,21 @@ Certified escalate(const Entry& e, SetParam set_param, const Options& opt, BallF
     }
     slong acc = arb_rel_accuracy_bits(c.ball.get());
     if (arb_is_zero(c.ball.get()) || (arb_is_finite(c.ball.get()) && acc >= want_bits)) break;
-    if (prec >= opt.max_prec) {
+    const auto now = std::chrono::steady_clock::now();
+    last_step = std::chrono::duration<double>(now - step_start).count();
+    const double elapsed = std::chrono::duration<double>(now - start).count();
+    const bool out_of_time = opt.max_seconds > 0 && elapsed + 4 * last_step > opt.max_seconds;
+    if (prec >= opt.max_prec || out_of_time) {
       _arb_vec_clear(p, static_cast<slong>(np));
       // an enclosure that is infinite, or contains zero, has no relative accuracy (Arb says -ARF_PREC_EXACT)
       const std::string got = !arb_is_finite(c.ball.get())     ? "the enclosure is not finite"
                               : arb_contains_zero(c.ball.get()) ? "the enclosure still contains 0"
                                                                 : "relative accuracy " + std::to_string(acc) + " bits";
+      if (prec < opt.max_prec)
+        throw PrecisionCeiling(e.id + ": " + std::to_string(opt.digits) + " certified digits not reached within the " +
+                               "time limit of " + fmt::format("{:g}", opt.max_seconds) + " s (" +
+                               fmt::format("{:.2g}", elapsed) + " s up to " + std::to_string(prec) + " bits, " + got +
+                               "); raise --max-time");
       throw PrecisionCeiling(e.id + ": " + std::to_string(opt.digits) +
                              " certified digits not reached at the precision ceiling of " +
                              std::to_string(opt.max_prec) + " bits (" + got + "); raise --max-prec");

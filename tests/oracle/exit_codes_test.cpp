@@ -307,3 +307,57 @@ TEST(ExitCodes, SampleFilesStandardReadersParse) {
   EXPECT_TRUE(tr["T"].is_number_integer()) << tr;
   EXPECT_TRUE(tr["leaf_label"].is_string()) << tr;
 }
+
+// Every command through each exit code it can give (README "Exit codes"): 0 all good, 1 a verdict against, 2 bad
+// input, 3 undecided, 74 an output that cannot be written; 70 (privoco itself failed) from none of them. `report`'s
+// 0 is in cli_test (it proves every claim: ~50 s).
+TEST(ExitCodes, EveryCommandThroughEachCode) {
+  const std::string dir = test_dir();
+  const std::string good = dir + "every_good.csv", bad = dir + "every_bad.csv", grads = dir + "every_g.csv",
+                    run_ok = dir + "every_w.csv", run_bad = dir + "every_w_bad.csv";
+  spit(good, "id,L,V,b,G,value\nVDH.pred.conj,100,9,1,1,1623923.6082559064\n");
+  spit(bad, "id,L,V,b,G,value\nVDH.pred.conj,100,9,1,1,1.6e6\n");
+  spit(grads, "g\n0.5\n-0.25\n1\n");
+  ASSERT_EQ(run("run alg1 b=1 G=1 --gradients " + grads + " --out " + run_ok).code, 0);
+  std::string w = privoco::testing::slurp(run_ok);
+  spit(run_bad, w.substr(0, w.rfind(',') + 1) + "0.5\n");  // the last prediction wrong
+  const std::vector<std::pair<std::string, int>> cases = {
+      {"list", 0},
+      {"list --bogus", 2},
+      {"eval VDH.pred.conj L=1 V=0 b=1 G=1", 0},
+      {"eval VDH.pred.conj L=1 V=-1 b=1 G=1", 2},
+      {"eval VDH.pred.conj L=1e10000 V=1 b=1 G=1 --max-time 0.05", 2},  // refused at the time limit, by name
+      {"eval VDH.pred.conj --points " + good, 0},
+      {"eval VDH.pred.conj --points " + dir + "missing.csv", 2},
+      {"report --n -1", 2},
+      {"report --id VDH.nope", 2},
+      {"check " + good, 0},
+      {"check " + bad, 1},
+      {"check " + dir + "missing.csv", 2},
+      {"check " + run_ok + " --stream alg1 b=1 G=1", 0},
+      {"check " + run_bad + " --stream alg1 b=1 G=1", 1},
+      {"check " + run_ok + " --stream alg1 b=1", 2},
+      {"sample VDH.pred.conj --n 3", 0},
+      {"sample VDH.pred.conj --n 0", 2},
+      {"sample VDH.pred.conj --n 3 --out /dev/full", 74},
+      {"compare VDH.pred.conj --n 5", 0},
+      {"compare VDH.pred.conj --n 5 --x Q --plot " + dir + "every.svg", 2},
+      {"compare VDH.pred.conj --n 5 --x L", 2},  // --x without --plot would be ignored: refused
+      {"compare VDH.pred.conj --n 5 --plot /dev/full", 74},
+      {"prove VDH.lemma.lncosh", 0},
+      {"prove VDH.lemma.lncosh y=1.42", 1},
+      {"prove JKT.const.delta_typical", 3},
+      {"prove VDH.pred.conj", 2},
+      {"run alg1 b=1 G=1 --gradients " + grads, 0},
+      {"run alg1 b=1 G=1 --gradients " + grads + " --out /dev/full", 74},
+      {"run alg1 b=0 G=1 --gradients " + grads, 2},
+      {"run local_laplace tau=1,2 --T 3", 0},
+      {"run local_laplace tau=1,2 --T 3 --out /dev/full", 74},
+  };
+  for (const auto& [args, code] : cases) {
+    const CliRun r = run(args);
+    EXPECT_EQ(r.code, code) << "privoco " << args << "\n" << r.err;
+    EXPECT_NE(r.code, 70) << "privoco " << args << "\n" << r.err;
+    if (code == 2 || code == 74) EXPECT_EQ(privoco::testing::count_lines(r.err), 1) << "privoco " << args << "\n" << r.err;
+  }
+}

@@ -19,6 +19,9 @@ struct Options {
   int digits = 17;            // certified significant digits wanted
   long max_prec = 1L << 17;   // ceiling of the working precision in bits; PrecisionCeiling past it
   bool strings = true;        // fill Certified::value/lo/hi (decimal conversion costs ~20% of a 17-digit call)
+  // Time limit in seconds: the precision is not raised again when the next level (~4 times the last one's time)
+  // would end past it; PrecisionCeiling then says so. 0: none.
+  double max_seconds = 10;
 };
 
 // Certified value of `id` at exact decimal parameters (table order). Throws UnknownId, DomainError,
