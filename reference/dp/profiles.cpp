@@ -141,7 +141,7 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
   // stops helping (the parameters' own balls limit it: then the bracket below widens instead)
   auto delta_acc = [&](arb_t out, const arb_t at, slong want) {
     slong last = -ARF_PREC_EXACT;
-    for (slong wp = want + 20;; wp *= 2) {
+    for (slong wp = want + 40;; wp *= 2) {
       delta(out, at, wp);
       const slong acc = arb_rel_accuracy_bits(out);
       if (acc >= want || wp > 16 * want || (last > 0 && acc < last + 16)) break;
@@ -194,7 +194,7 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
     arb_set_d(x, xm);
     for (int it = 0; it < 60; ++it) {  // Newton at full precision from a double-accurate start
       const slong wp = prec + 20;
-      delta_acc(d, x, wp);
+      delta_acc(d, x, prec - 12);
       slope(s, x, wp);
       arb_log(step, d, wp);
       arb_sub(step, step, lt, wp);
@@ -236,8 +236,8 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
     arb_sub_arf(a, a, ra, ARF_PREC_EXACT);
     arb_add_arf(b, b, ra, ARF_PREC_EXACT);
     if (!(arf_cmp_d(arb_midref(a), lo) > 0)) break;
-    delta_acc(da, a, prec + 20);
-    delta_acc(db, b, prec + 20);
+    delta_acc(da, a, prec - 12);  // the ends differ from the target by ~2^-(prec-8) relative (r widens if short)
+    delta_acc(db, b, prec - 12);
     const bool a_ok = side < 0 ? arb_gt(da, target) : arb_lt(da, target);
     const bool b_ok = side < 0 ? arb_lt(db, target) : arb_gt(db, target);
     const bool a_wrong = side < 0 ? arb_le(da, target) : arb_ge(da, target);
