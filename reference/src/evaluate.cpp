@@ -1,5 +1,6 @@
 #include "privoco/reference/evaluate.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <string>
@@ -50,9 +51,13 @@ Certified escalate(const Entry& e, SetParam set_param, const Options& opt, BallF
     slong acc = arb_rel_accuracy_bits(c.ball.get());
     if (arb_is_zero(c.ball.get()) || (arb_is_finite(c.ball.get()) && acc >= want_bits)) break;
     const auto now = std::chrono::steady_clock::now();
-    last_step = std::chrono::duration<double>(now - step_start).count();
+    const double step = std::chrono::duration<double>(now - step_start).count();
+    // the next level's time: this one's times the growth seen from the last one (at least 4: doubling the precision
+    // costs ~2^1.6 per operation, and series or quadrature need more terms)
+    const double growth = last_step > 1e-3 ? std::max(4.0, step / last_step) : 4.0;
+    last_step = step;
     const double elapsed = std::chrono::duration<double>(now - start).count();
-    const bool out_of_time = opt.max_seconds > 0 && elapsed + 4 * last_step > opt.max_seconds;
+    const bool out_of_time = opt.max_seconds > 0 && elapsed + growth * step > opt.max_seconds;
     if (prec >= opt.max_prec || out_of_time) {
       _arb_vec_clear(p, static_cast<slong>(np));
       // an enclosure that is infinite, or contains zero, has no relative accuracy (Arb says -ARF_PREC_EXACT)
