@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs privoco's Debian packages (Debian 12), then configures and builds into build/.
-# Usage: bash scripts/setup.sh [--deps-only]
+# Usage: bash scripts/setup.sh [--deps-only | --no-install]   (PRIVOCO_PREFIX=DIR: install there, default /usr/local)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SUDO=""
@@ -21,3 +21,17 @@ fi
 [ "${1:-}" = "--deps-only" ] && exit 0
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER_LAUNCHER=ccache
 cmake --build build -j "$(nproc)"
+# Install the CLI, the libraries with their headers and the CMake package (find_package(privoco CONFIG)) under
+# PRIVOCO_PREFIX (default /usr/local); --no-install skips it.
+[ "${1:-}" = "--no-install" ] && exit 0
+PREFIX="${PRIVOCO_PREFIX:-/usr/local}"
+mkdir -p "$PREFIX" 2>/dev/null || true
+if [ -w "$PREFIX" ]; then
+  cmake --install build --prefix "$PREFIX" > /dev/null
+elif command -v sudo > /dev/null; then
+  sudo cmake --install build --prefix "$PREFIX" > /dev/null
+else
+  echo "setup.sh: not installed: $PREFIX is not writable (PRIVOCO_PREFIX=DIR bash scripts/setup.sh installs elsewhere)" >&2
+  exit 0
+fi
+echo "setup.sh: installed under $PREFIX (bin/privoco, include/privoco, lib/cmake/privoco)" >&2
