@@ -1,0 +1,23 @@
+"""Parameters by name, checked against the catalogue as the CLI checks them."""
+from . import _privoco
+
+
+def entry(id):
+    for e in _privoco.catalogue():
+        if e["id"] == id:
+            return e
+    _privoco.fast_eval(id, [])  # raises UnknownId with the CLI's message (did you mean ...)
+    raise _privoco.UnknownId(f"unknown ID: '{id}'")
+
+
+def ordered(id, given):
+    """The parameters of `id` in table order from the keyword arguments `given`; ParamError for unknown or missing."""
+    e = entry(id)
+    names = [p["name"] for p in e["parameters"]]
+    for k in given:
+        if k not in names:
+            raise _privoco.ParamError(f"{id}: parameter '{k}': unknown parameter (parameters: {', '.join(names)})")
+    missing = [n for n in names if n not in given]
+    if missing:
+        raise _privoco.ParamError(f"{id}: parameter '{missing[0]}': missing")
+    return e, [given[n] for n in names]

@@ -1,0 +1,94 @@
+"""The Python module against the CLI: the same IDs, the same bits from the fast part, the same certified decimals,
+errors as ValueError subclasses that name what is wrong. Seeded (PRIVOCO_SEED, printed); run by ctest (python_test)."""
+import json
+import os
+import subprocess
+import tempfile
+from decimal import Decimal
+
+import numpy as np
+import pytest
+
+import privoco
+
+BIN = os.environ["PRIVOCO_BIN"]
+SEED = int(os.environ.get("PRIVOCO_SEED", "1"))
+
+
+def cli(*args):
+    p = subprocess.run([BIN, *args], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    return [json.loads(l) for l in p.stdout.splitlines() if l.strip()]
+
+
+def test_list_matches_the_cli():
+    ids = [e["id"] for e in privoco.list()]
+    cli_ids = [r["id"] for r in cli("list", "--json") if r.get("record") == "entry"]
+    assert ids == cli_ids
+    conj = next(e for e in privoco.list() if e["id"] == "VDH.pred.conj")
+    assert [p["name"] for p in conj["parameters"]] == ["L", "V", "b", "G"]
+
+
+@pytest.mark.parametrize("id", ["VDH.pred.conj", "VDH.pot.conj", "VDH.pred.improper", "DP.laplace.delta"])
+def test_fast_gives_the_clis_bits(id):
+    """Property: on seeded log-uniform points (both signs where the domain allows) the module's doubles are the
+    CLI's bit for bit (eval --points --impl fast). The sibling: perturbing one input by an ulp changes some bits."""
+    print(f"seed {SEED} (PRIVOCO_SEED)")
+    rng = np.random.default_rng(SEED)
+    e = next(x for x in privoco.list() if x["id"] == id)
+    n = 200
+    cols = {}
+    for p in e["parameters"]:
+        x = 10.0 ** rng.uniform(-3, 3, n)
+        if p["domain"] == "(-inf, inf)":
+            x *= rng.choice([-1.0, 1.0], n)
+        cols[p["name"]] = x
+    r = privoco.fast.eval(id, **cols)
+    with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
+        names = list(cols)
+        f.write(",".join(["id"] + names) + "\n")
+        for k in range(n):
+            f.write(",".join([id] + [repr(float(cols[m][k])) for m in names]) + "\n")
+    rows = [r for r in cli("eval", id, "--points", f.name, "--impl", "fast", "--json") if r.get("record") == "value"]
+    os.unlink(f.name)
+    theirs = np.array([float(r["value"]) for r in rows])
+    assert np.array_equal(theirs.view(np.uint64), r.value.view(np.uint64))
+    assert list(r.status) == [r["status"] for r in rows]
+    moved = dict(cols)
+    first = names[0]
+    moved[first] = np.nextafter(cols[first], np.inf)
+    assert not np.array_equal(privoco.fast.eval(id, **moved).value.view(np.uint64), r.value.view(np.uint64))
+
+
+def test_fast_broadcasts_and_reports_overflow():
+    r = privoco.fast.eval("VDH.pred.conj", L=np.array([[1.0], [1e5]]), V=[0.0, 1e6], b=0.001, G=0.001)
+    assert r.value.shape == (2, 2)
+    assert r.status[1, 1] == "overflow" and np.isinf(r.value[1, 1])
+    assert abs(r.log_abs[1, 1] - 2486.6426323064729) < 1e-9
+    assert r.status[0, 0] == "ok" and r.sign[0, 0] == 1
+
+
+def test_reference_gives_the_clis_decimals():
+    c = privoco.reference.eval("VDH.pred.conj", L="100", V=9, b=1, G="0.2", digits=30)
+    (row,) = cli("eval", "VDH.pred.conj", "L=100", "V=9", "b=1", "G=0.2", "--digits", "30", "--json")
+    assert (c.value, c.lo, c.hi, c.digits) == (row["value"], row["lo"], row["hi"], row["digits"])
+    # floats are their exact binary value, strings exact decimals: 0.1 and "0.1" are different inputs
+    a = privoco.reference.eval("VDH.pred.conj", L=0.1, V=0, b=1, G=1, digits=25)
+    b = privoco.reference.eval("VDH.pred.conj", L="0.1", V=0, b=1, G=1, digits=25)
+    exact = privoco.reference.eval("VDH.pred.conj", L=str(Decimal(0.1)), V=0, b=1, G=1, digits=25)
+    assert a.value != b.value and a.value == exact.value
+
+
+def test_errors_are_value_errors_that_name_the_problem():
+    with pytest.raises(privoco.DomainError, match=r"parameter V = -1 is outside its domain \[0, inf\)"):
+        privoco.fast.eval("VDH.pred.conj", L=1, V=[0, -1], b=1, G=1)
+    with pytest.raises(privoco.ParamError, match="parameter 'G': missing"):
+        privoco.reference.eval("VDH.pred.conj", L=1, V=1, b=1)
+    with pytest.raises(privoco.ParamError, match="parameter 'X': unknown"):
+        privoco.reference.eval("VDH.pred.conj", L=1, V=1, b=1, G=1, X=2)
+    with pytest.raises(privoco.UnknownId, match="did you mean VDH.pred.conj"):
+        privoco.fast.eval("VDH.pred.conjj", L=1)
+    with pytest.raises(privoco.OutOfReach):
+        privoco.reference.eval("DP.gauss.mu", eps="1e-300", delta="1e-1000000")
+    for cls in (privoco.Error, privoco.DomainError, privoco.ParamError, privoco.UnknownId):
+        assert issubclass(cls, ValueError)
