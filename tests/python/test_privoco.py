@@ -79,6 +79,18 @@ def test_reference_gives_the_clis_decimals():
     assert a.value != b.value and a.value == exact.value
 
 
+def test_certified_values_as_mpmath_numbers():
+    import mpmath
+    mpmath.mp.dps = 60
+    c = privoco.reference.eval("DP.laplace.delta", eps=1, mu="3.5", digits=40)
+    # the second route: 1 - e^{(eps - mu)/2} in mpmath at 60 digits, inside the enclosure and within the digits
+    true = 1 - mpmath.exp((1 - mpmath.mpf("3.5")) / 2)
+    assert mpmath.mpf(c.lo) <= true <= mpmath.mpf(c.hi)
+    assert abs(c.mpf() - true) <= mpmath.mpf(10) ** -39 * true
+    # the sibling: e^{eps - mu} (the density ratio without the half) is far off
+    assert abs(1 - mpmath.exp(1 - mpmath.mpf("3.5")) - c.mpf()) > mpmath.mpf(10) ** -3
+
+
 def test_errors_are_value_errors_that_name_the_problem():
     with pytest.raises(privoco.DomainError, match=r"parameter V = -1 is outside its domain \[0, inf\)"):
         privoco.fast.eval("VDH.pred.conj", L=1, V=[0, -1], b=1, G=1)
@@ -90,5 +102,7 @@ def test_errors_are_value_errors_that_name_the_problem():
         privoco.fast.eval("VDH.pred.conjj", L=1)
     with pytest.raises(privoco.OutOfReach):
         privoco.reference.eval("DP.gauss.mu", eps="1e-300", delta="1e-1000000")
+    with pytest.raises(privoco.ParamError, match="per-coordinate parameters are not taken"):
+        privoco.reference.eval("DP.gauss.delta", eps=1, mu=1)
     for cls in (privoco.Error, privoco.DomainError, privoco.ParamError, privoco.UnknownId):
         assert issubclass(cls, ValueError)

@@ -13,6 +13,9 @@ def entry(id):
 def ordered(id, given):
     """The parameters of `id` in table order from the keyword arguments `given`; ParamError for unknown or missing."""
     e = entry(id)
+    if any(p["per_coordinate"] for p in e["parameters"]):
+        raise _privoco.ParamError(f"{id}: parameter 'd': per-coordinate parameters are not taken by the Python module "
+                                  "yet; use the CLI")
     names = [p["name"] for p in e["parameters"]]
     for k in given:
         if k not in names:
