@@ -65,12 +65,13 @@ py::tuple fast_eval(const std::string& id, const std::vector<py::array_t<double,
   double* pl = log_abs.mutable_data();
   signed char* ps = status.mutable_data();
   signed char* pg = sign.mutable_data();
+  const privoco::fast::Fn fn = privoco::fast::function(e);
   {
     py::gil_scoped_release release;
     std::vector<double> x(e.params.size());
     for (py::ssize_t k = 0; k < n; ++k) {
       for (std::size_t i = 0; i < x.size(); ++i) x[i] = src[i][k];
-      const privoco::fast::Value v = privoco::fast::evaluate(e, x.data());
+      const privoco::fast::Value v = fn(x.data());
       pv[k] = v.value, pl[k] = v.log_abs(), ps[k] = static_cast<signed char>(v.status), pg[k] = static_cast<signed char>(v.sign);
     }
   }

@@ -22,5 +22,7 @@ struct Registry {
 // Throws UnknownId when fast/ lacks the ID, DomainError on bad parameters (table order).
 Value evaluate(const Entry& e, const double* params);
 bool implements(const std::string& id);
+// The ID's function itself, for loops over many points (evaluate looks it up by name on every call); UnknownId.
+Fn function(const Entry& e);
 
 }  // namespace privoco::fast
