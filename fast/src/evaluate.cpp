@@ -25,6 +25,12 @@ Fn function(const Entry& e) {
   throw UnknownId(e.id, "no fast implementation for this ID");
 }
 
+BatchFn batch(const Entry& e) {
+  for (const auto& [rid, fn] : registry().batches)
+    if (e.id == rid) return fn;
+  return nullptr;
+}
+
 Value evaluate(const Entry& e, const double* params) { return function(e)(params); }
 
 }  // namespace privoco::fast

@@ -11,6 +11,12 @@ namespace privoco::fast::vdh {
 void register_paper(Registry& r) {
   r.add("VDH.pred.conj", [](const double* p) { return vdh::pred_conj(p[0], p[1], p[2], p[3]); });
   r.add("VDH.pot.conj", [](const double* p) { return vdh::pot_conj(p[0], p[1], p[2], p[3]); });
+  r.add_batch("VDH.pred.conj", [](const double* const* c, Value* out, std::size_t n) {
+    vdh::pred_conj(c[0], c[1], c[2], c[3], out, n);
+  });
+  r.add_batch("VDH.pot.conj", [](const double* const* c, Value* out, std::size_t n) {
+    vdh::pot_conj(c[0], c[1], c[2], c[3], out, n);
+  });
   r.add("VDH.pot.Z", [](const double* p) { return vdh::pot_Z(p[0], p[1]); });
   r.add("VDH.pred.uniform", [](const double* p) { return vdh::pred_uniform(p[0], p[1], p[2]); });
   r.add("VDH.pot.uniform", [](const double* p) { return vdh::pot_uniform(p[0], p[1], p[2]); });

@@ -5,6 +5,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -66,13 +67,29 @@ py::tuple fast_eval(const std::string& id, const std::vector<py::array_t<double,
   signed char* ps = status.mutable_data();
   signed char* pg = sign.mutable_data();
   const privoco::fast::Fn fn = privoco::fast::function(e);
+  const privoco::fast::BatchFn bfn = privoco::fast::batch(e);
   {
     py::gil_scoped_release release;
-    std::vector<double> x(e.params.size());
-    for (py::ssize_t k = 0; k < n; ++k) {
-      for (std::size_t i = 0; i < x.size(); ++i) x[i] = src[i][k];
-      const privoco::fast::Value v = fn(x.data());
-      pv[k] = v.value, pl[k] = v.log_abs(), ps[k] = static_cast<signed char>(v.status), pg[k] = static_cast<signed char>(v.sign);
+    auto put = [&](py::ssize_t k, const privoco::fast::Value& v) {
+      pv[k] = v.value, pl[k] = v.log_abs(), ps[k] = static_cast<signed char>(v.status);
+      pg[k] = static_cast<signed char>(v.sign);
+    };
+    if (bfn) {  // the vectorised kernel over blocks (same bits as point by point)
+      constexpr py::ssize_t kBlock = 4096;
+      std::vector<privoco::fast::Value> out(kBlock);
+      std::vector<const double*> cols(src.size());
+      for (py::ssize_t k0 = 0; k0 < n; k0 += kBlock) {
+        const py::ssize_t m = std::min(kBlock, n - k0);
+        for (std::size_t i = 0; i < src.size(); ++i) cols[i] = src[i] + k0;
+        bfn(cols.data(), out.data(), static_cast<std::size_t>(m));
+        for (py::ssize_t k = 0; k < m; ++k) put(k0 + k, out[static_cast<std::size_t>(k)]);
+      }
+    } else {
+      std::vector<double> x(e.params.size());
+      for (py::ssize_t k = 0; k < n; ++k) {
+        for (std::size_t i = 0; i < x.size(); ++i) x[i] = src[i][k];
+        put(k, fn(x.data()));
+      }
     }
   }
   return py::make_tuple(value, status, log_abs, sign);
