@@ -10,15 +10,16 @@
 
 namespace privoco::oracle {
 
-const std::vector<std::string> kHistogramLabels = {"<=0.5", "<=1", "<=2", "<=4", "<=8", "<=16", "<=1e3", ">1e3"};
-
-namespace {
 double quantile(std::vector<double> v, double q) {
   if (v.empty()) return 0;
   std::size_t k = static_cast<std::size_t>(q * static_cast<double>(v.size() - 1) + 0.5);
   std::nth_element(v.begin(), v.begin() + static_cast<long>(k), v.end());
   return v[k];
 }
+
+const std::vector<std::string> kHistogramLabels = {"<=0.5", "<=1", "<=2", "<=4", "<=8", "<=16", "<=1e3", ">1e3"};
+
+namespace {
 std::size_t bucket(double ulp) {
   const double edges[] = {0.5, 1, 2, 4, 8, 16, 1e3};
   for (std::size_t i = 0; i < 7; ++i)

@@ -33,6 +33,9 @@ struct Accuracy {
 
 extern const std::vector<std::string> kHistogramLabels;
 
+// The q-quantile of v (the element at rank round(q (n - 1))); 0 for an empty v.
+double quantile(std::vector<double> v, double q);
+
 // Fast and reference at each point (17 certified digits).
 std::vector<PointResult> evaluate_points(const Entry& e, const std::vector<std::vector<double>>& points,
                                          int digits = 17);

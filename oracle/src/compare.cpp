@@ -101,12 +101,9 @@ int cmd_compare(const CompareArgs& a) {
       case Verdict::Defect::none: file_ulps.push_back(v.ulps); break;
     }
   }
-  std::sort(file_ulps.begin(), file_ulps.end());
-  auto q = [&](double p) {
-    return file_ulps.empty() ? 0.0 : file_ulps[static_cast<std::size_t>(p * static_cast<double>(file_ulps.size() - 1) + 0.5)];
-  };
   fe.finite = file_ulps.size();
-  fe.median = q(0.5), fe.p90 = q(0.9), fe.p99 = q(0.99), fe.max = q(1);
+  fe.median = quantile(file_ulps, 0.5), fe.p90 = quantile(file_ulps, 0.9), fe.p99 = quantile(file_ulps, 0.99);
+  fe.max = quantile(file_ulps, 1);
   if (!a.plot.empty()) {
     std::size_t xi = a.x.empty() ? 0 : e.index_of(a.x);
     if (xi == static_cast<std::size_t>(-1)) throw ParamError(e.id, a.x, "unknown parameter for --x");

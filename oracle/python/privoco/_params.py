@@ -1,11 +1,19 @@
 """Parameters by name, checked against the catalogue as the CLI checks them."""
+import functools
+
 from . import _privoco
 
 
+@functools.lru_cache(maxsize=None)
+def _entries():
+    """The catalogue by ID, built once (the native call builds every entry's dictionaries)."""
+    return {e["id"]: e for e in _privoco.catalogue()}
+
+
 def entry(id):
-    for e in _privoco.catalogue():
-        if e["id"] == id:
-            return e
+    e = _entries().get(id)
+    if e is not None:
+        return e
     _privoco.fast_eval(id, [])  # raises UnknownId with the CLI's message (did you mean ...)
     raise _privoco.UnknownId(f"unknown ID: '{id}'")
 
