@@ -6,6 +6,14 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <mutex>
+#include <new>
+#include <unordered_map>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -46,7 +54,83 @@ const privoco::Entry& function_entry(const std::string& id, bool fast) {
   return e;
 }
 
+// Result memory is recycled: a freed result's block goes to a small pool and the next call of about the same size
+// takes it back. Fresh pages cost a page fault on first touch (on this kind of VM 8 MB take 8-30 ms, as long as the
+// batch itself), and whether malloc hands back the previous block depends on what else the process holds.
+class BlockPool {
+ public:
+  void* take(std::size_t bytes) {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      for (auto it = free_.begin(); it != free_.end(); ++it)
+        if (it->second >= bytes && it->second <= 2 * bytes) {
+          void* p = it->first;
+          held_ -= it->second;
+          free_.erase(it);
+          sizes_[p] = it->second;
+          return p;
+        }
+    }
+    void* p = std::malloc(std::max<std::size_t>(bytes, 1));
+    if (!p) throw std::bad_alloc();
+    std::lock_guard<std::mutex> lock(mu_);
+    sizes_[p] = bytes;
+    return p;
+  }
+  void give_back(void* p) {
+    std::lock_guard<std::mutex> lock(mu_);
+    const auto it = sizes_.find(p);
+    const std::size_t bytes = it == sizes_.end() ? 0 : it->second;
+    if (it != sizes_.end()) sizes_.erase(it);
+    if (bytes >= kMinBytes && held_ + bytes <= kMaxHeld && free_.size() < kMaxBlocks) {
+      free_.emplace_back(p, bytes);
+      held_ += bytes;
+      return;
+    }
+    std::free(p);
+  }
+
+ private:
+  static constexpr std::size_t kMinBytes = 1 << 20;   // smaller blocks: malloc's own free lists do well
+  static constexpr std::size_t kMaxHeld = 256 << 20;  // what the pool may keep after results are gone
+  static constexpr std::size_t kMaxBlocks = 8;
+  std::mutex mu_;
+  std::vector<std::pair<void*, std::size_t>> free_;
+  std::unordered_map<void*, std::size_t> sizes_;
+  std::size_t held_ = 0;
+};
+
+BlockPool& pool() {
+  static BlockPool* p = new BlockPool;  // never destroyed: arrays may outlive the module's statics at exit
+  return *p;
+}
+
+// A 1-d array of n elements in recycled memory, owned by the array.
+template <class T>
+py::array_t<T> owned_array(py::ssize_t n) {
+  void* p = pool().take(sizeof(T) * static_cast<std::size_t>(n));
+  py::capsule owner(p, [](void* q) { pool().give_back(q); });
+  return py::array_t<T>({n}, {static_cast<py::ssize_t>(sizeof(T))}, static_cast<T*>(p), owner);
+}
+
+// Whether every x[k] lies in d: the ends' kinds hoisted and no branch per element, so the loop vectorises.
+bool all_inside(const privoco::Domain& d, const double* x, py::ssize_t m) {
+  bool ok = true;
+  const double lo = d.lo, hi = d.hi;
+  if (d.lo_closed && d.hi_closed)
+    for (py::ssize_t k = 0; k < m; ++k) ok &= (x[k] >= lo) & (x[k] <= hi);
+  else if (d.lo_closed)
+    for (py::ssize_t k = 0; k < m; ++k) ok &= (x[k] >= lo) & (x[k] < hi);
+  else if (d.hi_closed)
+    for (py::ssize_t k = 0; k < m; ++k) ok &= (x[k] > lo) & (x[k] <= hi);
+  else
+    for (py::ssize_t k = 0; k < m; ++k) ok &= (x[k] > lo) & (x[k] < hi);
+  return ok;
+}
+
 // cols: one C-contiguous float64 array per parameter, all of the same length n (broadcast by the caller).
+// Returns value and status per element, and for the elements whose status is not ok (rare: results beyond the
+// double range) their index, ln|value| and sign; the package forms log_abs and sign of the rest from the value.
 py::tuple fast_eval(const std::string& id, const std::vector<py::array_t<double, py::array::c_style>>& cols) {
   const privoco::Entry& e = function_entry(id, true);
   if (cols.size() != e.params.size())
@@ -55,44 +139,92 @@ py::tuple fast_eval(const std::string& id, const std::vector<py::array_t<double,
   const py::ssize_t n = cols.empty() ? 0 : cols[0].size();
   std::vector<const double*> src;
   for (const auto& c : cols) src.push_back(c.data());
-  // domains checked first, with the parameter's name (the batch itself then runs without the GIL)
-  for (std::size_t i = 0; i < e.params.size(); ++i)
-    for (py::ssize_t k = 0; k < n; ++k)
-      if (!e.params[i].domain.contains(src[i][k]))
-        throw privoco::DomainError(e.id, e.params[i].name, privoco::text17(src[i][k]), e.params[i].domain_text());
-  py::array_t<double> value(n), log_abs(n);
-  py::array_t<signed char> status(n), sign(n);
+  py::array_t<double> value = owned_array<double>(n);
+  py::array_t<signed char> status = owned_array<signed char>(n);
   double* pv = value.mutable_data();
-  double* pl = log_abs.mutable_data();
   signed char* ps = status.mutable_data();
-  signed char* pg = sign.mutable_data();
+  std::vector<std::int64_t> exc_index;
+  std::vector<double> exc_log;
+  std::vector<signed char> exc_sign;
   const privoco::fast::Fn fn = privoco::fast::function(e);
   const privoco::fast::BatchFn bfn = privoco::fast::batch(e);
+  // the first point outside its parameter's domain, found block by block (while the block is in cache) without the
+  // GIL; the error is raised after the batch, naming the parameter and its value
+  std::size_t bad_param = 0;
+  py::ssize_t bad_at = -1;
   {
     py::gil_scoped_release release;
     auto put = [&](py::ssize_t k, const privoco::fast::Value& v) {
-      pv[k] = v.value, pl[k] = v.log_abs(), ps[k] = static_cast<signed char>(v.status);
-      pg[k] = static_cast<signed char>(v.sign);
-    };
-    if (bfn) {  // the vectorised kernel over blocks (same bits as point by point)
-      constexpr py::ssize_t kBlock = 4096;
-      std::vector<privoco::fast::Value> out(kBlock);
-      std::vector<const double*> cols(src.size());
-      for (py::ssize_t k0 = 0; k0 < n; k0 += kBlock) {
-        const py::ssize_t m = std::min(kBlock, n - k0);
-        for (std::size_t i = 0; i < src.size(); ++i) cols[i] = src[i] + k0;
-        bfn(cols.data(), out.data(), static_cast<std::size_t>(m));
-        for (py::ssize_t k = 0; k < m; ++k) put(k0 + k, out[static_cast<std::size_t>(k)]);
+      pv[k] = v.value, ps[k] = static_cast<signed char>(v.status);
+      if (v.status != privoco::fast::Status::ok) {
+        exc_index.push_back(k), exc_log.push_back(v.log_abs_out);
+        exc_sign.push_back(static_cast<signed char>(v.sign));
       }
-    } else {
-      std::vector<double> x(e.params.size());
-      for (py::ssize_t k = 0; k < n; ++k) {
-        for (std::size_t i = 0; i < x.size(); ++i) x[i] = src[i][k];
-        put(k, fn(x.data()));
+    };
+    constexpr py::ssize_t kBlock = 4096;
+    std::vector<privoco::fast::Value> out(bfn ? kBlock : 0);
+    std::vector<const double*> block(src.size());
+    std::vector<double> x(e.params.size());
+    for (py::ssize_t k0 = 0; k0 < n && bad_at < 0; k0 += kBlock) {
+      const py::ssize_t m = std::min(kBlock, n - k0);
+      for (std::size_t i = 0; i < src.size() && bad_at < 0; ++i)
+        if (!all_inside(e.params[i].domain, src[i] + k0, m))
+          for (py::ssize_t k = k0; k < k0 + m; ++k)
+            if (!e.params[i].domain.contains(src[i][k])) {
+              bad_param = i, bad_at = k;
+              break;
+            }
+      if (bad_at >= 0) break;
+      if (bfn) {  // the vectorised kernel (same bits as point by point)
+        for (std::size_t i = 0; i < src.size(); ++i) block[i] = src[i] + k0;
+        bfn(block.data(), out.data(), static_cast<std::size_t>(m));
+        for (py::ssize_t k = 0; k < m; ++k) put(k0 + k, out[static_cast<std::size_t>(k)]);
+      } else {
+        for (py::ssize_t k = k0; k < k0 + m; ++k) {
+          for (std::size_t i = 0; i < x.size(); ++i) x[i] = src[i][k];
+          put(k, fn(x.data()));
+        }
       }
     }
   }
-  return py::make_tuple(value, status, log_abs, sign);
+  if (bad_at >= 0)
+    throw privoco::DomainError(e.id, e.params[bad_param].name, privoco::text17(src[bad_param][bad_at]),
+                               e.params[bad_param].domain_text());
+  return py::make_tuple(value, status, py::array_t<std::int64_t>(exc_index.size(), exc_index.data()),
+                        py::array_t<double>(exc_log.size(), exc_log.data()),
+                        py::array_t<signed char>(exc_sign.size(), exc_sign.data()));
+}
+
+// ln|x| per element with the C library's log, as privoco::fast::Value::log_abs (numpy's own log differs in the
+// last bit on some inputs, and the module gives the CLI's bits).
+py::array_t<double> log_abs(const py::array_t<double, py::array::c_style>& x) {
+  const py::ssize_t n = x.size();
+  py::array_t<double> out = owned_array<double>(n);
+  const double* px = x.data();
+  double* po = out.mutable_data();
+  {
+    py::gil_scoped_release release;
+    for (py::ssize_t k = 0; k < n; ++k) po[k] = std::log(std::fabs(px[k]));
+  }
+  return out;
+}
+
+// Benchmark hook: seconds for one pass of the ID's C++ batch kernel over the columns into a buffer allocated
+// beforehand (what privoco_bench times), so a script compares the module with the kernel in one process on the
+// same arrays. No domain check: the caller passes points privoco.fast.eval accepted.
+double time_batch(const std::string& id, const std::vector<py::array_t<double, py::array::c_style>>& cols) {
+  const privoco::Entry& e = function_entry(id, true);
+  const privoco::fast::BatchFn bfn = privoco::fast::batch(e);
+  if (!bfn) throw privoco::UnknownId(e.id, "no batch kernel for this ID");
+  if (cols.size() != e.params.size()) throw privoco::ParamError(e.id, "parameters", "wrong count");
+  const std::size_t n = cols.empty() ? 0 : static_cast<std::size_t>(cols[0].size());
+  std::vector<const double*> src;
+  for (const auto& c : cols) src.push_back(c.data());
+  std::vector<privoco::fast::Value> out(n);
+  py::gil_scoped_release release;
+  const auto t0 = std::chrono::steady_clock::now();
+  bfn(src.data(), out.data(), n);
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
 py::dict reference_eval(const std::string& id, const std::vector<std::string>& texts, int digits, long max_prec,
@@ -145,4 +277,6 @@ PYBIND11_MODULE(_privoco, m) {
   m.def("catalogue", &catalogue_list);
   m.def("fast_eval", &fast_eval);
   m.def("reference_eval", &reference_eval);
+  m.def("log_abs", &log_abs);
+  m.def("_time_batch", &time_batch);
 }

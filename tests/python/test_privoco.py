@@ -53,7 +53,10 @@ def test_fast_gives_the_clis_bits(id):
     os.unlink(f.name)
     theirs = np.array([float(r["value"]) for r in rows])
     assert np.array_equal(theirs.view(np.uint64), r.value.view(np.uint64))
-    assert list(r.status) == [r["status"] for r in rows]
+    assert list(r.status_names()) == [r["status"] for r in rows]
+    assert list(r.sign) == [r["sign"] for r in rows]
+    theirs_log = np.array([float(r["log_abs"]) for r in rows])
+    assert np.array_equal(theirs_log.view(np.uint64), r.log_abs.view(np.uint64))
     moved = dict(cols)
     first = names[0]
     moved[first] = np.nextafter(cols[first], np.inf)
@@ -63,9 +66,9 @@ def test_fast_gives_the_clis_bits(id):
 def test_fast_broadcasts_and_reports_overflow():
     r = privoco.fast.eval("VDH.pred.conj", L=np.array([[1.0], [1e5]]), V=[0.0, 1e6], b=0.001, G=0.001)
     assert r.value.shape == (2, 2)
-    assert r.status[1, 1] == "overflow" and np.isinf(r.value[1, 1])
+    assert r.status[1, 1] == privoco.fast.OVERFLOW and np.isinf(r.value[1, 1])
     assert abs(r.log_abs[1, 1] - 2486.6426323064729) < 1e-9
-    assert r.status[0, 0] == "ok" and r.sign[0, 0] == 1
+    assert r.status[0, 0] == privoco.fast.OK and r.sign[0, 0] == 1
 
 
 def test_reference_gives_the_clis_decimals():

@@ -3,7 +3,7 @@
     import privoco
     privoco.list()                                   # every ID with its parameters, domains and citation
     r = privoco.fast.eval("VDH.pred.conj", L=[1, 2, 3], V=0, b=1, G=1)   # numpy broadcasting
-    r.value, r.status, r.log_abs, r.sign             # per element; status "ok", "overflow" or "underflow"
+    r.value, r.status, r.log_abs, r.sign             # per element; status privoco.fast.OK, OVERFLOW or UNDERFLOW
     c = privoco.reference.eval("VDH.pred.conj", L="100", V=9, b=1, G=1, digits=30)
     c.value, c.lo, c.hi, c.digits                    # certified: exact decimal strings
 

@@ -3,18 +3,48 @@ import numpy as np
 
 from . import _params, _privoco
 
-STATUS = np.array(["ok", "overflow", "underflow"])
+# status codes (int8), as the C++ privoco::fast::Status
+OK, OVERFLOW, UNDERFLOW = 0, 1, 2
+STATUS_NAMES = np.array(["ok", "overflow", "underflow"])
 
 
 class Result:
-    """Per element: value (float64; +-inf on overflow, the subnormal or zero double on underflow), status ("ok",
-    "overflow", "underflow"), log_abs (ln|value|, also beyond the double range) and sign (-1, 0, 1)."""
+    """Per element: value (float64; +-inf on overflow, the subnormal or zero double on underflow), status (int8:
+    OK, OVERFLOW or UNDERFLOW; status_names() as strings), log_abs (ln|value|, also beyond the double range) and
+    sign (-1, 0, 1). log_abs and sign are formed when first read, from the value where the status is OK and from
+    the implementation's own ln|value| and sign elsewhere (a log per element that most callers never need)."""
 
-    def __init__(self, value, status, log_abs, sign):
-        self.value, self.status, self.log_abs, self.sign = value, status, log_abs, sign
+    def __init__(self, value, status, exc_index, exc_log, exc_sign):
+        self.value, self.status = value, status
+        self._exc, self._log_abs, self._sign = (exc_index, exc_log, exc_sign), None, None
+
+    @property
+    def log_abs(self):
+        if self._log_abs is None:
+            a = _privoco.log_abs(self.value.reshape(-1))  # the C library's log, as the CLI
+            a[self._exc[0]] = self._exc[1]
+            self._log_abs = a.reshape(self.value.shape)
+        return self._log_abs
+
+    @property
+    def sign(self):
+        if self._sign is None:
+            s = np.sign(self.value.reshape(-1)).astype(np.int8)
+            s[self._exc[0]] = self._exc[2]
+            self._sign = s.reshape(self.value.shape)
+        return self._sign
+
+    @property
+    def ok(self):
+        """True where the value is a normal double (status OK)."""
+        return self.status == OK
+
+    def status_names(self):
+        """status as strings: "ok", "overflow", "underflow"."""
+        return STATUS_NAMES[self.status]
 
     def __repr__(self):
-        return f"privoco.fast.Result(value={self.value!r}, status={self.status!r})"
+        return f"privoco.fast.Result(value={self.value!r}, status={self.status_names()!r})"
 
 
 def eval(id, **params):  # noqa: A001 (privoco eval)
@@ -29,8 +59,8 @@ def eval(id, **params):  # noqa: A001 (privoco eval)
     shaped = np.broadcast_arrays(*cols)
     shape = shaped[0].shape if shaped else ()
     flat = [np.ascontiguousarray(a, dtype=np.float64).ravel() for a in shaped]
-    value, status, log_abs, sign = _privoco.fast_eval(id, flat)
-    return Result(value.reshape(shape), STATUS[status].reshape(shape), log_abs.reshape(shape), sign.reshape(shape))
+    value, status, exc_index, exc_log, exc_sign = _privoco.fast_eval(id, flat)
+    return Result(value.reshape(shape), status.reshape(shape), exc_index, exc_log, exc_sign)
 
 
 def _bad_choice(id, p, c):
