@@ -8,8 +8,9 @@ SUDO=""
 PKGS=(build-essential cmake pkg-config ccache
       libmpfr-dev libgmp-dev libflint-arb-dev libflint-dev
       libboost-dev libeigen3-dev librapidcheck-dev libgtest-dev libbenchmark-dev
-      libcli11-dev nlohmann-json3-dev libfmt-dev libcerf-dev
-      python3 python3-dev python3-numpy python3-scipy python3-jsonschema python3-pil python3-pytest python3-mpmath pybind11-dev
+      libcli11-dev nlohmann-json3-dev libfmt-dev libcerf-dev libjemalloc-dev
+      python3 python3-dev python3-numpy python3-scipy python3-jsonschema python3-pil python3-pytest python3-mpmath
+      python3-hypothesis python3-junitparser python3-distributed python3-dask pybind11-dev
       librsvg2-bin fonts-dejavu-core)
 missing=()
 for p in "${PKGS[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done

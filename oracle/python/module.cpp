@@ -23,6 +23,9 @@
 #include "privoco/format.hpp"
 #include "privoco/fast/evaluate.hpp"
 #include "privoco/reference/evaluate.hpp"
+#include "judge.hpp"
+#include "parallel.hpp"
+#include "rows.hpp"
 
 namespace py = pybind11;
 
@@ -156,8 +159,8 @@ py::tuple fast_eval(const std::string& id, const std::vector<py::array_t<double,
     py::gil_scoped_release release;
     auto put = [&](py::ssize_t k, const privoco::fast::Value& v) {
       pv[k] = v.value, ps[k] = static_cast<signed char>(v.status);
-      if (v.status != privoco::fast::Status::ok) {
-        exc_index.push_back(k), exc_log.push_back(v.log_abs_out);
+      if (v.status != privoco::fast::Status::ok || std::isnan(v.value)) {  // NaN: a defect, reported as the CLI does
+        exc_index.push_back(k), exc_log.push_back(v.log_abs());
         exc_sign.push_back(static_cast<signed char>(v.sign));
       }
     };
@@ -227,6 +230,94 @@ double time_batch(const std::string& id, const std::vector<py::array_t<double, p
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
+// A double as its exact decimal expansion (glibc prints every digit), trailing zeros removed: another program's
+// double is judged as the number it is, not as a 17-digit neighbour.
+std::string exact_text(double x) {
+  if (!std::isfinite(x)) return std::isnan(x) ? "nan" : (x > 0 ? "inf" : "-inf");
+  char buf[1200];
+  std::snprintf(buf, sizeof buf, "%.1100e", x);
+  std::string s(buf);
+  const std::size_t e = s.find('e');
+  std::string mant = s.substr(0, e), ex = s.substr(e);
+  while (mant.size() > 1 && mant.back() == '0') mant.pop_back();
+  if (mant.back() == '.') mant.pop_back();
+  return mant + ex;
+}
+
+// One column of check's input: float64 values (formatted exactly when needed) or texts (decimal strings as given).
+struct Column {
+  std::string name;
+  py::array keep;  // the float64 array `numbers` points into
+  const double* numbers = nullptr;
+  std::vector<std::string> texts;
+  std::string text(std::size_t k) const { return numbers ? exact_text(numbers[k]) : texts[k]; }
+};
+
+Column column(const std::string& name, const py::array& a, py::ssize_t n) {
+  Column c;
+  c.name = name;
+  if (a.ndim() != 1 || a.shape(0) != n) throw privoco::ParamError("check", name, "an array of the rows' length");
+  if (a.dtype().kind() == 'f') {
+    auto f = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(a);
+    if (!f) throw privoco::ParamError("check", name, "not a float64 array");
+    c.numbers = f.data();
+    c.keep = f;
+  } else {
+    for (py::ssize_t k = 0; k < n; ++k) c.texts.push_back(py::str(a[py::int_(k)]));
+  }
+  return c;
+}
+
+// privoco check on arrays: the rows are (id, the parameters, value[, claim]) as a file's rows would be, judged by
+// the CLI's judge in the same runs (so the same bits as `privoco check` of those rows in that order), the GIL
+// released while judging.
+py::dict check_arrays(const std::string& id, const std::vector<std::string>& names, const std::vector<py::array>& params,
+                      const py::array& values, const py::object& claims, const std::string& tol_kind, double tol,
+                      const std::string& claim, const std::string& inputs, int digits, unsigned threads) {
+  namespace o = privoco::oracle;
+  const privoco::Entry& e = function_entry(id, false);
+  const py::ssize_t n = values.ndim() == 1 ? values.shape(0) : -1;
+  if (n < 0) throw privoco::ParamError(e.id, "value", "a 1-d array");
+  std::vector<Column> cols;
+  for (std::size_t i = 0; i < params.size(); ++i) cols.push_back(column(names[i], params[i], n));
+  cols.push_back(column("value", values, n));
+  if (!claims.is_none()) cols.push_back(column("claim", claims.cast<py::array>(), n));
+  o::Tolerance t = o::Tolerance::from_options(tol_kind == "ulps" ? tol : -1, tol_kind == "rel" ? tol : -1);
+  if (!o::claim_from(claim, &t.claim)) throw privoco::ParamError("check", "claim", "'" + claim + "' (equal, upper, lower)");
+  if (inputs != "double" && inputs != "exact") throw privoco::ParamError("check", "inputs", "'" + inputs + "' (double, exact)");
+  const o::Inputs in = inputs == "exact" ? o::Inputs::exact : o::Inputs::double_;
+  std::vector<o::Verdict> v(static_cast<std::size_t>(n));
+  {
+    py::gil_scoped_release release;
+    o::for_each_in_runs(v.size(), o::resolve_threads(threads), [&](std::size_t k) {
+      o::Row row;
+      row.line = k + 1;
+      row.fields.push_back({"id", e.id, 1});
+      for (const Column& c : cols) row.fields.push_back({c.name, c.text(k), 1});
+      v[k] = o::judge(row, t, digits, in);
+    });
+  }
+  o::CheckSummary s;
+  for (const auto& x : v) o::tally(&s, x);
+  py::array_t<double> ulps(n), rel(n), slack(n);
+  py::array_t<int> dg(n);
+  py::array_t<bool> wrong(n);
+  py::list verdict, certified, reason;
+  for (py::ssize_t k = 0; k < n; ++k) {
+    const o::Verdict& x = v[static_cast<std::size_t>(k)];
+    ulps.mutable_at(k) = x.ulps, rel.mutable_at(k) = x.rel_err, slack.mutable_at(k) = x.slack;
+    dg.mutable_at(k) = x.digits, wrong.mutable_at(k) = x.wrong_sign;
+    verdict.append(x.verdict), certified.append(x.certified), reason.append(x.reason);
+  }
+  py::dict summary(py::arg("rows") = s.rows, py::arg("passed") = s.passed, py::arg("failed") = s.failed,
+                   py::arg("invalid") = s.invalid, py::arg("tolerance") = t.text(),
+                   py::arg("claim") = o::to_string(t.claim), py::arg("inputs") = inputs);
+  if (s.has_worst) summary["worst"] = s.worst.line - 1;  // the index of the worst row
+  return py::dict(py::arg("verdict") = verdict, py::arg("ulps") = ulps, py::arg("rel_err") = rel,
+                  py::arg("digits") = dg, py::arg("wrong_sign") = wrong, py::arg("certified") = certified,
+                  py::arg("reason") = reason, py::arg("slack") = slack, py::arg("summary") = summary);
+}
+
 py::dict reference_eval(const std::string& id, const std::vector<std::string>& texts, int digits, long max_prec,
                         double max_seconds) {
   const privoco::Entry& e = function_entry(id, false);
@@ -278,5 +369,6 @@ PYBIND11_MODULE(_privoco, m) {
   m.def("fast_eval", &fast_eval);
   m.def("reference_eval", &reference_eval);
   m.def("log_abs", &log_abs);
+  m.def("check", &check_arrays);
   m.def("_time_batch", &time_batch);
 }

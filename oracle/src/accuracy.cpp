@@ -1,4 +1,5 @@
 #include "accuracy.hpp"
+#include "parallel.hpp"
 
 #include <algorithm>
 #include <cfloat>
@@ -29,13 +30,13 @@ std::size_t bucket(double ulp) {
 }  // namespace
 
 std::vector<PointResult> evaluate_points(const Entry& e, const std::vector<std::vector<double>>& points,
-                                         int digits) {
-  std::vector<PointResult> out;
-  out.reserve(points.size());
+                                         int digits, unsigned threads) {
+  std::vector<PointResult> out(points.size());
   reference::Options opt;
   opt.digits = digits;
-  for (const auto& p : points) {
-    PointResult r;
+  for_each_in_runs(points.size(), threads, [&](std::size_t i) {
+    const auto& p = points[i];
+    PointResult& r = out[i];
     r.params = p;
     fast::Value f = fast::evaluate(e, p.data());
     reference::Certified c = reference::evaluate(e, p.data(), opt);
@@ -55,8 +56,7 @@ std::vector<PointResult> evaluate_points(const Entry& e, const std::vector<std::
       const double la = c.log_abs();
       r.log_err = std::fabs(f.log_abs() - la) / std::max(1.0, std::fabs(la));
     }
-    out.push_back(std::move(r));
-  }
+  });
   return out;
 }
 
@@ -91,8 +91,8 @@ Accuracy summarize(const Entry& e, const std::vector<PointResult>& results) {
   return a;
 }
 
-Accuracy measure(const Entry& e, const std::vector<std::vector<double>>& points, int digits) {
-  return summarize(e, evaluate_points(e, points, digits));
+Accuracy measure(const Entry& e, const std::vector<std::vector<double>>& points, int digits, unsigned threads) {
+  return summarize(e, evaluate_points(e, points, digits, threads));
 }
 
 nlohmann::ordered_json accuracy_json(const Entry& e, const Accuracy& acc, const std::vector<const PointResult*>& worst) {

@@ -36,11 +36,18 @@ extern const std::vector<std::string> kHistogramLabels;
 // The q-quantile of v (the element at rank round(q (n - 1))); 0 for an empty v.
 double quantile(std::vector<double> v, double q);
 
-// Fast and reference at each point (17 certified digits).
+// Fast and reference at each point (17 certified digits), on `threads` threads (the same results for any number).
 std::vector<PointResult> evaluate_points(const Entry& e, const std::vector<std::vector<double>>& points,
-                                         int digits = 17);
+                                         int digits = 17, unsigned threads = 1);
 Accuracy summarize(const Entry& e, const std::vector<PointResult>& results);
-Accuracy measure(const Entry& e, const std::vector<std::vector<double>>& points, int digits = 17);
+Accuracy measure(const Entry& e, const std::vector<std::vector<double>>& points, int digits = 17,
+                 unsigned threads = 1);
+
+// compare's JSON of its points (the one "accuracy" record, the five worst points in it), and one point as a "point"
+// record of a --shard's output and back (privoco merge): every double as its exact %.17g text.
+nlohmann::ordered_json compare_json(const Entry& e, const std::vector<PointResult>& results);
+nlohmann::ordered_json point_json(const Entry& e, const PointResult& r, std::size_t index);
+PointResult point_from_json(const nlohmann::ordered_json& j);
 
 // The "accuracy" record of report and compare (oracle/privoco.schema.json); `worst`: the largest errors, worst first.
 nlohmann::ordered_json accuracy_json(const Entry& e, const Accuracy& acc, const std::vector<const PointResult*>& worst);

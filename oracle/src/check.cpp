@@ -13,6 +13,8 @@
 
 #include "judge.hpp"
 #include "output.hpp"
+#include "parallel.hpp"
+#include "shard.hpp"
 #include "privoco/errors.hpp"
 #include "run_support.hpp"
 
@@ -68,9 +70,36 @@ std::string verdict_text(const Verdict& v, const std::string& source) {
   return s;
 }
 
+// A row as a JUnit test case: pass/sound pass, fail/UNSOUND fail, invalid rows are errors.
+JUnitCase verdict_case(const Verdict& v, const std::string& source) {
+  JUnitCase c;
+  c.classname = "privoco.check." + (v.id.empty() ? std::string("row") : v.id);
+  c.name = v.verdict == "invalid" ? fmt::format("line {}", v.line) : fmt::format("line {}: {}({})", v.line, v.id, v.params);
+  const bool passed = v.verdict == "pass" || v.verdict == "sound";
+  c.outcome = passed ? JUnitCase::Outcome::pass
+              : v.verdict == "invalid" ? JUnitCase::Outcome::error
+                                       : JUnitCase::Outcome::failure;
+  if (!passed) {
+    c.message = v.verdict + ": " + v.reason;
+    if (v.verdict == "fail") c.message += fmt::format(" ({:.3g} ulp)", v.ulps);
+    c.detail = verdict_text(v, source);
+  }
+  return c;
+}
+
 }  // namespace
 
-int cmd_check(const CheckArgs& a) {
+std::string check_incomplete(const std::string& source, std::size_t rows, long long expect_rows) {
+  if (rows == 0) return source + ": no data rows (a header only, or an empty file)";
+  if (expect_rows >= 0 && rows != static_cast<std::size_t>(expect_rows))
+    return fmt::format("{}: {} data rows, expected {} (--expect-rows)", source, rows, expect_rows);
+  return {};
+}
+
+int cmd_check(const CheckArgs& given) {
+  CheckArgs a = given;
+  const Shard shard = a.shard.empty() ? Shard{} : parse_shard("check", a.shard);
+  a.json |= shard.given;  // a shard's output is JSON Lines for privoco merge
   Tolerance tol = Tolerance::from_options(a.ulps, a.rel);
   if (!claim_from(a.claim, &tol.claim)) throw ParamError("check", "--claim", "'" + a.claim + "' (equal, upper, lower)");
   std::ifstream file;
@@ -92,10 +121,18 @@ int cmd_check(const CheckArgs& a) {
   const bool progress = !a.json && isatty(STDERR_FILENO);
   auto t0 = std::chrono::steady_clock::now(), last = t0;
   std::size_t count = 0;
-  CheckSummary s = check_stream(reader, tol, a.digits, inputs, [&](const Verdict& v) {
+  JUnitWriter junit(a.junit);
+  const std::string suite = "privoco check " + source;
+  // each row's output line is formed on the thread that judged it
+  const RenderRow render = [&](const Verdict& v) -> std::string {
+    if (a.json) return json_text(verdict_json(v));
+    if (a.all || (v.verdict != "pass" && v.verdict != "sound")) return verdict_text(v, source);
+    return {};
+  };
+  CheckSummary s = check_stream(reader, tol, a.digits, inputs, [&](const Verdict& v, const std::string& text) {
     ++count;
-    if (a.json) fmt::print("{}\n", json_text(verdict_json(v)));
-    else if (a.all || (v.verdict != "pass" && v.verdict != "sound")) fmt::print("{}\n", verdict_text(v, source));
+    junit.add(suite, verdict_case(v, source));
+    if (!text.empty()) std::fwrite((text + "\n").data(), 1, text.size() + 1, stdout);
     if (progress && (count & 1023) == 0) {
       auto now = std::chrono::steady_clock::now();
       if (now - last > std::chrono::milliseconds(500)) {
@@ -105,14 +142,20 @@ int cmd_check(const CheckArgs& a) {
         std::fflush(stderr);
       }
     }
-  });
+  }, resolve_threads(a.threads), render,
+  shard.given ? std::function<bool(std::size_t)>([&](std::size_t run) { return shard.mine(run); })
+              : std::function<bool(std::size_t)>());
   if (progress && count >= 1024) std::fprintf(stderr, "\r%60s\r", "");
   // a file with nothing to judge, or not the rows promised (a truncated file), fails the check
-  std::string incomplete;
-  if (s.rows == 0) incomplete = source + ": no data rows (a header only, or an empty file)";
-  else if (a.expect_rows >= 0 && s.rows != static_cast<std::size_t>(a.expect_rows))
-    incomplete = fmt::format("{}: {} data rows, expected {} (--expect-rows)", source, s.rows, a.expect_rows);
+  const std::string incomplete = check_incomplete(source, s.read, a.expect_rows);
   const int code = (s.failed || s.invalid || !incomplete.empty()) ? kAgainst : kOk;
+  if (!incomplete.empty()) {  // the missing rows as one failing case, so the JUnit file fails as the exit does
+    JUnitCase c;
+    c.classname = "privoco.check", c.name = "rows", c.outcome = JUnitCase::Outcome::failure;
+    c.message = c.detail = incomplete;
+    junit.add(suite, c);
+  }
+  junit.write();
   if (a.json) {
     json j;
     j["rows"] = s.rows;
@@ -124,6 +167,8 @@ int cmd_check(const CheckArgs& a) {
     j["inputs"] = a.inputs;
     if (s.has_worst) j["worst"] = verdict_json(s.worst);
     if (!incomplete.empty()) j["incomplete"] = incomplete;
+    if (shard.given)
+      j["shard"] = shard_json(shard, {{"read", s.read}, {"source", source}, {"expect_rows", a.expect_rows}});
     print_line(summary_line("check", j, code));
   } else {
     fmt::print("summary: {} rows, {} passed, {} failed, {} invalid", s.rows, s.passed, s.failed, s.invalid);

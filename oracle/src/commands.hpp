@@ -2,10 +2,13 @@
 // status; errors are thrown as privoco::Error.
 #pragma once
 #include <cstdint>
+#include <functional>
 
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
+
+#include "junit.hpp"
 
 namespace privoco::oracle {
 
@@ -28,6 +31,9 @@ struct ReportArgs {
   std::uint64_t seed = 1;
   bool json = false;
   std::vector<std::string> ids;  // empty: every ID implemented by both parts
+  std::string junit;             // JUnit XML file (empty: none)
+  unsigned threads = 0;          // 0: every core (the output does not depend on it)
+  std::string shard;             // "i/n" (empty: all)
 };
 int cmd_report(const ReportArgs& a);
 
@@ -39,8 +45,13 @@ struct CheckArgs {
   int digits = 17;
   bool json = false, all = false;
   long long expect_rows = -1;  // -1: any number of rows but at least one
+  std::string junit;           // JUnit XML file: one test case per row (empty: none)
+  unsigned threads = 0;        // 0: every core (the output does not depend on it)
+  std::string shard;           // "i/n": judge that part of the rows, JSON for privoco merge (empty: all)
 };
 int cmd_check(const CheckArgs& a);
+// Why a file of `rows` data rows is not a complete check (none, or not --expect-rows of them), or "".
+std::string check_incomplete(const std::string& source, std::size_t rows, long long expect_rows);
 
 struct SampleArgs {
   std::string id, out = "-", format = "csv";
@@ -55,6 +66,8 @@ struct CompareArgs {
   std::uint64_t seed = 1;
   bool json = false;
   double ulps = 16;
+  unsigned threads = 0;  // 0: every core (the output does not depend on it)
+  std::string shard;     // "i/n" (empty: all)
 };
 int cmd_compare(const CompareArgs& a);
 
@@ -64,6 +77,9 @@ struct ProveArgs {
   bool threshold = false, all = false, json = false;
   std::uint64_t seed = 1;  // adversarial searches
   std::string fail_on = "undecided";  // --all: undecided (refuted or undecided fail), refuted, none
+  std::string junit;                  // JUnit XML file: one test case per claim (empty: none)
+  unsigned threads = 0;               // --all: claims on this many threads (0: every core)
+  std::string shard;                  // --all: "i/n" (empty: all)
 };
 // prove --all's exit: 1 if a claim is refuted (unless fail_on is none), else 3 if one is undecided and fail_on is
 // undecided, else 0.
@@ -71,6 +87,13 @@ int prove_all_exit(const std::vector<std::string>& verdicts, const std::string& 
 int cmd_prove(const ProveArgs& a);
 
 // Every claim's verdict (prove --all; the report's last part): printed as a table when print_text, always as JSON.
-nlohmann::ordered_json prove_all(bool print_text);
+// Claims run on `threads` threads, each from empty Arb caches; the table is printed in catalogue order as they end.
+// take(k): whether claim k (in catalogue order) is run (--shard); empty: all.
+nlohmann::ordered_json prove_all(bool print_text, unsigned threads = 1,
+                                 const std::function<bool(std::size_t)>& take = {});
+
+// A claim record (prove's JSON) as a JUnit test case: certified passes; refuted fails unless fail_on is none;
+// undecided fails when fail_on is undecided and is skipped otherwise (the exit codes' rule).
+JUnitCase claim_case(const nlohmann::ordered_json& claim, const std::string& fail_on);
 
 }  // namespace privoco::oracle

@@ -12,6 +12,8 @@
 #include "accuracy.hpp"
 #include "judge.hpp"
 #include "output.hpp"
+#include "parallel.hpp"
+#include "shard.hpp"
 #include "plot.hpp"
 #include "privoco/errors.hpp"
 #include "rows.hpp"
@@ -26,6 +28,51 @@ struct FileErrors {
   double median = 0, p90 = 0, p99 = 0, max = 0;  // ulps over the values with a finite error
 };
 }  // namespace
+
+namespace {
+// The points in decreasing order of ulp error (points outside the double range last).
+std::vector<std::size_t> by_error(const std::vector<PointResult>& results) {
+  std::vector<std::size_t> order(results.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) {
+    double ui = results[i].normal ? results[i].ulp : -1, uj = results[j].normal ? results[j].ulp : -1;
+    return ui > uj;
+  });
+  return order;
+}
+}  // namespace
+
+json compare_json(const Entry& e, const std::vector<PointResult>& results) {
+  const Accuracy acc = summarize(e, results);
+  const std::vector<std::size_t> order = by_error(results);
+  std::vector<const PointResult*> worst;
+  for (std::size_t i = 0; i < std::min<std::size_t>(5, order.size()); ++i) worst.push_back(&results[order[i]]);
+  return accuracy_json(e, acc, worst);
+}
+
+json point_json(const Entry& e, const PointResult& r, std::size_t index) {
+  json j = record("point");
+  j["index"] = index;
+  j["params"] = params_json(e, r.params);
+  j["x"] = json::array();  // the point as the doubles evaluated (flat layout), exactly
+  for (double x : r.params) j["x"].push_back(text17(x));
+  j["reference"] = r.ref_value, j["digits"] = r.ref_digits;
+  j["fast"] = text17(r.fast_value), j["status"] = r.fast_status;
+  j["normal"] = r.normal, j["ulp"] = text17(r.ulp), j["rel"] = text17(r.rel);
+  j["status_ok"] = r.status_ok, j["log_err"] = text17(r.log_err);
+  return j;
+}
+
+PointResult point_from_json(const json& j) {
+  PointResult r;
+  auto num = [](const json& x) { return std::strtod(x.get<std::string>().c_str(), nullptr); };
+  for (const auto& x : j.at("x")) r.params.push_back(num(x));
+  r.ref_value = j.at("reference").get<std::string>(), r.ref_digits = j.at("digits").get<int>();
+  r.fast_value = num(j.at("fast")), r.fast_status = j.at("status").get<std::string>();
+  r.normal = j.at("normal").get<bool>(), r.ulp = num(j.at("ulp")), r.rel = num(j.at("rel"));
+  r.status_ok = j.at("status_ok").get<bool>(), r.log_err = num(j.at("log_err"));
+  return r;
+}
 
 int cmd_compare(const CompareArgs& a) {
   const Entry& e = entry(a.id);
@@ -75,14 +122,24 @@ int cmd_compare(const CompareArgs& a) {
   } else {
     pts = sample_points(e, a.n, a.seed);
   }
-  auto results = evaluate_points(e, pts);
+  if (!a.shard.empty()) {  // this shard's runs of points, as records for privoco merge
+    const Shard shard = parse_shard("compare", a.shard);
+    if (!a.points.empty() || !a.plot.empty())
+      throw ParamError("compare", "--shard", "applies to sampled points without --plot (merge writes the JSON)");
+    std::vector<std::size_t> mine;
+    for (std::size_t i = 0; i < pts.size(); ++i)
+      if (shard.mine(i / kPointsPerRun)) mine.push_back(i);
+    std::vector<std::vector<double>> sub;
+    for (std::size_t i : mine) sub.push_back(pts[i]);
+    const auto results = evaluate_points(e, sub, 17, resolve_threads(a.threads));  // whole runs: the same bits
+    for (std::size_t k = 0; k < mine.size(); ++k) print_line(point_json(e, results[k], mine[k]));
+    print_line(summary_line("compare", {{"id", e.id}, {"shard", shard_json(shard, {{"points", pts.size()},
+                                                                                  {"seed", a.seed}})}}, 0));
+    return 0;
+  }
+  auto results = evaluate_points(e, pts, 17, resolve_threads(a.threads));
   Accuracy acc = summarize(e, results);
-  std::vector<std::size_t> order(results.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) {
-    double ui = results[i].normal ? results[i].ulp : -1, uj = results[j].normal ? results[j].ulp : -1;
-    return ui > uj;
-  });
+  const std::vector<std::size_t> order = by_error(results);
   const std::size_t k = std::min<std::size_t>(5, order.size());
   // the file's own values against the certified reference: their error distribution and the values without a
   // finite error, by kind
@@ -142,9 +199,7 @@ int cmd_compare(const CompareArgs& a) {
     write_error_svg(a.plot, plot);
   }
   if (a.json) {
-    std::vector<const PointResult*> worst;
-    for (std::size_t i = 0; i < k; ++i) worst.push_back(&results[order[i]]);
-    json j = accuracy_json(e, acc, worst);
+    json j = compare_json(e, results);
     if (a.points.empty()) j["seed"] = a.seed;
     else j["file"] = a.points;
     if (valued) {

@@ -1,4 +1,5 @@
 #include "judge.hpp"
+#include "parallel.hpp"
 
 #include <fmt/core.h>
 
@@ -243,21 +244,92 @@ Verdict judge_claim(Verdict v, std::size_t claimed_column, const Tolerance& tol,
   }
 }
 
+void tally(CheckSummary* s, const Verdict& v) {
+  ++s->rows;
+  if (v.verdict == "pass" || v.verdict == "sound") ++s->passed;
+  else if (v.verdict == "fail" || v.verdict == "UNSOUND") ++s->failed;
+  else ++s->invalid;
+  const bool failing = v.verdict == "fail" || v.verdict == "UNSOUND";
+  const bool worse = failing && (!s->has_worst || s->worst.verdict == "invalid" || v.ulps > s->worst.ulps);
+  if (worse || (!s->has_worst && v.verdict == "invalid")) s->worst = v, s->has_worst = true;
+}
+
 CheckSummary check_stream(RowReader& reader, const Tolerance& tol, int digits, Inputs inputs,
-                          const std::function<void(const Verdict&)>& on_row) {
+                          const std::function<void(const Verdict&, const std::string& text)>& on_row,
+                          unsigned threads, const RenderRow& render,
+                          const std::function<bool(std::size_t run)>& take_run) {
   CheckSummary s;
-  Row row;
-  while (reader.next(&row)) {
-    Verdict v = judge(row, tol, digits, inputs);
-    ++s.rows;
-    if (v.verdict == "pass" || v.verdict == "sound") ++s.passed;
-    else if (v.verdict == "fail" || v.verdict == "UNSOUND") ++s.failed;
-    else ++s.invalid;
-    const bool failing = v.verdict == "fail" || v.verdict == "UNSOUND";
-    const bool worse = failing && (!s.has_worst || s.worst.verdict == "invalid" || v.ulps > s.worst.ulps);
-    if (worse || (!s.has_worst && v.verdict == "invalid")) s.worst = v, s.has_worst = true;
-    on_row(v);
+  auto taken = [&](std::size_t k) { return !take_run || take_run(k / kPointsPerRun); };
+  if (threads <= 1) {
+    Row row;
+    std::string text;
+    for (std::size_t k = 0, line = 0; reader.next_text(&text, &line); ++k) {
+      ++s.read;
+      if (!taken(k)) continue;
+      reader.parse(text, line, &row);
+      if (k % kPointsPerRun == 0) reference::reset_caches();
+      Verdict v = judge(row, tol, digits, inputs);
+      tally(&s, v);
+      on_row(v, render ? render(v) : std::string());
+    }
+    return s;
   }
+  // blocks of rows: their text read in order by this thread, parsed, judged and rendered by `threads` workers (a
+  // run of kPointsPerRun rows at a time, from empty caches), reported in order by this thread; two blocks in turn, so that
+  // reading the next block and reporting the last one overlap the workers' block (memory bounded by two blocks)
+  struct Block {
+    std::vector<std::string> lines, texts;
+    std::vector<std::size_t> line_no;
+    std::vector<Row> rows;
+    std::vector<Verdict> verdicts;
+    std::size_t m = 0;  // rows in the block: whole runs of the file, in order
+  };
+  const std::size_t size = 16 * kPointsPerRun * threads;  // whole runs, so that runs start at multiples of kPointsPerRun
+  Block blocks[2];
+  for (Block& b : blocks)
+    b.lines.resize(size), b.texts.resize(size), b.line_no.resize(size), b.rows.resize(size), b.verdicts.resize(size);
+  bool more = true;
+  std::size_t next_row = 0;
+  auto read = [&](Block& b) {  // whole runs of taken rows (the rows of other shards are read past)
+    b.m = 0;
+    std::string skip;
+    std::size_t skip_line = 0;
+    while (more && b.m < size) {
+      if (next_row % kPointsPerRun == 0 && !taken(next_row)) {
+        for (std::size_t i = 0; i < kPointsPerRun && (more = reader.next_text(&skip, &skip_line)); ++i)
+          ++next_row, ++s.read;
+        continue;
+      }
+      if (!(more = reader.next_text(&b.lines[b.m], &b.line_no[b.m]))) break;
+      ++b.m, ++next_row, ++s.read;
+    }
+  };
+  auto job = [&](Block& b) {
+    return [&b, &reader, &tol, digits, inputs, &render](std::size_t run) {
+      reference::reset_caches();
+      for (std::size_t i = run * kPointsPerRun; i < std::min(b.m, (run + 1) * kPointsPerRun); ++i) {
+        reader.parse(b.lines[i], b.line_no[i], &b.rows[i]);
+        b.verdicts[i] = judge(b.rows[i], tol, digits, inputs);
+        if (render) b.texts[i] = render(b.verdicts[i]);
+      }
+    };
+  };
+  WorkerPool pool(threads);
+  read(blocks[0]);
+  auto runs = [](const Block& b) { return (b.m + kPointsPerRun - 1) / kPointsPerRun; };
+  pool.submit(runs(blocks[0]), job(blocks[0]));
+  for (int cur = 0; blocks[cur].m > 0; cur ^= 1) {
+    Block& next = blocks[cur ^ 1];
+    read(next);  // while the workers judge blocks[cur]
+    pool.wait();
+    pool.submit(runs(next), job(next));
+    const Block& b = blocks[cur];
+    for (std::size_t i = 0; i < b.m; ++i) {  // while the workers judge `next`
+      tally(&s, b.verdicts[i]);
+      on_row(b.verdicts[i], b.texts[i]);
+    }
+  }
+  pool.wait();
   return s;
 }
 

@@ -60,12 +60,22 @@ Verdict judge_claim(Verdict v, std::size_t claimed_column, const Tolerance& tol,
 
 struct CheckSummary {
   std::size_t rows = 0, passed = 0, failed = 0, invalid = 0;
+  std::size_t read = 0;     // rows in the file (rows judged, plus those of other shards)
   Verdict worst;            // the failing row with the largest ulp error (or the first invalid row)
   bool has_worst = false;
 };
 
-// Streams the file, calling on_row for each verdict; returns the summary.
+// Counts v into s (and keeps the worst row).
+void tally(CheckSummary* s, const Verdict& v);
+
+// Streams the file, calling on_row for each verdict in file order with render(verdict) (its output text, formed on
+// the judging thread; empty if render is empty); returns the summary. threads > 1: rows are judged and rendered in
+// blocks on that many threads, with the same verdicts, texts and order. take_run (if given) selects the runs of
+// kPointsPerRun rows that are judged (--shard); the others are read and counted in `read` only.
+using RenderRow = std::function<std::string(const Verdict&)>;
 CheckSummary check_stream(RowReader& reader, const Tolerance& tol, int digits, Inputs inputs,
-                          const std::function<void(const Verdict&)>& on_row);
+                          const std::function<void(const Verdict&, const std::string& text)>& on_row,
+                          unsigned threads = 1, const RenderRow& render = {},
+                          const std::function<bool(std::size_t run)>& take_run = {});
 
 }  // namespace privoco::oracle

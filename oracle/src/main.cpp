@@ -8,6 +8,7 @@
 
 #include "commands.hpp"
 #include "exit_codes.hpp"
+#include "shard.hpp"
 #include "output.hpp"
 #include "registry.hpp"
 #include "run.hpp"
@@ -32,6 +33,10 @@ const CLI::Validator kSeed(
       return {};
     },
     "0..2^64-1");
+const char* const kShardHelp =
+    "i/n: this part of the work (shards 0/n .. n-1/n), as JSON Lines that privoco merge combines into the one run's "
+    "--json output";
+const char* const kThreadsHelp = "threads (default: every core this process may use); the output does not depend on it";
 CLI::Validator count_between(long long lo, long long hi) {
   return CLI::Validator(
       [lo, hi](std::string& s) -> std::string {
@@ -87,6 +92,10 @@ int main(int argc, char** argv) {
   report->add_option("--seed", rep.seed, "master seed (printed in the report)")->check(kSeed)->capture_default_str();
   report->add_option("--id", rep.ids, "restrict to these IDs");
   report->add_flag("--json", rep.json, "JSON output");
+  report->add_option("--threads", rep.threads, kThreadsHelp)->check(count_between(1, 4096))->default_str("all cores");
+  report->add_option("--shard", rep.shard, kShardHelp);
+  report->add_option("--junit", rep.junit,
+                     "also write JUnit XML: a test case per ID, learner, erratum and claim (for CI test reporters)");
 
   CheckArgs ck;
   auto* check = app.add_subcommand("check", "verdicts on another program's results (CSV or JSON Lines; - for stdin)");
@@ -113,6 +122,9 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0LL, 1000000000000LL))
       ->default_str("");
   check->add_flag("--json", ck.json, "JSON Lines: one object per row, then a summary object");
+  check->add_option("--junit", ck.junit, "also write JUnit XML: a test case per row (for CI test reporters)");
+  check->add_option("--threads", ck.threads, kThreadsHelp)->check(count_between(1, 4096))->default_str("all cores");
+  check->add_option("--shard", ck.shard, kShardHelp);
   std::string stream_alg, stream_prior = "conjugate";
   std::vector<std::string> stream_params;
   check->add_option("params", stream_params, "with --stream: the learner's b=... G=...");
@@ -169,6 +181,8 @@ int main(int argc, char** argv) {
   compare->add_option("--ulps", cp.ulps, "tolerance drawn on the plot and applied to the file's values")
       ->check(kTolerance)->capture_default_str();
   compare->add_flag("--json", cp.json, "JSON output");
+  compare->add_option("--threads", cp.threads, kThreadsHelp)->check(count_between(1, 4096))->default_str("all cores");
+  compare->add_option("--shard", cp.shard, kShardHelp);
 
   ProveArgs pv;
   auto* prove = app.add_subcommand("prove", "certify or refute a claim of the papers (exit 0 certified, 1 refuted, 3 undecided)");
@@ -182,13 +196,24 @@ int main(int argc, char** argv) {
   prove->add_flag("--threshold", pv.threshold, "search the best value of each constant (certified interval)");
   prove->add_flag("--all", pv.all, "every claim with its thresholds, as a table");
   prove->add_flag("--json", pv.json, "JSON output");
+  prove->add_option("--junit", pv.junit, "also write JUnit XML: a test case per claim (for CI test reporters)");
+  prove->add_option("--threads", pv.threads, std::string("with --all: ") + kThreadsHelp)
+      ->check(count_between(1, 4096))
+      ->default_str("all cores");
+  prove->add_option("--shard", pv.shard, std::string("with --all: ") + kShardHelp);
+
+  MergeArgs mg;
+  auto* merge = app.add_subcommand("merge", "combine the --shard outputs of one check, compare, report or prove --all "
+                                            "into exactly the --json output of one run (and its exit code)");
+  merge->add_option("files", mg.files, "every shard's output, in any order")->required()->check(CLI::ExistingFile);
+
   prove->add_option("--seed", pv.seed, "seed of the adversarial searches (printed)")->check(kSeed)->capture_default_str();
 
   if (argc > 1 && argv[1][0] != '-') {
     bool known = false;
     for (const auto* sub : app.get_subcommands({})) known |= sub->get_name() == argv[1];
     if (!known) {
-      std::fprintf(stderr, "privoco: error: unknown command '%s' (commands: list, eval, report, check, sample, compare, prove, run; privoco --help)\n",
+      std::fprintf(stderr, "privoco: error: unknown command '%s' (commands: list, eval, report, check, sample, compare, prove, run, merge; privoco --help)\n",
                    argv[1]);
       return kBadInput;
     }
@@ -211,6 +236,10 @@ int main(int argc, char** argv) {
       if (!stream_alg.empty()) {
         if (check->count("--expect-rows"))
           throw privoco::ParamError("check", "--expect-rows", "applies to result files, not to --stream runs");
+        if (check->count("--junit"))
+          throw privoco::ParamError("check", "--junit", "applies to result files, not to --stream runs yet (a stream "
+                                                        "check's exit code and --json summary name the first step "
+                                                        "that disagrees)");
         StreamCheckArgs sc;
         sc.file = ck.file, sc.alg = stream_alg, sc.prior = stream_prior, sc.format = ck.format;
         sc.assignments = stream_params, sc.ulps = ck.ulps, sc.rel = ck.rel, sc.digits = ck.digits;
@@ -230,6 +259,7 @@ int main(int argc, char** argv) {
       return cmd_run(ra);
     }
     if (*sample) return cmd_sample(sa);
+    if (*merge) return cmd_merge(mg);
     if (*compare) return cmd_compare(cp);
     if (*prove) {
       if (!pv.all && pv.id.empty()) throw privoco::ParamError("prove", "id", "give a claim ID or --all");
@@ -239,6 +269,10 @@ int main(int argc, char** argv) {
         throw privoco::ParamError("prove", "id", "'" + pv.id + "' with --all (give a claim ID or --all, not both)");
       if (!pv.all && prove->count("--fail-on"))
         throw privoco::ParamError("prove", "--fail-on", "applies to --all only (one claim's exit is its verdict)");
+      if (!pv.all && prove->count("--threads"))
+        throw privoco::ParamError("prove", "--threads", "applies to --all only (one claim runs on one thread)");
+      if (!pv.all && prove->count("--shard"))
+        throw privoco::ParamError("prove", "--shard", "applies to --all only");
       if (pv.all && !pv.assignments.empty())
         throw privoco::ParamError("prove", pv.assignments[0],
                                   "--all proves every claim at its defaults; constants need one claim ID");

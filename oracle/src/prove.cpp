@@ -7,9 +7,15 @@
 
 #include <cmath>
 #include <map>
+#include <optional>
+#include <mutex>
+#include <condition_variable>
 
 #include "output.hpp"
+#include "parallel.hpp"
+#include "shard.hpp"
 #include "privoco/errors.hpp"
+#include "privoco/reference/evaluate.hpp"
 #include "privoco/assignments.hpp"
 #include "privoco/proofs/check.hpp"
 
@@ -194,19 +200,76 @@ void print_prover(const proofs::Claim& c, const proofs::ProverRun& p) {
 }
 }  // namespace
 
-json prove_all(bool print_text) {
+json prove_all(bool print_text, unsigned threads, const std::function<bool(std::size_t)>& take) {
+  const auto& all_checks = proofs::checks();
+  std::vector<const proofs::Check*> checks;
+  for (std::size_t k = 0; k < all_checks.size(); ++k)
+    if (!take || take(k)) checks.push_back(&all_checks[k]);
   json all = json::array();
   if (print_text) fmt::print("{:<31} {:<10} {:>9}  {}\n", "claim", "verdict", "time", "thresholds (found vs printed)");
-  for (const proofs::Check& c : proofs::checks()) {
-    const proofs::CheckResult r = c.run({}, {1, true});
+  // each claim on a worker from empty caches; this thread prints them in catalogue order as they end
+  struct Slot {
+    bool done = false;
+    std::optional<proofs::CheckResult> result;
+    std::exception_ptr error;
+  };
+  std::vector<Slot> slots(checks.size());
+  std::mutex mu;
+  std::condition_variable ready;
+  WorkerPool pool(std::max(1u, threads));
+  pool.submit(checks.size(), [&](std::size_t i) {
+    Slot s;
+    try {
+      reference::reset_caches();
+      s.result = checks[i]->run({}, {1, true});
+    } catch (...) {
+      s.error = std::current_exception();
+    }
+    s.done = true;
+    std::lock_guard<std::mutex> lock(mu);
+    slots[i] = std::move(s);
+    ready.notify_all();
+  });
+  for (std::size_t i = 0; i < checks.size(); ++i) {
+    {
+      std::unique_lock<std::mutex> lock(mu);
+      ready.wait(lock, [&] { return slots[i].done; });
+    }
+    if (slots[i].error) std::rethrow_exception(slots[i].error);  // the pool finishes its claims first
+    const proofs::Check& c = *checks[i];
+    const proofs::CheckResult& r = *slots[i].result;
     all.push_back(result_json(c, r, true, true));
     if (!print_text) continue;
     std::vector<std::string> ts;
     if (r.prover)
       for (const auto& t : r.prover->thresholds) ts.push_back(threshold_text(t));
     print_row(c, r, ts);
+    std::fflush(stdout);
   }
+  pool.wait();
   return all;
+}
+
+JUnitCase claim_case(const json& j, const std::string& fail_on) {
+  JUnitCase c;
+  const std::string id = j.value("id", "");
+  c.classname = "privoco.prove." + id.substr(0, id.find('.'));
+  c.name = id;
+  const std::string verdict = j.value("verdict", "undecided");
+  const bool fails = verdict == "refuted" ? fail_on != "none" : verdict != "certified" && fail_on == "undecided";
+  c.outcome = verdict == "certified" ? JUnitCase::Outcome::pass
+              : fails                ? JUnitCase::Outcome::failure
+              : verdict == "refuted" ? JUnitCase::Outcome::pass
+                                     : JUnitCase::Outcome::skipped;
+  std::string why;
+  for (const char* k : {"reason", "note"})
+    if (why.empty() && j.contains(k) && j[k].is_string()) why = j[k].get<std::string>();
+  if (why.size() > 300) why = why.substr(0, 297) + "...";
+  c.message = verdict + (why.empty() ? "" : ": " + why);
+  c.detail = json_text(j, 2);
+  if (j.contains("seconds") && j["seconds"].is_number()) c.seconds = j["seconds"].get<double>();
+  c.properties = {{"verdict", verdict}, {"citation", j.value("citation", "")}};
+  return c;
 }
 
 int prove_all_exit(const std::vector<std::string>& verdicts, const std::string& fail_on) {
@@ -217,18 +280,27 @@ int prove_all_exit(const std::vector<std::string>& verdicts, const std::string& 
   return undecided && fail_on == "undecided" ? kUndecided : kOk;
 }
 
-int cmd_prove(const ProveArgs& a) {
+int cmd_prove(const ProveArgs& given) {
+  ProveArgs a = given;
   if (a.all) {
-    json all = prove_all(!a.json);
+    const Shard shard = a.shard.empty() ? Shard{} : parse_shard("prove", a.shard);
+    a.json |= shard.given;
+    json all = prove_all(!a.json, resolve_threads(a.threads),
+                         shard.given ? std::function<bool(std::size_t)>([&](std::size_t k) { return shard.mine(k); })
+                                     : std::function<bool(std::size_t)>());
     std::vector<std::string> verdicts;
     std::map<std::string, int> count;
     for (const auto& j : all) verdicts.push_back(j.value("verdict", "undecided")), ++count[verdicts.back()];
     const int code = prove_all_exit(verdicts, a.fail_on);
+    JUnitWriter junit(a.junit);
+    for (const auto& j : all) junit.add("privoco prove --all", claim_case(j, a.fail_on));
+    junit.write();
     if (a.json) {  // JSON Lines as check writes them: one object per claim (as prove ID --json), then the summary
       for (const auto& j : all) print_line(j);
-      print_line(summary_line("prove", {{"claims", all.size()}, {"certified", count["certified"]},
-                                        {"refuted", count["refuted"]}, {"undecided", count["undecided"]},
-                                        {"fail_on", a.fail_on}}, code));
+      json fields = {{"claims", all.size()}, {"certified", count["certified"]}, {"refuted", count["refuted"]},
+                     {"undecided", count["undecided"]}, {"fail_on", a.fail_on}};
+      if (shard.given) fields["shard"] = shard_json(shard);
+      print_line(summary_line("prove", fields, code));
     }
     return code;
   }
@@ -236,6 +308,9 @@ int cmd_prove(const ProveArgs& a) {
   if (!e.has_proof) throw UnknownId(e.id, "no machine check for this ID");
   const proofs::Check& c = proofs::check(e.id);
   const proofs::CheckResult r = c.run(parse_named(e.id, a.assignments), {a.seed, a.threshold});
+  JUnitWriter junit(a.junit);
+  junit.add("privoco prove " + e.id, claim_case(result_json(c, r, false, a.threshold), "undecided"));
+  junit.write();
   if (a.json) fmt::print("{}\n", json_text(result_json(c, r, false, a.threshold)));
   else if (r.privacy) print_privacy(*c.privacy, r.params, *r.privacy);
   else if (r.regret) print_regret(*c.regret, r.params, *r.regret);

@@ -8,6 +8,8 @@
 
 #include "accuracy.hpp"
 #include "output.hpp"
+#include "parallel.hpp"
+#include "shard.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/reference/errata.hpp"
 #include "privoco/reference/evaluate.hpp"
@@ -16,7 +18,10 @@
 
 namespace privoco::oracle {
 
-int cmd_report(const ReportArgs& a) {
+int cmd_report(const ReportArgs& given) {
+  ReportArgs a = given;
+  const Shard shard = a.shard.empty() ? Shard{} : parse_shard("report", a.shard);
+  a.json |= shard.given;  // a shard's output is JSON Lines for privoco merge
   std::vector<const Entry*> ids;
   if (a.ids.empty()) {
     for (const Entry& e : catalogue())
@@ -31,9 +36,31 @@ int cmd_report(const ReportArgs& a) {
   }
   // --json: JSON Lines, one record per ID ("accuracy", as compare), learner ("part_accuracy"), erratum and claim, then
   // the summary
-  for (const Entry* e : ids) {
+  // --junit: one case per ID (fails when fast gave a wrong status or sign outside the double range: its contract),
+  // per learner, per erratum (fails when the evidence no longer shows the disagreement), per claim (as prove --all
+  // --fail-on refuted). The report's own exit stays 0: it is a measurement.
+  JUnitWriter junit(a.junit);
+  json part_records = json::array();  // --shard: [part index, records] of the learners measured here
+  for (std::size_t k = 0; k < ids.size(); ++k) {
+    const Entry* e = ids[k];
+    if (!shard.mine(k)) continue;
     auto pts = sample_points(*e, a.n, a.seed);
-    Accuracy acc = measure(*e, pts);
+    Accuracy acc = measure(*e, pts, 17, resolve_threads(a.threads));
+    if (junit.active()) {
+      JUnitCase c;
+      c.classname = "privoco.report.accuracy", c.name = e->id;
+      c.properties = {{"points", std::to_string(acc.points)},      {"median_ulp", text17(acc.median_ulp)},
+                      {"p99_ulp", text17(acc.p99_ulp)},             {"max_ulp", text17(acc.max_ulp)},
+                      {"out_of_range", std::to_string(acc.out_of_range)},
+                      {"status_mismatch", std::to_string(acc.status_mismatch)}};
+      if (acc.status_mismatch) {
+        c.outcome = JUnitCase::Outcome::failure;
+        c.message = fmt::format("{} of {} points outside the double range with a wrong status or sign",
+                                acc.status_mismatch, acc.out_of_range);
+        c.detail = json_text(accuracy_json(*e, acc, {&acc.worst_range}), 2);
+      }
+      junit.add("privoco report: accuracy", c);
+    }
     if (a.json) {
       print_line(accuracy_json(*e, acc, {&acc.worst}));
       continue;
@@ -60,8 +87,20 @@ int cmd_report(const ReportArgs& a) {
     if (!a.json)
       fmt::print("Learners and samplers: fast against the certified replay of the same run (same gradients, same "
                  "uniforms; master seed {})\n", a.seed);
-    for (const MeasureParts measure : registry().report_parts)
-    for (const PartAccuracy& p : measure(steps, a.seed)) {
+    const auto& parts = registry().report_parts;
+    for (std::size_t j = 0; j < parts.size(); ++j) {
+    if (!shard.mine(j)) continue;
+    const auto measured = parts[j](steps, a.seed);
+    part_records.push_back(json::array({j, measured.size()}));
+    for (const PartAccuracy& p : measured) {
+      if (junit.active()) {
+        JUnitCase c;
+        c.classname = "privoco.report.learners", c.name = p.id + " (" + p.setup + ")";
+        c.properties = {{"metric", p.metric}, {"values", std::to_string(p.values)}, {"median", text17(p.median)},
+                        {"p99", text17(p.p99)}, {"max", text17(p.max)}};
+        c.detail = "worst: " + p.worst;
+        junit.add("privoco report: learners", c);
+      }
       if (a.json) {
         print_line({{"record", "part_accuracy"}, {"id", p.id}, {"setup", p.setup}, {"metric", p.metric},
                     {"values", p.values}, {"median", num_or_inf(p.median)}, {"p99", num_or_inf(p.p99)},
@@ -71,14 +110,16 @@ int cmd_report(const ReportArgs& a) {
       fmt::print("{}  ({}; {} values)\n  {:<16} median {:.3g}  p99 {:.3g}  max {:.3g}  (worst: {})\n\n", p.id, p.setup,
                  p.values, p.metric, p.median, p.p99, p.max, p.worst);
     }
+    }
   }
-  // Errata, evaluated live from their evidence.
+  // Errata, evaluated live from their evidence (on shard 0).
   std::size_t errata = 0;
   if (!a.json) fmt::print("Errata (ERRATA.md), evaluated now:\n");
-  for (const auto& er : reference::errata()) {
+  for (const auto& er : shard.index == 0 ? reference::errata() : std::vector<reference::Erratum>{}) {
     const Entry& pe = entry(er.printed_id);
     const Entry& de = entry(er.defined_id);
     json ev = json::array();
+    bool reproduced = true;
     if (!a.json) fmt::print("  {} {}: {}\n", er.key, er.where, er.summary);
     for (const auto& pstr : er.evidence) {
       std::vector<Decimal> dec;
@@ -93,26 +134,53 @@ int cmd_report(const ReportArgs& a) {
       }
       if (!a.json) fmt::print("     at {}: printed {}, definition {}\n", call, printed.value, defined.value);
       ev.push_back({{"params", params}, {"printed", printed.value}, {"definition", defined.value}});
+      reproduced &= !arb_overlaps(printed.ball.get(), defined.ball.get());  // certified apart
+    }
+    if (junit.active()) {
+      JUnitCase c;
+      c.classname = "privoco.report.errata", c.name = er.key + " " + er.where;
+      c.detail = er.summary + "\n" + json_text(ev, 2);
+      if (!reproduced) {
+        c.outcome = JUnitCase::Outcome::failure;
+        c.message = "the printed form and the definition are no longer certified apart at every evidence point";
+      }
+      junit.add("privoco report: errata", c);
     }
     if (a.json) print_line({{"record", "erratum"}, {"key", er.key}, {"where", er.where}, {"summary", er.summary},
                             {"printed_id", er.printed_id}, {"defined_id", er.defined_id}, {"evidence", ev}});
     ++errata;
   }
-  for (const auto& ce : reference::claim_errata()) {
+  for (const auto& ce : shard.index == 0 ? reference::claim_errata() : std::vector<reference::ClaimErratum>{}) {
+    if (junit.active()) {
+      JUnitCase c;
+      c.classname = "privoco.report.errata", c.name = ce.key + " " + ce.where;
+      c.detail = ce.summary + "\n" + ce.evidence;
+      junit.add("privoco report: errata", c);
+    }
     if (!a.json) fmt::print("  {} {}: {}\n     evidence: {}\n", ce.key, ce.where, ce.summary, ce.evidence);
     else print_line({{"record", "erratum"}, {"key", ce.key}, {"where", ce.where}, {"summary", ce.summary},
                      {"evidence", ce.evidence}});
     ++errata;
   }
   if (!a.json) fmt::print("\nClaims (privoco prove --all):\n");
-  const json claims = prove_all(!a.json);
+  const json claims =
+      prove_all(!a.json, resolve_threads(a.threads),
+                shard.given ? std::function<bool(std::size_t)>([&](std::size_t k) { return shard.mine(k); })
+                            : std::function<bool(std::size_t)>());
+  for (const auto& j : claims) junit.add("privoco report: claims", claim_case(j, "refuted"));
+  junit.write();
   if (a.json) {
     std::map<std::string, int> count;
     for (const auto& j : claims) print_line(j), ++count[j.value("verdict", "undecided")];
-    print_line(summary_line("report", {{"seed", a.seed}, {"n", a.n}, {"ids", ids.size()}, {"errata", errata},
-                                       {"claims", claims.size()}, {"certified", count["certified"]},
-                                       {"refuted", count["refuted"]}, {"undecided", count["undecided"]}},
-                            0));
+    json fields = {{"seed", a.seed}, {"n", a.n}, {"ids", ids.size()}, {"errata", errata},
+                   {"claims", claims.size()}, {"certified", count["certified"]}, {"refuted", count["refuted"]},
+                   {"undecided", count["undecided"]}};
+    if (shard.given) {
+      json id_list = json::array();
+      for (const Entry* e : ids) id_list.push_back(e->id);
+      fields["shard"] = shard_json(shard, {{"ids", id_list}, {"parts", part_records}});
+    }
+    print_line(summary_line("report", fields, 0));
   }
   return 0;
 }

@@ -233,14 +233,26 @@ bool RowReader::next_line(std::string* line) {
 }
 
 bool RowReader::next(Row* row) {
-  std::string line;
+  std::string text;
+  std::size_t line = 0;
+  if (!next_text(&text, &line)) return false;
+  parse(text, line, row);
+  return true;
+}
+
+bool RowReader::next_text(std::string* text, std::size_t* line) {
   if (has_pending_) {
-    line = std::move(pending_);
+    *text = std::move(pending_);
     has_pending_ = false;
-  } else if (!next_line(&line)) {
+  } else if (!next_line(text)) {
     return false;
   }
-  row->line = line_no_;
+  *line = line_no_;
+  return true;
+}
+
+void RowReader::parse(const std::string& line, std::size_t line_no, Row* row) const {
+  row->line = line_no;
   row->fields.clear();
   row->error.clear();
   row->error_column = 0;
@@ -250,11 +262,10 @@ bool RowReader::next(Row* row) {
     std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(line[bad]));
     row->error = std::string("invalid UTF-8 (byte ") + hex + " at byte offset " + std::to_string(bad) + ")";
     row->error_column = bad + 1;
-    return true;
+    return;
   }
   if (format_ == "csv") parse_csv(line, row);
   else parse_jsonl(line, row);
-  return true;
 }
 
 void RowReader::parse_csv(const std::string& line, Row* row) const {

@@ -39,6 +39,10 @@ class RowReader {
   // given as "a|b".
   RowReader(std::istream& in, std::string source, std::string format = "auto", std::string required_column = "id");
   bool next(Row* row);  // false at the end of the input
+  // The same in two steps, so rows can be parsed on other threads: next_text reads the next row's text (false at
+  // the end), parse makes the row of it (const: safe on several threads at once).
+  bool next_text(std::string* text, std::size_t* line);
+  void parse(const std::string& text, std::size_t line, Row* row) const;
   const std::string& format() const { return format_; }
   const std::vector<std::string>& header() const { return header_; }
 

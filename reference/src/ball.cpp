@@ -244,14 +244,18 @@ void decimal_ball(arb_t out, const std::string& text, slong prec) {
     arb_set_str(out, text.c_str(), prec);
     return;
   }
-  static arb_ptr pow10 = nullptr;  // 10^k, k in [-400, 400], at 320 bits, filled on first use
-  static bool filled[801] = {};
-  if (!pow10) pow10 = _arb_vec_init(801);
-  arb_ptr p = pow10 + (e + 400);
-  if (!filled[e + 400]) {
+  // 10^k, k in [-400, 400], at 320 bits, filled on first use; one cache per thread (check --threads)
+  struct Pow10 {
+    arb_ptr v = _arb_vec_init(801);
+    bool filled[801] = {};
+    ~Pow10() { _arb_vec_clear(v, 801); }
+  };
+  static thread_local Pow10 pow10;
+  arb_ptr p = pow10.v + (e + 400);
+  if (!pow10.filled[e + 400]) {
     arb_ui_pow_ui(p, 10, static_cast<ulong>(e < 0 ? -e : e), 320);
     if (e < 0) arb_inv(p, p, 320);
-    filled[e + 400] = true;
+    pow10.filled[e + 400] = true;
   }
   arb_set_ui(out, mant);
   arb_mul(out, out, p, prec);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include <flint/flint.h>
 #include <fmt/core.h>
 
 #include "privoco/errors.hpp"
@@ -134,6 +135,8 @@ Certified evaluate(const Entry& e, const double* params, const Options& opt) {
   const std::size_t n = e.vector_layout ? e.flat_size(flat_dimension(e, params[0])) : e.params.size();
   return escalate(e, [&](arb_ptr x, std::size_t i, slong) { arb_set_d(x, params[i]); }, opt, nullptr, n);
 }
+
+void reset_caches() { flint_cleanup(); }
 
 Certified evaluate_with(const Entry& e, const ParamSetter& set, const Options& opt, BallFn fn) {
   return escalate(e, set, opt, fn);

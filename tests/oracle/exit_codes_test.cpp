@@ -321,6 +321,9 @@ TEST(ExitCodes, EveryCommandThroughEachCode) {
   ASSERT_EQ(run("run alg1 b=1 G=1 --gradients " + grads + " --out " + run_ok).code, 0);
   std::string w = privoco::testing::slurp(run_ok);
   spit(run_bad, w.substr(0, w.rfind(',') + 1) + "0.5\n");  // the last prediction wrong
+  const std::string shard0 = dir + "every_s0.jsonl", shard1 = dir + "every_s1.jsonl";
+  spit(shard0, run("check " + bad + " --shard 0/2").out);
+  spit(shard1, run("check " + bad + " --shard 1/2").out);
   const std::vector<std::pair<std::string, int>> cases = {
       {"list", 0},
       {"list --bogus", 2},
@@ -337,6 +340,12 @@ TEST(ExitCodes, EveryCommandThroughEachCode) {
       {"check " + run_ok + " --stream alg1 b=1 G=1", 0},
       {"check " + run_bad + " --stream alg1 b=1 G=1", 1},
       {"check " + run_ok + " --stream alg1 b=1", 2},
+      {"check " + good + " --junit /dev/full", 74},
+      {"check " + good + " --threads 0", 2},
+      {"check " + good + " --shard 2/2", 2},
+      {"merge " + shard0 + " " + shard1, 1},  // the one run's exit: a failing row
+      {"merge " + shard0, 2},                 // shard 1/2 missing
+      {"merge " + good, 2},                   // not a shard's output
       {"sample VDH.pred.conj --n 3", 0},
       {"sample VDH.pred.conj --n 0", 2},
       {"sample VDH.pred.conj --n 3 --out /dev/full", 74},

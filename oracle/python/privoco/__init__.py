@@ -6,6 +6,8 @@
     r.value, r.status, r.log_abs, r.sign             # per element; status privoco.fast.OK, OVERFLOW or UNDERFLOW
     c = privoco.reference.eval("VDH.pred.conj", L="100", V=9, b=1, G=1, digits=30)
     c.value, c.lo, c.hi, c.digits                    # certified: exact decimal strings
+    v = privoco.check("VDH.pred.conj", my_values, L=L, V=V, b=1, G=1)   # another implementation's values
+    v.verdict, v.ulps, v.summary                     # per element, and the CLI's summary
 
 Errors are privoco.Error (a ValueError) and its subclasses UnknownId, ParamError, DomainError, PrecisionCeiling,
 OutOfReach, each naming the ID, the parameter, the value and the range as the CLI does.
@@ -13,8 +15,9 @@ OutOfReach, each naming the ID, the parameter, the value and the range as the CL
 from . import _privoco
 from ._privoco import DomainError, Error, OutOfReach, ParamError, PrecisionCeiling, UnknownId
 from . import fast, reference
+from ._check import CheckResult, check
 
-__all__ = ["list", "fast", "reference", "Error", "UnknownId", "ParamError", "DomainError", "PrecisionCeiling",
+__all__ = ["list", "fast", "reference", "check", "CheckResult", "Error", "UnknownId", "ParamError", "DomainError", "PrecisionCeiling",
            "OutOfReach"]
 
 

@@ -36,6 +36,13 @@ Certified evaluate(const Entry& e, const double* params, const Options& opt = {}
 using ParamSetter = std::function<void(arb_ptr x, std::size_t i, slong prec)>;
 Certified evaluate_with(const Entry& e, const ParamSetter& set, const Options& opt = {}, BallFn fn = nullptr);
 
+// Arb keeps per-thread caches (constants such as pi and log 2, Gauss-Legendre nodes) at the highest precision asked
+// for so far and rounds them for each call, so the last bits of an enclosure (its radius, hence error bounds printed
+// to 17 digits) depend on what the thread evaluated before. reset_caches() empties this thread's caches: what is
+// evaluated after it depends on its own inputs and on what follows the reset only. Commands that evaluate many points
+// reset before each fixed-size run of them, so their output is the same on any number of threads and shards.
+void reset_caches();
+
 // The fixed-precision function of an ID (throws UnknownId when the reference lacks it).
 BallFn ball_function(const std::string& id);
 
