@@ -234,8 +234,17 @@ double time_batch(const std::string& id, const std::vector<py::array_t<double, p
 // double is judged as the number it is, not as a 17-digit neighbour.
 std::string exact_text(double x) {
   if (!std::isfinite(x)) return std::isnan(x) ? "nan" : (x > 0 ? "inf" : "-inf");
+  if (x == 0) return std::signbit(x) ? "-0" : "0";
+  // x = m 2^e with m odd: m 5^-e / 10^-e for e < 0, so about log10(m) + (-e) log10(5) significant digits; asking
+  // glibc for just those (and a few more, trimmed below) keeps the call short (1100 digits cost 6.5 us)
+  // (an integer M < 2^53 times 2^-shift; for shift <= 0 an integer of about e2 log10(2) digits)
+  int e2 = 0;
+  std::frexp(x, &e2);        // |x| in [2^(e2-1), 2^e2)
+  const int shift = 53 - e2;  // |x| = M 2^-shift with M < 2^53 an integer
+  const int digits = shift > 0 ? static_cast<int>(16 + shift * 0.69897000433601880) + 2
+                               : static_cast<int>(e2 * 0.30102999566398120) + 2;
   char buf[1200];
-  std::snprintf(buf, sizeof buf, "%.1100e", x);
+  std::snprintf(buf, sizeof buf, "%.*e", std::min(digits, 1100), x);
   std::string s(buf);
   const std::size_t e = s.find('e');
   std::string mant = s.substr(0, e), ex = s.substr(e);
@@ -250,7 +259,18 @@ struct Column {
   py::array keep;  // the float64 array `numbers` points into
   const double* numbers = nullptr;
   std::vector<std::string> texts;
-  std::string text(std::size_t k) const { return numbers ? exact_text(numbers[k]) : texts[k]; }
+  bool rounded = false;  // the judge rounds this column to the nearest double: 17 digits are exact enough
+  std::string text(std::size_t k) const {
+    return numbers ? (rounded ? privoco::text17(numbers[k]) : exact_text(numbers[k])) : texts[k];
+  }
+};
+
+// What check_arrays keeps of a verdict (a whole Verdict per row held 1 KB: 10^6 rows swapped).
+struct Judged {
+  double ulps = 0, rel_err = 0, slack = 0;
+  int digits = 0;
+  bool wrong_sign = false;
+  std::string verdict, certified, reason;
 };
 
 Column column(const std::string& name, const py::array& a, py::ssize_t n) {
@@ -280,13 +300,15 @@ py::dict check_arrays(const std::string& id, const std::vector<std::string>& nam
   if (n < 0) throw privoco::ParamError(e.id, "value", "a 1-d array");
   std::vector<Column> cols;
   for (std::size_t i = 0; i < params.size(); ++i) cols.push_back(column(names[i], params[i], n));
+  for (auto& c : cols) c.rounded = inputs == "double";  // parameters only: the value is judged as it is
   cols.push_back(column("value", values, n));
   if (!claims.is_none()) cols.push_back(column("claim", claims.cast<py::array>(), n));
   o::Tolerance t = o::Tolerance::from_options(tol_kind == "ulps" ? tol : -1, tol_kind == "rel" ? tol : -1);
   if (!o::claim_from(claim, &t.claim)) throw privoco::ParamError("check", "claim", "'" + claim + "' (equal, upper, lower)");
   if (inputs != "double" && inputs != "exact") throw privoco::ParamError("check", "inputs", "'" + inputs + "' (double, exact)");
   const o::Inputs in = inputs == "exact" ? o::Inputs::exact : o::Inputs::double_;
-  std::vector<o::Verdict> v(static_cast<std::size_t>(n));
+  std::vector<Judged> v(static_cast<std::size_t>(n));
+  o::CheckSummary s;
   {
     py::gil_scoped_release release;
     o::for_each_in_runs(v.size(), o::resolve_threads(threads), [&](std::size_t k) {
@@ -294,17 +316,22 @@ py::dict check_arrays(const std::string& id, const std::vector<std::string>& nam
       row.line = k + 1;
       row.fields.push_back({"id", e.id, 1});
       for (const Column& c : cols) row.fields.push_back({c.name, c.text(k), 1});
-      v[k] = o::judge(row, t, digits, in);
+      o::Verdict x = o::judge(row, t, digits, in);
+      v[k] = {x.ulps, x.rel_err, x.slack, x.digits, x.wrong_sign, std::move(x.verdict), std::move(x.certified),
+              std::move(x.reason)};
     });
+    for (std::size_t k = 0; k < v.size(); ++k) {  // tally()'s counts and worst row, on what was kept
+      o::Verdict x;
+      x.line = k + 1, x.verdict = v[k].verdict, x.ulps = v[k].ulps;
+      o::tally(&s, x);
+    }
   }
-  o::CheckSummary s;
-  for (const auto& x : v) o::tally(&s, x);
   py::array_t<double> ulps(n), rel(n), slack(n);
   py::array_t<int> dg(n);
   py::array_t<bool> wrong(n);
   py::list verdict, certified, reason;
   for (py::ssize_t k = 0; k < n; ++k) {
-    const o::Verdict& x = v[static_cast<std::size_t>(k)];
+    const Judged& x = v[static_cast<std::size_t>(k)];
     ulps.mutable_at(k) = x.ulps, rel.mutable_at(k) = x.rel_err, slack.mutable_at(k) = x.slack;
     dg.mutable_at(k) = x.digits, wrong.mutable_at(k) = x.wrong_sign;
     verdict.append(x.verdict), certified.append(x.certified), reason.append(x.reason);
@@ -370,5 +397,6 @@ PYBIND11_MODULE(_privoco, m) {
   m.def("reference_eval", &reference_eval);
   m.def("log_abs", &log_abs);
   m.def("check", &check_arrays);
+  m.def("_exact_text", &exact_text);
   m.def("_time_batch", &time_batch);
 }

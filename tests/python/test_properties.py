@@ -60,3 +60,19 @@ def test_sibling_the_comparison_sees_a_one_ulp_change(rows):
     mine = module_bits(rows)
     moved = [(float(np.nextafter(mine[0][0], np.inf)),) + mine[0][1:]] + mine[1:]
     assert not same_bits(moved, cli_bits(rows))
+
+
+@seed(SEED)
+@settings(max_examples=2000, deadline=None, database=None)
+@given(st.floats(allow_nan=False, allow_infinity=False))
+def test_check_takes_a_double_as_the_exact_number_it_is(x):
+    """privoco.check hands another program's double to the judge as decimal text: that text is the double's exact
+    value, over the whole range (subnormals, integers beyond 2^53, 1e308)."""
+    from decimal import Decimal
+    assert Decimal(privoco._privoco._exact_text(x)) == Decimal(x)
+
+
+def test_sibling_seventeen_digits_are_not_exact():
+    """The property above is sharp: %.17g text, which reads back to the same double, is not its exact value."""
+    from decimal import Decimal
+    assert Decimal("%.17g" % 0.1) != Decimal(0.1)
