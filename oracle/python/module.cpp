@@ -23,7 +23,10 @@
 #include "privoco/format.hpp"
 #include "privoco/fast/evaluate.hpp"
 #include "privoco/reference/evaluate.hpp"
+#include "privoco/fast/vdh/learners.hpp"
+#include "commands.hpp"
 #include "judge.hpp"
+#include "output.hpp"
 #include "parallel.hpp"
 #include "rows.hpp"
 
@@ -364,6 +367,46 @@ py::dict reference_eval(const std::string& id, const std::vector<std::string>& t
                   py::arg("exact") = c.exact, py::arg("prec_bits") = c.prec_bits, py::arg("nearest") = c.nearest());
 }
 
+// prove: the claim's record as the CLI's JSON text (the package parses it), the GIL released while it runs.
+std::string prove_text(const std::string& id, const std::vector<std::string>& constants, std::uint64_t seed,
+                       bool thresholds) {
+  nlohmann::ordered_json j;
+  {
+    py::gil_scoped_release release;
+    j = privoco::oracle::prove_one(id, constants, seed, thresholds);
+  }
+  return privoco::oracle::json_text(j);
+}
+
+std::string prove_all_text(unsigned threads) {
+  nlohmann::ordered_json j;
+  {
+    py::gil_scoped_release release;
+    j = privoco::oracle::prove_all(false, privoco::oracle::resolve_threads(threads));
+  }
+  return privoco::oracle::json_text(j);
+}
+
+namespace vdh = privoco::fast::vdh;
+
+py::tuple value_tuple(const privoco::fast::Value& v) {
+  return py::make_tuple(v.value, static_cast<int>(v.status), v.log_abs(), v.sign);
+}
+
+py::tuple alg1_state(const vdh::Alg1State& s) { return py::make_tuple(s.L_hi, s.L_lo, s.V_hi, s.V_lo, s.t); }
+vdh::Alg1State alg1_state_from(const py::tuple& t) {
+  if (t.size() != 5) throw privoco::ParamError("VDH.alg.alg1", "state", "5 fields (L_hi, L_lo, V_hi, V_lo, t)");
+  vdh::Alg1State s;
+  s.L_hi = t[0].cast<double>(), s.L_lo = t[1].cast<double>(), s.V_hi = t[2].cast<double>();
+  s.V_lo = t[3].cast<double>(), s.t = t[4].cast<std::uint64_t>();
+  return s;
+}
+
+Eigen::VectorXd vector_of(const py::array_t<double, py::array::c_style | py::array::forcecast>& a) {
+  if (a.ndim() != 1) throw privoco::ParamError("VDH.alg", "g", "a 1-d array");
+  return Eigen::Map<const Eigen::VectorXd>(a.data(), a.shape(0));
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_privoco, m) {
@@ -398,5 +441,58 @@ PYBIND11_MODULE(_privoco, m) {
   m.def("log_abs", &log_abs);
   m.def("check", &check_arrays);
   m.def("_exact_text", &exact_text);
+  m.def("prove", &prove_text);
+  m.def("prove_all", &prove_all_text);
+
+  // VDH's learners in double (privoco/fast/vdh/learners.hpp); the package wraps them (privoco.learners)
+  py::class_<vdh::Alg1>(m, "Alg1")
+      .def(py::init([](const std::string& prior, double b, double G) {
+        return vdh::Alg1({vdh::parse_prior(prior), b, G});
+      }))
+      .def("predict", [](const vdh::Alg1& a) { return value_tuple(a.predict()); })
+      .def("update", &vdh::Alg1::update)
+      .def("state", [](const vdh::Alg1& a) { return alg1_state(a.state()); })
+      .def("restore", [](vdh::Alg1& a, const py::tuple& t) { a.restore(alg1_state_from(t)); });
+  py::class_<vdh::Alg2>(m, "Alg2")
+      .def(py::init([](Eigen::Index d, const std::string& prior, double b, double G) {
+        if (d < 1) throw privoco::DomainError("VDH.alg.alg2", "d", std::to_string(d), "[1, inf)");
+        return vdh::Alg2(d, {vdh::parse_prior(prior), b, G});
+      }))
+      .def("predict", [](const vdh::Alg2& a) {
+        Eigen::VectorXd w(a.direction().z().size());
+        const privoco::fast::Value v = a.predict(w);
+        return py::make_tuple(py::array_t<double>(w.size(), w.data()), value_tuple(v));
+      })
+      .def("update", [](vdh::Alg2& a, const py::array_t<double, py::array::c_style | py::array::forcecast>& g) {
+        a.update(vector_of(g));
+      })
+      .def("state", [](const vdh::Alg2& a) {
+        const Eigen::VectorXd& z = a.direction().z();
+        return py::make_tuple(alg1_state(a.scalar().state()), py::array_t<double>(z.size(), z.data()),
+                              a.direction().sum_sq());
+      })
+      .def("restore", [](vdh::Alg2& a, const py::tuple& s, const py::array_t<double, py::array::c_style | py::array::forcecast>& z,
+                         double sum_sq) { a.restore(alg1_state_from(s), vector_of(z), sum_sq); });
+  py::class_<vdh::Alg3>(m, "Alg3")
+      .def(py::init([](const py::array_t<double, py::array::c_style | py::array::forcecast>& b, double G,
+                       const std::string& prior) { return vdh::Alg3(vector_of(b), G, vdh::parse_prior(prior)); }))
+      .def("predict", [](const vdh::Alg3& a) {
+        Eigen::VectorXd w(a.dim());
+        const int outside = a.predict(w);
+        return py::make_tuple(py::array_t<double>(w.size(), w.data()), outside);
+      })
+      .def("update", [](vdh::Alg3& a, const py::array_t<double, py::array::c_style | py::array::forcecast>& g) {
+        a.update(vector_of(g));
+      })
+      .def("state", [](const vdh::Alg3& a) {
+        py::list out;
+        for (const auto& s : a.state()) out.append(alg1_state(s));
+        return out;
+      })
+      .def("restore", [](vdh::Alg3& a, const py::list& l) {
+        std::vector<vdh::Alg1State> s;
+        for (const auto& t : l) s.push_back(alg1_state_from(t.cast<py::tuple>()));
+        a.restore(s);
+      });
   m.def("_time_batch", &time_batch);
 }

@@ -92,6 +92,12 @@ int cmd_prove(const ProveArgs& a);
 nlohmann::ordered_json prove_all(bool print_text, unsigned threads = 1,
                                  const std::function<bool(std::size_t)>& take = {});
 
+// One claim's record, as prove ID --json writes it: constants (name=value) override the claim's defaults; seed of
+// adversarial searches; thresholds: also search the best value of each constant. UnknownId for an ID without a
+// machine check.
+nlohmann::ordered_json prove_one(const std::string& id, const std::vector<std::string>& constants,
+                                 std::uint64_t seed = 1, bool thresholds = false);
+
 // A claim record (prove's JSON) as a JUnit test case: certified passes; refuted fails unless fail_on is none;
 // undecided fails when fail_on is undecided and is skipped otherwise (the exit codes' rule).
 JUnitCase claim_case(const nlohmann::ordered_json& claim, const std::string& fail_on);

@@ -272,6 +272,14 @@ JUnitCase claim_case(const json& j, const std::string& fail_on) {
   return c;
 }
 
+json prove_one(const std::string& id, const std::vector<std::string>& constants, std::uint64_t seed,
+               bool thresholds) {
+  const Entry& e = entry(id);
+  if (!e.has_proof) throw UnknownId(e.id, "no machine check for this ID");
+  const proofs::Check& c = proofs::check(e.id);
+  return result_json(c, c.run(parse_named(e.id, constants), {seed, thresholds}), false, thresholds);
+}
+
 int prove_all_exit(const std::vector<std::string>& verdicts, const std::string& fail_on) {
   if (fail_on == "none") return kOk;
   bool refuted = false, undecided = false;
