@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "privoco/catalogue.hpp"
+#include "privoco/assignments.hpp"
 #include "privoco/decimal.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/format.hpp"
@@ -52,8 +53,6 @@ py::list catalogue_list() {
 const privoco::Entry& function_entry(const std::string& id, bool fast) {
   const privoco::Entry& e = privoco::entry(id);
   if (e.is_learner()) throw privoco::UnknownId(e.id, "an algorithm, not a function");
-  if (e.vector_layout)
-    throw privoco::UnknownId(e.id, "per-coordinate parameters are not taken by the Python module yet; use the CLI for");
   if (fast && (!e.has_fast || !privoco::fast::implements(e.id)))
     throw privoco::UnknownId(e.id, "no fast implementation for this ID");
   if (!fast && !e.has_reference) throw privoco::UnknownId(e.id, "no reference implementation for this ID");
@@ -139,12 +138,25 @@ bool all_inside(const privoco::Domain& d, const double* x, py::ssize_t m) {
 // double range) their index, ln|value| and sign; the package forms log_abs and sign of the rest from the value.
 py::tuple fast_eval(const std::string& id, const std::vector<py::array_t<double, py::array::c_style>>& cols) {
   const privoco::Entry& e = function_entry(id, true);
-  if (cols.size() != e.params.size())
-    throw privoco::ParamError(e.id, "parameters", std::to_string(cols.size()) + " given, " +
-                                                      std::to_string(e.params.size()) + " expected");
+  // per-coordinate parameters: the flat layout (d first, the same d at every point; the package builds it)
+  const std::size_t d = e.vector_layout && !cols.empty() && cols[0].size() > 0
+                            ? privoco::flat_dimension(e, cols[0].data()[0]) : 0;
+  const std::size_t width = e.vector_layout ? e.flat_size(d) : e.params.size();
+  if (cols.size() != width)
+    throw privoco::ParamError(e.id, "parameters", std::to_string(cols.size()) + " columns given, " +
+                                                      std::to_string(width) + " expected");
   const py::ssize_t n = cols.empty() ? 0 : cols[0].size();
   std::vector<const double*> src;
   for (const auto& c : cols) src.push_back(c.data());
+  if (e.vector_layout) {  // every point checked as the CLI checks it (coordinates named u_3), with the GIL held
+    std::vector<double> x(width);
+    for (py::ssize_t k = 0; k < n; ++k) {
+      for (std::size_t i = 0; i < width; ++i) x[i] = src[i][k];
+      if (x[0] != static_cast<double>(d))
+        throw privoco::ParamError(e.id, "d", "the same dimension at every point (" + std::to_string(d) + ")");
+      privoco::check_flat_params(e, x.data());
+    }
+  }
   py::array_t<double> value = owned_array<double>(n);
   py::array_t<signed char> status = owned_array<signed char>(n);
   double* pv = value.mutable_data();
@@ -170,10 +182,10 @@ py::tuple fast_eval(const std::string& id, const std::vector<py::array_t<double,
     constexpr py::ssize_t kBlock = 4096;
     std::vector<privoco::fast::Value> out(bfn ? kBlock : 0);
     std::vector<const double*> block(src.size());
-    std::vector<double> x(e.params.size());
+    std::vector<double> x(width);
     for (py::ssize_t k0 = 0; k0 < n && bad_at < 0; k0 += kBlock) {
       const py::ssize_t m = std::min(kBlock, n - k0);
-      for (std::size_t i = 0; i < src.size() && bad_at < 0; ++i)
+      for (std::size_t i = 0; i < src.size() && bad_at < 0 && !e.vector_layout; ++i)
         if (!all_inside(e.params[i].domain, src[i] + k0, m))
           for (py::ssize_t k = k0; k < k0 + m; ++k)
             if (!e.params[i].domain.contains(src[i][k])) {
@@ -348,14 +360,11 @@ py::dict check_arrays(const std::string& id, const std::vector<std::string>& nam
                   py::arg("reason") = reason, py::arg("slack") = slack, py::arg("summary") = summary);
 }
 
+// texts: name=value assignments as on the CLI's command line (a per-coordinate parameter's values comma-separated).
 py::dict reference_eval(const std::string& id, const std::vector<std::string>& texts, int digits, long max_prec,
                         double max_seconds) {
   const privoco::Entry& e = function_entry(id, false);
-  if (texts.size() != e.params.size())
-    throw privoco::ParamError(e.id, "parameters", std::to_string(texts.size()) + " given, " +
-                                                      std::to_string(e.params.size()) + " expected");
-  std::vector<privoco::Decimal> dec;
-  for (std::size_t i = 0; i < texts.size(); ++i) dec.push_back(privoco::parse_param(e.id, e.params[i], texts[i]));
+  const std::vector<privoco::Decimal> dec = privoco::parse_assignments(e, texts);
   privoco::reference::Options opt;
   opt.digits = digits, opt.max_prec = max_prec, opt.max_seconds = max_seconds;
   privoco::reference::Certified c;

@@ -105,7 +105,28 @@ def test_errors_are_value_errors_that_name_the_problem():
         privoco.fast.eval("VDH.pred.conjj", L=1)
     with pytest.raises(privoco.OutOfReach):
         privoco.reference.eval("DP.gauss.mu", eps="1e-300", delta="1e-1000000")
-    with pytest.raises(privoco.ParamError, match="per-coordinate parameters are not taken"):
-        privoco.reference.eval("DP.gauss.delta", eps=1, mu=1)
+    with pytest.raises(privoco.DomainError, match="parameter b_3 = -2"):
+        privoco.fast.eval("VDH.bound.thm2", u=[1, 2, -3], V=[3, 4, 5], b=[1, 1, -2], G=1)
+    with pytest.raises(privoco.ParamError, match="different lengths"):
+        privoco.fast.eval("VDH.bound.thm2", u=[1, 2], V=[3, 4, 5], b=[1, 1, 2], G=1)
     for cls in (privoco.Error, privoco.DomainError, privoco.ParamError, privoco.UnknownId):
         assert issubclass(cls, ValueError)
+
+
+@pytest.mark.parametrize("id,params,cli_args", [
+    ("VDH.bound.thm2", dict(u=[1, 2, -3], V=[3, 4, 5], b=[1, 1, 2], G=1), ["u=1,2,-3", "V=3,4,5", "b=1,1,2", "G=1"]),
+    ("DP.gauss.delta", dict(eps=1, mu=[0.5, 2, 3]), ["eps=1", "mu=0.5,2,3"]),
+])
+def test_per_coordinate_parameters_give_the_clis_bits_and_decimals(id, params, cli_args):
+    """A per-coordinate parameter is a list (d from its length), as the CLI's comma-separated values."""
+    (fast_row,) = cli("eval", id, *cli_args, "--impl", "fast", "--json")
+    r = privoco.fast.eval(id, **params)
+    assert np.float64(r.value).view(np.uint64) == np.float64(float(fast_row["value"])).view(np.uint64)
+    (ref_row,) = cli("eval", id, *cli_args, "--json")
+    c = privoco.reference.eval(id, **params)
+    assert (c.value, c.lo, c.hi) == (ref_row["value"], ref_row["lo"], ref_row["hi"])
+    # a batch: the per-coordinate values along the last axis, the scalars broadcast against the leading axes
+    first = next(k for k, v in params.items() if isinstance(v, list))
+    batch = dict(params, **{first: np.array([params[first], params[first]])})
+    rb = privoco.fast.eval(id, **batch)
+    assert rb.value.shape == (2,) and np.array_equal(rb.value.view(np.uint64), np.repeat(r.value, 2).view(np.uint64))

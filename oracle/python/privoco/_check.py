@@ -94,6 +94,9 @@ def check(id, value, *, ulps=None, rel=None, claim="equal", inputs="double", dig
     if ulps is not None and rel is not None:
         raise _privoco.ParamError("check: parameter 'ulps': give ulps or rel, not both")
     e, values = _params.ordered(id, params)
+    if _params.vector_layout(e):
+        raise _privoco.ParamError(f"{id}: parameter 'd': per-coordinate parameters are not taken by privoco.check yet "
+                                  "(privoco check FILE takes them)")
     claims = None if isinstance(claim, str) else claim
     arrays = [np.asarray(v, dtype=object if isinstance(v, str) else None) for v in values]
     arrays.append(np.asarray(value, dtype=object if isinstance(value, str) else None))

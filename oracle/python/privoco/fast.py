@@ -48,8 +48,11 @@ class Result:
 
 
 def eval(id, **params):  # noqa: A001 (privoco eval)
-    """fast `id` at the parameters (numbers or array-likes, broadcast together; a reading by its name)."""
+    """fast `id` at the parameters (numbers or array-likes, broadcast together; a reading by its name). A
+    per-coordinate parameter's values run along the last axis (d of them; d may be left out)."""
     e, values = _params.ordered(id, params)
+    if _params.vector_layout(e):
+        return _eval_flat(id, e, values)
     cols = []
     for p, v in zip(e["parameters"], values):
         if p["choices"]:
@@ -65,3 +68,28 @@ def eval(id, **params):  # noqa: A001 (privoco eval)
 
 def _bad_choice(id, p, c):
     raise _privoco.ParamError(f"{id}: parameter '{p['name']}': '{c}' is not one of {', '.join(p['choices'])}")
+
+
+def _eval_flat(id, e, values):
+    """Per-coordinate IDs: the flat layout (d, then each parameter in table order, a per-coordinate one as d
+    columns), the batch shape broadcast from the scalar parameters and the per-coordinate ones' leading axes."""
+    d = _params.dimension(e, values)
+    ps = e["parameters"]
+    arrays = []
+    for p, v in zip(ps[1:], values[1:]):
+        a = np.asarray(v, dtype=np.float64)
+        if p["per_coordinate"]:
+            a = np.broadcast_to(a, a.shape[:-1] + (d,)) if a.ndim else np.full((d,), float(a))
+        arrays.append(a)
+    lead = [a.shape[:-1] if p["per_coordinate"] else a.shape for p, a in zip(ps[1:], arrays)]
+    shape = np.broadcast_shapes(*lead) if lead else ()
+    cols = [np.full(shape, float(d))]
+    for p, a in zip(ps[1:], arrays):
+        if p["per_coordinate"]:
+            a = np.broadcast_to(a, shape + (d,))
+            cols += [a[..., j] for j in range(d)]
+        else:
+            cols.append(np.broadcast_to(a, shape))
+    flat = [np.ascontiguousarray(c, dtype=np.float64).ravel() for c in cols]
+    value, status, exc_index, exc_log, exc_sign = _privoco.fast_eval(id, flat)
+    return Result(value.reshape(shape), status.reshape(shape), exc_index, exc_log, exc_sign)

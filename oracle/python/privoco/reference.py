@@ -29,13 +29,22 @@ def _text(v):
         return v
     if isinstance(v, bool):
         raise TypeError("a parameter is a number or a decimal string, not a bool")
-    if isinstance(v, int):
-        return str(v)
+    if isinstance(v, int) or (hasattr(v, "dtype") and v.dtype.kind in "iu"):
+        return str(int(v))
     return str(Decimal(float(v)))
 
 
 def eval(id, digits=17, max_prec=1 << 17, max_time=10.0, **params):  # noqa: A001 (privoco eval)
     """The certified value of `id` at exact parameters (decimal strings, ints, or floats taken as their exact
-    binary value): a Certified with `digits` or more certified significant digits."""
-    _e, values = _params.ordered(id, params)
-    return Certified(_privoco.reference_eval(id, [_text(v) for v in values], digits, max_prec, max_time))
+    binary value; a per-coordinate parameter as a list of them, d then optional): a Certified with `digits` or
+    more certified significant digits."""
+    e, values = _params.ordered(id, params)
+    assigns = []
+    for p, v in zip(e["parameters"], values):
+        if v is None:
+            continue  # d of a per-coordinate ID, from the lists' length
+        if p["per_coordinate"] and not isinstance(v, str) and hasattr(v, "__len__"):
+            assigns.append(p["name"] + "=" + ",".join(_text(x) for x in v))
+        else:
+            assigns.append(p["name"] + "=" + _text(v))
+    return Certified(_privoco.reference_eval(id, assigns, digits, max_prec, max_time))
