@@ -236,14 +236,13 @@ int main(int argc, char** argv) {
       if (!stream_alg.empty()) {
         if (check->count("--expect-rows"))
           throw privoco::ParamError("check", "--expect-rows", "applies to result files, not to --stream runs");
-        if (check->count("--junit"))
-          throw privoco::ParamError("check", "--junit", "applies to result files, not to --stream runs yet (a stream "
-                                                        "check's exit code and --json summary name the first step "
-                                                        "that disagrees)");
+        if (check->count("--shard") || check->count("--threads"))
+          throw privoco::ParamError("check", check->count("--shard") ? "--shard" : "--threads",
+                                    "applies to result files, not to --stream runs (a replay is one sequence)");
         StreamCheckArgs sc;
         sc.file = ck.file, sc.alg = stream_alg, sc.prior = stream_prior, sc.format = ck.format;
         sc.assignments = stream_params, sc.ulps = ck.ulps, sc.rel = ck.rel, sc.digits = ck.digits;
-        sc.json = ck.json, sc.all = ck.all, sc.sums = stream_sums;
+        sc.json = ck.json, sc.all = ck.all, sc.sums = stream_sums, sc.junit = ck.junit;
         return cmd_check_stream(sc);
       }
       if (!stream_params.empty())

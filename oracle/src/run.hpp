@@ -39,6 +39,7 @@ struct StreamCheckArgs {
   int digits = 17;
   bool json = false, all = false;
   std::string sums = "exact";  // exact: L, V as exact sums (the definition); double: as a double loop sums them
+  std::string junit;           // JUnit XML file: one test case per prediction (empty: none)
 };
 int cmd_check_stream(const StreamCheckArgs& a);
 

@@ -13,6 +13,7 @@
 #include <Eigen/Core>
 
 #include "judge.hpp"
+#include "junit.hpp"
 #include "output.hpp"
 #include "privoco/assignments.hpp"
 #include "privoco/catalogue.hpp"
@@ -353,6 +354,7 @@ int check_learner_stream(const StreamCheckArgs& a) {
   std::size_t steps = 0, judged = 0, passed = 0, failed = 0;
   Verdict first;
   std::size_t first_step = 0;
+  JUnitWriter junit(a.junit);
   do {
     ++steps;
     if (!row.error.empty())
@@ -386,6 +388,18 @@ int check_learner_stream(const StreamCheckArgs& a) {
       ++judged;
       if (v.verdict == "pass") ++passed;
       else ++failed;
+      if (junit.active()) {
+        JUnitCase c;
+        c.classname = "privoco.check.stream." + e.id;
+        c.name = fmt::format("line {}: step {}{}", v.line, steps, alg1 ? "" : fmt::format(" coordinate {}", j + 1));
+        if (v.verdict != "pass") {
+          c.outcome = JUnitCase::Outcome::failure;
+          c.message = fmt::format("{}: claimed {}, certified {} ({:.3g} ulp)", v.verdict, v.claimed, v.certified,
+                                  v.ulps);
+          c.detail = v.reason;
+        }
+        junit.add("privoco check " + input.source + " --stream " + e.id, c);
+      }
       if (v.verdict != "pass" && first_step == 0) first = v, first_step = steps;
       if (a.json) {
         if (a.all || v.verdict != "pass")
@@ -413,6 +427,7 @@ int check_learner_stream(const StreamCheckArgs& a) {
       }
     }
   } while (reader.next(&row));
+  junit.write();
   if (a.json) {
     json s{{"id", e.id}, {"steps", steps}, {"predictions", judged}, {"passed", passed}, {"failed", failed},
            {"sums", a.sums}};

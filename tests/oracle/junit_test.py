@@ -3,6 +3,8 @@
 
 Usage: junit_test.py PRIVOCO_BIN TMPDIR
 
+check --stream: a case per prediction of the replayed run.
+
 Each command runs once with --json and --junit together. The XML must be well-formed (xml.etree), readable by
 junitparser (Debian python3-junitparser, the parser CI plugins build on), and agree with the JSON case by case: one
 test case per row / claim / ID / learner / erratum, its outcome the verdict's (check: pass, failure, error for
@@ -101,6 +103,22 @@ with open(t("empty.csv"), "w") as f:
 code, _ = run(["check", t("empty.csv"), "--junit", t("empty.xml")])
 if code == 0 or [(c[2], c[3]) for c in cases(t("empty.xml"))] != [("rows", "failure")]:
     failures.append(f"check of a header-only file: exit {code}, cases {cases(t('empty.xml'))}")
+
+# --- check --stream: a case per prediction, the wrong one failing
+with open(t("g.csv"), "w") as f:
+    f.write("g\n0.5\n-0.25\n1\n0.75\n")
+subprocess.run([BIN, "run", "alg1", "b=1", "G=1", "--gradients", t("g.csv"), "--out", t("w.csv")], capture_output=True)
+w = open(t("w.csv")).read().splitlines()
+w[-1] = w[-1][:w[-1].rindex(",") + 1] + "0.5"
+with open(t("w_bad.csv"), "w") as f:
+    f.write("\n".join(w) + "\n")
+code, recs = run(["check", t("w_bad.csv"), "--stream", "alg1", "b=1", "G=1", "--json", "--all", "--junit",
+                  t("stream.xml")])
+steps = [r for r in recs if r.get("record") == "step"]
+exp_stream = [(f"line {r['line']}: step {r['step']}", "pass" if r["verdict"] == "pass" else "failure") for r in steps]
+failures += agreement(t("stream.xml"), exp_stream, {"tests": len(steps), "failures": recs[-1]["summary"]["failed"]})
+if code != 1 or recs[-1]["summary"]["failed"] != 1:
+    failures.append(f"check --stream: exit {code}, summary {recs[-1]['summary']}")
 
 # --- prove ID: one case
 code, recs = run(["prove", "VDH.lemma.lncosh", "--json", "--junit", t("one.xml")])
