@@ -24,6 +24,7 @@
 #include "privoco/format.hpp"
 #include "privoco/fast/evaluate.hpp"
 #include "privoco/reference/evaluate.hpp"
+#include "privoco/fast/jkt/private_sum.hpp"
 #include "privoco/fast/vdh/learners.hpp"
 #include "commands.hpp"
 #include "judge.hpp"
@@ -502,6 +503,27 @@ PYBIND11_MODULE(_privoco, m) {
         std::vector<vdh::Alg1State> s;
         for (const auto& t : l) s.push_back(alg1_state_from(t.cast<py::tuple>()));
         a.restore(s);
+      });
+  // JKT Alg 5 as a stream (privoco/fast/jkt/private_sum.hpp)
+  py::class_<privoco::fast::jkt::PrivateSum>(m, "PrivateSum")
+      .def(py::init<int, std::uint64_t, double, std::uint64_t, std::uint64_t>())
+      .def("add", [](privoco::fast::jkt::PrivateSum& p,
+                     const py::array_t<double, py::array::c_style | py::array::forcecast>& w) {
+        const py::ssize_t d = w.size();
+        py::array_t<double> out(d), exact(d);
+        p.add(w.data(), out.mutable_data(), exact.mutable_data());
+        return py::make_tuple(out, exact);
+      })
+      .def("t", &privoco::fast::jkt::PrivateSum::t)
+      .def("state", [](const privoco::fast::jkt::PrivateSum& p) {
+        const auto& s = p.state();
+        return py::make_tuple(s.t, s.a, s.ahat);
+      })
+      .def("restore", [](privoco::fast::jkt::PrivateSum& p, std::uint64_t t, const std::vector<double>& a,
+                         const std::vector<double>& ahat) {
+        privoco::fast::jkt::PrivateSumState s;
+        s.t = t, s.a = a, s.ahat = ahat;
+        p.restore(s);
       });
   m.def("_time_batch", &time_batch);
 }

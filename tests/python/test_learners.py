@@ -104,3 +104,29 @@ def test_prove_gives_the_clis_record():
     assert privoco.prove("VDH.lemma.lncosh", y="1.42")["verdict"] == "refuted"
     with pytest.raises(privoco.UnknownId, match="no machine check"):
         privoco.prove("VDH.pred.conj")
+
+
+def test_private_sum_gives_the_clis_bits_and_resumes_exactly():
+    """JKT Alg 5 with sigma from fast.eval("JKT.noise.tree_sigma") gives privoco run private_sum's W and S; a stream
+    rebuilt from its JSON state halfway continues with the same bits; another seed gives other noise."""
+    rng = np.random.default_rng(SEED + 2)
+    T, d = 40, 2
+    rows = rng.uniform(-0.5, 0.5, (30, d))
+    with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
+        f.write("w1,w2\n" + "".join(f"{a!r},{b!r}\n" for a, b in rows))
+    p = subprocess.run([BIN, "run", "private_sum", "R=1", "eps=1", "delta=1e-5", f"T={T}", "--gradients", f.name],
+                       capture_output=True, text=True)
+    os.unlink(f.name)
+    assert p.returncode == 0, p.stderr
+    ref = np.array([[float(x) for x in l.split(",")[1:]] for l in p.stdout.splitlines()[1:]])
+    sigma = privoco.fast.eval("JKT.noise.tree_sigma", R=1, eps=1, delta=1e-5, T=T, log_base="mixed").value
+    s = privoco.learners.PrivateSum(d, T, float(sigma), seed=1)
+    got = np.array([np.concatenate(s.add(r)) for r in rows])
+    assert np.array_equal(bits(got), bits(ref))
+    half = privoco.learners.PrivateSum(d, T, float(sigma), seed=1)
+    first = [np.concatenate(half.add(r)) for r in rows[:15]]
+    resumed = privoco.learners.PrivateSum.from_state(json.loads(json.dumps(half.state())))
+    rest = [np.concatenate(resumed.add(r)) for r in rows[15:]]
+    assert np.array_equal(bits(np.array(first + rest)), bits(ref))
+    other = privoco.learners.PrivateSum(d, T, float(sigma), seed=2)
+    assert not np.array_equal(bits(np.array([np.concatenate(other.add(r)) for r in rows])), bits(ref))

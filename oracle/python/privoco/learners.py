@@ -1,4 +1,4 @@
-"""VDH's learners (privoco run alg1, alg2, alg3) in double, step by step: update with each gradient, predict the
+"""VDH's learners (privoco run alg1, alg2, alg3) and JKT's private sum (run private_sum) in double, step by step: update with each gradient, predict the
 next point, and state()/from_state() that round-trip exactly (floats as hex text), so a run can stop and resume
 with the same bits. The readings are those `privoco run` prints: A1(a) A3 A5(b) A20(a) A21(a) A28(a).
 
@@ -111,3 +111,34 @@ class Alg3:
         a = cls([_unhex(x) for x in s["b"]], _unhex(s["G"]), s["prior"])
         a._a.restore([_sums_back(c) for c in s["coordinates"]])
         return a
+
+
+class PrivateSum:
+    """JKT Algorithm 5 (JKT.alg.private_sum) as a stream: add(w) takes the row w_t (d values) and returns the noisy
+    prefix sum W^_t and the exact one S_t, each a numpy array of d. sigma is the node noise's standard deviation
+    (JKT Alg 5 l.3: privoco.fast.eval("JKT.noise.tree_sigma", R=..., eps=..., delta=..., T=..., log_base="mixed"));
+    the noise is drawn from the seed and tree id, so the same arguments give `privoco run private_sum`'s bits. The
+    rows are taken as given (the CLI's R_enforce, assert or clip, is the caller's)."""
+    id = "JKT.alg.private_sum"
+
+    def __init__(self, d, T, sigma, seed=1, tree=0):
+        self.d, self.T, self.sigma, self.seed, self.tree = int(d), int(T), float(sigma), int(seed), int(tree)
+        self._p = _privoco.PrivateSum(self.d, self.T, self.sigma, self.seed, self.tree)
+
+    def add(self, w):
+        return self._p.add(np.atleast_1d(np.asarray(w, dtype=np.float64)))
+
+    @property
+    def t(self):
+        return self._p.t()
+
+    def state(self):
+        t, a, ahat = self._p.state()
+        return {"id": self.id, "d": self.d, "T": self.T, "sigma": _hex(self.sigma), "seed": self.seed,
+                "tree": self.tree, "t": int(t), "a": [_hex(x) for x in a], "ahat": [_hex(x) for x in ahat]}
+
+    @classmethod
+    def from_state(cls, s):
+        p = cls(s["d"], s["T"], _unhex(s["sigma"]), s["seed"], s.get("tree", 0))
+        p._p.restore(int(s["t"]), [_unhex(x) for x in s["a"]], [_unhex(x) for x in s["ahat"]])
+        return p
