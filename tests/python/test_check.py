@@ -95,3 +95,18 @@ def test_check_claims_broadcasting_and_bad_rows():
         privoco.check("VDH.pred.conj", [0.1], L=1, V=1, b=1, G=1, ulps=4, rel=1e-12)
     with pytest.raises(privoco.UnknownId):
         privoco.check("VDH.pred.nope", [0.1], L=1)
+
+
+def test_check_takes_per_coordinate_parameters_as_the_cli_does():
+    """A composed Gaussian mechanism's delta (DP.gauss.delta, mu per coordinate along the last axis): the same
+    verdicts and bits as privoco check on the file's comma-separated form; a wrong value fails."""
+    mu = np.array([[0.5, 1.0, 2.0], [0.25, 0.5, 0.75]])
+    eps = np.array([1.0, 0.5])
+    good = privoco.fast.eval("DP.gauss.delta", eps=eps, mu=mu).value
+    value = good * np.array([1.0, 1.001])
+    r = privoco.check("DP.gauss.delta", value, eps=eps, mu=mu)
+    csv = "id,d,eps,mu,value\n" + "".join(
+        f'DP.gauss.delta,3,{eps[k]!r},"{",".join(repr(x) for x in mu[k])}",{str(Decimal(value[k]))}\n' for k in range(2))
+    rows, _ = cli_check(csv)
+    assert list(r.verdict) == [x["verdict"] for x in rows] == ["pass", "fail"]
+    assert [float(x["ulps"]) for x in rows] == list(r.ulps)

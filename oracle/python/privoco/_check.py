@@ -1,4 +1,6 @@
 """privoco.check: another implementation's values, given as arrays, judged as `privoco check` judges a file."""
+from decimal import Decimal
+
 import numpy as np
 
 from . import _params, _privoco
@@ -74,6 +76,27 @@ def _column(v):
     return np.vectorize(lambda x: x if isinstance(x, str) else _text(x), otypes=[object])(a)
 
 
+def _per_coordinate_texts(e, values, inputs):
+    """Per-coordinate parameters as a file carries them: each element's d values as one comma-separated text
+    (their last axis), d from its length; the leading axes broadcast with the other parameters."""
+    d = _params.dimension(e, values)
+    out = []
+    exact = (lambda x: str(Decimal(float(x)))) if inputs == "exact" else (lambda x: repr(float(x)))
+    fmt = lambda x: x if isinstance(x, str) else exact(x)
+    for p, v in zip(e["parameters"], values):
+        if p["name"] == "d":
+            out.append(d)
+        elif p["per_coordinate"]:
+            a = np.asarray(v, dtype=object)
+            a = np.broadcast_to(a, (a.shape[:-1] if a.ndim else ()) + (d,))
+            flat = a.reshape(-1, d)
+            joined = np.array([",".join(fmt(x) for x in row) for row in flat], dtype=object)
+            out.append(joined.reshape(a.shape[:-1]))
+        else:
+            out.append(v)
+    return out
+
+
 def _text(x):
     if isinstance(x, (bool, np.bool_)):
         raise TypeError("a parameter or value is a number or a decimal string, not a bool")
@@ -95,8 +118,7 @@ def check(id, value, *, ulps=None, rel=None, claim="equal", inputs="double", dig
         raise _privoco.ParamError("check: parameter 'ulps': give ulps or rel, not both")
     e, values = _params.ordered(id, params)
     if _params.vector_layout(e):
-        raise _privoco.ParamError(f"{id}: parameter 'd': per-coordinate parameters are not taken by privoco.check yet "
-                                  "(privoco check FILE takes them)")
+        values = _per_coordinate_texts(e, values, inputs)
     claims = None if isinstance(claim, str) else claim
     arrays = [np.asarray(v, dtype=object if isinstance(v, str) else None) for v in values]
     arrays.append(np.asarray(value, dtype=object if isinstance(value, str) else None))
