@@ -139,6 +139,7 @@ struct FlatSax : nlohmann::json_sax<json> {
   std::size_t error_pos = 0;
   int depth = 0;
   bool value(std::string text) {
+    if (depth == 0) return fail("a row is a JSON object {\"id\": ..., ...}, not a single value");
     if (depth != 1) return fail("nested arrays and objects are not allowed");
     kv.emplace_back(key_, std::move(text));
     return true;
@@ -168,7 +169,9 @@ struct FlatSax : nlohmann::json_sax<json> {
     --depth;
     return true;
   }
-  bool start_array(std::size_t) override { return fail("arrays are not allowed"); }
+  bool start_array(std::size_t) override {
+    return fail(depth == 0 ? "a row is a JSON object {\"id\": ..., ...}, not an array" : "arrays are not allowed");
+  }
   bool end_array() override { return true; }
   bool parse_error(std::size_t pos, const std::string&, const nlohmann::detail::exception& ex) override {
     error_pos = pos;
@@ -219,13 +222,15 @@ RowReader::RowReader(std::istream& in, std::string source, std::string format, s
     b = e + 1;
   }
   if (!has_id)
-    throw FileError(source_ + ":" + std::to_string(line_no_) + ":1: no header with a " + names + " column (got '" +
+    throw FileError(source_ + ":" + std::to_string(line_no_) + ":1: no header with the column " + names + " (got '" +
                     first + "')");
 }
 
 bool RowReader::next_line(std::string* line) {
   while (std::getline(in_, *line)) {
     ++line_no_;
+    // a UTF-8 byte order mark, as spreadsheet programs write at the start of a CSV: not part of the text
+    if (line_no_ == 1 && line->compare(0, 3, "\xEF\xBB\xBF") == 0) line->erase(0, 3);
     if (!blank_or_comment(*line)) return true;
   }
   if (in_.bad()) throw FileError(source_ + ": read error after line " + std::to_string(line_no_));

@@ -129,6 +129,34 @@ TEST(Check, JsonLinesInputKeepsDecimalsExact) {
   EXPECT_EQ(rows[3]["verdict"], "pass") << rows[3].dump();
 }
 
+// What spreadsheet programs and other writers put in files: a UTF-8 byte order mark before the header (read past),
+// and JSON Lines rows that are not objects (named as such).
+TEST(Check, ByteOrderMarkAndRowsThatAreNotObjects) {
+  const std::string row = "VDH.pred.conj,100,9,1,1,1623923.6082559064\n";
+  const std::string csv = tmp("bom.csv"), jl = tmp("bom.jsonl"), mid = tmp("bom_mid.csv"), odd = tmp("odd.jsonl");
+  spit(csv, "\xEF\xBB\xBFid,L,V,b,G,value\n" + row);
+  auto r = run_cli("check " + csv + " --json");
+  auto rows = json_lines(r.out);
+  ASSERT_EQ(rows.size(), 2u) << r.out << r.err;
+  EXPECT_EQ(rows[0]["verdict"], "pass");
+  EXPECT_EQ(r.code, 0);
+  spit(jl, "\xEF\xBB\xBF{\"id\": \"VDH.pred.conj\", \"L\": 100, \"V\": 9, \"b\": 1, \"G\": 1, \"value\": 1623923.6082559064}\n");
+  r = run_cli("check " + jl + " --json");
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  // the sibling: a mark anywhere else is the text's own (here it makes the ID unknown)
+  spit(mid, "id,L,V,b,G,value\n\xEF\xBB\xBF" + row);
+  r = run_cli("check " + mid + " --json");
+  rows = json_lines(r.out);
+  ASSERT_FALSE(rows.empty()) << r.err;
+  EXPECT_EQ(rows[0]["verdict"], "invalid");
+  spit(odd, "\"a string\"\n[1, 2]\n");
+  r = run_cli("check " + odd + " --format jsonl --json");
+  rows = json_lines(r.out);
+  ASSERT_EQ(rows.size(), 3u) << r.out << r.err;
+  EXPECT_NE(rows[0]["reason"].get<std::string>().find("not a single value"), std::string::npos) << rows[0].dump();
+  EXPECT_NE(rows[1]["reason"].get<std::string>().find("not an array"), std::string::npos) << rows[1].dump();
+}
+
 TEST(Check, ExitCodesAndStdin) {
   EXPECT_EQ(run_cli("check " + tmp("does-not-exist.csv")).code, 2);
   spit(tmp("empty.csv"), "");
