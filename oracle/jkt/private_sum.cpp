@@ -37,6 +37,11 @@ std::vector<std::string> data_columns(const Row& row, const std::string& source)
 }
 }  // namespace
 
+// The parameters a state file of the private sum records and must match.
+json state_params(int d, std::uint64_t T, double sigma, std::uint64_t seed) {
+  return {{"d", d}, {"T", T}, {"sigma", hex(sigma)}, {"seed", seed}};
+}
+
 int run_private_sum(const RunArgs& a) {
   if (a.gradients.empty()) throw ParamError("run", "--gradients", "required for " + std::string(kId) + " (the rows w_t)");
   if (a.impl != "fast" && a.impl != "reference") throw ParamError("run", "--impl", "'" + a.impl + "' (fast, reference)");
@@ -85,26 +90,12 @@ int run_private_sum(const RunArgs& a) {
 
   if (!a.state_in.empty()) {
     if (!f) throw ParamError("run", "--state-in", "state files are supported for the fast implementation");
-    std::ifstream sf(a.state_in);
-    if (!sf) throw FileError("cannot open '" + a.state_in + "': " + std::strerror(errno));
-    json j;
-    try {
-      sf >> j;
-    } catch (const std::exception& ex) {
-      throw FileError(a.state_in + ": not a privoco state file (" + ex.what() + ")");
-    }
+    // the node noise is keyed by the seed and sigma scales it: a state continues only the run it came from
+    const json j = read_state_file(a.state_in, kId, state_params(d, T, sigma, a.seed));
     try {  // a field of the wrong type or missing is the file's fault, named as such
-      if (j.value("alg", "") != kId) throw ParamError("run", "--state-in", "the state is of " + j.value("alg", "?"));
-      // the node noise is keyed by the seed and sigma scales it: a state continues only the run it came from
-      if (j.value("d", 0) != d || j.value("T", std::uint64_t{0}) != T || unhex(j, "sigma") != sigma ||
-          j.value("seed", std::uint64_t{0}) != a.seed)
-        throw ParamError("run", "--state-in", fmt::format("the state is of a run with d = {}, T = {}, sigma = {}, seed = {}; "
-                                                          "this run has d = {}, T = {}, sigma = {}, seed = {}",
-                                                          j.value("d", 0), j.value("T", std::uint64_t{0}),
-                                                          text17(unhex(j, "sigma")), j.value("seed", std::uint64_t{0}), d, T,
-                                                          text17(sigma), a.seed));
+      if (!j.at("t").is_number_unsigned()) throw FileError(a.state_in + ": 't' is not a count of rows");
       fast::jkt::PrivateSumState s;
-      s.t = j.value("t", std::uint64_t{0});
+      s.t = j.at("t").get<std::uint64_t>();
       for (const auto& x : j.at("a")) s.a.push_back(std::strtod(x.get<std::string>().c_str(), nullptr));
       for (const auto& x : j.at("ahat")) s.ahat.push_back(std::strtod(x.get<std::string>().c_str(), nullptr));
       f->restore(s);
@@ -155,13 +146,13 @@ int run_private_sum(const RunArgs& a) {
   output.commit();  // the rows are complete: the file appears under its name
   if (!a.state_out.empty()) {
     if (!f) throw ParamError("run", "--state-out", "state files are supported for the fast implementation");
-    json j{{"alg", kId}, {"d", d}, {"T", T}, {"sigma", hex(sigma)}, {"seed", a.seed}, {"t", f->t()}};
+    json j{{"t", f->t()}};
     json ja = json::array(), jh = json::array();
     for (double x : f->state().a) ja.push_back(hex(x));
     for (double x : f->state().ahat) jh.push_back(hex(x));
     j["a"] = ja;
     j["ahat"] = jh;
-    write_text_file(a.state_out, json_text(j) + "\n");
+    write_state_file(a.state_out, kId, state_params(d, T, sigma, a.seed), j);
   }
   const std::string sigma_text = given ? sigma_dec.text + " (given)"
                                        : text17(sigma) + " (JKT.noise.tree_sigma, log_base = " + m.at("log_base") + ")";

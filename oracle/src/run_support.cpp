@@ -5,9 +5,12 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <iterator>
+#include <fstream>
 
 #include "privoco/assignments.hpp"
 #include "privoco/errors.hpp"
+#include "output.hpp"
 
 namespace privoco::oracle {
 
@@ -69,6 +72,58 @@ std::vector<double> parse_number_list(const std::string& what, const std::string
 }
 
 std::string hex(double x) { return fmt::format("{:a}", x); }
+
+namespace {
+constexpr const char* kStateFormat = "privoco state";
+constexpr int kStateVersion = 1;
+
+std::string fnv1a64(const std::string& s) {  // detects changed or lost bytes (not a defence against forgery)
+  std::uint64_t h = 1469598103934665603ULL;
+  for (unsigned char c : s) h = (h ^ c) * 1099511628211ULL;
+  return fmt::format("fnv1a64:{:016x}", h);
+}
+
+nlohmann::ordered_json state_body(const std::string& alg, const nlohmann::ordered_json& params,
+                                  const nlohmann::ordered_json& state) {
+  return {{"format", kStateFormat}, {"version", kStateVersion}, {"alg", alg}, {"params", params}, {"state", state}};
+}
+}  // namespace
+
+void write_state_file(const std::string& path, const std::string& alg, const nlohmann::ordered_json& params,
+                      const nlohmann::ordered_json& state) {
+  nlohmann::ordered_json j = state_body(alg, params, state);
+  j["checksum"] = fnv1a64(json_text(j));
+  write_text_file(path, json_text(j, 1) + "\n");
+}
+
+nlohmann::ordered_json read_state_file(const std::string& path, const std::string& alg,
+                                       const nlohmann::ordered_json& params) {
+  std::ifstream f(path);
+  if (!f) throw FileError("cannot open '" + path + "': " + std::strerror(errno));
+  const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  const auto j = nlohmann::ordered_json::parse(text, nullptr, false);
+  auto refuse = [&](const std::string& why) { throw FileError(path + ": " + why); };
+  if (j.is_discarded() || !j.is_object()) refuse("not a privoco state file (not a JSON object)");
+  if (j.value("format", "") != kStateFormat) refuse("not a privoco state file (no \"format\": \"privoco state\")");
+  if (!j.contains("version") || !j["version"].is_number_integer()) refuse("a state file without a version");
+  if (j["version"].get<long long>() > kStateVersion)
+    refuse(fmt::format("a state file of version {}, newer than this privoco reads ({})", j["version"].get<long long>(),
+                       kStateVersion));
+  for (const char* k : {"alg", "params", "state", "checksum"})
+    if (!j.contains(k)) refuse(std::string("a state file without '") + k + "'");
+  if (!j["alg"].is_string() || !j["params"].is_object() || !j["state"].is_object() || !j["checksum"].is_string())
+    refuse("a state file with a field of the wrong type");
+  if (j["alg"] != alg) refuse("the state is of " + json_text(j["alg"]) + ", this run is " + alg);
+  const std::string sum = fnv1a64(json_text(state_body(j["alg"].get<std::string>(), j["params"], j["state"])));
+  if (j["checksum"] != sum) refuse("the checksum does not match: the file was changed or damaged after it was written");
+  for (const auto& [k, v] : params.items())
+    if (!j["params"].contains(k) || j["params"][k] != v)
+      refuse(fmt::format("the state is of a run with {} = {}; this run has {} = {} (a state continues only its own run)",
+                         k, j["params"].contains(k) ? json_text(j["params"][k]) : "(none)", k, json_text(v)));
+  for (const auto& [k, v] : j["params"].items())
+    if (!params.contains(k)) refuse("the state is of a run with " + k + " = " + json_text(v) + "; this run has none");
+  return j["state"];
+}
 
 double unhex(const nlohmann::json& j, const char* key) {
   if (!j.contains(key) || !j[key].is_string()) throw ParamError("run", "--state-in", std::string("missing '") + key + "'");

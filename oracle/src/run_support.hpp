@@ -53,4 +53,14 @@ std::vector<double> parse_number_list(const std::string& what, const std::string
 std::string hex(double x);
 double unhex(const nlohmann::json& j, const char* key);
 
+// A state file: {"format": "privoco state", "version": 1, "alg": ID, "params": {...}, "state": {...},
+// "checksum": "fnv1a64:<16 hex digits>"}, the checksum over the compact JSON of the fields before it. Reading
+// refuses, with the path and one line, a file that is not JSON, of another format or a later version, of another
+// algorithm, of other parameters than the run's (a state continues only the run it came from), or whose checksum
+// does not match (a changed digit); it returns "state". The algorithm checks the state's own invariants.
+void write_state_file(const std::string& path, const std::string& alg, const nlohmann::ordered_json& params,
+                      const nlohmann::ordered_json& state);
+nlohmann::ordered_json read_state_file(const std::string& path, const std::string& alg,
+                                       const nlohmann::ordered_json& params);
+
 }  // namespace privoco::oracle

@@ -74,10 +74,27 @@ LearnerParams parse_learner_params(const Entry& e, const std::vector<std::string
 json state_json(const fv::Alg1State& s) {
   return {{"L_hi", hex(s.L_hi)}, {"L_lo", hex(s.L_lo)}, {"V_hi", hex(s.V_hi)}, {"V_lo", hex(s.V_lo)}, {"t", s.t}};
 }
-fv::Alg1State state_from(const json& j) {
+// One coordinate's sums, as written: t a count, each double-double normalised (hi + lo rounds to hi), V >= 0.
+fv::Alg1State state_from(const json& j, const std::string& path) {
   fv::Alg1State s{unhex(j, "L_hi"), unhex(j, "L_lo"), unhex(j, "V_hi"), unhex(j, "V_lo"), 0};
-  s.t = j.value("t", std::uint64_t{0});
+  if (!j.contains("t") || !j["t"].is_number_unsigned()) throw FileError(path + ": 't' is not a count of rounds");
+  s.t = j["t"].get<std::uint64_t>();
+  if (s.L_hi + s.L_lo != s.L_hi || s.V_hi + s.V_lo != s.V_hi)
+    throw FileError(path + ": a sum whose low part exceeds half an ulp of its high part (privoco writes them "
+                           "normalised)");
+  if (!(s.V_hi >= 0)) throw FileError(path + ": a negative sum of squares V");
   return s;
+}
+
+// The parameters a learner's state file records and must match: the prior, G, b (one or per coordinate), d.
+json state_params(const std::string& prior, const LearnerParams& lp, Eigen::Index d) {
+  json p{{"prior", prior}, {"G", hex(lp.G.approx)}, {"d", d}};
+  if (prior == "conjugate") {
+    json b = json::array();
+    for (const auto& x : lp.b) b.push_back(hex(x.approx));
+    p["b"] = b;
+  }
+  return p;
 }
 }  // namespace
 
@@ -129,19 +146,10 @@ int run_learner(const RunArgs& a) {
   }
   if (!a.state_in.empty()) {
     if (!f1 && !f2 && !f3) throw ParamError("run", "--state-in", "state files are supported for the fast learners");
-    std::ifstream sf(a.state_in);
-    if (!sf) throw FileError("cannot open '" + a.state_in + "': " + std::strerror(errno));
-    json j;
-    try {
-      sf >> j;
-    } catch (const json::exception& ex) {
-      throw FileError(a.state_in + ": not a privoco state file (" + ex.what() + ")");
-    }
+    const json j = read_state_file(a.state_in, e.id, state_params(a.prior, lp, d));
+    const std::string& path = a.state_in;
     try {  // a field of the wrong type or missing is the file's fault, named as such
-      if (j.value("alg", "") != e.id || j.value("prior", "") != a.prior)
-        throw ParamError("run", "--state-in", "the state is of " + j.value("alg", "?") + " with the " +
-                                                  j.value("prior", "?") + " prior");
-      if (f1) f1->restore(state_from(j.at("coordinates").at(0)));
+      if (f1) f1->restore(state_from(j.at("coordinates").at(0), path));
       else if (f2) {  // Alg 2: the scalar learner, then the direction learner's z (d hex floats) and sum ||g||^2
         const json& dj = j.at("direction");
         if (!dj.at("z").is_array() || static_cast<Eigen::Index>(dj.at("z").size()) != d)
@@ -152,11 +160,16 @@ int run_learner(const RunArgs& a) {
           const json item{{"x", dj.at("z").at(static_cast<std::size_t>(k))}};
           z[k] = unhex(item, "x");
         }
-        f2->restore(state_from(j.at("coordinates").at(0)), z, unhex(dj, "sum_sq"));
+        const double sum_sq = unhex(dj, "sum_sq");
+        if (!(sum_sq >= 0) || !(z.norm() <= 1 + 1e-12))
+          throw FileError(path + ": a direction outside the unit ball or a negative sum of squared norms");
+        f2->restore(state_from(j.at("coordinates").at(0), path), z, sum_sq);
       }
       else {
         std::vector<fv::Alg1State> s;
-        for (const auto& c : j.at("coordinates")) s.push_back(state_from(c));
+        for (const auto& c : j.at("coordinates")) s.push_back(state_from(c, path));
+        for (const auto& x : s)
+          if (x.t != s[0].t) throw FileError(path + ": coordinates with different round counts");
         f3->restore(s);
       }
     } catch (const json::exception& ex) {
@@ -279,7 +292,7 @@ int run_learner(const RunArgs& a) {
   output.commit();  // the rows are complete: the file appears under its name
   if (!a.state_out.empty()) {
     if (!f1 && !f2 && !f3) throw ParamError("run", "--state-out", "state files are supported for the fast learners");
-    json s{{"alg", e.id}, {"prior", a.prior}};
+    json s;
     json c = json::array();
     if (f1) c.push_back(state_json(f1->state()));
     else if (f2) {
@@ -289,7 +302,7 @@ int run_learner(const RunArgs& a) {
       s["direction"] = {{"z", z}, {"sum_sq", hex(f2->direction().sum_sq())}};
     } else for (const auto& x : f3->state()) c.push_back(state_json(x));
     s["coordinates"] = c;
-    write_text_file(a.state_out, json_text(s, 1) + "\n");
+    write_state_file(a.state_out, e.id, state_params(a.prior, lp, d), s);
   }
   std::FILE* info = output.info;
   if (a.json) {

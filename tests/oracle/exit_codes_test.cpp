@@ -145,16 +145,59 @@ TEST(ExitCodes, RunRefusesWhatItWouldDrop) {
   EXPECT_NE(ok.err.find("readings A1(a)"), std::string::npos) << ok.err;
 }
 
-// A state file with a field of the wrong type is bad input (2), not privoco failing (70).
-TEST(ExitCodes, MistypedStateFileIsBadInput) {
+// A state file signed again after an edit (as another tool could write one): its checksum is right, so what is
+// refused below is refused by the state's own checks. FNV-1a 64 over the compact JSON before "checksum".
+std::string resigned(nlohmann::ordered_json j) {
+  j.erase("checksum");
+  std::uint64_t h = 1469598103934665603ULL;
+  for (unsigned char c : j.dump()) h = (h ^ c) * 1099511628211ULL;
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "fnv1a64:%016llx", static_cast<unsigned long long>(h));
+  j["checksum"] = buf;
+  return j.dump(1);
+}
+
+// State files: a changed digit, another run's parameters, a later version, a mistyped or impossible field, each
+// refused as bad input (2) in one line naming what is wrong; the untouched file (and a re-signed copy) continue.
+TEST(ExitCodes, StateFilesCannotBeSilentlyCorrupted) {
   const std::string g = test_dir() + "g2.csv", st = test_dir() + "st.json", bad = test_dir() + "st_bad.json";
   spit(g, "g\n0.5\n-0.25\n");
   ASSERT_EQ(run("run alg1 b=1 G=1 --gradients " + g + " --state-out " + st).code, 0);
-  auto j = nlohmann::json::parse(privoco::testing::slurp(st));
-  EXPECT_EQ(run("run alg1 b=1 G=1 --gradients " + g + " --state-in " + st).code, 0);  // the sibling
-  j["coordinates"][0]["t"] = "five";
-  spit(bad, j.dump());
-  expect_refused("run alg1 b=1 G=1 --gradients " + g + " --state-in " + bad, "not a privoco state file");
+  const std::string text = privoco::testing::slurp(st);
+  const auto j = nlohmann::ordered_json::parse(text);
+  const std::string resume = "run alg1 b=1 G=1 --gradients " + g + " --state-in ";
+  EXPECT_EQ(run(resume + st).code, 0);  // the siblings: as written, and re-signed unchanged
+  spit(bad, resigned(j));
+  EXPECT_EQ(run(resume + bad).code, 0);
+  std::string flipped = text;  // the round count changed
+  ASSERT_NE(flipped.find("\"t\": 2"), std::string::npos) << text;
+  flipped.replace(flipped.find("\"t\": 2"), 6, "\"t\": 3");
+  spit(bad, flipped);
+  expect_refused(resume + bad, "checksum does not match");
+  expect_refused("run alg1 b=2 G=1 --gradients " + g + " --state-in " + st, "a state continues only its own run");
+  expect_refused("run alg1 b=1 G=1 --prior uniform --gradients " + g + " --state-in " + st, "prior");
+  auto k = j;
+  k["version"] = 2;
+  spit(bad, resigned(k));
+  expect_refused(resume + bad, "newer than this privoco reads");
+  k = j;
+  k["state"]["coordinates"][0]["t"] = "five";
+  spit(bad, resigned(k));
+  expect_refused(resume + bad, "'t' is not a count");
+  k = j;
+  k["state"]["coordinates"][0]["t"] = -5;
+  spit(bad, resigned(k));
+  expect_refused(resume + bad, "'t' is not a count");
+  k = j;
+  k["state"]["coordinates"][0]["L_lo"] = "0x1p+10";
+  spit(bad, resigned(k));
+  expect_refused(resume + bad, "half an ulp");
+  k = j;
+  k["alg"] = "VDH.alg.alg3";
+  spit(bad, resigned(k));
+  expect_refused(resume + bad, "this run is VDH.alg.alg1");
+  spit(bad, "{\"coordinates\": []}");
+  expect_refused(resume + bad, "not a privoco state file");
 }
 
 // compare --points on rows without values says so instead of "0 rows fail"; a zero claimed for a nonzero value is
