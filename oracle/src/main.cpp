@@ -52,6 +52,7 @@ CLI::Validator count_between(long long lo, long long hi) {
 
 int main(int argc, char** argv) {
   using namespace privoco::oracle;
+  remove_temporaries_on_interrupt();
   CLI::App app{"privoco: verified numerical reference for private online convex optimisation"};
   app.footer(std::string(exit_codes_text()) + "\n");
   app.option_defaults()->always_capture_default();  // --help shows every default

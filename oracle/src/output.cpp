@@ -3,12 +3,52 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <signal.h>
+
 #include <cerrno>
+#include <csignal>
 #include <cmath>
 #include <cstring>
 #include <iostream>
 
 namespace privoco::oracle {
+
+namespace {
+// The temporaries an interrupt removes: fixed storage, so the handler only reads memory and calls unlink().
+constexpr int kMaxTemporaries = 32;
+char g_temporaries[kMaxTemporaries][4096];
+volatile std::sig_atomic_t g_in_use[kMaxTemporaries];
+
+extern "C" void remove_temporaries_and_reraise(int sig) {
+  for (int i = 0; i < kMaxTemporaries; ++i)
+    if (g_in_use[i]) ::unlink(g_temporaries[i]);
+  std::signal(sig, SIG_DFL);
+  std::raise(sig);
+}
+
+int register_temporary(const std::string& path) {
+  if (path.size() >= sizeof g_temporaries[0]) return -1;
+  for (int i = 0; i < kMaxTemporaries; ++i)
+    if (!g_in_use[i]) {
+      std::memcpy(g_temporaries[i], path.c_str(), path.size() + 1);
+      g_in_use[i] = 1;
+      return i;
+    }
+  return -1;
+}
+
+void unregister_temporary(int slot) {
+  if (slot >= 0) g_in_use[slot] = 0;
+}
+}  // namespace
+
+void remove_temporaries_on_interrupt() {
+  struct sigaction sa {};
+  sa.sa_handler = remove_temporaries_and_reraise;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+}
 
 json values_json(const Entry& e, const ParamTexts& g) {
   json j = json::object();
@@ -43,17 +83,20 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
   const bool special = ::stat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode);
   if (!special) {
     tmp_ = path_ + ".tmp-" + std::to_string(::getpid());
+    slot_ = register_temporary(tmp_);  // before the file exists: an interrupt in between unlinks nothing
     f_ = std::fopen(tmp_.c_str(), "w");
-    if (!f_) tmp_.clear();
+    if (!f_) tmp_.clear(), unregister_temporary(slot_), slot_ = -1;
   }
   if (!f_) f_ = std::fopen(path_.c_str(), "w");
   if (!f_) throw WriteError("cannot write '" + path_ + "': " + std::strerror(errno));
 }
 
 AtomicFile::~AtomicFile() {
-  if (!f_) return;
-  std::fclose(f_);
-  if (!tmp_.empty()) std::remove(tmp_.c_str());
+  if (f_) {
+    std::fclose(f_);
+    if (!tmp_.empty()) std::remove(tmp_.c_str());
+  }
+  unregister_temporary(slot_);
 }
 
 void AtomicFile::commit() {
@@ -70,8 +113,10 @@ void AtomicFile::commit() {
   if (!tmp_.empty() && std::rename(tmp_.c_str(), path_.c_str()) != 0) {
     err = errno;
     std::remove(tmp_.c_str());
+    unregister_temporary(slot_), slot_ = -1;
     throw WriteError("cannot write '" + path_ + "' (renaming the finished file): " + std::strerror(err));
   }
+  unregister_temporary(slot_), slot_ = -1;
 }
 
 void write_text_file(const std::string& path, const std::string& text) {

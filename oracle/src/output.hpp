@@ -30,8 +30,12 @@ struct WriteError : Error {
   using Error::Error;
 };
 
+// Ctrl-C (SIGINT) or SIGTERM: the temporary files of AtomicFiles not yet committed are removed, then the signal
+// takes its default course (the shell sees 130 or 143). An interrupted command leaves no half-written file behind.
+void remove_temporaries_on_interrupt();
+
 // A file written under a temporary name beside PATH and renamed to PATH by commit(), so that a failed write (full
-// disk, I/O error) leaves no half-written file under the final name; removed if never committed.
+// disk, I/O error) or an interrupt leaves no half-written file under the final name; removed if never committed.
 class AtomicFile {
  public:
   explicit AtomicFile(std::string path);
@@ -43,6 +47,7 @@ class AtomicFile {
  private:
   std::string path_, tmp_;
   std::FILE* f_ = nullptr;
+  int slot_ = -1;  // its place among the temporaries an interrupt removes
 };
 // The whole of `text` to PATH through an AtomicFile.
 void write_text_file(const std::string& path, const std::string& text);

@@ -145,6 +145,38 @@ TEST(ExitCodes, RunRefusesWhatItWouldDrop) {
   EXPECT_NE(ok.err.find("readings A1(a)"), std::string::npos) << ok.err;
 }
 
+// Files left in the output's directory whose names start with `name`.
+int leftovers(const std::string& dir, const std::string& name) {
+  const std::string list = dir + "leftovers.txt";
+  std::system(("ls " + dir + " | grep -c '^" + name + "' > " + list + " 2>/dev/null").c_str());
+  return std::atoi(privoco::testing::slurp(list).c_str());
+}
+
+// Ctrl-C during a long write: exit by the signal (130 in a shell) and nothing half-written left, neither the file
+// nor its temporary. The sibling: SIGKILL, which no program can catch, leaves the temporary (the check sees it).
+TEST(ExitCodes, InterruptLeavesNoHalfWrittenFile) {
+  const std::string dir = test_dir();
+  for (const char* sig : {"INT", "TERM", "KILL"}) {
+    const std::string name = std::string("interrupted_") + sig + ".csv";
+    std::system(("rm -f " + dir + name + "*").c_str());
+    const std::string script = std::string(PRIVOCO_BIN) + " sample VDH.pred.conj --n 100000000 --out " + dir + name +
+                               " 2>/dev/null & p=$!; sleep 1; kill -" + sig + " $p; wait $p; echo $? > " + dir +
+                               name + ".code";
+    std::system(("sh -c '" + script + "'").c_str());
+    const int code = std::atoi(privoco::testing::slurp(dir + name + ".code").c_str());
+    std::remove((dir + name + ".code").c_str());
+    const int left = leftovers(dir, name);
+    if (std::string(sig) == "KILL") {
+      EXPECT_EQ(code, 137);
+      EXPECT_EQ(left, 1) << "the temporary of a killed run";
+      std::system(("rm -f " + dir + name + "*").c_str());
+    } else {
+      EXPECT_EQ(code, std::string(sig) == "INT" ? 130 : 143);
+      EXPECT_EQ(left, 0) << sig;
+    }
+  }
+}
+
 // A state file signed again after an edit (as another tool could write one): its checksum is right, so what is
 // refused below is refused by the state's own checks. FNV-1a 64 over the compact JSON before "checksum".
 std::string resigned(nlohmann::ordered_json j) {
