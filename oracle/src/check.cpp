@@ -143,8 +143,7 @@ int cmd_check(const CheckArgs& given) {
       }
     }
   }, resolve_threads(a.threads), render,
-  shard.given ? std::function<bool(std::size_t)>([&](std::size_t run) { return shard.mine(run); })
-              : std::function<bool(std::size_t)>());
+  shard.selector());
   if (progress && count >= 1024) std::fprintf(stderr, "\r%60s\r", "");
   // a file with nothing to judge, or not the rows promised (a truncated file), fails the check
   const std::string incomplete = check_incomplete(source, s.read, a.expect_rows);

@@ -294,8 +294,7 @@ int cmd_prove(const ProveArgs& given) {
     const Shard shard = a.shard.empty() ? Shard{} : parse_shard("prove", a.shard);
     a.json |= shard.given;
     json all = prove_all(!a.json, resolve_threads(a.threads),
-                         shard.given ? std::function<bool(std::size_t)>([&](std::size_t k) { return shard.mine(k); })
-                                     : std::function<bool(std::size_t)>());
+                         shard.selector());
     std::vector<std::string> verdicts;
     std::map<std::string, int> count;
     for (const auto& j : all) verdicts.push_back(j.value("verdict", "undecided")), ++count[verdicts.back()];

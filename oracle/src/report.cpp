@@ -165,8 +165,7 @@ int cmd_report(const ReportArgs& given) {
   if (!a.json) fmt::print("\nClaims (privoco prove --all):\n");
   const json claims =
       prove_all(!a.json, resolve_threads(a.threads),
-                shard.given ? std::function<bool(std::size_t)>([&](std::size_t k) { return shard.mine(k); })
-                            : std::function<bool(std::size_t)>());
+                shard.selector());
   for (const auto& j : claims) junit.add("privoco report: claims", claim_case(j, "refuted"));
   junit.write();
   if (a.json) {

@@ -8,6 +8,7 @@
 // run's summary.
 #pragma once
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,11 @@ struct Shard {
   std::size_t index = 0, count = 1;
   bool given = false;  // --shard was given (a 0/1 shard still writes the shard format)
   bool mine(std::size_t unit) const { return unit % count == index; }
+  // The selector the commands take: this shard's units, or empty (every unit) when --shard was not given.
+  std::function<bool(std::size_t)> selector() const {
+    if (!given) return {};
+    return [s = *this](std::size_t unit) { return s.mine(unit); };
+  }
 };
 
 // "i/n" with 0 <= i < n <= 10^6; ParamError naming --shard otherwise.

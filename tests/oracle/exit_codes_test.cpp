@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdlib>
+#include <functional>
 #include <filesystem>
 #include <string>
 #include <sys/resource.h>
@@ -208,26 +209,20 @@ TEST(ExitCodes, StateFilesCannotBeSilentlyCorrupted) {
   expect_refused(resume + bad, "checksum does not match");
   expect_refused("run alg1 b=2 G=1 --gradients " + g + " --state-in " + st, "a state continues only its own run");
   expect_refused("run alg1 b=1 G=1 --prior uniform --gradients " + g + " --state-in " + st, "prior");
-  auto k = j;
-  k["version"] = 2;
-  spit(bad, resigned(k));
-  expect_refused(resume + bad, "newer than this privoco reads");
-  k = j;
-  k["state"]["coordinates"][0]["t"] = "five";
-  spit(bad, resigned(k));
-  expect_refused(resume + bad, "'t' is not a count");
-  k = j;
-  k["state"]["coordinates"][0]["t"] = -5;
-  spit(bad, resigned(k));
-  expect_refused(resume + bad, "'t' is not a count");
-  k = j;
-  k["state"]["coordinates"][0]["L_lo"] = "0x1p+10";
-  spit(bad, resigned(k));
-  expect_refused(resume + bad, "half an ulp");
-  k = j;
-  k["alg"] = "VDH.alg.alg3";
-  spit(bad, resigned(k));
-  expect_refused(resume + bad, "this run is VDH.alg.alg1");
+  // each edit re-signed, so that the state's own checks are what refuses it
+  const std::vector<std::pair<std::function<void(nlohmann::ordered_json&)>, const char*>> edits = {
+      {[](auto& k) { k["version"] = 2; }, "newer than this privoco reads"},
+      {[](auto& k) { k["state"]["coordinates"][0]["t"] = "five"; }, "'t' is not a count"},
+      {[](auto& k) { k["state"]["coordinates"][0]["t"] = -5; }, "'t' is not a count"},
+      {[](auto& k) { k["state"]["coordinates"][0]["L_lo"] = "0x1p+10"; }, "half an ulp"},
+      {[](auto& k) { k["alg"] = "VDH.alg.alg3"; }, "this run is VDH.alg.alg1"},
+  };
+  for (const auto& [edit, needle] : edits) {
+    auto k = j;
+    edit(k);
+    spit(bad, resigned(k));
+    expect_refused(resume + bad, needle);
+  }
   spit(bad, "{\"coordinates\": []}");
   expect_refused(resume + bad, "not a privoco state file");
 }
