@@ -22,35 +22,23 @@ namespace privoco::oracle {
 
 namespace {
 
-json verdict_json(const Verdict& v) {
-  json j = record("verdict");
-  j["line"] = v.line;
-  j["id"] = v.id;
-  j["verdict"] = v.verdict;
-  if (v.verdict == "invalid") {
-    j["column"] = v.column;
-    j["reason"] = v.reason;
-    return j;
-  }
-  json params = json::object();  // as in eval and compare: an object of the row's texts
-  for (const auto& [name, text] : v.param_fields) params[name] = text;
-  j["params"] = params;
-  j["claimed"] = v.claimed;
+// A row's verdict record (one per row, formed on the judging thread: text, no json document).
+std::string verdict_json(const Verdict& v) {
+  JsonLine j("verdict");
+  j.count("line", v.line).str("id", v.id).str("verdict", v.verdict);
+  if (v.verdict == "invalid") return std::move(j.count("column", v.column).str("reason", v.reason)).done();
+  j.object("params", v.param_fields);  // as in eval and compare: an object of the row's texts
+  j.str("claimed", v.claimed);
   if (v.claim != Claim::equal) {  // a bound: sound or UNSOUND, with the slack claimed/true
-    j["claim"] = to_string(v.claim);
-    j["slack"] = num_or_inf(v.slack);
-    j["certified"] = v.certified;
-    j["digits"] = v.digits;
-    if (v.verdict != "sound") j["reason"] = v.reason;
-    return j;
+    j.str("claim", to_string(v.claim)).num("slack", v.slack).str("certified", v.certified).integer("digits", v.digits);
+    if (v.verdict != "sound") j.str("reason", v.reason);
+    return std::move(j).done();
   }
-  j["rel_err"] = num_or_inf(v.rel_err);
-  j["ulps"] = num_or_inf(v.ulps);
-  j["wrong_sign"] = v.wrong_sign;
-  j["certified"] = v.certified;  // on passing rows too: the certified value of every row checked
-  j["digits"] = v.digits;
-  if (v.verdict == "fail") j["reason"] = v.reason;
-  return j;
+  j.num("rel_err", v.rel_err).num("ulps", v.ulps).boolean("wrong_sign", v.wrong_sign);
+  j.str("certified", v.certified);  // on passing rows too: the certified value of every row checked
+  j.integer("digits", v.digits);
+  if (v.verdict == "fail") j.str("reason", v.reason);
+  return std::move(j).done();
 }
 
 std::string verdict_text(const Verdict& v, const std::string& source) {
@@ -125,14 +113,14 @@ int cmd_check(const CheckArgs& given) {
   const std::string suite = "privoco check " + source;
   // each row's output line is formed on the thread that judged it
   const RenderRow render = [&](const Verdict& v) -> std::string {
-    if (a.json) return json_text(verdict_json(v));
+    if (a.json) return verdict_json(v);
     if (a.all || (v.verdict != "pass" && v.verdict != "sound")) return verdict_text(v, source);
     return {};
   };
   CheckSummary s = check_stream(reader, tol, a.digits, inputs, [&](const Verdict& v, const std::string& text) {
     ++count;
-    junit.add(suite, verdict_case(v, source));
-    if (!text.empty()) std::fwrite((text + "\n").data(), 1, text.size() + 1, stdout);
+    if (junit.active()) junit.add(suite, verdict_case(v, source));
+    if (!text.empty()) std::fwrite(text.data(), 1, text.size(), stdout), std::fputc('\n', stdout);
     if (progress && (count & 1023) == 0) {
       auto now = std::chrono::steady_clock::now();
       if (now - last > std::chrono::milliseconds(500)) {
@@ -164,7 +152,7 @@ int cmd_check(const CheckArgs& given) {
     j["tolerance"] = tol.text();
     j["claim"] = to_string(tol.claim);
     j["inputs"] = a.inputs;
-    if (s.has_worst) j["worst"] = verdict_json(s.worst);
+    if (s.has_worst) j["worst"] = json::parse(verdict_json(s.worst));
     if (!incomplete.empty()) j["incomplete"] = incomplete;
     if (shard.given)
       j["shard"] = shard_json(shard, {{"read", s.read}, {"source", source}, {"expect_rows", a.expect_rows}});

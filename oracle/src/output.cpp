@@ -67,6 +67,68 @@ json num_or_inf(double x) {
 
 json record(const char* type) { return json{{"record", type}}; }
 
+void JsonLine::key(const char* k) {
+  if (text_.size() > 1) text_ += ',';
+  string(k);
+  text_ += ':';
+}
+
+void JsonLine::string(const std::string& v) {
+  bool plain = true;  // printable ASCII without quote or backslash: written as it is
+  for (unsigned char c : v) plain &= c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+  if (plain) text_.append(1, '"').append(v).append(1, '"');
+  else text_ += json_text(json(v));
+}
+
+JsonLine& JsonLine::str(const char* k, const std::string& v) {
+  key(k);
+  string(v);
+  return *this;
+}
+
+JsonLine& JsonLine::num(const char* k, double x) {
+  key(k);
+  if (!std::isfinite(x)) {
+    string(std::isnan(x) ? "nan" : (x > 0 ? "inf" : "-inf"));
+    return *this;
+  }
+  char buf[64];  // nlohmann's own shortest round-trip form (what dump() writes for a double)
+  char* end = nlohmann::detail::to_chars(buf, buf + sizeof buf, x);
+  text_.append(buf, end);
+  return *this;
+}
+
+JsonLine& JsonLine::count(const char* k, std::size_t v) {
+  key(k);
+  text_ += std::to_string(v);
+  return *this;
+}
+
+JsonLine& JsonLine::integer(const char* k, long long v) {
+  key(k);
+  text_ += std::to_string(v);
+  return *this;
+}
+
+JsonLine& JsonLine::boolean(const char* k, bool v) {
+  key(k);
+  text_ += v ? "true" : "false";
+  return *this;
+}
+
+JsonLine& JsonLine::object(const char* k, const std::vector<std::pair<std::string, std::string>>& strings) {
+  key(k);
+  text_ += '{';
+  for (std::size_t i = 0; i < strings.size(); ++i) {
+    if (i) text_ += ',';
+    string(strings[i].first);
+    text_ += ':';
+    string(strings[i].second);
+  }
+  text_ += '}';
+  return *this;
+}
+
 json summary_line(const char* command, json fields, int exit_code) {
   json s{{"command", command}};
   for (auto& [k, v] : fields.items()) s[k] = v;

@@ -54,6 +54,28 @@ void write_text_file(const std::string& path, const std::string& text);
 // Standard output flushed and checked at the end of a command (WriteError if a write failed).
 void check_stdout();
 
+// One compact JSON object built straight into its text, with the bytes json_text gives for the same object (keys in
+// the order added; strings escaped, bytes that are not UTF-8 as U+FFFD; numbers as nlohmann writes them, "inf",
+// "-inf" or "nan" for the rest, as num_or_inf). For records written once per row, where a json document per row
+// costs more than the row's certified evaluation.
+class JsonLine {
+ public:
+  JsonLine() { text_ = "{"; }
+  explicit JsonLine(const char* record_type) : JsonLine() { str("record", record_type); }
+  JsonLine& str(const char* key, const std::string& v);
+  JsonLine& num(const char* key, double x);
+  JsonLine& count(const char* key, std::size_t v);
+  JsonLine& integer(const char* key, long long v);
+  JsonLine& boolean(const char* key, bool v);
+  JsonLine& object(const char* key, const std::vector<std::pair<std::string, std::string>>& strings);
+  std::string done() && { return std::move(text_) + "}"; }
+
+ private:
+  void key(const char* k);
+  void string(const std::string& v);
+  std::string text_;
+};
+
 // The text of a JSON value as every command prints it (compact, or indented by `indent`); bytes of the user's input
 // that are not UTF-8 are written as U+FFFD rather than failing the output.
 template <class J>

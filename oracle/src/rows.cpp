@@ -83,21 +83,26 @@ bool blank_or_comment(const std::string& s) {
 }
 
 // Splits one CSV line (RFC 4180 quotes, "" escapes); returns false with err/err_col on a bad quote.
+// The fields' strings of `out` are reused from row to row (no allocation per field once they have grown).
 bool split_csv(const std::string& line, std::vector<std::pair<std::string, std::size_t>>* out, std::string* err,
                std::size_t* err_col) {
-  out->clear();
+  std::size_t m = 0;  // fields so far
   std::size_t i = 0, n = line.size();
   if (n && line[n - 1] == '\r') --n;
   for (;;) {
     while (i < n && (line[i] == ' ' || line[i] == '\t')) ++i;
     std::size_t col = i + 1;
-    std::string f;
+    if (m == out->size()) out->emplace_back();
+    std::string& f = (*out)[m].first;
+    (*out)[m++].second = col;
+    f.clear();
     if (i < n && line[i] == '"') {
       ++i;
       for (;;) {
         if (i >= n) {
           *err = "unterminated quoted field";
           *err_col = col;
+          out->resize(m);
           return false;
         }
         if (line[i] == '"') {
@@ -114,6 +119,7 @@ bool split_csv(const std::string& line, std::vector<std::pair<std::string, std::
       if (i < n && line[i] != ',') {
         *err = "unexpected character after a quoted field";
         *err_col = i + 1;
+        out->resize(m);
         return false;
       }
     } else {
@@ -121,12 +127,12 @@ bool split_csv(const std::string& line, std::vector<std::pair<std::string, std::
       while (i < n && line[i] != ',') ++i;
       std::size_t end = i;
       while (end > start && (line[end - 1] == ' ' || line[end - 1] == '\t')) --end;
-      f = line.substr(start, end - start);
+      f.assign(line, start, end - start);
     }
-    out->emplace_back(std::move(f), col);
     if (i >= n) break;
     ++i;  // the comma
   }
+  out->resize(m);
   return true;
 }
 
@@ -258,7 +264,6 @@ bool RowReader::next_text(std::string* text, std::size_t* line) {
 
 void RowReader::parse(const std::string& line, std::size_t line_no, Row* row) const {
   row->line = line_no;
-  row->fields.clear();
   row->error.clear();
   row->error_column = 0;
   const std::size_t bad = bad_utf8(line);
@@ -267,6 +272,7 @@ void RowReader::parse(const std::string& line, std::size_t line_no, Row* row) co
     std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(line[bad]));
     row->error = std::string("invalid UTF-8 (byte ") + hex + " at byte offset " + std::to_string(bad) + ")";
     row->error_column = bad + 1;
+    row->fields.clear();
     return;
   }
   if (format_ == "csv") parse_csv(line, row);
@@ -274,18 +280,24 @@ void RowReader::parse(const std::string& line, std::size_t line_no, Row* row) co
 }
 
 void RowReader::parse_csv(const std::string& line, Row* row) const {
-  std::vector<std::pair<std::string, std::size_t>> cols;
-  if (!split_csv(line, &cols, &row->error, &row->error_column)) return;
+  thread_local std::vector<std::pair<std::string, std::size_t>> cols;  // reused: no allocation per row
+  if (!split_csv(line, &cols, &row->error, &row->error_column)) return row->fields.clear();
   if (cols.size() != header_.size()) {
+    row->fields.clear();
     row->error = "expected " + std::to_string(header_.size()) + " fields (as in the header), found " +
                  std::to_string(cols.size());
     row->error_column = cols.size() > header_.size() ? cols[header_.size()].second : line.size() + 1;
     return;
   }
-  for (std::size_t i = 0; i < cols.size(); ++i) row->fields.push_back({header_[i], cols[i].first, cols[i].second});
+  row->fields.resize(cols.size());  // assigned in place: the row's strings keep their storage
+  for (std::size_t i = 0; i < cols.size(); ++i) {
+    Field& f = row->fields[i];
+    f.name.assign(header_[i]), f.text.assign(cols[i].first), f.column = cols[i].second;
+  }
 }
 
 void RowReader::parse_jsonl(const std::string& line, Row* row) const {
+  row->fields.clear();
   FlatSax sax;
   // strict: text after the object is an error, not ignored
   const bool ok = json::sax_parse(quote_non_finite(line), &sax, json::input_format_t::json, true);

@@ -2,18 +2,22 @@
 // of every invalid row; exit codes; standard input; the sample-fill-check round trip; a 10^6-row file in
 // bounded memory; the SVG plot.
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
 
 #include <nlohmann/json.hpp>
 
 #include <sys/resource.h>
 
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "oracle/cli_support.hpp"
+#include "oracle/src/output.hpp"
 #include "privoco/format.hpp"
 #include "support/points.hpp"
 #include "privoco/catalogue.hpp"
@@ -330,4 +334,40 @@ TEST(Check, PerCoordinateRows) {
   EXPECT_NE(v[1]["reason"].get<std::string>().find("values, but"), std::string::npos) << v[1];
   EXPECT_EQ(v[2]["verdict"], "invalid");
   EXPECT_NE(v[2]["reason"].get<std::string>().find("V_2"), std::string::npos) << v[2];
+}
+
+// check's per-row records are written by JsonLine, not through a json document: the same bytes for any double
+// (every bit pattern: subnormals, integers, non-finite) and any string (quotes, controls, bytes that are not UTF-8).
+namespace {
+double any_double() {
+  const auto bits = *rc::gen::arbitrary<std::uint64_t>();
+  double x;
+  std::memcpy(&x, &bits, sizeof x);
+  return x;
+}
+std::string record_by_document(const std::string& s, double x, std::size_t n) {
+  json j = privoco::oracle::record("verdict");
+  j["s"] = s, j["x"] = privoco::oracle::num_or_inf(x), j["n"] = n;
+  j["o"] = json{{s, s}};
+  return privoco::oracle::json_text(j);
+}
+}  // namespace
+
+RC_GTEST_PROP(JsonLine, SameBytesAsTheJsonDocument, ()) {
+  const std::string s = *rc::gen::oneOf(rc::gen::arbitrary<std::string>(), rc::gen::container<std::string>(
+                                                                              rc::gen::inRange<char>(' ', '~')));
+  const double x = *rc::gen::oneOf(rc::gen::exec(any_double), rc::gen::arbitrary<double>());
+  const auto n = *rc::gen::arbitrary<std::size_t>();
+  privoco::oracle::JsonLine line("verdict");
+  line.str("s", s).num("x", x).count("n", n).object("o", {{s, s}});
+  RC_ASSERT(std::move(line).done() == record_by_document(s, x, n));
+}
+
+// The sibling: %.17g, the obvious way to print a double, is not the bytes the document writes (0.1, 1.0, 1e300).
+TEST(JsonLine, SeventeenDigitsWouldDiffer) {
+  for (double x : {0.1, 1.0, 1e300}) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.17g", x);
+    EXPECT_NE(privoco::oracle::json_text(json(x)), buf) << x;
+  }
 }
