@@ -5,6 +5,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 #include "privoco/assignments.hpp"
@@ -274,62 +278,105 @@ CheckSummary check_stream(RowReader& reader, const Tolerance& tol, int digits, I
     }
     return s;
   }
-  // blocks of rows: their text read in order by this thread, parsed, judged and rendered by `threads` workers (a
-  // run of kPointsPerRun rows at a time, from empty caches), reported in order by this thread; two blocks in turn, so that
-  // reading the next block and reporting the last one overlap the workers' block (memory bounded by two blocks)
-  struct Block {
+  // A ring of runs (kPointsPerRun rows each): this thread reads each run's text in order and later reports its
+  // verdicts in order; `threads` workers take the runs as they are read, and parse, judge and render them, each run
+  // from empty caches. No barrier between runs: a worker is never idle while a read run waits, and memory is bounded
+  // by the ring.
+  struct Run {
     std::vector<std::string> lines, texts;
     std::vector<std::size_t> line_no;
     std::vector<Row> rows;
     std::vector<Verdict> verdicts;
-    std::size_t m = 0;  // rows in the block: whole runs of the file, in order
+    std::size_t m = 0;  // rows in the run (fewer in the file's last run)
+    bool done = false;
+    std::exception_ptr error;
   };
-  const std::size_t size = 16 * kPointsPerRun * threads;  // whole runs, so that runs start at multiples of kPointsPerRun
-  Block blocks[2];
-  for (Block& b : blocks)
-    b.lines.resize(size), b.texts.resize(size), b.line_no.resize(size), b.rows.resize(size), b.verdicts.resize(size);
-  bool more = true;
-  std::size_t next_row = 0;
-  auto read = [&](Block& b) {  // whole runs of taken rows (the rows of other shards are read past)
-    b.m = 0;
+  const std::size_t slots = 8 * threads;
+  std::vector<Run> ring(slots);
+  for (Run& r : ring)
+    r.lines.resize(kPointsPerRun), r.texts.resize(kPointsPerRun), r.line_no.resize(kPointsPerRun),
+        r.rows.resize(kPointsPerRun), r.verdicts.resize(kPointsPerRun);
+  std::mutex mu;
+  std::condition_variable work_ready, run_done;
+  std::size_t published = 0, taken_runs = 0;  // runs read and handed out; runs taken by workers
+  bool closing = false;
+  auto worker = [&] {
+    for (;;) {
+      std::size_t k;
+      {
+        std::unique_lock<std::mutex> lock(mu);
+        work_ready.wait(lock, [&] { return closing || taken_runs < published; });
+        if (taken_runs == published) return;
+        k = taken_runs++;
+      }
+      Run& r = ring[k % slots];
+      try {
+        reference::reset_caches();
+        for (std::size_t i = 0; i < r.m; ++i) {
+          reader.parse(r.lines[i], r.line_no[i], &r.rows[i]);
+          r.verdicts[i] = judge(r.rows[i], tol, digits, inputs);
+          if (render) r.texts[i] = render(r.verdicts[i]);
+        }
+      } catch (...) {
+        r.error = std::current_exception();
+      }
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        r.done = true;
+      }
+      run_done.notify_all();
+    }
+  };
+  std::vector<std::thread> workers;
+  for (unsigned t = 0; t < threads; ++t) workers.emplace_back(worker);
+  auto stop = [&] {
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      closing = true;
+    }
+    work_ready.notify_all();
+    for (auto& w : workers) w.join();
+  };
+  try {
+    bool more = true;
+    std::size_t next_row = 0, reported = 0;
     std::string skip;
     std::size_t skip_line = 0;
-    while (more && b.m < size) {
-      if (next_row % kPointsPerRun == 0 && !taken(next_row)) {
-        for (std::size_t i = 0; i < kPointsPerRun && (more = reader.next_text(&skip, &skip_line)); ++i)
-          ++next_row, ++s.read;
-        continue;
+    for (;;) {
+      while (more && published - reported < slots) {  // read runs into free slots
+        Run& r = ring[published % slots];
+        if (!taken(next_row)) {  // another shard's run: read past
+          for (std::size_t i = 0; i < kPointsPerRun && (more = reader.next_text(&skip, &skip_line)); ++i)
+            ++next_row, ++s.read;
+          continue;
+        }
+        r.m = 0, r.done = false, r.error = nullptr;
+        while (r.m < kPointsPerRun && (more = reader.next_text(&r.lines[r.m], &r.line_no[r.m]))) ++r.m, ++next_row, ++s.read;
+        if (r.m == 0) break;
+        {
+          std::lock_guard<std::mutex> lock(mu);
+          ++published;
+        }
+        work_ready.notify_one();
       }
-      if (!(more = reader.next_text(&b.lines[b.m], &b.line_no[b.m]))) break;
-      ++b.m, ++next_row, ++s.read;
-    }
-  };
-  auto job = [&](Block& b) {
-    return [&b, &reader, &tol, digits, inputs, &render](std::size_t run) {
-      reference::reset_caches();
-      for (std::size_t i = run * kPointsPerRun; i < std::min(b.m, (run + 1) * kPointsPerRun); ++i) {
-        reader.parse(b.lines[i], b.line_no[i], &b.rows[i]);
-        b.verdicts[i] = judge(b.rows[i], tol, digits, inputs);
-        if (render) b.texts[i] = render(b.verdicts[i]);
+      if (reported == published) break;
+      Run& r = ring[reported % slots];
+      {
+        std::unique_lock<std::mutex> lock(mu);
+        run_done.wait(lock, [&] { return r.done; });
       }
-    };
-  };
-  WorkerPool pool(threads);
-  read(blocks[0]);
-  auto runs = [](const Block& b) { return (b.m + kPointsPerRun - 1) / kPointsPerRun; };
-  pool.submit(runs(blocks[0]), job(blocks[0]));
-  for (int cur = 0; blocks[cur].m > 0; cur ^= 1) {
-    Block& next = blocks[cur ^ 1];
-    read(next);  // while the workers judge blocks[cur]
-    pool.wait();
-    pool.submit(runs(next), job(next));
-    const Block& b = blocks[cur];
-    for (std::size_t i = 0; i < b.m; ++i) {  // while the workers judge `next`
-      tally(&s, b.verdicts[i]);
-      on_row(b.verdicts[i], b.texts[i]);
+      if (r.error) std::rethrow_exception(r.error);
+      for (std::size_t i = 0; i < r.m; ++i) {
+        tally(&s, r.verdicts[i]);
+        on_row(r.verdicts[i], r.texts[i]);
+      }
+      ++reported;
     }
+  } catch (...) {
+    stop();
+    throw;
   }
-  pool.wait();
+  stop();
   return s;
 }
 
