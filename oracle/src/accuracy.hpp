@@ -43,11 +43,23 @@ Accuracy summarize(const Entry& e, const std::vector<PointResult>& results);
 Accuracy measure(const Entry& e, const std::vector<std::vector<double>>& points, int digits = 17,
                  unsigned threads = 1);
 
+// compare --points: the file's own value at a point, judged against the certified reference.
+struct FileValue {
+  std::string verdict;  // pass, fail, invalid (a value that is not a number); empty: the row has no value
+  std::string defect;   // failing values without a finite error: nan, inf, wrong_sign, zero; else empty
+  double ulps = 0;      // upper bound of the error in ulps
+};
+
 // compare's JSON of its points (the one "accuracy" record, the five worst points in it), and one point as a "point"
-// record of a --shard's output and back (privoco merge): every double as its exact %.17g text.
+// record of a --shard's output and back (privoco merge): every double as its exact %.17g text; `file`: the file's
+// value at the point (compare --points), written where the row has one.
 nlohmann::ordered_json compare_json(const Entry& e, const std::vector<PointResult>& results);
-nlohmann::ordered_json point_json(const Entry& e, const PointResult& r, std::size_t index);
+nlohmann::ordered_json point_json(const Entry& e, const PointResult& r, std::size_t index, const FileValue* file = nullptr);
 PointResult point_from_json(const nlohmann::ordered_json& j);
+FileValue file_value_from_json(const nlohmann::ordered_json& point);
+// compare --points --json: the distribution of the file's errors (file_failing_rows, file_rows_with_value,
+// file_errors where the file has values; file_rows_skipped), added to compare's object.
+void add_file_errors(nlohmann::ordered_json* j, const std::vector<FileValue>& values, std::size_t skipped);
 
 // The "accuracy" record of report and compare (oracle/privoco.schema.json); `worst`: the largest errors, worst first.
 nlohmann::ordered_json accuracy_json(const Entry& e, const Accuracy& acc, const std::vector<const PointResult*>& worst);

@@ -24,10 +24,50 @@ namespace privoco::oracle {
 namespace {
 // The error distribution of a file's own values (compare --points).
 struct FileErrors {
+  std::size_t valued = 0;  // rows with a value (a number or not)
   std::size_t rows = 0, failing = 0, finite = 0, inf = 0, nan = 0, wrong_sign = 0, zero = 0, invalid = 0;
   double median = 0, p90 = 0, p99 = 0, max = 0;  // ulps over the values with a finite error
 };
+
+FileErrors file_errors(const std::vector<FileValue>& values) {
+  FileErrors fe;
+  std::vector<double> finite_ulps;
+  for (const auto& v : values) {
+    fe.valued += !v.verdict.empty();
+    if (v.verdict == "invalid") ++fe.invalid;
+    if (v.verdict != "pass" && v.verdict != "fail") continue;  // no value, or a value that is not a number
+    ++fe.rows;
+    fe.failing += v.verdict == "fail";
+    if (v.defect == "nan") ++fe.nan;
+    else if (v.defect == "inf") ++fe.inf;
+    else if (v.defect == "wrong_sign") ++fe.wrong_sign;
+    else if (v.defect == "zero") ++fe.zero;
+    else finite_ulps.push_back(v.ulps);
+  }
+  fe.finite = finite_ulps.size();
+  fe.median = quantile(finite_ulps, 0.5), fe.p90 = quantile(finite_ulps, 0.9), fe.p99 = quantile(finite_ulps, 0.99);
+  fe.max = quantile(finite_ulps, 1);
+  return fe;
+}
+
+FileValue file_value(const Verdict& v) {
+  static const char* const names[] = {"", "nan", "inf", "wrong_sign", "zero"};
+  return {v.verdict, names[static_cast<int>(v.defect)], v.ulps};
+}
 }  // namespace
+
+void add_file_errors(json* j, const std::vector<FileValue>& values, std::size_t skipped) {
+  const FileErrors fe = file_errors(values);
+  if (fe.valued) {
+    (*j)["file_failing_rows"] = fe.failing, (*j)["file_rows_with_value"] = fe.valued;
+    (*j)["file_errors"] = {{"rows", fe.rows}, {"failing", fe.failing}, {"finite", fe.finite},
+                           {"ulp", {{"median", num_or_inf(fe.median)}, {"p90", num_or_inf(fe.p90)},
+                                    {"p99", num_or_inf(fe.p99)}, {"max", num_or_inf(fe.max)}}},
+                           {"inf", fe.inf}, {"nan", fe.nan}, {"wrong_sign", fe.wrong_sign}, {"zero", fe.zero},
+                           {"invalid", fe.invalid}};
+  }
+  (*j)["file_rows_skipped"] = skipped;
+}
 
 namespace {
 // The points in decreasing order of ulp error (points outside the double range last).
@@ -50,7 +90,7 @@ json compare_json(const Entry& e, const std::vector<PointResult>& results) {
   return accuracy_json(e, acc, worst);
 }
 
-json point_json(const Entry& e, const PointResult& r, std::size_t index) {
+json point_json(const Entry& e, const PointResult& r, std::size_t index, const FileValue* file) {
   json j = record("point");
   j["index"] = index;
   j["params"] = params_json(e, r.params);
@@ -60,7 +100,21 @@ json point_json(const Entry& e, const PointResult& r, std::size_t index) {
   j["fast"] = text17(r.fast_value), j["status"] = r.fast_status;
   j["normal"] = r.normal, j["ulp"] = text17(r.ulp), j["rel"] = text17(r.rel);
   j["status_ok"] = r.status_ok, j["log_err"] = text17(r.log_err);
+  if (file && !file->verdict.empty()) {
+    j["file"] = {{"verdict", file->verdict}, {"ulps", text17(file->ulps)}};
+    if (!file->defect.empty()) j["file"]["defect"] = file->defect;
+  }
   return j;
+}
+
+FileValue file_value_from_json(const json& point) {
+  FileValue v;
+  if (!point.contains("file")) return v;
+  const json& f = point["file"];
+  v.verdict = f.at("verdict").get<std::string>();
+  v.defect = f.value("defect", "");
+  v.ulps = std::strtod(f.at("ulps").get<std::string>().c_str(), nullptr);
+  return v;
 }
 
 PointResult point_from_json(const json& j) {
@@ -82,9 +136,13 @@ int cmd_compare(const CompareArgs& a) {
   if (!a.x.empty() && e.index_of(a.x) == static_cast<std::size_t>(-1))
     throw ParamError(e.id, a.x, "unknown parameter for --x");
   std::vector<std::vector<double>> pts;
-  std::vector<Verdict> claims;  // from --points: one per point (judged where the row has a value)
-  std::size_t skipped = 0, valued = 0;  // rows of other IDs, invalid or outside the domain; rows with a value
+  std::vector<FileValue> values;  // --points: the file's value at each point, judged (verdict "" where it has none)
+  std::size_t skipped = 0;        // rows of other IDs, invalid or outside the domain
   const Tolerance tol = Tolerance::from_options(a.ulps, -1);
+  const Shard shard = a.shard.empty() ? Shard{} : parse_shard("compare", a.shard);
+  if (shard.given && !a.plot.empty())
+    throw ParamError("compare", "--shard", "does not draw --plot (privoco merge writes the one run's JSON)");
+  auto mine = [&](std::size_t i) { return !shard.given || shard.mine(i / kPointsPerRun); };  // whole runs of points
   if (!a.points.empty()) {
     if (e.vector_layout)
       throw ParamError(e.id, "--points", "files of points are not read for per-coordinate parameters yet; use the sample");
@@ -92,7 +150,11 @@ int cmd_compare(const CompareArgs& a) {
     if (!f) throw FileError("cannot open '" + a.points + "': " + std::strerror(errno));
     RowReader reader(f, a.points);
     Row row;
-    while (reader.next(&row)) {
+    std::string text;
+    std::size_t line = 0;
+    std::vector<std::pair<std::string, std::size_t>> to_judge;  // per point: the row's text if it has a value, its line
+    while (reader.next_text(&text, &line)) {
+      reader.parse(text, line, &row);
       const Field* idf = row.find("id");
       if (!row.error.empty() || !idf || idf->text != e.id) {
         ++skipped;
@@ -113,28 +175,35 @@ int cmd_compare(const CompareArgs& a) {
         continue;
       }
       const Field* vf = row.find("value");
-      Verdict v;
-      if (vf && !vf->text.empty()) v = judge(row, tol), ++valued;
-      claims.push_back(v);
+      const bool has_value = vf && !vf->text.empty() && mine(pts.size());
+      to_judge.emplace_back(has_value ? text : std::string(), line);
       pts.push_back(p);
     }
     if (pts.empty()) throw FileError(a.points + ": no valid rows for " + e.id);
+    // the file's values judged in runs of points, each from empty caches: the same for any --threads and --shard
+    values.resize(pts.size());
+    for_each_in_runs(pts.size(), resolve_threads(a.threads), [&](std::size_t i) {
+      if (to_judge[i].first.empty()) return;
+      Row r;
+      reader.parse(to_judge[i].first, to_judge[i].second, &r);
+      values[i] = file_value(judge(r, tol));
+    });
   } else {
     pts = sample_points(e, a.n, a.seed);
   }
-  if (!a.shard.empty()) {  // this shard's runs of points, as records for privoco merge
-    const Shard shard = parse_shard("compare", a.shard);
-    if (!a.points.empty() || !a.plot.empty())
-      throw ParamError("compare", "--shard", "applies to sampled points without --plot (merge writes the JSON)");
-    std::vector<std::size_t> mine;
+  if (shard.given) {  // this shard's runs of points, as records for privoco merge
+    std::vector<std::size_t> picked;
     for (std::size_t i = 0; i < pts.size(); ++i)
-      if (shard.mine(i / kPointsPerRun)) mine.push_back(i);
+      if (mine(i)) picked.push_back(i);
     std::vector<std::vector<double>> sub;
-    for (std::size_t i : mine) sub.push_back(pts[i]);
+    for (std::size_t i : picked) sub.push_back(pts[i]);
     const auto results = evaluate_points(e, sub, 17, resolve_threads(a.threads));  // whole runs: the same bits
-    for (std::size_t k = 0; k < mine.size(); ++k) print_line(point_json(e, results[k], mine[k]));
-    print_line(summary_line("compare", {{"id", e.id}, {"shard", shard_json(shard, {{"points", pts.size()},
-                                                                                  {"seed", a.seed}})}}, 0));
+    for (std::size_t k = 0; k < picked.size(); ++k)
+      print_line(point_json(e, results[k], picked[k], values.empty() ? nullptr : &values[picked[k]]));
+    json run{{"points", pts.size()}};
+    if (a.points.empty()) run["seed"] = a.seed;
+    else run["file"] = a.points, run["rows_skipped"] = skipped;
+    print_line(summary_line("compare", {{"id", e.id}, {"shard", shard_json(shard, run)}}, 0));
     return 0;
   }
   auto results = evaluate_points(e, pts, 17, resolve_threads(a.threads));
@@ -143,24 +212,7 @@ int cmd_compare(const CompareArgs& a) {
   const std::size_t k = std::min<std::size_t>(5, order.size());
   // the file's own values against the certified reference: their error distribution and the values without a
   // finite error, by kind
-  FileErrors fe;
-  std::vector<double> file_ulps;
-  for (const auto& v : claims) {
-    if (v.verdict == "invalid") ++fe.invalid;
-    if (v.verdict != "pass" && v.verdict != "fail") continue;  // no value, or a value that is not a number
-    ++fe.rows;
-    fe.failing += v.verdict == "fail";
-    switch (v.defect) {
-      case Verdict::Defect::nan: ++fe.nan; break;
-      case Verdict::Defect::inf: ++fe.inf; break;
-      case Verdict::Defect::wrong_sign: ++fe.wrong_sign; break;
-      case Verdict::Defect::zero: ++fe.zero; break;
-      case Verdict::Defect::none: file_ulps.push_back(v.ulps); break;
-    }
-  }
-  fe.finite = file_ulps.size();
-  fe.median = quantile(file_ulps, 0.5), fe.p90 = quantile(file_ulps, 0.9), fe.p99 = quantile(file_ulps, 0.99);
-  fe.max = quantile(file_ulps, 1);
+  const FileErrors fe = file_errors(values);
   if (!a.plot.empty()) {
     std::size_t xi = a.x.empty() ? 0 : e.index_of(a.x);
     if (xi == static_cast<std::size_t>(-1)) throw ParamError(e.id, a.x, "unknown parameter for --x");
@@ -179,12 +231,12 @@ int cmd_compare(const CompareArgs& a) {
                                fe.rows, fe.failing);
       plot.yname = "error of " + name + ", ulp";
       plot.label = name;
-      for (std::size_t i = 0; i < claims.size(); ++i) {
-        const Verdict& v = claims[i];
+      for (std::size_t i = 0; i < values.size(); ++i) {
+        const FileValue& v = values[i];
         if (v.verdict != "pass" && v.verdict != "fail") continue;
-        static const Mark by_defect[] = {Mark::within, Mark::nan, Mark::inf, Mark::wrong_sign, Mark::zero};
-        Mark m = by_defect[static_cast<int>(v.defect)];
-        if (m == Mark::within && v.verdict == "fail") m = Mark::outside;
+        const Mark m = v.defect == "nan" ? Mark::nan : v.defect == "inf" ? Mark::inf
+                       : v.defect == "wrong_sign" ? Mark::wrong_sign : v.defect == "zero" ? Mark::zero
+                       : v.verdict == "fail" ? Mark::outside : Mark::within;
         plot.points.push_back({x_of(results[i]), v.ulps, m});
       }
       plot.background_label = "privoco fast on the same inputs";
@@ -201,16 +253,7 @@ int cmd_compare(const CompareArgs& a) {
   if (a.json) {
     json j = compare_json(e, results);
     if (a.points.empty()) j["seed"] = a.seed;
-    else j["file"] = a.points;
-    if (valued) {
-      j["file_failing_rows"] = fe.failing, j["file_rows_with_value"] = valued;
-      j["file_errors"] = {{"rows", fe.rows}, {"failing", fe.failing}, {"finite", fe.finite},
-                          {"ulp", {{"median", num_or_inf(fe.median)}, {"p90", num_or_inf(fe.p90)},
-                                   {"p99", num_or_inf(fe.p99)}, {"max", num_or_inf(fe.max)}}},
-                          {"inf", fe.inf}, {"nan", fe.nan}, {"wrong_sign", fe.wrong_sign}, {"zero", fe.zero},
-                          {"invalid", fe.invalid}};
-    }
-    if (!a.points.empty()) j["file_rows_skipped"] = skipped;
+    else j["file"] = a.points, add_file_errors(&j, values, skipped);
     if (!a.plot.empty()) j["plot"] = a.plot;
     print_line(j);
     return 0;
@@ -232,7 +275,7 @@ int cmd_compare(const CompareArgs& a) {
                text17(r.fast_value));
   }
   if (!a.points.empty()) {
-    if (valued) {
+    if (fe.valued) {
       fmt::print("  the file's values against the certified reference: {} of {} rows fail the tolerance of {:g} ulp{}\n",
                  fe.failing, fe.rows, a.ulps,
                  fe.invalid ? fmt::format(" ({} more rows have a value that is not a number)", fe.invalid) : "");

@@ -171,7 +171,7 @@ int merge_prove(const std::vector<ShardFile>& shards) {
 
 int merge_compare(const std::vector<ShardFile>& shards) {
   require_same(shards, {"id"}, false);
-  require_same(shards, {"points", "seed"}, true);
+  require_same(shards, {"points", "seed", "file", "rows_skipped"}, true);
   const Entry& e = entry(shards[0].summary.value("id", ""));
   auto pts = of_type(shards, "point");
   std::stable_sort(pts.begin(), pts.end(), [](const Line* a, const Line* b) {
@@ -181,9 +181,12 @@ int merge_compare(const std::vector<ShardFile>& shards) {
   if (pts.size() != total)
     throw FileError(fmt::format("the shards hold {} of the run's {} points", pts.size(), total));
   std::vector<PointResult> results;
-  for (const Line* l : pts) results.push_back(point_from_json(l->j));
+  std::vector<FileValue> values;
+  for (const Line* l : pts) results.push_back(point_from_json(l->j)), values.push_back(file_value_from_json(l->j));
   json j = compare_json(e, results);
-  j["seed"] = shards[0].summary["shard"]["seed"];
+  const json& run = shards[0].summary["shard"];
+  if (run.contains("file")) j["file"] = run["file"], add_file_errors(&j, values, run.value("rows_skipped", std::size_t{0}));
+  else j["seed"] = run["seed"];
   print_line(j);
   return kOk;
 }

@@ -133,11 +133,15 @@ run(["run", "private_sum", "R=1", "eps=1", "delta=1e-5", "T=8", "--gradients", w
 run(["compare", "VDH.pred.conj", "--n", "20", "--json"], ["accuracy"], False)
 run(["compare", "VDH.pred.conj", "--points", claims, "--json"], ["accuracy"], False)
 # shards: compare's point records and every shard's summary with its shard object; the merge's output
+file_points = []
 for i in range(2):
     run(["compare", "VDH.pred.conj", "--n", "150", "--shard", f"{i}/2"], ["point"], True)
     run(["check", claims, "--shard", f"{i}/2"], ["verdict"], True)
+    file_points += run(["compare", "VDH.pred.conj", "--points", claims, "--shard", f"{i}/2"], ["point"], True)
     subprocess.run([BIN, "compare", "VDH.pred.conj", "--n", "150", "--shard", f"{i}/2"], stdout=open(t(f"cmp{i}.jsonl"), "w"))
 run(["merge", t("cmp0.jsonl"), t("cmp1.jsonl")], ["accuracy"], False)
+if not any("file" in o for o in file_points):
+    failures.append("compare --points --shard: no point record carries the file's value")
 run(["prove", "VDH.lemma.lncosh", "--json"], ["claim"], False)
 run(["prove", "VDH.lemma.lncosh", "y=1.42", "--json"], ["claim"], False)
 run(["prove", "VDH.lemma.lncosh", "--threshold", "--json"], ["claim"], False)

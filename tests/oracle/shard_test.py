@@ -4,7 +4,8 @@
 Usage: shard_test.py PRIVOCO_BIN TMPDIR
 
 check (a file with passing, failing and invalid rows, more rows than one run of 64 per shard; shards on 1 and 2
-threads), compare, prove --all and report are each run once and as shards; `privoco merge` of the shards (given in
+threads), compare (sampled points, and a file of points with its values), prove --all and report are each run once
+and as shards; `privoco merge` of the shards (given in
 shuffled order) must print the same bytes (claims' and thresholds' "seconds" excepted: timings) and exit with the
 same code. --threads must not change check's bytes either. Merge refuses a missing or a repeated shard, shards of
 different runs, and a file that is not a shard's output, each with exit 2 and one line. Sibling: dropping one record
@@ -103,6 +104,11 @@ if files:
 
 # --- compare, prove --all, report
 same_as_one_run("compare", ["compare", "VDH.pot.cv", "--n", "300"], 2)
+# a file of points with its own values (passing, failing, nan and not-a-number rows): each shard judges its points
+same_as_one_run("compare-points", ["compare", "VDH.pred.conj", "--points", t("rows.csv")], 3, threads=[1, 2])
+c, _, e = run(["compare", "VDH.pred.conj", "--n", "10", "--shard", "0/2", "--plot", t("p.svg")])
+if c != 2 or "--plot" not in e:
+    failures.append(f"compare --shard with --plot: exit {c}, {e.strip()!r} (a plot is not merged: refused)")
 same_as_one_run("prove", ["prove", "--all", "--fail-on", "refuted"], 2, timed=True)
 same_as_one_run("report", ["report", "--id", "VDH.pred.conj", "--id", "DP.laplace.delta", "--n", "100"], 2,
                 timed=True)
