@@ -253,9 +253,14 @@ void tally(CheckSummary* s, const Verdict& v) {
   if (v.verdict == "pass" || v.verdict == "sound") ++s->passed;
   else if (v.verdict == "fail" || v.verdict == "UNSOUND") ++s->failed;
   else ++s->invalid;
-  const bool failing = v.verdict == "fail" || v.verdict == "UNSOUND";
-  const bool worse = failing && (!s->has_worst || s->worst.verdict == "invalid" || v.ulps > s->worst.ulps);
-  if (worse || (!s->has_worst && v.verdict == "invalid")) s->worst = v, s->has_worst = true;
+  if (replaces_worst(v.verdict, v.ulps, s->has_worst ? &s->worst.verdict : nullptr, s->worst.ulps))
+    s->worst = v, s->has_worst = true;
+}
+
+bool replaces_worst(const std::string& verdict, double ulps, const std::string* worst_verdict, double worst_ulps) {
+  const bool failing = verdict == "fail" || verdict == "UNSOUND";
+  if (!worst_verdict) return failing || verdict == "invalid";
+  return failing && (*worst_verdict == "invalid" || ulps > worst_ulps);
 }
 
 CheckSummary check_stream(RowReader& reader, const Tolerance& tol, int digits, Inputs inputs,

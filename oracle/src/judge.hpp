@@ -67,6 +67,9 @@ struct CheckSummary {
 
 // Counts v into s (and keeps the worst row).
 void tally(CheckSummary* s, const Verdict& v);
+// The rule of the summary's worst row: the failing row with the largest ulp error, else the first invalid row. Does
+// a row (verdict, ulps) replace the worst so far (worst_verdict null: none yet)? privoco merge applies it too.
+bool replaces_worst(const std::string& verdict, double ulps, const std::string* worst_verdict, double worst_ulps);
 
 // Streams the file, calling on_row for each verdict in file order with render(verdict) (its output text, formed on
 // the judging thread; empty if render is empty); returns the summary. threads > 1: rows are judged and rendered in

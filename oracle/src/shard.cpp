@@ -12,6 +12,7 @@
 #include "accuracy.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
+#include "judge.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/proofs/check.hpp"
 #include "rows.hpp"
@@ -136,12 +137,12 @@ int merge_check(const std::vector<ShardFile>& shards) {
     const json& u = v.value("ulps", json(0.0));
     return u.is_number() ? u.get<double>() : std::numeric_limits<double>::infinity();
   };
-  for (const Line* l : rows) {  // the rule of tally(): the largest ulp error among failing rows, else the first invalid
+  std::string worst_verdict;
+  for (const Line* l : rows) {
     const std::string v = l->j.value("verdict", "");
-    const bool failing = v == "fail" || v == "UNSOUND";
-    passed += v == "pass" || v == "sound", failed += failing, invalid += v == "invalid";
-    const bool worse = failing && (!worst || worst->value("verdict", "") == "invalid" || ulps(l->j) > ulps(*worst));
-    if (worse || (!worst && v == "invalid")) worst = &l->j;
+    passed += v == "pass" || v == "sound", failed += v == "fail" || v == "UNSOUND", invalid += v == "invalid";
+    if (replaces_worst(v, ulps(l->j), worst ? &worst_verdict : nullptr, worst ? ulps(*worst) : 0))
+      worst = &l->j, worst_verdict = v;
   }
   const json& s0 = shards[0].summary;
   const json& sh = s0["shard"];
