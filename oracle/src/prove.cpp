@@ -272,12 +272,20 @@ JUnitCase claim_case(const json& j, const std::string& fail_on) {
   return c;
 }
 
-json prove_one(const std::string& id, const std::vector<std::string>& constants, std::uint64_t seed,
-               bool thresholds) {
+// The machine check of one ID and its result at the given constants (prove ID, and the Python module's prove).
+std::pair<const proofs::Check*, proofs::CheckResult> run_check(const std::string& id,
+                                                              const std::vector<std::string>& constants,
+                                                              std::uint64_t seed, bool thresholds) {
   const Entry& e = entry(id);
   if (!e.has_proof) throw UnknownId(e.id, "no machine check for this ID");
   const proofs::Check& c = proofs::check(e.id);
-  return result_json(c, c.run(parse_named(e.id, constants), {seed, thresholds}), false, thresholds);
+  return {&c, c.run(parse_named(e.id, constants), {seed, thresholds})};
+}
+
+json prove_one(const std::string& id, const std::vector<std::string>& constants, std::uint64_t seed,
+               bool thresholds) {
+  const auto [c, r] = run_check(id, constants, seed, thresholds);
+  return result_json(*c, r, false, thresholds);
 }
 
 int prove_all_exit(const std::vector<std::string>& verdicts, const std::string& fail_on) {
@@ -311,12 +319,10 @@ int cmd_prove(const ProveArgs& given) {
     }
     return code;
   }
-  const Entry& e = entry(a.id);
-  if (!e.has_proof) throw UnknownId(e.id, "no machine check for this ID");
-  const proofs::Check& c = proofs::check(e.id);
-  const proofs::CheckResult r = c.run(parse_named(e.id, a.assignments), {a.seed, a.threshold});
+  const auto [check, r] = run_check(a.id, a.assignments, a.seed, a.threshold);
+  const proofs::Check& c = *check;
   JUnitWriter junit(a.junit);
-  junit.add("privoco prove " + e.id, claim_case(result_json(c, r, false, a.threshold), "undecided"));
+  junit.add("privoco prove " + c.id, claim_case(result_json(c, r, false, a.threshold), "undecided"));
   junit.write();
   if (a.json) fmt::print("{}\n", json_text(result_json(c, r, false, a.threshold)));
   else if (r.privacy) print_privacy(*c.privacy, r.params, *r.privacy);
