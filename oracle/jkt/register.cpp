@@ -2,11 +2,16 @@
 #include "commands.hpp"
 #include "registry.hpp"
 
+#include <utility>
+
 namespace privoco::oracle::jkt {
 
 void register_paper(Registry& r) {
   r.runs.push_back({{"private_sum", "JKT.alg.private_sum"}, run_private_sum, nullptr,
                     {"--gradients", "--impl", "--digits", "--out", "--seed", "--state-in", "--state-out", "--json"}});
+  for (auto [name, id] : {std::pair<const char*, const char*>{"pigd", "JKT.alg.igd_update"}, {"pgiga", "JKT.alg.giga_update"}})
+    r.runs.push_back({{name, id}, run_ocp, nullptr,
+                      {"--gradients", "--impl", "--digits", "--out", "--seed", "--state-in", "--state-out", "--json"}});
 }
 
 }  // namespace privoco::oracle::jkt

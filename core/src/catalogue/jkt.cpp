@@ -77,6 +77,9 @@ void register_paper(std::vector<Entry>& t) {
   // J6: ceil first, the least integer >= the printed 2 L_G^2/alpha^2 (Alg 3 l.2); the proof of Lem 5 adds 1
   const ParamSpec tq_rounding = reading_param("tq_rounding", {"ceil", "floor_plus_1", "ceil_plus_1"},
                                               "integer t_q: ceil(x), floor(x) + 1, ceil(x + 1), x = 2 L_G^2/alpha^2 (J6)");
+  // J7: random_tq first (the proof of Lem 5's base case: x_1..x_{t_q} random)
+  const ParamSpec tq_burnin = reading_param("tq_burnin", {"random_tq", "update_from_tq_minus_1"},
+                                            "x_1..x_{t_q} random, or x_{t_q} from an update at t_q - 1 (J7)");
   t.push_back({"JKT.const.giga_tq", "const", "JKT Alg 3 l.2, Lem 5 and Thm 6 (proofs)",
                "PGIGA's burn-in t_q = 2 L_G^2/alpha^2 as an integer: ceil, floor + 1, or ceil(x + 1) (J6); L_G >= alpha",
                {{"L_G", kPos, "largest Lipschitz constant of the gradients (>= alpha)", {1e-3, 1e3, false, 0}},
@@ -182,6 +185,32 @@ void register_paper(std::vector<Entry>& t) {
                true, true,
                "fast/jkt/private_sum.cpp reference/jkt/private_sum.cpp oracle/jkt/private_sum.cpp tests/jkt/private_sum_test.cpp"});
 
+  // PIGD (Alg 2) and PGIGA (Alg 3) as streaming learners on f_t(x) = alpha/2 ||x||^2 + g_t.x over a ball about 0, the
+  // family on which IGD's and GIGA's steps are exact (privoco/jkt/ocp.hpp); `privoco run pigd|pgiga`.
+  // J11: charge_last = yes first, the regret of Def 1 (and of Thm 2, Cor 1, Thm 4, Thm 6) sums over t = 1..T.
+  const ParamSpec charge_last = reading_param("charge_last", {"yes", "no"},
+                                              "f_T(x^_T) charged after the loop (Def 1's T rounds), or only the loop's T - 1 (J11)");
+  const ParamSpec radius{"radius", kPos, "C: the ball of this radius about 0", {}};
+  const char* kLearners = "fast/jkt/learners.cpp reference/jkt/learners.cpp oracle/jkt/learners.cpp "
+                          "tests/jkt/learners_test.cpp";
+  t.push_back({"JKT.alg.igd_update", "alg", "JKT Eq (13), Alg 2",
+               "PIGD (Alg 2) as a streaming learner: IGD's step argmin_C 1/2||x - x_t||^2 + f_t(x)/(alpha t) (exact: "
+               "the projection of (t x_t - g_t/alpha)/(t + 1)) on f_t = alpha/2||x||^2 + g_t.x, noise N(0, beta^2/t^2 I) "
+               "with beta = JKT.noise.pigd_beta, x^_{t+1} = Pi_C(x_{t+1} + b_{t+1}); `privoco run pigd`",
+               {{"L", kPos, "Lipschitz bound of every f_t on C, ||g_t|| + alpha radius <= L (Alg 2 l.2; checked)", {}},
+                {"alpha", kPos, "strong convexity of the f_t (the family's alpha)", {}}, radius, eps, delta, T2, c_parse,
+                init_reading, init_coupling, charge_last},
+               true, true, kLearners});
+  t.push_back({"JKT.alg.giga_update", "alg", "JKT Sec 3.4, Alg 3",
+               "PGIGA (Alg 3) as a streaming learner: burn-in to t_q (J6, J7), then GIGA's step Pi_C(x_t - eta_t "
+               "grad f_t(x_t)) (J15 (a), J16) on f_t = alpha/2||x||^2 + g_t.x, noise with beta = JKT.noise.pgiga_beta; "
+               "`privoco run pgiga`",
+               {{"G", kPos, "bound on the gradients on C, ||g_t|| + alpha radius <= G (J19; checked)", {}},
+                {"L_G", kPos, "Lipschitz constant of the gradients (>= alpha; the family's is alpha)", {}},
+                {"alpha", kPos, "strong convexity of the f_t (the family's alpha)", {}}, radius, eps, delta, T2, c_parse,
+                giga_eta, tq_rounding, tq_burnin, pgiga_lambda, init_reading, init_coupling, charge_last},
+               true, true, kLearners});
+
   // Claims (proofs-checks/jkt/, `privoco prove`): parameters are the claim's readings and search ranges.
   auto claim = [&](const char* id, const char* kind, const char* cit, const char* sum, std::vector<ParamSpec> ps) {
     t.push_back(claim_entry(id, kind, "proofs-checks/jkt/tree_checks.cpp tests/jkt/tree_test.cpp", cit, sum, std::move(ps)));
@@ -226,9 +255,6 @@ void register_paper(std::vector<Entry>& t) {
                                          "the t-th iterate: x_{t+1} (Def 3) or x_t (J10)")}));
   t.push_back(claim_entry("JKT.priv.pigd", "priv", kIgc, "JKT Thm 3", "PIGD (Alg 2) is (3 eps, 2 delta)-DP",
                           {c_parse, init_reading, init_coupling}));
-  // J7: random_tq first (the proof of Lem 5's base case: x_1..x_{t_q} random)
-  const ParamSpec tq_burnin = reading_param("tq_burnin", {"random_tq", "update_from_tq_minus_1"},
-                                            "x_1..x_{t_q} random, or x_{t_q} from an update at t_q - 1 (J7)");
   t.push_back(claim_entry("JKT.lemma.giga_contraction", "lemma", kIgc, "JKT Lem 5 (proof), Eq (17), (18)",
                           "(18)'s factor carries 2G/(alpha (tau - 1)) to 2G/(alpha tau) for tau beyond the burn-in",
                           {giga_eta, tq_rounding, tq_burnin}));

@@ -1,11 +1,12 @@
 // JKT's constants of PIGD (Alg 2) and PGIGA (Alg 3) in double: step sizes, the burn-in t_q, the noise scales.
 #pragma once
 #include "privoco/fast/jkt/pocp.hpp"
+#include "privoco/jkt/ocp.hpp"
 #include "privoco/fast/value.hpp"
 
 namespace privoco::fast::jkt {
 
-enum class GigaEta { two_over_alpha_t = 0, one_over_alpha_t = 1 };          // J16, the table's order
+using GigaEta = privoco::jkt::GigaEta;                                       // J16
 enum class TqRounding { ceil = 0, floor_plus_1 = 1, ceil_plus_1 = 2 };       // J6
 enum class PgigaLambda { alg3 = 0, lem5 = 1 };                              // J17: 2G, or 2G/alpha
 

@@ -1,0 +1,61 @@
+// JKT's private OCP learners in double as streaming learners: PIGD (Alg 2: POCP over IGD, Eq (13)) and PGIGA (Alg 3:
+// POCP over GIGA, with its burn-in), on the isotropic quadratic family f_t(x) = alpha/2 ||x||^2 + g_t.x over the ball
+// C = {||x|| <= radius} (privoco/jkt/ocp.hpp: the configuration, readings and draws both parts share). Both steps
+// are exact there: IGD's minimiser of 1/2||x - x_t||^2 + eta_t f_t(x) over C is the projection of
+// (t x_t - g_t/alpha)/(t + 1) (the objective is isotropic, so the constrained minimiser is the projected
+// unconstrained one); GIGA's is the projection of x_t - eta_t (alpha x_t + g_t) (J15 (a)).
+// O(d) state, no allocation per round.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "privoco/jkt/ocp.hpp"
+#include "privoco/streams.hpp"
+
+namespace privoco::fast::jkt {
+
+using privoco::jkt::DrawKind;
+using privoco::jkt::OcpConfig;
+
+// cos(2 pi u) for u in [0, 1], within a few ulp relative everywhere
+double cos_two_pi(double u);
+// The draws of privoco/jkt/ocp.hpp in double.
+double ocp_normal(const Streams& s, DrawKind kind, std::uint64_t coord, std::uint64_t counter);
+double ocp_radius_factor(const Streams& s, DrawKind kind, std::uint64_t counter, int d);  // u^{1/d}
+// f(x) = alpha/2 ||x||^2 + g.x
+double quadratic_loss(int d, double alpha, const double* g, const double* x);
+// ||z||_2 without overflow or underflow (scaled by the largest |z_j|)
+double norm2(const double* z, int d);
+
+struct OcpState {
+  std::uint64_t t = 0;             // rounds seen
+  std::vector<double> x, xhat;     // x_{t+1} (hidden) and x^_{t+1} (released: the point played next)
+};
+
+class PrivateOcp {
+ public:
+  // beta: the noise scale, b_{t+1} ~ N(0, beta^2/t^2 I) (JKT.noise.pigd_beta or pgiga_beta); DomainError naming
+  // the parameter for a configuration privoco::jkt::validate refuses or beta not in [0, inf).
+  PrivateOcp(OcpConfig c, double beta);
+  const OcpConfig& config() const { return c_; }
+  double beta() const { return beta_; }
+  const double* played() const { return st_.xhat.data(); }  // x^_t of the coming round t = rounds() + 1
+  std::uint64_t rounds() const { return st_.t; }
+  // Round t: f_t = alpha/2 ||x||^2 + g.x arrives; returns f_t(x^_t) (the cost of l.5; whether round T is charged
+  // is the caller's reading, J11), then forms x_{t+1} and x^_{t+1} (t <= T - 1). DomainError for a non-finite g or
+  // a round past T.
+  double update(const double* g);
+  const OcpState& state() const { return st_; }
+  void restore(const OcpState& s);  // validated: t <= T, sizes, finite values, both points in C (to rounding)
+
+ private:
+  void draw_point(DrawKind kind, std::uint64_t counter, double* out) const;
+  void project(double* z) const;  // onto C, in place
+  OcpConfig c_;
+  double beta_;
+  Streams streams_;
+  OcpState st_;
+  std::vector<double> next_;
+};
+
+}  // namespace privoco::fast::jkt

@@ -1,0 +1,138 @@
+#include "privoco/fast/jkt/learners.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <utility>
+
+#include "privoco/errors.hpp"
+#include "privoco/format.hpp"
+
+namespace privoco::fast::jkt {
+
+using namespace privoco::jkt;
+
+double norm2(const double* z, int d) {
+  double m = 0;
+  for (int j = 0; j < d; ++j) m = std::max(m, std::fabs(z[j]));
+  if (m == 0 || !std::isfinite(m)) return m;
+  const double inv = 1 / m;
+  double s = 0;
+  for (int j = 0; j < d; ++j) {
+    const double y = z[j] * inv;
+    s = std::fma(y, y, s);
+  }
+  return m * std::sqrt(s);
+}
+
+double cos_two_pi(double u) {
+  // quadrant by the exact 4u, then a reduced angle |theta| <= pi/4: a few ulp relative even where cos(2 pi u) is
+  // near 0 (cos(2 pi u) of the rounded product 2 pi u loses all relative accuracy there)
+  const double v = 4 * u, q = std::nearbyint(v), theta = (v - q) * 1.5707963267948966;
+  switch (static_cast<long>(q) & 3) {
+    case 0: return std::cos(theta);
+    case 1: return -std::sin(theta);
+    case 2: return -std::cos(theta);
+    default: return std::sin(theta);
+  }
+}
+
+double ocp_normal(const Streams& s, DrawKind kind, std::uint64_t coord, std::uint64_t counter) {
+  const std::uint64_t stream = ocp_stream(kind, coord);
+  const double u1 = s.uniform(stream, counter), u2 = s.uniform(stream | 1, counter);
+  return std::sqrt(-2 * std::log(u1)) * cos_two_pi(u2);
+}
+
+double ocp_radius_factor(const Streams& s, DrawKind kind, std::uint64_t counter, int d) {
+  const double u = s.uniform(ocp_radius_stream(kind), counter);
+  return d == 1 ? u : std::exp(std::log(u) / d);
+}
+
+double quadratic_loss(int d, double alpha, const double* g, const double* x) {
+  double q = 0, l = 0;
+  for (int j = 0; j < d; ++j) q = std::fma(x[j], x[j], q), l = std::fma(g[j], x[j], l);
+  return 0.5 * alpha * q + l;  // JKT: f_t(x) = alpha/2 ||x||^2 + g_t.x (the isotropic quadratic family)
+}
+
+PrivateOcp::PrivateOcp(OcpConfig c, double beta) : c_(std::move(c)), beta_(beta), streams_(c_.seed) {
+  validate(c_);
+  if (!(beta >= 0) || !std::isfinite(beta)) throw DomainError(ocp_id(c_.update), "beta", text17(beta), "[0, inf)");
+  const auto d = static_cast<std::size_t>(c_.d);
+  st_.x.assign(d, 0.0), st_.xhat.assign(d, 0.0), next_.assign(d, 0.0);
+  draw_point(DrawKind::hidden, 1, st_.x.data());  // JKT Alg 2 l.3, Alg 3 l.3: x_1 and x^_1 from C (J23)
+  if (c_.coupling == InitCoupling::same) st_.xhat = st_.x;
+  else draw_point(DrawKind::released, 1, st_.xhat.data());
+}
+
+void PrivateOcp::draw_point(DrawKind kind, std::uint64_t counter, double* out) const {
+  const int d = c_.d;
+  if (c_.init == InitReading::given) {  // every data-independent point is the given x1
+    std::copy(c_.x1.begin(), c_.x1.end(), out);
+    return;
+  }
+  // uniform on the ball: a Gaussian direction, radius r u^{1/d}
+  for (int j = 0; j < d; ++j) out[j] = ocp_normal(streams_, kind, static_cast<std::uint64_t>(j), counter);
+  const double scale = c_.radius * ocp_radius_factor(streams_, kind, counter, d) / norm2(out, d);
+  for (int j = 0; j < d; ++j) out[j] *= scale;
+}
+
+void PrivateOcp::project(double* z) const {
+  const double n = norm2(z, c_.d);  // JKT Alg 1 l.8: Pi_C(z) = z r/||z|| outside the ball (JKT.alg.projection)
+  if (n > c_.radius) {
+    const double s = c_.radius / n;
+    for (int j = 0; j < c_.d; ++j) z[j] *= s;
+  }
+}
+
+double PrivateOcp::update(const double* g) {
+  const char* id = ocp_id(c_.update);
+  if (st_.t >= c_.T)
+    throw DomainError(id, "T", std::to_string(c_.T), "at least the number of rounds (round " + std::to_string(st_.t + 1) + " arrived)");
+  for (int j = 0; j < c_.d; ++j)
+    if (!std::isfinite(g[j])) throw DomainError(id, "g_" + std::to_string(j + 1), text17(g[j]), "finite");
+  const int d = c_.d;
+  const std::uint64_t t = ++st_.t;
+  const double cost = quadratic_loss(d, c_.alpha, g, st_.xhat.data());  // l.5: f_t(x^_t)
+  if (t >= c_.T) return cost;                                          // round T: cost only (J11)
+  if (!ocp_steps_at(c_, t)) {
+    draw_point(DrawKind::hidden, t + 1, st_.x.data());
+    if (c_.coupling == InitCoupling::same) st_.xhat = st_.x;
+    else draw_point(DrawKind::released, t + 1, st_.xhat.data());
+    return cost;
+  }
+  const double td = static_cast<double>(t);
+  if (c_.update == OcpUpdate::igd) {
+    // JKT Eq (13), Alg 2 l.6-l.7 with eta_t = 1/(alpha t): argmin 1/2||x - x_t||^2 + eta_t f_t(x) over C
+    for (int j = 0; j < d; ++j) next_[j] = (td * st_.x[j] - g[j] / c_.alpha) / (td + 1);
+  } else {
+    // JKT Alg 3 l.6-l.7 (J15 (a), J16): x_t - eta_t (alpha x_t + g_t) with eta_t = k/(alpha t), k = 2 or 1
+    const double k = c_.giga_eta == GigaEta::two_over_alpha_t ? 2 : 1;
+    for (int j = 0; j < d; ++j) next_[j] = ((td - k) * st_.x[j] - k * (g[j] / c_.alpha)) / td;
+  }
+  project(next_.data());
+  std::swap(st_.x, next_);
+  // l.8-l.9: x~_{t+1} = x_{t+1} + b_{t+1}, b_{t+1} ~ N(0, beta^2/t^2 I); x^_{t+1} = Pi_C(x~_{t+1})
+  const double s = beta_ / td;
+  for (int j = 0; j < d; ++j)
+    st_.xhat[j] = st_.x[j] + s * ocp_normal(streams_, DrawKind::noise, static_cast<std::uint64_t>(j), t);
+  project(st_.xhat.data());
+  return cost;
+}
+
+void PrivateOcp::restore(const OcpState& s) {
+  const char* id = ocp_id(c_.update);
+  const auto d = static_cast<std::size_t>(c_.d);
+  if (s.t > c_.T) throw DomainError(id, "t", std::to_string(s.t), "[0, T] (T = " + std::to_string(c_.T) + ")");
+  if (s.x.size() != d || s.xhat.size() != d)
+    throw DomainError(id, "state", std::to_string(s.x.size()) + " and " + std::to_string(s.xhat.size()) + " values",
+                      std::to_string(d) + " values each");
+  for (const auto* v : {&s.x, &s.xhat}) {
+    for (double x : *v)
+      if (!std::isfinite(x)) throw DomainError(id, "state", text17(x), "finite values");
+    if (norm2(v->data(), c_.d) > c_.radius * (1 + 0x1p-50))  // a projection's result may exceed it by rounding
+      throw DomainError(id, "state", "a point of norm " + text17(norm2(v->data(), c_.d)), "points of C");
+  }
+  st_ = s;
+}
+
+}  // namespace privoco::fast::jkt

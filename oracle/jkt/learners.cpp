@@ -1,0 +1,277 @@
+// privoco run pigd | pgiga: JKT Alg 2 (PIGD) and Alg 3 (PGIGA) over a file of the linear terms g_t of the losses
+// f_t(x) = alpha/2 ||x||^2 + g_t.x (columns g, or g1..gd), on the ball of radius `radius` about 0; the released
+// points, the costs charged and the realised regret against the best point of C in hindsight.
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "output.hpp"
+#include "privoco/assignments.hpp"
+#include "privoco/catalogue.hpp"
+#include "privoco/errors.hpp"
+#include "privoco/fast/jkt/igd_giga.hpp"
+#include "privoco/fast/jkt/learners.hpp"
+#include "privoco/format.hpp"
+#include "privoco/reference/evaluate.hpp"
+#include "privoco/reference/jkt/learners.hpp"
+#include "run_support.hpp"
+
+namespace privoco::oracle::jkt {
+
+namespace {
+using nlohmann::json;
+using privoco::jkt::OcpConfig;
+using privoco::jkt::OcpUpdate;
+
+std::vector<std::string> gradient_columns(const Row& row, const std::string& source) {
+  if (row.find("g")) return {"g"};
+  std::vector<std::string> c;
+  for (int j = 1; row.find("g" + std::to_string(j)); ++j) c.push_back("g" + std::to_string(j));
+  if (c.empty()) throw FileError(fmt::format("{}:{}: no columns of the losses' linear terms (g, or g1..gd)", source, row.line));
+  return c;
+}
+
+// A reading's index among its entry's choices (the name was checked by parse_param)
+int reading(const Entry& e, const std::map<std::string, std::string>& m, const char* name) {
+  const ParamSpec& p = e.params[e.index_of(name)];
+  return static_cast<int>(parse_param(e.id, p, m.at(name)).approx);
+}
+
+// The learner's numbers and readings, parsed and checked against the entry's table.
+struct OcpRun {
+  OcpConfig config;
+  double beta = 0, bound = 0;  // the noise scale; L (PIGD) or G (PGIGA), the bound on ||g_t|| + alpha radius
+  reference::Ball beta_ball;   // certified (reference runs)
+  std::map<std::string, std::string> m;
+  bool charge_last = true;
+};
+
+OcpRun configure(const Entry& e, const RunArgs& a) {
+  const bool igd = e.id == "JKT.alg.igd_update";
+  std::vector<std::string> names;
+  for (const auto& p : e.params) names.push_back(p.name);
+  names.push_back("x1");
+  std::map<std::string, std::string> defaults;
+  for (const auto& p : e.params)
+    if (!p.choices.empty()) defaults[p.name] = p.choices[0];
+  std::vector<std::string> required;
+  for (const auto& p : e.params)
+    if (p.choices.empty()) required.push_back(p.name);
+  OcpRun r;
+  r.m = parse_named(e.id, a.assignments, defaults, &names, required);
+  std::map<std::string, Decimal> num;
+  for (std::size_t i = 0; i < e.params.size(); ++i) {
+    if (!e.params[i].choices.empty()) {
+      (void)reading(e, r.m, e.params[i].name.c_str());  // a name outside the choices is refused here
+      continue;
+    }
+    num[e.params[i].name] = parse_param(e.id, e.params[i], r.m.at(e.params[i].name));
+    check_param(e, i, num[e.params[i].name]);
+  }
+  OcpConfig& c = r.config;
+  c.update = igd ? OcpUpdate::igd : OcpUpdate::giga;
+  const double Td = num["T"].approx;
+  if (Td != std::floor(Td)) throw DomainError(e.id, "T", num["T"].text, "integers >= 2");
+  c.T = static_cast<std::uint64_t>(Td);
+  c.alpha = num["alpha"].approx, c.radius = num["radius"].approx, c.seed = a.seed;
+  c.init = static_cast<privoco::jkt::InitReading>(reading(e, r.m, "init_reading"));
+  c.coupling = static_cast<privoco::jkt::InitCoupling>(reading(e, r.m, "init_coupling"));
+  if (r.m.count("x1") && c.init != privoco::jkt::InitReading::given)
+    throw ParamError(e.id, "x1", "given with init_reading=uniform (x1 is the point of init_reading=given)");
+  r.charge_last = reading(e, r.m, "charge_last") == 0;
+  const auto parse = fast::jkt::CParse(reading(e, r.m, "c_parse"));
+  const double eps = num["eps"].approx, delta = num["delta"].approx;
+  std::vector<Decimal> beta_args;  // the beta entry's parameters, in its table's order
+  const Entry& be = entry(igd ? "JKT.noise.pigd_beta" : "JKT.noise.pgiga_beta");
+  if (igd) {
+    r.bound = num["L"].approx;
+    r.beta = fast::jkt::pigd_beta(r.bound, eps, delta, Td, parse).value;  // JKT Alg 2 l.8
+    beta_args = {num["L"], num["eps"], num["delta"], num["T"], parse_param(be.id, be.params[4], r.m.at("c_parse"))};
+  } else {
+    r.bound = num["G"].approx;
+    c.giga_eta = privoco::jkt::GigaEta(reading(e, r.m, "giga_eta"));
+    c.burnin = privoco::jkt::TqBurnin(reading(e, r.m, "tq_burnin"));
+    const auto lambda = fast::jkt::PgigaLambda(reading(e, r.m, "pgiga_lambda"));
+    // JKT Alg 3 l.2: t_q = 2 L_G^2/alpha^2 as an integer (J6); exact
+    c.tq = static_cast<std::uint64_t>(
+        fast::jkt::giga_tq(num["L_G"].approx, c.alpha, fast::jkt::TqRounding(reading(e, r.m, "tq_rounding"))).value);
+    r.beta = fast::jkt::pgiga_beta(r.bound, c.alpha, eps, delta, Td, parse, lambda).value;  // JKT Alg 3 l.8
+    beta_args = {num["G"], num["alpha"], num["eps"], num["delta"], num["T"],
+                 parse_param(be.id, be.params[5], r.m.at("c_parse")), parse_param(be.id, be.params[6], r.m.at("pgiga_lambda"))};
+  }
+  if (!std::isfinite(r.beta))
+    throw DomainError(e.id, "beta", text17(r.beta), "a finite double (the noise scale overflows at these parameters)");
+  if (a.impl == "reference") arb_set(r.beta_ball, reference::evaluate(be, beta_args).ball.get());
+  if (c.init == privoco::jkt::InitReading::given && r.m.count("x1"))
+    for (const auto& s : split_commas(r.m.at("x1"))) c.x1.push_back(parse_param(e.id, "x1", s).approx);
+  return r;
+}
+
+json ocp_state_params(const OcpRun& r, int d) {
+  json p{{"d", d}, {"beta", hex(r.beta)}, {"seed", r.config.seed}};
+  for (const auto& [k, v] : r.m) p[k] = v;
+  return p;
+}
+}  // namespace
+
+int run_ocp(const RunArgs& a) {
+  const Entry& e = entry(a.alg == "pigd" ? "JKT.alg.igd_update" : a.alg == "pgiga" ? "JKT.alg.giga_update" : a.alg);
+  if (a.gradients.empty()) throw ParamError("run", "--gradients", "required for " + e.id + " (the losses' g_t)");
+  if (a.impl != "fast" && a.impl != "reference") throw ParamError("run", "--impl", "'" + a.impl + "' (fast, reference)");
+  OcpRun run = configure(e, a);
+  OcpConfig& c = run.config;
+
+  Input input(a.gradients);
+  RowReader reader(*input.in, input.source, "auto", "g|g1");
+  Row row;
+  if (!reader.next(&row)) throw FileError(input.source + ": no data rows");
+  const std::vector<std::string> cols = gradient_columns(row, input.source);
+  const int d = static_cast<int>(cols.size());
+  c.d = d;
+  if (c.init == privoco::jkt::InitReading::given && c.x1.empty()) c.x1.assign(static_cast<std::size_t>(d), 0.0);
+  std::unique_ptr<fast::jkt::PrivateOcp> f;
+  std::unique_ptr<reference::jkt::PrivateOcpReplay> r;
+  if (a.impl == "fast") f = std::make_unique<fast::jkt::PrivateOcp>(c, run.beta);
+  else r = std::make_unique<reference::jkt::PrivateOcpReplay>(c, run.beta_ball.get());
+
+  // the run's sums for the regret: charged cost and the charged rounds' g (fast: in double, kept in the state)
+  double cost_sum = 0;
+  std::vector<double> S(static_cast<std::size_t>(d), 0.0);
+  std::uint64_t charged = 0;
+  const std::string state_alg = e.id;
+  if (!a.state_in.empty()) {
+    if (!f) throw ParamError("run", "--state-in", "state files are supported for the fast implementation");
+    const json j = read_state_file(a.state_in, state_alg, ocp_state_params(run, d));
+    try {
+      if (!j.at("t").is_number_unsigned()) throw FileError(a.state_in + ": 't' is not a count of rounds");
+      fast::jkt::OcpState s;
+      s.t = j.at("t").get<std::uint64_t>();
+      for (const auto& x : j.at("x")) s.x.push_back(std::strtod(x.get<std::string>().c_str(), nullptr));
+      for (const auto& x : j.at("xhat")) s.xhat.push_back(std::strtod(x.get<std::string>().c_str(), nullptr));
+      f->restore(s);
+      cost_sum = unhex(j, "cost_sum");
+      charged = j.at("charged").get<std::uint64_t>();
+      S.clear();
+      for (const auto& x : j.at("S")) S.push_back(std::strtod(x.get<std::string>().c_str(), nullptr));
+      if (S.size() != static_cast<std::size_t>(d) || charged > s.t)
+        throw FileError(a.state_in + ": the sums do not fit the state (" + std::to_string(S.size()) + " values, " +
+                        std::to_string(charged) + " rounds charged of " + std::to_string(s.t) + ")");
+    } catch (const json::exception& ex) {
+      throw FileError(a.state_in + ": not a privoco state file (" +
+                      std::string(ex.what()).substr(std::string(ex.what()).find(']') + 2) + ")");
+    }
+  }
+
+  Output output(a.out);
+  std::string head = "t";
+  for (int j = 1; j <= d; ++j) head += d == 1 ? ",xhat" : fmt::format(",xhat{}", j);
+  head += ",cost,charged";
+  std::fprintf(output.out, "%s\n", head.c_str());
+  std::vector<double> g(static_cast<std::size_t>(d));
+  std::vector<reference::Ball> Sb(static_cast<std::size_t>(d));
+  reference::Ball cost_b, cost_sum_b;
+  do {
+    if (!row.error.empty()) throw FileError(fmt::format("{}:{}:{}: {}", input.source, row.line, row.error_column, row.error));
+    for (int j = 0; j < d; ++j) g[j] = number(row, cols[j], input.source);
+    // Alg 2 l.2 (L) and Alg 3 (G, J19): the bound the noise is calibrated to holds for this f_t on C
+    const double lip = fast::jkt::norm2(g.data(), d) + c.alpha * c.radius;
+    if (lip > run.bound * (1 + 0x1p-50))
+      throw FileError(fmt::format("{}:{}: ||g_t|| + alpha radius = {} exceeds {} = {} (the bound beta is calibrated to)",
+                                  input.source, row.line, text17(lip), c.update == OcpUpdate::igd ? "L" : "G",
+                                  text17(run.bound)));
+    const std::uint64_t t = (f ? f->rounds() : r->rounds()) + 1;
+    if (t > c.T)
+      throw FileError(fmt::format("{}:{}: more than T = {} rounds (T is the horizon beta is calibrated to)", input.source,
+                                  row.line, c.T));
+    const bool charge = t < c.T || run.charge_last;  // J11: round T is charged only under charge_last = yes
+    std::string line = std::to_string(t);
+    if (f) {
+      for (int j = 0; j < d; ++j) line += "," + text17(f->played()[j]);
+      const double cost = f->update(g.data());
+      line += "," + text17(cost);
+      if (charge) {
+        cost_sum += cost, ++charged;
+        for (int j = 0; j < d; ++j) S[j] += g[j];
+      }
+    } else {
+      for (int j = 0; j < d; ++j) line += "," + reference::value_string(r->played()[j].get(), a.digits);
+      r->update(g.data(), cost_b);
+      line += "," + reference::value_string(cost_b.get(), a.digits);
+      if (charge) {
+        arb_add(cost_sum_b, cost_sum_b, cost_b, 256), ++charged;
+        for (int j = 0; j < d; ++j) {  // exact sums of doubles
+          reference::Ball gj(g[j]);
+          arb_add(Sb[j], Sb[j], gj, ARF_PREC_EXACT);
+        }
+      }
+    }
+    line += charge ? ",1" : ",0";
+    std::fprintf(output.out, "%s\n", line.c_str());
+  } while (reader.next(&row));
+  const std::uint64_t rounds = f ? f->rounds() : r->rounds();
+  output.commit();
+
+  if (!a.state_out.empty()) {
+    if (!f) throw ParamError("run", "--state-out", "state files are supported for the fast implementation");
+    json j{{"t", f->rounds()}};
+    json jx = json::array(), jh = json::array(), js = json::array();
+    for (double x : f->state().x) jx.push_back(hex(x));
+    for (double x : f->state().xhat) jh.push_back(hex(x));
+    for (double x : S) js.push_back(hex(x));
+    j["x"] = jx, j["xhat"] = jh, j["cost_sum"] = hex(cost_sum), j["charged"] = charged, j["S"] = js;
+    write_state_file(a.state_out, state_alg, ocp_state_params(run, d), j);
+  }
+
+  // realised regret: the charged costs against min over C of the same rounds' losses (attained at Pi_C(-S/(N alpha)))
+  std::string comparator, regret, cost_text;
+  if (charged > 0) {
+    reference::Ball alpha_b, radius_b, best;
+    arb_set_d(alpha_b, c.alpha), arb_set_d(radius_b, c.radius);
+    if (f) {
+      std::vector<reference::Ball> Sx(static_cast<std::size_t>(d));
+      for (int j = 0; j < d; ++j) arb_set_d(Sx[j], S[j]);
+      reference::jkt::quadratic_comparator(best, nullptr, Sx, charged, alpha_b, radius_b, 256);
+      const double bd = arf_get_d(arb_midref(best.get()), ARF_RND_NEAR);
+      comparator = text17(bd), cost_text = text17(cost_sum), regret = text17(cost_sum - bd);
+    } else {
+      reference::jkt::quadratic_comparator(best, nullptr, Sb, charged, alpha_b, radius_b, 256);
+      reference::Ball reg;
+      arb_sub(reg, cost_sum_b, best, 256);
+      comparator = reference::value_string(best, a.digits), cost_text = reference::value_string(cost_sum_b, a.digits);
+      regret = reference::value_string(reg, a.digits);
+    }
+  }
+  const std::string readings = [&] {
+    std::string s;
+    for (const auto& p : e.params)
+      if (!p.choices.empty()) s += (s.empty() ? "" : ", ") + p.name + " = " + run.m.at(p.name);
+    return s;
+  }();
+  if (a.json) {
+    json j{{"id", e.id}, {"impl", a.impl}, {"params", run.m}, {"rounds", rounds}, {"charged", charged}, {"d", d},
+           {"T", c.T}, {"beta", text17(run.beta)}, {"t_q", c.tq}, {"seed", a.seed}};
+    if (charged > 0) j["cost"] = cost_text, j["comparator"] = comparator, j["regret"] = regret;
+    std::fprintf(output.info, "%s\n", json_text(summary_line("run", j, 0)).c_str());
+  } else {
+    std::fprintf(output.info,
+                 "privoco run %s (%s): %llu rounds (%llu charged), d = %d, T = %llu; beta = %s, t_q = %llu; f_t = "
+                 "alpha/2 |x|^2 + g_t.x on the ball of radius %s; %s; seed %llu\n",
+                 e.id.c_str(), a.impl.c_str(), static_cast<unsigned long long>(rounds),
+                 static_cast<unsigned long long>(charged), d, static_cast<unsigned long long>(c.T), text17(run.beta).c_str(),
+                 static_cast<unsigned long long>(c.tq), text17(c.radius).c_str(), readings.c_str(),
+                 static_cast<unsigned long long>(a.seed));
+    if (charged > 0)
+      std::fprintf(output.info, "  cost %s, best fixed point of C %s, realised regret %s\n", cost_text.c_str(),
+                   comparator.c_str(), regret.c_str());
+  }
+  return 0;
+}
+
+}  // namespace privoco::oracle::jkt

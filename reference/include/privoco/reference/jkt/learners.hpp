@@ -1,0 +1,52 @@
+// JKT's private OCP learners (PIGD, Alg 2; PGIGA, Alg 3), certified replay: the same run as
+// privoco/fast/jkt/learners.hpp (configuration, readings and draws of privoco/jkt/ocp.hpp) with every iterate,
+// release and cost an Arb ball, the draws formed from the same uniforms, so each released point and charged cost of
+// a fast run (or of another program that used the same draws) is enclosed.
+#pragma once
+#include <arb.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "privoco/jkt/ocp.hpp"
+#include "privoco/reference/ball.hpp"
+#include "privoco/streams.hpp"
+
+namespace privoco::reference::jkt {
+
+using privoco::jkt::DrawKind;
+using privoco::jkt::OcpConfig;
+
+// The standard normal draw of privoco/jkt/ocp.hpp in ball arithmetic.
+void ocp_normal(arb_t z, const Streams& s, DrawKind kind, std::uint64_t coord, std::uint64_t counter, slong prec);
+// Pi_C(z) for the ball of radius r about 0 (JKT.alg.projection), in place; where the enclosure of ||z|| contains r,
+// each coordinate is the union of z and z r/||z|| (both enclose the projection there).
+void project_ball(std::vector<Ball>* z, const arb_t r, slong prec);
+// f(x) = alpha/2 ||x||^2 + g.x with x balls, g doubles
+void quadratic_loss(arb_t res, const std::vector<Ball>& x, const double* g, const arb_t alpha, slong prec);
+// min over C of N alpha/2 ||x||^2 + S.x (the sum of N rounds' losses, S the sum of their g): attained at
+// Pi_C(-S/(N alpha)). res: the minimum; argmin (if not null): the minimiser.
+void quadratic_comparator(arb_t res, std::vector<Ball>* argmin, const std::vector<Ball>& S, std::uint64_t N,
+                          const arb_t alpha, const arb_t radius, slong prec);
+
+class PrivateOcpReplay {
+ public:
+  // beta: a ball (the certified pigd_beta / pgiga_beta, or the exact double a fast run used)
+  PrivateOcpReplay(OcpConfig c, const arb_t beta, slong prec = 256);
+  const std::vector<Ball>& played() const { return xhat_; }  // x^_t of the coming round
+  const std::vector<Ball>& hidden() const { return x_; }
+  std::uint64_t rounds() const { return t_; }
+  // Round t: cost f_t(x^_t) into `cost`, then x_{t+1}, x^_{t+1} (t <= T - 1)
+  void update(const double* g, arb_t cost);
+
+ private:
+  void draw_point(DrawKind kind, std::uint64_t counter, std::vector<Ball>* out) const;
+  OcpConfig c_;
+  Ball beta_, alpha_, radius_;
+  Streams streams_;
+  slong prec_;
+  std::uint64_t t_ = 0;
+  std::vector<Ball> x_, xhat_;
+};
+
+}  // namespace privoco::reference::jkt

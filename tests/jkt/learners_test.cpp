@@ -1,0 +1,281 @@
+// JKT's PIGD (Alg 2) and PGIGA (Alg 3) as streaming learners: every released point and cost of the fast run within a
+// stated number of ulps of the certified replay (seeded runs over both algorithms and every reading), with the
+// sibling a step of the wrong size fails; IGD's step is the argmin of Eq (13) (its optimality conditions, and GIGA's
+// step fails them); the burn-in of J7 under both readings; the comparator's optimality; exact state save and
+// restore; cos(2 pi u) against the certified value; the CLI's refusals.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "oracle/cli_support.hpp"
+#include "privoco/errors.hpp"
+#include "privoco/fast/jkt/learners.hpp"
+#include "privoco/reference/jkt/learners.hpp"
+#include "privoco/streams.hpp"
+
+namespace fj = privoco::fast::jkt;
+namespace rj = privoco::reference::jkt;
+namespace pj = privoco::jkt;
+using privoco::reference::Ball;
+
+namespace {
+
+// g_t uniform in the ball of radius gmax (counter-based: the same data for the same seed)
+std::vector<double> data_row(const privoco::Streams& s, std::uint64_t t, int d, double gmax) {
+  std::vector<double> g(static_cast<std::size_t>(d));
+  for (int j = 0; j < d; ++j) g[j] = 2 * s.uniform(7000 + static_cast<std::uint64_t>(j), t) - 1;
+  const double n = fj::norm2(g.data(), d);
+  const double r = gmax * s.uniform(6999, t);
+  for (double& x : g) x *= r / std::max(n, 1e-300);
+  return g;
+}
+
+// |fast - certified| in ulps of `scale`. Points are measured at the scale of C, its radius: every iterate is formed
+// from terms of that size (t x_t/(t + 1) and g_t/(alpha (t + 1)) cancel where the step lands near the centre, and a
+// coordinate near 0 of a point on the sphere carries the point's rounding, not its own); costs at the size of f's
+// terms on C, alpha r^2/2 + |g| r.
+double ulps_of_scale(double fast, const Ball& ref, double scale) {
+  const double mid = arf_get_d(arb_midref(ref.get()), ARF_RND_NEAR);
+  const double rad = mag_get_d(arb_radref(ref.get()));
+  const double ulp = std::ldexp(1.0, std::ilogb(std::max(scale, 1e-300)) - 52);
+  return (std::fabs(fast - mid) + rad) / ulp;
+}
+
+struct Worst {
+  double point = 0, cost = 0;
+};
+
+// One seeded run of both parts; the largest deviation of released points (in ulps of the radius) and of costs (in
+// ulps of alpha r^2/2 + |g| r). `offset` perturbs the fast run's step (the sibling).
+Worst compare_run(pj::OcpConfig c, double beta, std::uint64_t data_seed, double gmax, std::uint64_t rounds,
+                  double offset = 0) {
+  fj::PrivateOcp f(c, beta);
+  Ball beta_b(beta);
+  rj::PrivateOcpReplay r(c, beta_b.get());
+  privoco::Streams data(data_seed);
+  Worst w;
+  Ball cost;
+  for (std::uint64_t t = 1; t <= rounds; ++t) {
+    const std::vector<double> xh(f.played(), f.played() + c.d);
+    for (int j = 0; j < c.d; ++j) w.point = std::max(w.point, ulps_of_scale(xh[j], r.played()[j], c.radius));
+    std::vector<double> g = data_row(data, t, c.d, gmax);
+    const double fc = f.update(g.data());
+    r.update(g.data(), cost);
+    const double terms = 0.5 * c.alpha * c.radius * c.radius + fj::norm2(g.data(), c.d) * c.radius;
+    if (terms > 0) w.cost = std::max(w.cost, ulps_of_scale(fc, cost, terms));
+    if (offset != 0 && t == 2) {  // the sibling: the hidden iterate moved inwards, as a wrong step would leave it
+      // (after round 2: GIGA with eta = 2/(alpha t) forgets x_2 in its step at t = 2)
+      fj::OcpState s = f.state();
+      s.x[0] -= std::copysign(offset * c.radius, s.x[0]);
+      f.restore(s);
+    }
+  }
+  return w;
+}
+
+pj::OcpConfig config(pj::OcpUpdate u, int d, std::uint64_t T, double alpha, double radius, std::uint64_t seed) {
+  pj::OcpConfig c;
+  c.update = u, c.d = d, c.T = T, c.alpha = alpha, c.radius = radius, c.seed = seed;
+  c.init = pj::InitReading::uniform;
+  return c;
+}
+
+}  // namespace
+
+// The fast learners' released points within 8 ulps of the radius, and costs within 8 ulps of alpha r^2/2 + |g| r, of
+// the certified replay: both algorithms, d = 1..12, every reading of J7, J16, J23, noise from none to dominant.
+RC_GTEST_PROP(JktLearners, FastWithin8UlpOfReplay, ()) {
+  const auto u = *rc::gen::element(pj::OcpUpdate::igd, pj::OcpUpdate::giga);
+  const int d = *rc::gen::inRange(1, 13);
+  const double alpha = std::exp(*rc::gen::inRange(-4000, 4000) / 1000.0);
+  const double radius = std::exp(*rc::gen::inRange(-3000, 3000) / 1000.0);
+  pj::OcpConfig c = config(u, d, 60, alpha, radius, *rc::gen::inRange<std::uint64_t>(1, 1u << 30));
+  c.giga_eta = *rc::gen::element(pj::GigaEta::two_over_alpha_t, pj::GigaEta::one_over_alpha_t);
+  c.burnin = *rc::gen::element(pj::TqBurnin::random_tq, pj::TqBurnin::update_from_tq_minus_1);
+  c.coupling = *rc::gen::element(pj::InitCoupling::independent, pj::InitCoupling::same);
+  if (u == pj::OcpUpdate::giga) c.tq = *rc::gen::inRange<std::uint64_t>(1, 6);
+  const double beta = *rc::gen::element(0.0, 1e-3, 1.0, 300.0) * radius;
+  const Worst w = compare_run(c, beta, *rc::gen::inRange<std::uint64_t>(1, 1000), 3 * alpha * radius, 60);
+  RC_TAG(w.point > 4 ? "point > 4 ulp" : "point <= 4 ulp");
+  RC_ASSERT(w.point <= 8);
+  RC_ASSERT(w.cost <= 8);
+}
+
+// The sibling: a hidden iterate off by one part in 10^12 after the first step (what a slightly wrong step size
+// leaves) is seen at once.
+TEST(JktLearners, PerturbedStepFailsTheTolerance) {
+  for (auto u : {pj::OcpUpdate::igd, pj::OcpUpdate::giga}) {
+    const pj::OcpConfig c = config(u, 3, 40, 1, 1, 11);
+    EXPECT_LE(compare_run(c, 1e-3, 5, 0.5, 40).point, 8);
+    EXPECT_GT(compare_run(c, 1e-3, 5, 0.5, 40, 1e-12).point, 8);
+  }
+}
+
+// IGD's step is the minimiser of Eq (13) over the ball: the gradient of 1/2|x - x_t|^2 + eta f(x) at the result is
+// -mu x with mu >= 0, and mu = 0 inside (the KKT conditions, exact in ball arithmetic at the replay's iterates). GIGA's
+// step at the same point does not satisfy them (the sibling).
+TEST(JktLearners, IgdStepIsTheArgmin) {
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    for (auto u : {pj::OcpUpdate::igd, pj::OcpUpdate::giga}) {
+      pj::OcpConfig c = config(u, 3, 10, 0.7, 1.3, seed);
+      Ball beta(0.0);
+      rj::PrivateOcpReplay r(c, beta.get());  // beta = 0: x^ = x, so the released point shows the step
+      privoco::Streams data(seed);
+      Ball cost;
+      bool kkt_everywhere = true;
+      for (std::uint64_t t = 1; t < 9; ++t) {
+        const std::vector<Ball> xt = r.hidden();
+        std::vector<double> g = data_row(data, t, 3, 3);
+        r.update(g.data(), cost);
+        if (!pj::ocp_steps_at(c, t)) continue;
+        // residual grad = (x - x_t) + (alpha x + g)/(alpha t) must be parallel to -x, pointing inwards or zero
+        const std::vector<Ball>& x = r.hidden();
+        double gr[3], xs[3], gn = 0, xn = 0, dot = 0;
+        for (int j = 0; j < 3; ++j) {
+          Ball v, w, a(0.7), gj(g[j]);
+          arb_sub(v, x[j], xt[j], 256);
+          arb_mul(w, x[j], a, 256);
+          arb_add(w, w, gj, 256);
+          arb_div(w, w, a, 256);
+          arb_div_si(w, w, static_cast<slong>(t), 256);
+          arb_add(v, v, w, 256);
+          gr[j] = arf_get_d(arb_midref(v.get()), ARF_RND_NEAR), xs[j] = arf_get_d(arb_midref(x[j].get()), ARF_RND_NEAR);
+          gn += gr[j] * gr[j], xn += xs[j] * xs[j], dot += gr[j] * xs[j];
+        }
+        gn = std::sqrt(gn), xn = std::sqrt(xn);
+        const bool inside = xn < 1.3 * (1 - 1e-12);
+        const bool ok = inside ? gn < 1e-12 : (dot <= 0 && std::fabs(std::fabs(dot) - gn * xn) <= 1e-12 * (1 + gn * xn));
+        kkt_everywhere &= ok;
+      }
+      if (u == pj::OcpUpdate::igd) EXPECT_TRUE(kkt_everywhere) << "seed " << seed;
+      else if (seed == 1) EXPECT_FALSE(kkt_everywhere);  // GIGA's explicit step is not IGD's implicit one
+    }
+  }
+}
+
+// J7: the first round that steps is t_q (random_tq) or t_q - 1 (update_from_tq_minus_1); before it, the successor
+// points are fresh draws (the released point does not follow the data).
+TEST(JktLearners, BurnInReadings) {
+  pj::OcpConfig c = config(pj::OcpUpdate::giga, 2, 20, 1, 1, 3);
+  c.tq = 5;
+  EXPECT_FALSE(pj::ocp_steps_at(c, 4));
+  EXPECT_TRUE(pj::ocp_steps_at(c, 5));
+  c.burnin = pj::TqBurnin::update_from_tq_minus_1;
+  EXPECT_FALSE(pj::ocp_steps_at(c, 3));
+  EXPECT_TRUE(pj::ocp_steps_at(c, 4));
+  c.tq = 1;
+  EXPECT_TRUE(pj::ocp_steps_at(c, 1));
+  // burn-in points do not depend on g: two data sets, the same points up to round t_q
+  c.tq = 5, c.burnin = pj::TqBurnin::random_tq;
+  fj::PrivateOcp a(c, 0.5), b(c, 0.5);
+  for (std::uint64_t t = 1; t <= 6; ++t) {
+    const double ga[2] = {0.1, -0.2}, gb[2] = {-0.3, 0.25};
+    if (t <= 5) {
+      EXPECT_EQ(a.played()[0], b.played()[0]) << t;
+    } else {
+      EXPECT_NE(a.played()[0], b.played()[0]) << t;  // x^_6 follows the step at t = 5
+    }
+    a.update(ga), b.update(gb);
+  }
+}
+
+// The comparator: N alpha/2 |x|^2 + S.x is minimised over the ball at Pi_C(-S/(N alpha)); no point of a fine grid of
+// the disc does better (inside and on the boundary).
+TEST(JktLearners, ComparatorIsTheMinimum) {
+  for (const auto& S2 : {std::vector<double>{0.3, -0.1}, std::vector<double>{5, 7}}) {
+    Ball alpha(0.9), radius(1.1), best;
+    std::vector<Ball> S = {Ball(S2[0]), Ball(S2[1])}, arg;
+    rj::quadratic_comparator(best, &arg, S, 4, alpha, radius, 256);
+    const double b = arf_get_d(arb_midref(best.get()), ARF_RND_NEAR);
+    double grid_min = INFINITY;
+    for (int i = -200; i <= 200; ++i)
+      for (int k = -200; k <= 200; ++k) {
+        const double x = 1.1 * i / 200, y = 1.1 * k / 200;
+        if (x * x + y * y > 1.21) continue;
+        grid_min = std::min(grid_min, 4 * 0.9 / 2 * (x * x + y * y) + S2[0] * x + S2[1] * y);
+      }
+    for (int k = 0; k < 100000; ++k) {  // and the boundary circle
+      const double x = 1.1 * std::cos(k * 6.283185307179586 / 100000), y = 1.1 * std::sin(k * 6.283185307179586 / 100000);
+      grid_min = std::min(grid_min, 4 * 0.9 / 2 * (x * x + y * y) + S2[0] * x + S2[1] * y);
+    }
+    EXPECT_LE(b, grid_min + 1e-15);
+    EXPECT_GE(b, grid_min - 1e-4);  // the grid comes close to it
+  }
+}
+
+// A run saved after 17 rounds and restored continues with the same bits as the run that never stopped.
+TEST(JktLearners, StateRoundTripIsExact) {
+  for (auto u : {pj::OcpUpdate::igd, pj::OcpUpdate::giga}) {
+    pj::OcpConfig c = config(u, 4, 50, 2, 1, 9);
+    c.tq = 3;
+    fj::PrivateOcp whole(c, 2.5), first(c, 2.5);
+    privoco::Streams data(4);
+    for (std::uint64_t t = 1; t <= 17; ++t) {
+      auto g = data_row(data, t, 4, 3);
+      whole.update(g.data()), first.update(g.data());
+    }
+    fj::PrivateOcp second(c, 2.5);
+    second.restore(first.state());
+    for (std::uint64_t t = 18; t <= 50; ++t) {
+      auto g = data_row(data, t, 4, 3);
+      EXPECT_EQ(whole.update(g.data()), second.update(g.data()));
+      for (int j = 0; j < 4; ++j) ASSERT_EQ(whole.played()[j], second.played()[j]) << t;
+    }
+    fj::OcpState bad = first.state();
+    bad.xhat[0] = 3;  // outside the ball
+    EXPECT_THROW(second.restore(bad), privoco::DomainError);
+    bad = first.state();
+    bad.t = 51;
+    EXPECT_THROW(second.restore(bad), privoco::DomainError);
+  }
+}
+
+// cos(2 pi u) within 2 ulp relative of the certified value for u near the zeros (1/4, 3/4) and elsewhere; the
+// rounded product 2 pi u (the sibling) loses every digit near the zeros.
+TEST(JktLearners, CosTwoPi) {
+  double worst = 0, worst_naive = 0;
+  for (int k = -2000; k <= 2000; ++k)
+    for (double c : {0.25, 0.75, 0.5, 0.1}) {
+      const double u = c + k * 0x1p-40;
+      Ball x(u), y;
+      arb_mul_2exp_si(x, x, 1);
+      arb_cos_pi(y, x, 128);
+      const double exact = arf_get_d(arb_midref(y.get()), ARF_RND_NEAR);
+      if (exact == 0) continue;
+      const double ulp = std::ldexp(1.0, std::ilogb(exact) - 52);
+      worst = std::max(worst, std::fabs(fj::cos_two_pi(u) - exact) / ulp);
+      worst_naive = std::max(worst_naive, std::fabs(std::cos(6.283185307179586 * u) - exact) / ulp);
+    }
+  EXPECT_LE(worst, 2);
+  EXPECT_GT(worst_naive, 1e6);
+}
+
+// The CLI: a row whose f_t breaks the Lipschitz bound the noise is calibrated to is refused by line; more rows than
+// T are refused; x1 outside C and x1 with init_reading=uniform are refused by name; the run prints its readings.
+TEST(JktLearners, CliRefusals) {
+  using privoco::testing::run_cli;
+  const std::string g = privoco::testing::test_dir() + "jkt_learners_g.csv";
+  const std::string g3 = privoco::testing::test_dir() + "jkt_learners_g3.csv";
+  privoco::testing::spit(g, "g1,g2\n0.1,0.2\n3,4\n");
+  privoco::testing::spit(g3, "g\n0.1\n0.2\n0.3\n");
+  const std::string pigd = "run pigd alpha=1 radius=1 eps=1 delta=1e-5 ";
+  auto r = run_cli(pigd + "L=2 T=10 --gradients " + g);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find(":3: ||g_t|| + alpha radius = 6 exceeds L = 2"), std::string::npos) << r.err;
+  r = run_cli(pigd + "L=20 T=2 --gradients " + g3);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("more than T = 2 rounds"), std::string::npos) << r.err;
+  r = run_cli(pigd + "L=20 T=10 x1=1,1 --gradients " + g);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("x1"), std::string::npos) << r.err;
+  const std::string pgiga = "run pgiga G=20 L_G=1 alpha=1 radius=1 eps=1 delta=1e-5 T=10 ";
+  r = run_cli(pgiga + "x1=0,0 init_reading=uniform --gradients " + g);
+  EXPECT_EQ(r.code, 2);
+  r = run_cli(pgiga + "--gradients " + g);
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("tq_burnin = random_tq"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("realised regret"), std::string::npos) << r.err;
+}
