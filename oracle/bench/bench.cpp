@@ -21,6 +21,7 @@
 #include "privoco/catalogue.hpp"
 #include "privoco/decimal.hpp"
 #include "privoco/errors.hpp"
+#include "privoco/fast/jkt/learners.hpp"
 #include "privoco/fast/vdh/learners.hpp"
 #include "privoco/fast/value.hpp"
 #include "privoco/reference/evaluate.hpp"
@@ -110,6 +111,26 @@ void BM_Alg3(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * d * rounds);
 }
 BENCHMARK(BM_Alg3)->Unit(benchmark::kMillisecond);
+
+// JKT PIGD / PGIGA (fast), d = 1000, a fresh learner over T = 1000 rounds of f_t = alpha/2|x|^2 + g_t.x on the unit
+// ball, noise at a beta of 1 (every round draws d normals and projects twice).
+void BM_JktOcp(benchmark::State& state) {
+  const int d = 1000, rounds = 1000;
+  std::vector<double> g(static_cast<std::size_t>(d) * rounds);
+  std::mt19937_64 rng(1);
+  std::uniform_real_distribution<double> u(-1e-3, 1e-3);
+  for (double& x : g) x = u(rng);
+  privoco::jkt::OcpConfig c;
+  c.update = state.range(0) ? privoco::jkt::OcpUpdate::giga : privoco::jkt::OcpUpdate::igd;
+  c.d = d, c.T = rounds + 1, c.alpha = 1, c.radius = 1, c.tq = 2;
+  for (auto _ : state) {
+    privoco::fast::jkt::PrivateOcp alg(c, 1.0);
+    for (int t = 0; t < rounds; ++t) benchmark::DoNotOptimize(alg.update(g.data() + static_cast<std::size_t>(t) * d));
+  }
+  state.SetItemsProcessed(state.iterations() * d * rounds);
+  state.SetLabel(state.range(0) ? "PGIGA" : "PIGD");
+}
+BENCHMARK(BM_JktOcp)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 // DP.gauss.delta (fast, scalar calls over the report's sampling box: mu in [1e-4, 1e4], eps in [1e-4, 1e4]).
 std::vector<std::vector<double>> g_dp;
