@@ -6,5 +6,6 @@ namespace privoco::oracle::jkt {
 
 int run_private_sum(const RunArgs& a);  // private_sum (private_sum.cpp)
 int run_ocp(const RunArgs& a);          // pigd, pgiga (learners.cpp)
+int check_ocp_stream(const StreamCheckArgs& a);  // check --stream pigd|pgiga (learners.cpp)
 
 }  // namespace privoco::oracle::jkt

@@ -22,6 +22,7 @@
 #include "privoco/reference/evaluate.hpp"
 #include "privoco/reference/jkt/learners.hpp"
 #include "run_support.hpp"
+#include "stream_check.hpp"
 
 namespace privoco::oracle::jkt {
 
@@ -30,12 +31,27 @@ using nlohmann::json;
 using privoco::jkt::OcpConfig;
 using privoco::jkt::OcpUpdate;
 
-std::vector<std::string> gradient_columns(const Row& row, const std::string& source) {
-  if (row.find("g")) return {"g"};
+// The columns NAME or NAME1..NAMEd of a row (empty if neither)
+std::vector<std::string> vector_columns(const Row& row, const std::string& name) {
+  if (row.find(name)) return {name};
   std::vector<std::string> c;
-  for (int j = 1; row.find("g" + std::to_string(j)); ++j) c.push_back("g" + std::to_string(j));
+  for (int j = 1; row.find(name + std::to_string(j)); ++j) c.push_back(name + std::to_string(j));
+  return c;
+}
+
+std::vector<std::string> gradient_columns(const Row& row, const std::string& source) {
+  std::vector<std::string> c = vector_columns(row, "g");
   if (c.empty()) throw FileError(fmt::format("{}:{}: no columns of the losses' linear terms (g, or g1..gd)", source, row.line));
   return c;
+}
+
+// Alg 2 l.2 (L) and Alg 3 (G, J19): the bound the noise is calibrated to holds for this f_t on C
+void check_bound(const std::vector<double>& g, const OcpConfig& c, double bound, const std::string& source,
+                 std::size_t line) {
+  const double lip = fast::jkt::norm2(g.data(), static_cast<int>(g.size())) + c.alpha * c.radius;
+  if (lip > bound * (1 + 0x1p-50))
+    throw FileError(fmt::format("{}:{}: ||g_t|| + alpha radius = {} exceeds {} = {} (the bound beta is calibrated to)",
+                                source, line, text17(lip), c.update == OcpUpdate::igd ? "L" : "G", text17(bound)));
 }
 
 // A reading's index among its entry's choices (the name was checked by parse_param)
@@ -121,8 +137,12 @@ json ocp_state_params(const OcpRun& r, int d) {
 }
 }  // namespace
 
+const Entry& ocp_entry(const std::string& alg) {
+  return entry(alg == "pigd" ? "JKT.alg.igd_update" : alg == "pgiga" ? "JKT.alg.giga_update" : alg);
+}
+
 int run_ocp(const RunArgs& a) {
-  const Entry& e = entry(a.alg == "pigd" ? "JKT.alg.igd_update" : a.alg == "pgiga" ? "JKT.alg.giga_update" : a.alg);
+  const Entry& e = ocp_entry(a.alg);
   if (a.gradients.empty()) throw ParamError("run", "--gradients", "required for " + e.id + " (the losses' g_t)");
   if (a.impl != "fast" && a.impl != "reference") throw ParamError("run", "--impl", "'" + a.impl + "' (fast, reference)");
   OcpRun run = configure(e, a);
@@ -170,7 +190,8 @@ int run_ocp(const RunArgs& a) {
   }
 
   Output output(a.out);
-  std::string head = "t";
+  std::string head = "t";  // the losses' g beside the points, so that the file replays as it is (check --stream)
+  for (int j = 1; j <= d; ++j) head += d == 1 ? ",g" : fmt::format(",g{}", j);
   for (int j = 1; j <= d; ++j) head += d == 1 ? ",xhat" : fmt::format(",xhat{}", j);
   head += ",cost,charged";
   std::fprintf(output.out, "%s\n", head.c_str());
@@ -180,18 +201,14 @@ int run_ocp(const RunArgs& a) {
   do {
     if (!row.error.empty()) throw FileError(fmt::format("{}:{}:{}: {}", input.source, row.line, row.error_column, row.error));
     for (int j = 0; j < d; ++j) g[j] = number(row, cols[j], input.source);
-    // Alg 2 l.2 (L) and Alg 3 (G, J19): the bound the noise is calibrated to holds for this f_t on C
-    const double lip = fast::jkt::norm2(g.data(), d) + c.alpha * c.radius;
-    if (lip > run.bound * (1 + 0x1p-50))
-      throw FileError(fmt::format("{}:{}: ||g_t|| + alpha radius = {} exceeds {} = {} (the bound beta is calibrated to)",
-                                  input.source, row.line, text17(lip), c.update == OcpUpdate::igd ? "L" : "G",
-                                  text17(run.bound)));
+    check_bound(g, c, run.bound, input.source, row.line);
     const std::uint64_t t = (f ? f->rounds() : r->rounds()) + 1;
     if (t > c.T)
       throw FileError(fmt::format("{}:{}: more than T = {} rounds (T is the horizon beta is calibrated to)", input.source,
                                   row.line, c.T));
     const bool charge = t < c.T || run.charge_last;  // J11: round T is charged only under charge_last = yes
     std::string line = std::to_string(t);
+    for (int j = 0; j < d; ++j) line += "," + row.find(cols[j])->text;  // as given
     if (f) {
       for (int j = 0; j < d; ++j) line += "," + text17(f->played()[j]);
       const double cost = f->update(g.data());
@@ -272,6 +289,114 @@ int run_ocp(const RunArgs& a) {
                    comparator.c_str(), regret.c_str());
   }
   return 0;
+}
+
+// A released coordinate judged at the scale of C: |claimed - true| against the tolerance in ulps of the radius (or
+// relative to it). A coordinate of a point on the sphere carries the point's rounding, not its own: near 0 it is
+// ill-conditioned, and a per-coordinate relative measure would fail correct programs there.
+Verdict judge_at_scale(Verdict v, const Tolerance& tol, double radius, const reference::Ball& x, int digits) {
+  const reference::Certified c = reference::certify_ball(x, digits, v.id);
+  v.certified = reference::arb_mid_string(c.ball.get(), std::max(17, std::min(c.digits, 40)));
+  v.digits = c.digits;
+  const reference::ClaimError ce = reference::claim_error(c, v.claimed);
+  if (!ce.parsed || ce.claimed_nan || ce.claimed_inf) {
+    v.verdict = "fail";
+    v.reason = ce.parsed ? "not a finite number" : "value '" + v.claimed + "' is not a number";
+    v.ulps = v.rel_err = INFINITY;
+    return v;
+  }
+  reference::Ball claimed, diff, unit;
+  arb_set_str(claimed, v.claimed.c_str(), 512);
+  arb_sub(diff, claimed, c.ball.get(), 512);
+  arb_abs(diff, diff);
+  // the unit: ulp(radius) = 2^(e - 52) (--ulps), or the radius itself (--rel)
+  if (tol.kind == Tolerance::Kind::ulps) arb_set_d(unit, std::ldexp(1.0, std::ilogb(radius) - 52));
+  else arb_set_d(unit, radius);
+  arb_div(diff, diff, unit, 512);
+  arf_t hi, lo;
+  arf_init(hi), arf_init(lo);
+  arb_get_ubound_arf(hi, diff, 53);
+  arb_get_lbound_arf(lo, diff, 53);
+  const double up = arf_get_d(hi, ARF_RND_UP), down = arf_get_d(lo, ARF_RND_DOWN);
+  arf_clear(hi), arf_clear(lo);
+  v.ulps = tol.kind == Tolerance::Kind::ulps ? up : up * radius / std::ldexp(1.0, std::ilogb(radius) - 52);
+  v.rel_err = ce.rel_hi;
+  v.wrong_sign = false;
+  v.verdict = up <= tol.value ? "pass" : "fail";
+  if (v.verdict == "fail")
+    v.reason = down > tol.value ? "outside tolerance" : "within rounding of the tolerance at " + std::to_string(c.digits) + " digits";
+  return v;
+}
+
+// check FILE --stream pigd|pgiga: each released point x^_t of another program's run (columns xhat or
+// xhat1..xhatd, beside the losses' g) against the certified replay. The noise is the file's own (columns b or
+// b1..bd: the b_{t+1} added in round t, empty where a round draws none) or privoco's draws at seed= (a run of
+// privoco, or of a port of its generator); random start and burn-in points are privoco's draws or x1.
+int check_ocp_stream(const StreamCheckArgs& a) {
+  const Entry& e = ocp_entry(a.alg);
+  RunArgs ra;
+  ra.alg = e.id, ra.impl = "reference";
+  for (const auto& s : a.assignments) {
+    if (s.rfind("seed=", 0) != 0) {
+      ra.assignments.push_back(s);
+      continue;
+    }
+    const Decimal seed = parse_param(e.id, "seed", s.substr(5));
+    if (seed.sign < 0 || seed.approx != std::floor(seed.approx) || seed.approx >= 0x1p64)
+      throw ParamError(e.id, "seed", "'" + seed.text + "' (an integer in [0, 2^64))");
+    ra.seed = static_cast<std::uint64_t>(seed.approx);
+  }
+  OcpRun run = configure(e, ra);
+  OcpConfig& c = run.config;
+  const Tolerance tol = Tolerance::from_options(a.ulps, a.rel);
+  Input input(a.file);
+  RowReader reader(*input.in, input.source, a.format, "g|g1");
+  Row row;
+  if (!reader.next(&row)) throw FileError(input.source + ": no rows");
+  const std::vector<std::string> gc = gradient_columns(row, input.source), xc = vector_columns(row, "xhat"),
+                                 bc = vector_columns(row, "b");
+  const int d = static_cast<int>(gc.size());
+  if (xc.size() != gc.size())
+    throw FileError(fmt::format("{}:{}: {} columns of released points (xhat, or xhat1..xhatd) for d = {}", input.source,
+                                row.line, xc.size(), d));
+  if (!bc.empty() && bc.size() != gc.size())
+    throw FileError(fmt::format("{}:{}: {} noise columns (b, or b1..bd) for d = {}", input.source, row.line, bc.size(), d));
+  c.d = d;
+  if (c.init == privoco::jkt::InitReading::given && c.x1.empty()) c.x1.assign(static_cast<std::size_t>(d), 0.0);
+  reference::jkt::PrivateOcpReplay r(c, run.beta_ball.get());
+  if (!a.json)
+    fmt::print("privoco check {} --stream {}: tolerance {} of the radius {} (each coordinate, at the scale of C), "
+               "certified to {} digits, noise {}\n", input.source, e.id,
+               tol.kind == Tolerance::Kind::ulps ? fmt::format("{:g} ulp", tol.value) : fmt::format("{:g}", tol.value),
+               text17(c.radius), a.digits, bc.empty() ? fmt::format("privoco's draws (seed {})", ra.seed) : "from the file's b columns");
+  StreamVerdicts verdicts(a, e.id, input.source, d > 1);
+  std::vector<double> g(static_cast<std::size_t>(d)), b(static_cast<std::size_t>(d));
+  reference::Ball cost;
+  std::size_t steps = 0;
+  do {
+    if (!row.error.empty()) throw FileError(fmt::format("{}:{}:{}: {}", input.source, row.line, row.error_column, row.error));
+    const std::uint64_t t = ++steps;
+    if (t > c.T) throw FileError(fmt::format("{}:{}: more than T = {} rounds", input.source, row.line, c.T));
+    for (int j = 0; j < d; ++j) {
+      const Field* xf = row.find(xc[j]);
+      if (!xf || xf->text.empty()) throw FileError(fmt::format("{}:{}: no value in column {}", input.source, row.line, xc[j]));
+      Verdict v;
+      v.line = row.line, v.id = e.id, v.claimed = xf->text;
+      v.params = fmt::format("t={}{}", t, d > 1 ? fmt::format(", j={}", j + 1) : "");
+      v = judge_at_scale(v, tol, c.radius, r.played()[j], a.digits);
+      verdicts.add(v, t, static_cast<std::size_t>(j));
+    }
+    for (int j = 0; j < d; ++j) g[j] = number(row, gc[j], input.source);
+    check_bound(g, c, run.bound, input.source, row.line);
+    const bool own_noise = !bc.empty() && r.steps_at(t);
+    if (own_noise)
+      for (int j = 0; j < d; ++j) b[j] = number(row, bc[j], input.source);
+    r.update(g.data(), cost, own_noise ? b.data() : nullptr);
+  } while (reader.next(&row));
+  return verdicts.finish(steps, {{"noise", bc.empty() ? "seed" : "file"},
+                                 {"tolerance", (tol.kind == Tolerance::Kind::ulps ? fmt::format("{:g} ulp", tol.value)
+                                                                                  : fmt::format("{:g}", tol.value)) +
+                                                   " of the radius " + text17(c.radius)}});
 }
 
 }  // namespace privoco::oracle::jkt

@@ -25,6 +25,7 @@
 #include "privoco/reference/vdh/learners.hpp"
 #include "rows.hpp"
 #include "run_support.hpp"
+#include "stream_check.hpp"
 #include "commands.hpp"
 
 namespace privoco::oracle::vdh {
@@ -364,10 +365,8 @@ int check_learner_stream(const StreamCheckArgs& a) {
     fmt::print("privoco check {} --stream {} ({} prior): tolerance {}, certified to {} digits, gradients as doubles, "
                "L and V as {} sums\n",
                input.source, e.id, a.prior, tol.text(), a.digits, a.sums);
-  std::size_t steps = 0, judged = 0, passed = 0, failed = 0;
-  Verdict first;
-  std::size_t first_step = 0;
-  JUnitWriter junit(a.junit);
+  std::size_t steps = 0;
+  StreamVerdicts verdicts(a, e.id, input.source, !alg1);
   do {
     ++steps;
     if (!row.error.empty())
@@ -398,35 +397,7 @@ int check_learner_stream(const StreamCheckArgs& a) {
                                     text17(Ld[j]), text17(Vd[j]), alt.ulps);
         }
       }
-      ++judged;
-      if (v.verdict == "pass") ++passed;
-      else ++failed;
-      if (junit.active()) {
-        JUnitCase c;
-        c.classname = "privoco.check.stream." + e.id;
-        c.name = fmt::format("line {}: step {}{}", v.line, steps, alg1 ? "" : fmt::format(" coordinate {}", j + 1));
-        if (v.verdict != "pass") {
-          c.outcome = JUnitCase::Outcome::failure;
-          c.message = fmt::format("{}: claimed {}, certified {} ({:.3g} ulp)", v.verdict, v.claimed, v.certified,
-                                  v.ulps);
-          c.detail = v.reason;
-        }
-        junit.add("privoco check " + input.source + " --stream " + e.id, c);
-      }
-      if (v.verdict != "pass" && first_step == 0) first = v, first_step = steps;
-      if (a.json) {
-        if (a.all || v.verdict != "pass")
-          print_line(json{{"record", "step"}, {"line", v.line}, {"id", e.id}, {"step", steps}, {"coordinate", j + 1},
-                          {"verdict", v.verdict}, {"claimed", v.claimed}, {"certified", v.certified},
-                          {"digits", v.digits}, {"ulps", num_or_inf(v.ulps)}, {"rel_err", num_or_inf(v.rel_err)},
-                          {"wrong_sign", v.wrong_sign}, {"reason", v.reason}});
-      } else if (a.all || v.verdict != "pass") {
-        fmt::print("{}:{}: step {}{}: {} claimed {}{}\n", input.source, v.line, steps,
-                   alg1 ? "" : fmt::format(" coordinate {}", j + 1), v.verdict, v.claimed,
-                   v.verdict == "pass" ? fmt::format(" ({:.3g} ulp)", v.ulps)
-                                       : fmt::format(": certified {} ({} digits), {:.3g} ulp{}", v.certified, v.digits,
-                                                     v.ulps, v.reason.empty() ? "" : ", " + v.reason));
-      }
+      verdicts.add(v, steps, j);
     }
     if (r2) {
       std::vector<double> gv(d);
@@ -440,18 +411,7 @@ int check_learner_stream(const StreamCheckArgs& a) {
       }
     }
   } while (reader.next(&row));
-  junit.write();
-  if (a.json) {
-    json s{{"id", e.id}, {"steps", steps}, {"predictions", judged}, {"passed", passed}, {"failed", failed},
-           {"sums", a.sums}};
-    if (first_step) s["first_disagreement"] = {{"step", first_step}, {"line", first.line}, {"reason", first.reason}};
-    print_line(summary_line("check", s, failed ? 1 : 0));
-  } else {
-    fmt::print("summary: {} steps, {} predictions: {} passed, {} failed", steps, judged, passed, failed);
-    if (first_step) fmt::print("; first disagreement at step {} (line {}: {})", first_step, first.line, first.params);
-    fmt::print("\n");
-  }
-  return failed ? 1 : 0;
+  return verdicts.finish(steps, {{"sums", a.sums}});
 }
 
 }  // namespace privoco::oracle::vdh

@@ -104,7 +104,7 @@ void PrivateOcpReplay::draw_point(DrawKind kind, std::uint64_t counter, std::vec
   for (Ball& v : *out) arb_mul(v, v, s, prec_);
 }
 
-void PrivateOcpReplay::update(const double* g, arb_t cost) {
+void PrivateOcpReplay::update(const double* g, arb_t cost, const double* noise) {
   if (t_ >= c_.T)
     throw DomainError(ocp_id(c_.update), "T", std::to_string(c_.T),
                       "at least the number of rounds (round " + std::to_string(t_ + 1) + " arrived)");
@@ -140,6 +140,11 @@ void PrivateOcpReplay::update(const double* g, arb_t cost) {
   xhat_ = x_;
   for (int j = 0; j < c_.d; ++j) {
     Ball z;
+    if (noise) {
+      arb_set_d(z, noise[j]);
+      arb_add(xhat_[j], xhat_[j], z, prec_);
+      continue;
+    }
     ocp_normal(z, streams_, DrawKind::noise, static_cast<std::uint64_t>(j), t, prec_);
     arb_addmul(xhat_[j], s, z, prec_);
   }

@@ -59,28 +59,6 @@ Certified Alg1Replay::predict(int digits) const {
       opt);
 }
 
-Certified certify_ball(const Ball& x, int digits, const std::string& what) {
-  constexpr double kLog2_10 = 3.32192809488736234787;
-  Certified c;
-  arb_set(c.ball, x);
-  if (arb_is_zero(x)) {
-    c.exact = true;
-    c.digits = digits;
-    c.value = c.lo = c.hi = "0";
-    return c;
-  }
-  const slong acc = arb_rel_accuracy_bits(x);
-  if (!arb_is_finite(x) || acc < static_cast<slong>(std::ceil(digits * kLog2_10)) + 2)
-    throw PrecisionCeiling(what + ": " + std::to_string(digits) + " certified digits not carried by the replay (" +
-                           std::to_string(acc) + " bits); ask for fewer digits");
-  c.exact = arb_is_exact(x);
-  c.digits = std::max(digits, static_cast<int>(std::floor((acc - 1) / kLog2_10)));
-  c.value = arb_mid_string(x, digits);
-  c.lo = arb_bound_string(x, false, digits + 3);
-  c.hi = arb_bound_string(x, true, digits + 3);
-  return c;
-}
-
 Alg2Replay::Alg2Replay(std::size_t d, const std::string& prior, const Decimal& b, const Decimal& G, const Options& opt,
                        slong prec)
     : alg1_(prior, b, G, opt), md_(d, prec), opt_(opt), prec_(prec) {}

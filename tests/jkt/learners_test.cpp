@@ -8,6 +8,8 @@
 
 #include <cmath>
 #include <cstdint>
+#include <random>
+#include <string>
 #include <vector>
 
 #include "oracle/cli_support.hpp"
@@ -278,4 +280,54 @@ TEST(JktLearners, CliRefusals) {
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.err.find("tq_burnin = random_tq"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("realised regret"), std::string::npos) << r.err;
+}
+
+// check --stream of another program's PIGD run (written here as a user would: the IGD step as (x_t - eta g)/(1 +
+// eta alpha), its own Gaussian noise written in columns b1, b2): every released point passes; the same program with
+// the step 1/(alpha (t + 1)) (an off-by-one schedule, the sibling) is caught at its second release. Without the
+// noise columns, privoco's own run replays at its seed and fails at another.
+TEST(JktLearners, StreamCheckOfAnotherProgramsRun) {
+  using privoco::testing::run_cli;
+  auto write_run = [](const std::string& path, bool off_by_one) {
+    std::mt19937_64 rng(17);
+    std::normal_distribution<double> normal(0, 0.05);
+    std::uniform_real_distribution<double> unif(-0.4, 0.4);
+    const double alpha = 0.5, r = 1;
+    double x[2] = {0.1, -0.2}, xh[2] = {0.1, -0.2};  // init_reading=given, x1 = (0.1, -0.2), the same for x^_1
+    std::string text = "t,g1,g2,xhat1,xhat2,b1,b2\n";
+    char buf[256];
+    for (int t = 1; t <= 30; ++t) {
+      const double g[2] = {unif(rng), unif(rng)};
+      const double eta = 1 / (alpha * (off_by_one ? t + 1 : t));
+      double b[2] = {normal(rng), normal(rng)};
+      std::snprintf(buf, sizeof buf, "%d,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", t, g[0], g[1], xh[0], xh[1], b[0], b[1]);
+      text += buf;
+      for (int j = 0; j < 2; ++j) x[j] = (x[j] - eta * g[j]) / (1 + eta * alpha);
+      double n = std::hypot(x[0], x[1]);
+      if (n > r) x[0] *= r / n, x[1] *= r / n;
+      for (int j = 0; j < 2; ++j) xh[j] = x[j] + b[j];
+      n = std::hypot(xh[0], xh[1]);
+      if (n > r) xh[0] *= r / n, xh[1] *= r / n;
+    }
+    privoco::testing::spit(path, text);
+  };
+  const std::string good = privoco::testing::test_dir() + "jkt_pigd_other.csv",
+                    bad = privoco::testing::test_dir() + "jkt_pigd_other_bad.csv";
+  write_run(good, false);
+  write_run(bad, true);
+  const std::string args = " --stream pigd L=2 alpha=0.5 radius=1 eps=1 delta=1e-5 T=30 x1=0.1,-0.2 init_coupling=same --json";
+  auto r = run_cli("check " + good + args);
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("\"noise\":\"file\""), std::string::npos) << r.out;
+  r = run_cli("check " + bad + args);
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("\"first_disagreement\":{\"step\":2,"), std::string::npos) << r.out;
+  // privoco's own run (the file run writes, g beside the points) replays at its seed, not at another
+  const std::string g = privoco::testing::test_dir() + "jkt_pigd_g.csv", out = privoco::testing::test_dir() + "jkt_pigd_run.csv";
+  privoco::testing::spit(g, "g1,g2,g3\n0.1,0.2,0.3\n-0.3,0.1,0\n0.2,0.2,-0.2\n0,0,0.4\n0.1,-0.1,0.1\n");
+  const std::string params = " L=3 alpha=1 radius=2 eps=2 delta=1e-6 T=6 init_reading=uniform";
+  r = run_cli("run pigd" + params + " --seed 9 --gradients " + g + " --out " + out);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(run_cli("check " + out + " --stream pigd" + params + " seed=9").code, 0);
+  EXPECT_EQ(run_cli("check " + out + " --stream pigd" + params + " seed=10").code, 1);
 }

@@ -116,6 +116,9 @@ run(["check", empty, "--json"], ["verdict"], True)
 grads = write("g.csv", "g\n" + "".join(f"{(-1) ** k * 0.37 * (k % 5)}\n" for k in range(40)))
 run(["run", "alg1", "b=1", "G=1", "--gradients", grads, "--out", t("w.csv"), "--json"], [], True)
 run(["check", t("w.csv"), "--stream", "alg1", "b=1", "G=1", "--json", "--all"], ["step"], True)
+pigd = ["L=3", "alpha=1", "radius=1", "eps=1", "delta=1e-5", "T=40"]
+run(["run", "pigd"] + pigd + ["--gradients", grads, "--out", t("pigd.csv"), "--json"], [], True)
+run(["check", t("pigd.csv"), "--stream", "pigd"] + pigd + ["--json", "--all"], ["step"], True)
 with open(t("w.csv")) as f:
     rows = f.read().split("\n")
 rows[5] = rows[5].rsplit(",", 1)[0] + ",0.5"

@@ -38,6 +38,10 @@ struct Certified {
 // Upper bound of |x - t| / ulp(t) over t in the ball, with ulp the spacing of doubles at t
 // (the denormal spacing below DBL_MIN). Infinite when the ball leaves the double range and x is finite.
 double ulp_error(const Certified& c, double x);
+
+// The certified value of a ball computed elsewhere (a learner's replay: digits and decimal strings as evaluate gives
+// them); throws PrecisionCeiling naming `what` when the ball does not carry `digits` digits.
+Certified certify_ball(const Ball& x, int digits, const std::string& what);
 // Upper bound of |x - t| / |t| over t in the ball.
 double rel_error(const Certified& c, double x);
 

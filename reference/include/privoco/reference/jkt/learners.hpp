@@ -36,8 +36,10 @@ class PrivateOcpReplay {
   const std::vector<Ball>& played() const { return xhat_; }  // x^_t of the coming round
   const std::vector<Ball>& hidden() const { return x_; }
   std::uint64_t rounds() const { return t_; }
-  // Round t: cost f_t(x^_t) into `cost`, then x_{t+1}, x^_{t+1} (t <= T - 1)
-  void update(const double* g, arb_t cost);
+  // Round t: cost f_t(x^_t) into `cost`, then x_{t+1}, x^_{t+1} (t <= T - 1). noise: the b_{t+1} another program
+  // drew (d doubles, taken exactly) for a round that steps; null: the draws of privoco/jkt/ocp.hpp.
+  void update(const double* g, arb_t cost, const double* noise = nullptr);
+  bool steps_at(std::uint64_t t) const { return privoco::jkt::ocp_steps_at(c_, t) && t < c_.T; }
 
  private:
   void draw_point(DrawKind kind, std::uint64_t counter, std::vector<Ball>* out) const;

@@ -72,8 +72,5 @@ class Alg2Replay {
   mutable int v_cache_digits_ = 0;
 };
 
-// The certified value of a ball computed elsewhere (digits and decimal strings as evaluate gives them); throws
-// PrecisionCeiling when the ball does not carry `digits` digits.
-Certified certify_ball(const Ball& x, int digits, const std::string& what);
 
 }  // namespace privoco::reference::vdh
