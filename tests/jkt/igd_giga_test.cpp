@@ -253,3 +253,27 @@ TEST(JktIgdGiga, PgigaPrivacy) {
             std::string::npos)
       << l.note;
 }
+
+// JKT.bound.giga_regret (ERRATA.md E30): GIGA's regret from round t_q on exceeds 2G^2/alpha (1 + log T) once the
+// burn-in is long (certified replay, every reading of J2 and J16), never for t_q <= 2; the derived bound with the
+// start's term (alpha/2)(t_q/c - 1)^+ |x_{t_q} - x*|^2 holds on every case (the same replays, certified).
+TEST(JktIgdGiga, GigaRegretFromTheBurnInExceedsThePrintedBound) {
+  const auto* k = find_regret_check("JKT.bound.giga_regret");
+  ASSERT_NE(k, nullptr);
+  for (const char* eta : {"two_over_alpha_t", "one_over_alpha_t"})
+    for (const char* base : {"e", "2"}) {
+      const auto out = k->run({{"giga_eta", eta}, {"log_base_regret", base}}, 1);
+      EXPECT_EQ(out.verdict, "refuted") << eta << " " << base;
+      EXPECT_NE(out.note.find("holds on every case"), std::string::npos) << out.note;
+      for (const auto& c : out.cases) {
+        if (c.stream.find("t_q = 1 ") != std::string::npos || c.stream.find("t_q = 2 ") != std::string::npos)
+          EXPECT_FALSE(c.violated) << c.stream;
+        if (c.violated) EXPECT_NE(c.evidence.find("certified replay"), std::string::npos);
+      }
+    }
+  const auto out = k->run({}, 1);
+  bool t200 = false;
+  for (const auto& c : out.cases)
+    if (c.stream.find("t_q = 200 ") != std::string::npos && c.T == 1000) t200 = c.violated && c.realised > 2 * c.bound;
+  EXPECT_TRUE(t200);  // regret 33.07 against 15.82 at T = 1000
+}

@@ -264,6 +264,11 @@ void register_paper(std::vector<Entry>& t) {
                            tq_rounding, tq_burnin}));
   t.push_back(claim_entry("JKT.priv.pgiga", "priv", kIgc, "JKT Thm 5", "PGIGA (Alg 3) is (3 eps, 2 delta)-DP",
                           {c_parse, pgiga_lambda, giga_eta, tq_rounding, tq_burnin, init_reading, init_coupling}));
+  // J2: the base of log T in the bounds imported from [20] and [22]; e first (the natural log of [20]'s H_T <= 1 + ln T)
+  const ParamSpec log_base_regret = reading_param("log_base_regret", {"e", "2"}, "base of log T in Thm 6, Eq (22) (J2)");
+  t.push_back(claim_entry("JKT.bound.giga_regret", "bound", kIgc, "JKT Thm 6 (proof; from [20] Thm 1)",
+                          "GIGA's regret from round t_q on <= 2G^2/alpha (1 + log T) with eta_t = 2/(alpha t)",
+                          {giga_eta, log_base_regret}));
   const ParamSpec neighbour = reading_param("neighbour", {"add_remove", "replace"},
                                             "neighbouring data sets: one entry set to zero, or replaced (J4)");
   claim("JKT.alg.tree_decomposition", "alg", "JKT Alg 5 l.13, Sec 3.5.1",
