@@ -24,6 +24,7 @@
 #include "privoco/format.hpp"
 #include "privoco/fast/evaluate.hpp"
 #include "privoco/reference/evaluate.hpp"
+#include "privoco/fast/jkt/learners.hpp"
 #include "privoco/fast/jkt/private_sum.hpp"
 #include "privoco/fast/vdh/learners.hpp"
 #include "commands.hpp"
@@ -524,6 +525,50 @@ PYBIND11_MODULE(_privoco, m) {
         privoco::fast::jkt::PrivateSumState s;
         s.t = t, s.a = a, s.ahat = ahat;
         p.restore(s);
+      });
+  // JKT Alg 2 and Alg 3 as streams (privoco/fast/jkt/learners.hpp): the configuration's readings as their indices;
+  // update() refuses, as privoco run does, an f_t beyond the bound (L or G) the noise is calibrated to
+  struct Ocp {
+    privoco::fast::jkt::PrivateOcp ocp;
+    double bound;
+  };
+  py::class_<Ocp>(m, "PrivateOcp")
+      .def(py::init([](int update, int d, std::uint64_t T, double alpha, double radius, int giga_eta, std::uint64_t tq,
+                       int burnin, int init, const std::vector<double>& x1, int coupling, std::uint64_t seed,
+                       double beta, double bound) {
+        privoco::jkt::OcpConfig c;
+        c.update = static_cast<privoco::jkt::OcpUpdate>(update), c.d = d, c.T = T, c.alpha = alpha, c.radius = radius;
+        c.giga_eta = static_cast<privoco::jkt::GigaEta>(giga_eta), c.tq = tq;
+        c.burnin = static_cast<privoco::jkt::TqBurnin>(burnin), c.init = static_cast<privoco::jkt::InitReading>(init);
+        c.x1 = x1, c.coupling = static_cast<privoco::jkt::InitCoupling>(coupling), c.seed = seed;
+        return Ocp{privoco::fast::jkt::PrivateOcp(c, beta), bound};
+      }))
+      .def("played", [](const Ocp& o) {
+        const int d = o.ocp.config().d;
+        return py::array_t<double>(d, o.ocp.played());
+      })
+      .def("update", [](Ocp& o, const py::array_t<double, py::array::c_style | py::array::forcecast>& g) {
+        const auto& c = o.ocp.config();
+        if (g.size() != c.d)
+          throw privoco::DomainError(privoco::jkt::ocp_id(c.update), "g", std::to_string(g.size()) + " values",
+                                     std::to_string(c.d) + " values (d)");
+        const double lip = privoco::fast::jkt::norm2(g.data(), c.d) + c.alpha * c.radius;
+        if (lip > o.bound * (1 + 0x1p-50))
+          throw privoco::DomainError(privoco::jkt::ocp_id(c.update), "g",
+                                     "||g|| + alpha radius = " + privoco::text17(lip),
+                                     "at most " + std::string(c.update == privoco::jkt::OcpUpdate::igd ? "L" : "G") +
+                                         " = " + privoco::text17(o.bound) + " (the bound beta is calibrated to)");
+        return o.ocp.update(g.data());
+      })
+      .def("rounds", [](const Ocp& o) { return o.ocp.rounds(); })
+      .def("state", [](const Ocp& o) {
+        const auto& s = o.ocp.state();
+        return py::make_tuple(s.t, s.x, s.xhat);
+      })
+      .def("restore", [](Ocp& o, std::uint64_t t, const std::vector<double>& x, const std::vector<double>& xhat) {
+        privoco::fast::jkt::OcpState s;
+        s.t = t, s.x = x, s.xhat = xhat;
+        o.ocp.restore(s);
       });
   m.def("_time_batch", &time_batch);
 }

@@ -130,3 +130,43 @@ def test_private_sum_gives_the_clis_bits_and_resumes_exactly():
     assert np.array_equal(bits(np.array(first + rest)), bits(ref))
     other = privoco.learners.PrivateSum(d, T, float(sigma), seed=2)
     assert not np.array_equal(bits(np.array([np.concatenate(other.add(r)) for r in rows])), bits(ref))
+
+
+@pytest.mark.parametrize("alg", ["pigd", "pgiga"])
+def test_jkt_ocp_gives_the_clis_bits_and_resumes_exactly(alg):
+    """JKT Alg 2 / Alg 3 as classes: the points played and the costs are privoco run pigd|pgiga's bits (uniform start,
+    PGIGA with a burn-in of 5 rounds); a learner rebuilt from its JSON state halfway continues with the same bits;
+    a g beyond the bound the noise is calibrated to is refused by name, as the CLI refuses the row."""
+    rng = np.random.default_rng(SEED + 3)
+    d, T = 3, 40
+    g = rng.uniform(-0.4, 0.4, (T, d))
+    common = dict(alpha=0.5, radius=2.0, eps=1.0, delta=1e-5, T=T, d=d, init_reading="uniform", seed=7)
+    if alg == "pigd":
+        params = ["L=2", "alpha=0.5", "radius=2", "eps=1", "delta=1e-5", f"T={T}", "init_reading=uniform"]
+        make = lambda: privoco.learners.PIGD(L=2.0, **common)
+    else:
+        params = ["G=2", "L_G=1.5", "alpha=0.5", "radius=2", "eps=1", "delta=1e-5", f"T={T}", "init_reading=uniform",
+                  "tq_burnin=update_from_tq_minus_1"]
+        make = lambda: privoco.learners.PGIGA(G=2.0, L_G=1.5, tq_burnin="update_from_tq_minus_1", **common)
+    with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
+        f.write("g1,g2,g3\n" + "".join(",".join(repr(float(x)) for x in r) + "\n" for r in g))
+    p = subprocess.run([BIN, "run", alg, *params, "--seed", "7", "--gradients", f.name], capture_output=True, text=True)
+    os.unlink(f.name)
+    assert p.returncode == 0, p.stderr
+    ref = np.array([[float(x) for x in l.split(",")[1 + d:2 + 2 * d]] for l in p.stdout.splitlines()[1:]])
+    a = make()
+    got = []
+    for r in g:
+        got.append(np.concatenate([a.played(), [a.update(r)]]))
+    assert np.array_equal(bits(np.array(got)), bits(ref))
+    if alg == "pgiga":
+        assert a.t_q == 18  # ceil(2 L_G^2/alpha^2) = ceil(18)
+    half = make()
+    first = [np.concatenate([half.played(), [half.update(r)]]) for r in g[:17]]
+    resumed = type(half).from_state(json.loads(json.dumps(half.state())))
+    rest = [np.concatenate([resumed.played(), [resumed.update(r)]]) for r in g[17:]]
+    assert np.array_equal(bits(np.array(first + rest)), bits(ref))
+    with pytest.raises(privoco.DomainError, match="the bound beta is calibrated to"):
+        make().update([5.0, 0.0, 0.0])
+    with pytest.raises(privoco.ParamError, match="tq_burnin|init_reading"):
+        privoco.learners.PIGD(L=2.0, alpha=1, radius=1, eps=1, delta=1e-5, T=10, d=1, init_reading="random")
