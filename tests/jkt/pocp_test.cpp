@@ -281,3 +281,25 @@ TEST(JktPocp, DeltaTypicalAndTheNoiseAlongIt) {
   EXPECT_NEAR(o.cases[0].realised, 0.5, 1e-3) << o.cases[0].stream;  // delta = e^{-T}
   EXPECT_LT(o.cases[1].realised, -0.4) << o.cases[1].stream;         // delta = 1e-6
 }
+
+// ERRATA.md E31: both sum-integral comparisons of Eq (12) l.1 and Eq (35) fail at every T of the grid, already at
+// T = 2 (H_1 = 1 > ln 1 = 0 and > ln 2); the corrected 1 + ln(T - 1) holds there (with equality at T = 2).
+TEST(JktPocp, HarmonicSumsExceedThePrintedIntegrals) {
+  const auto* k = privoco::proofs::find_regret_check("JKT.lemma.harmonic_vs_integral");
+  ASSERT_NE(k, nullptr);
+  const auto out = k->run({}, 1);
+  EXPECT_EQ(out.verdict, "refuted");
+  for (const auto& c : out.cases) EXPECT_TRUE(c.violated) << c.stream;
+  EXPECT_NE(out.note.find("holds at every T of the grid (certified)"), std::string::npos) << out.note;
+}
+
+// The factor Gamma((d + 1)/2)/Gamma(d/2) <= sqrt(d/2) (certified by log-convexity, tight as d grows): any constant
+// below 1 fails at large d (the sibling c = 0.999).
+TEST(JktPocp, GammaRatioBoundAndItsBestConstant) {
+  const auto* k = privoco::proofs::find_regret_check("JKT.lemma.gamma_ratio");
+  ASSERT_NE(k, nullptr);
+  EXPECT_EQ(k->run({}, 1).verdict, "certified");
+  const auto out = k->run({{"c", "0.999"}}, 1);
+  EXPECT_EQ(out.verdict, "refuted");
+  EXPECT_GT(out.worst.ratio, 0.9999);
+}

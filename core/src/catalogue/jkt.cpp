@@ -245,6 +245,12 @@ void register_paper(std::vector<Entry>& t) {
   t.push_back(claim_entry("JKT.priv.pocp_total", "priv", "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp",
                           "JKT Thm 1", "POCP (Alg 1) is (3 eps, 2 delta)-DP (exact Gaussian profile of all releases)",
                           {c_parse}));
+  t.push_back(claim_entry("JKT.lemma.harmonic_vs_integral", "lemma",
+                          "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp", "JKT Eq (12) l.1, Eq (35)",
+                          "sum_{t<T} 1/t <= int_1^{T-1} dt/t and sum_{t=2}^T 1/(t - 1) <= ln T", {}));
+  t.push_back(claim_entry("JKT.lemma.gamma_ratio", "lemma", "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp",
+                          "JKT Eq (12) l.2 -> l.3 (implicit)", "Gamma((d + 1)/2)/Gamma(d/2) <= c sqrt(d/2), c = 1",
+                          {{"c", kPos, "the constant (1: the bound the step needs)", {}}}));
   const char* kIgc = "proofs-checks/jkt/igd_giga_checks.cpp tests/jkt/igd_giga_test.cpp";
   t.push_back(claim_entry("JKT.lemma.strong_convexity_def", "lemma", kIgc, "JKT Sec 2.3",
                           "the printed definition of alpha-strong convexity (no gamma (1 - gamma) factor)", {}));
