@@ -351,6 +351,126 @@ RegretOutcome pqftl_noise_norms(const Params& given, std::uint64_t seed) {
   return finish(out, note.str(), t0, fails_corrected == 0);
 }
 
+double d_of(arb_srcptr x) { return arf_get_d(arb_midref(x), ARF_RND_NEAR); }
+void arb_mul_d(arb_t res, const arb_t x, double d, slong prec) {  // d exact
+  Ball b(d);
+  arb_mul(res, x, b, prec);
+}
+
+// The loss of J14 as QFTL and the smoothness claim see it: f(x) = c (y - v.x)^2 + a/2 |x|^2 with (c, a) = (1/2, alpha)
+// (eq19), (1, alpha) (alg4), (1, 2 alpha) (sec51).
+struct QuadLoss {
+  double c, a;
+};
+QuadLoss quad_loss_of(const char* id, const Params& given) {
+  const std::string q = given.count("quad_loss") ? given.at("quad_loss") : "eq19";
+  for (const auto& [k, v] : given)
+    if (k != "quad_loss") throw ParamError(id, k, "unknown parameter (quad_loss)");
+  if (q == "eq19") return {0.5, 1};
+  if (q == "alg4") return {1, 1};
+  if (q == "sec51") return {1, 2};
+  throw ParamError(id, "quad_loss", "'" + q + "' (one of eq19, alg4, sec51)");
+}
+
+// JKT Sec 3.5: the QFTL iterate x_{t+1} = argmin sum_{tau <= t} f_tau satisfies ||x_{t+1}|| <= 2R/alpha when |y|, ||v||
+// <= R. Derived: x_{t+1} = (2c V + t a' I)^{-1} 2c u (V = sum v v^T, u = sum y v, a' = a alpha), so ||x_{t+1}|| <=
+// 2c t R^2/(t a') = 2c R^2/a' (V >= 0); one direction repeated, v = s e_1, y = R, gives R s/(s^2 + a'/(2c)) at every t,
+// largest at s = min(R, sqrt(a'/(2c))): R/(2 sqrt(a'/(2c))) when that s is R or less. That exceeds 2R/alpha once
+// alpha > 16 (eq19) at large enough R: R = 10, alpha = 100, v = y = 10: x_2 = 0.5 > 0.2. Exact instances (ball
+// arithmetic) on a grid of (R, alpha); a random search in d = 2 (double) for anything above the one-direction value.
+RegretOutcome qftl_iterate_norm(const Params& given, std::uint64_t seed) {
+  const char* kId = "JKT.lemma.qftl_iterate_norm";
+  const QuadLoss q = quad_loss_of(kId, given);
+  const auto t0 = std::chrono::steady_clock::now();
+  RegretOutcome out;
+  out.seed = seed;
+  for (double R : {0.5, 1.0, 10.0, 100.0})
+    for (double alpha : {0.01, 1.0, 16.0, 64.0, 100.0, 1e4}) {
+      const double ae = q.a * alpha / (2 * q.c);  // x = sum y v/(sum v^2 + t ae) in one dimension
+      const double s = std::min(R, std::sqrt(ae));
+      Ball x, bound;
+      qftl_x(x, 3, 0, ae, R, s, R, s, kPrec);  // three rounds of (y, v) = (R, s); the same at every t
+      arb_set_d(bound, 2 * R);
+      arb_div(bound, bound, Ball(alpha), kPrec);
+      const bool v = arb_gt(x, bound);
+      std::ostringstream name;
+      name << "R = " << text_g(R) << ", alpha = " << text_g(alpha) << ": v_t = " << text_g(s) << ", y_t = " << text_g(R);
+      out.cases.push_back(line(name.str(), d_of(x), d_of(bound), v,
+                               v ? "certified: ||x_4|| = " + reference::ball_text(x, 12) + " > 2R/alpha = " +
+                                       reference::ball_text(bound, 12)
+                                 : ""));
+    }
+  // the one-direction value as the sup: random data in d = 2 (|y|, ||v|| <= R), t <= 12, never above it
+  Streams rng(seed);
+  double worst = 0;
+  for (std::uint64_t k = 0; k < 20000; ++k) {
+    const double R = std::exp(8 * rng.uniform(1, k) - 4), alpha = std::exp(12 * rng.uniform(2, k) - 6);
+    const int t = 1 + static_cast<int>(12 * rng.uniform(3, k));
+    Eigen::Matrix2d V = Eigen::Matrix2d::Zero();
+    Eigen::Vector2d u = Eigen::Vector2d::Zero();
+    for (int r = 0; r < t; ++r) {
+      const double ang = 6.283185307179586 * rng.uniform(10 + 3 * r, k), len = R * rng.uniform(11 + 3 * r, k);
+      const Eigen::Vector2d v(len * std::cos(ang), len * std::sin(ang));
+      const double y = R * (2 * rng.uniform(12 + 3 * r, k) - 1);
+      V += 2 * q.c * v * v.transpose(), u += 2 * q.c * y * v;
+    }
+    const Eigen::Vector2d x = (V + t * q.a * alpha * Eigen::Matrix2d::Identity()).ldlt().solve(u);
+    const double ae = q.a * alpha / (2 * q.c), s = std::min(R, std::sqrt(ae));
+    worst = std::max(worst, x.norm() / (R * s / (s * s + ae)));
+  }
+  std::ostringstream note;
+  note << "derived: ||x_{t+1}|| <= 2c R^2/(a alpha) always; one direction repeated attains R s/(s^2 + a alpha/(2c)), "
+       << "s = min(R, sqrt(a alpha/(2c))); a search over 20000 random two-dimensional sequences (t <= 12, double) "
+       << "reached " << text_g(worst) << " of that value";
+  return finish(out, note.str(), t0, false);
+}
+
+// JKT Thm 8 proof, Eq (24): f_t is (R + alpha)-smooth, so f(x^) - f(x) <= grad f(x).(x^ - x) + (R + alpha)/2 ||x^ - x||^2,
+// and ||grad f_t(x_t)|| <= R(2R^2/alpha + R + 2) from ||x_t|| <= 2R/alpha. Derived: the Hessian is 2c v v^T + a alpha I,
+// largest eigenvalue 2c ||v||^2 + a alpha, up to 2c R^2 + a alpha: above R + alpha whenever 2c R^2 + a alpha > R + alpha
+// (eq19: R > 1), and the first line of (24) fails there (x^ - x along v, exact: f is quadratic). The gradient bound
+// inherits the iterate bound (JKT.lemma.qftl_iterate_norm): at x_t = 0.5 from QFTL on (y, v) = (10, 10), alpha = 100,
+// f_t with y = -10 has gradient 200 > 140. Exact on a grid.
+RegretOutcome quadratic_smoothness(const Params& given, std::uint64_t seed) {
+  const char* kId = "JKT.lemma.quadratic_smoothness";
+  const QuadLoss q = quad_loss_of(kId, given);
+  const auto t0 = std::chrono::steady_clock::now();
+  RegretOutcome out;
+  out.seed = seed;
+  for (double R : {0.5, 1.0, 2.0, 10.0})
+    for (double alpha : {0.01, 1.0, 100.0}) {
+      Ball h, b;  // the curvature along v = R e_1 against the printed R + alpha
+      arb_set_d(h, 2 * q.c * R * R + q.a * alpha);
+      arb_set_d(b, R + alpha);
+      const bool v = arb_gt(h, b);
+      std::ostringstream name;
+      name << "Hessian along v (||v|| = R = " << text_g(R) << "), alpha = " << text_g(alpha) << " vs R + alpha";
+      out.cases.push_back(line(name.str(), d_of(h), d_of(b), v,
+                               v ? "exact: 2c R^2 + a alpha = " + reference::ball_text(h, 12) +
+                                       " > R + alpha: f(x + d v/R) - f(x) - grad.d v/R = h d^2/2 > (R + alpha) d^2/2"
+                                 : ""));
+    }
+  {  // the gradient bound at a QFTL iterate beyond 2R/alpha (eq19: x = 0.5)
+    const double R = 10, alpha = 100, ae = q.a * alpha / (2 * q.c), s = std::min(R, std::sqrt(ae));
+    Ball x, g, b, t1;
+    qftl_x(x, 1, 0, ae, R, s, R, s, kPrec);  // x_2 after (y, v) = (R, s)
+    // grad f(x) for y = -R, v = R: 2c (v x - y) v + a alpha x
+    arb_mul_si(g, x, static_cast<slong>(R), kPrec);
+    arb_add_si(g, g, static_cast<slong>(R), kPrec);
+    arb_mul_d(g, g, 2 * q.c * R, kPrec);
+    arb_mul_d(t1, x, q.a * alpha, kPrec);
+    arb_add(g, g, t1, kPrec);
+    arb_set_d(b, R * (2 * R * R / alpha + R + 2));
+    const bool v = arb_gt(g, b);
+    out.cases.push_back(line("||grad f_t(x_t)|| at the QFTL iterate of (y, v) = (10, " + text_g(s) + "), alpha = 100, "
+                             "f_t: y = -10, v = 10, vs R(2R^2/alpha + R + 2)",
+                             d_of(g), d_of(b), v,
+                             v ? "exact: " + reference::ball_text(g, 12) + " > " + reference::ball_text(b, 12) : ""));
+  }
+  return finish(out, "derived: curvature up to 2c R^2 + a alpha (the printed R + alpha holds for eq19 only when R <= 1); "
+                     "the gradient bound holds with ||x_t|| bounded by the iterate's true supremum", t0, false);
+}
+
 }  // namespace
 
 const std::vector<RegretCheck>& qftl_checks() {
@@ -380,6 +500,16 @@ const std::vector<RegretCheck>& qftl_checks() {
        "sigma^2), k_t = popcount(t)) against exp(-d/2) on a grid of d and t; the threshold 3 sigma sqrt(k_t d) by "
        "Chernoff's and Gordon's bounds",
        {}, pqftl_noise_norms, {}},
+      {"JKT.lemma.qftl_iterate_norm", "JKT Sec 3.5; used in Eq (24), Eq (31)",
+       "the QFTL iterate satisfies ||x_{t+1}||_2 <= 2R/alpha for every t when |y_t| <= R and ||v_t||_2 <= R",
+       "exact one-direction instances (ball arithmetic) on a grid of R and alpha, the derived supremum beside them and "
+       "a random search in two dimensions",
+       {"quad_loss"}, qftl_iterate_norm, {{"quad_loss", "eq19"}}},
+      {"JKT.lemma.quadratic_smoothness", "JKT Thm 8 (proof), Eq (24)",
+       "f_t has an (R + alpha)-Lipschitz gradient, and (24)'s two inequalities with ||x_t|| <= 2R/alpha",
+       "the Hessian's curvature along v (exact) against R + alpha on a grid of R and alpha, and the gradient bound at a "
+       "QFTL iterate, exactly",
+       {"quad_loss"}, quadratic_smoothness, {{"quad_loss", "eq19"}}},
   };
   return list;
 }

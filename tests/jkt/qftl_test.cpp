@@ -165,3 +165,41 @@ TEST(JktQftl, ExperimentsReproduced) {
   EXPECT_THROW(k->run({{"quad_loss", "l1"}}, 1), privoco::ParamError);
   EXPECT_THROW(k->run({{"T", "5"}}, 1), privoco::ParamError);
 }
+
+// ERRATA.md E32: the QFTL iterate leaves the ball of radius 2R/alpha (R = 10, alpha = 100, v = y = 10: x = 0.5 > 0.2,
+// exact), under every reading of the loss; never where alpha <= 16 on the grid (eq19); the search stays below the
+// one-direction value (the derived supremum).
+TEST(JktQftlLemmas, IterateNormExceeds2ROverAlpha) {
+  const auto* k = privoco::proofs::find_regret_check("JKT.lemma.qftl_iterate_norm");
+  ASSERT_NE(k, nullptr);
+  for (const char* q : {"eq19", "alg4", "sec51"}) EXPECT_EQ(k->run({{"quad_loss", q}}, 1).verdict, "refuted") << q;
+  const auto out = k->run({}, 1);
+  bool found = false;
+  for (const auto& c : out.cases) {
+    if (c.stream.find("alpha = 0.01:") != std::string::npos || c.stream.find("alpha = 1:") != std::string::npos ||
+        c.stream.find("alpha = 16:") != std::string::npos)
+      EXPECT_FALSE(c.violated) << c.stream;
+    if (c.stream.find("R = 10, alpha = 100:") != std::string::npos) found = c.violated && c.realised == 0.5;
+  }
+  EXPECT_TRUE(found);
+  const auto pos = out.note.find("reached ");
+  ASSERT_NE(pos, std::string::npos);
+  EXPECT_LE(std::stod(out.note.substr(pos + 8)), 1.0);
+}
+
+// ERRATA.md E33: the curvature of f_t along v is 2c R^2 + a alpha, above the printed R + alpha exactly where R > 1
+// (eq19); the gradient bound fails at an iterate beyond 2R/alpha (200 > 140).
+TEST(JktQftlLemmas, SmoothnessConstantIsRSquaredPlusAlpha) {
+  const auto* k = privoco::proofs::find_regret_check("JKT.lemma.quadratic_smoothness");
+  ASSERT_NE(k, nullptr);
+  const auto out = k->run({}, 1);
+  EXPECT_EQ(out.verdict, "refuted");
+  for (const auto& c : out.cases) {
+    if (c.stream.rfind("Hessian", 0) != 0) {
+      EXPECT_TRUE(c.violated && c.realised == 200 && c.bound == 140) << c.stream;
+      continue;
+    }
+    const bool big_R = c.stream.find("R = 2)") != std::string::npos || c.stream.find("R = 10)") != std::string::npos;
+    EXPECT_EQ(c.violated, big_R) << c.stream;  // R = 0.5 and R = 1 hold (R^2 <= R)
+  }
+}

@@ -150,6 +150,15 @@ void register_paper(std::vector<Entry>& t) {
                           "JKT Eq (1), Sec 3.5", "Assumption 1, S(A, t) <= lambda_A/t, for QFTL (lambda derived)",
                           {reading_param("neighbour", {"replace", "add_remove"},
                                          "neighbouring data: one entry replaced, or set to zero (J4)")}));
+  // J14: which quadratic loss; eq19 first, the loss of Sec 3.5 and Thm 8 where these claims are made
+  const ParamSpec quad_loss_qftl = reading_param("quad_loss", {"eq19", "alg4", "sec51"},
+                                                 "the quadratic loss: Eq (19)'s, Alg 4's or Sec 5.1's (J14)");
+  t.push_back(claim_entry("JKT.lemma.qftl_iterate_norm", "lemma", "proofs-checks/jkt/qftl_checks.cpp tests/jkt/qftl_test.cpp",
+                          "JKT Sec 3.5", "the QFTL iterate has ||x_{t+1}|| <= 2R/alpha when |y_t|, ||v_t|| <= R",
+                          {quad_loss_qftl}));
+  t.push_back(claim_entry("JKT.lemma.quadratic_smoothness", "lemma",
+                          "proofs-checks/jkt/qftl_checks.cpp tests/jkt/qftl_test.cpp", "JKT Thm 8 (proof), Eq (24)",
+                          "f_t is (R + alpha)-smooth; (24)'s gradient bound R(2R^2/alpha + R + 2)", {quad_loss_qftl}));
   t.push_back(claim_entry("JKT.priv.pol_sensitivity", "priv", "proofs-checks/jkt/pol_checks.cpp tests/jkt/pol_test.cpp",
                           "JKT Eq (35)", "the sensitivity of Alg 6's average of IGD iterates, <= 2L ln T/T", {}));
   t.push_back(claim_entry("JKT.priv.pol", "priv", "proofs-checks/jkt/pol_checks.cpp tests/jkt/pol_test.cpp", "JKT Thm 10",
