@@ -21,6 +21,9 @@ void register_paper(Registry& r) {
   r.add("JKT.noise.pocp_beta",
         [](const double* p) { return pocp_beta(p[0], p[1], p[2], p[3], CParse(static_cast<int>(p[4]))); });
   r.add("JKT.const.delta_typical", [](const double* p) { return delta_typical(p[0]); });
+  r.add("JKT.bound.pocp_noise_sum", [](const double* p) {
+    return pocp_noise_sum(p[0], p[1], p[2], p[3], p[4], CParse(static_cast<int>(p[5])), NoiseSumWhich(static_cast<int>(p[6])));
+  });
   r.add("JKT.noise.chi_norm",
         [](const double* p) { return chi_norm(p[0], p[1], ChiWhich(static_cast<int>(p[2]))); });
   r.add("JKT.const.igd_step", [](const double* p) { return igd_step(p[0], p[1]); });

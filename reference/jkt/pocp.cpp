@@ -118,6 +118,95 @@ void chi_norm(arb_t res, arb_srcptr p, slong prec) {
   arb_mul(res, s2, t, prec);
 }
 
+void harmonic_number(arb_t res, arb_srcptr n, slong prec) {
+  if (arf_cmpabs_2exp_si(arb_midref(n), 10) < 0) {  // n < 1024: the sum itself
+    const slong m = arf_get_si(arb_midref(n), ARF_RND_NEAR);
+    arb_zero(res);
+    for (slong k = 1; k <= m; ++k) {
+      Ball q;
+      arb_set_si(q, 1);
+      arb_div_si(q, q, k, prec);
+      arb_add(res, res, q, prec);
+    }
+    return;
+  }
+  Ball e;
+  arb_add_ui(res, n, 1, prec);
+  arb_digamma(res, res, prec);
+  arb_const_euler(e, prec);
+  arb_add(res, res, e, prec);
+}
+
+void pocp_noise_sum(arb_t res, arb_srcptr p, slong prec) {
+  arb_srcptr lambda = p + 0, eps = p + 1, delta = p + 2, T = p + 3, d = p + 4;
+  const char* id = "JKT.bound.pocp_noise_sum";
+  check_T(id, T);
+  if (!arb_is_exact(d) || !arb_is_int(d)) {
+    const Entry& e = entry(id);
+    throw DomainError(e.id, "d", text17(arf_get_d(arb_midref(d), ARF_RND_NEAR)), "integers in " + e.params[4].domain.text());
+  }
+  const int which = reading(p + 6);
+  Ball sT, Ld;  // sqrt(T), ln(T/delta)
+  arb_sqrt(sT, T, prec);
+  arb_div(Ld, T, delta, prec);
+  arb_log(Ld, Ld, prec);
+  if (which == 3) {  // JKT Eq (12) l.3: 2 sqrt(d) lambda sqrt(T) ln^2(T/delta)/sqrt(eps)
+    Ball se;
+    arb_sqrt(res, d, prec);
+    arb_mul(res, res, lambda, prec);
+    arb_mul(res, res, sT, prec);
+    arb_mul_2exp_si(res, res, 1);
+    arb_sqr(se, Ld, prec);
+    arb_mul(res, res, se, prec);
+    arb_sqrt(se, eps, prec);
+    arb_div(res, res, se, prec);
+    return;
+  }
+  Ball R, a, b;  // Gamma((d+1)/2)/Gamma(d/2)
+  arb_add_ui(a, d, 1, prec);
+  arb_mul_2exp_si(a, a, -1);
+  arb_mul_2exp_si(b, d, -1);
+  arb_lgamma(a, a, prec);
+  arb_lgamma(b, b, prec);
+  arb_sub(R, a, b, prec);
+  arb_exp(R, R, prec);
+  if (which == 2) {  // l.2: R lambda sqrt(T) ln T sqrt((2/eps) ln(2/delta) (ln(T/delta) + sqrt(eps)/sqrt((T/2) ln(2/delta))))
+    Ball l2, q, w;
+    arb_set_ui(l2, 2);
+    arb_div(l2, l2, delta, prec);
+    arb_log(l2, l2, prec);          // ln(2/delta)
+    arb_mul(q, T, l2, prec);
+    arb_mul_2exp_si(q, q, -1);
+    arb_sqrt(q, q, prec);           // sqrt((T/2) ln(2/delta))
+    arb_sqrt(w, eps, prec);
+    arb_div(w, w, q, prec);
+    arb_add(w, w, Ld, prec);
+    arb_mul(w, w, l2, prec);
+    arb_mul_2exp_si(w, w, 1);
+    arb_div(w, w, eps, prec);
+    arb_sqrt(w, w, prec);
+    arb_log(q, T, prec);
+    arb_mul(res, R, lambda, prec);
+    arb_mul(res, res, sT, prec);
+    arb_mul(res, res, q, prec);
+    arb_mul(res, res, w, prec);
+    return;
+  }
+  Ball beta, s2, h;  // exact (which 0) and l.1 (which 1): sqrt2 beta R times H_{T-1} or ln(T - 1)
+  arb_ptr v = _arb_vec_init(5);  // pocp_beta's parameters {lambda_A, eps, delta, T, c_parse}
+  for (int k = 0; k < 4; ++k) arb_set(v + k, p + k);
+  arb_set(v + 4, p + 5);
+  pocp_beta(beta, v, prec);
+  _arb_vec_clear(v, 5);
+  arb_sqrt_ui(s2, 2, prec);
+  arb_sub_ui(h, T, 1, prec);
+  if (which == 0) harmonic_number(h, h, prec);  // E sum_t ||b_{t+1}|| = sum_t (beta/t) sqrt2 R (JKT.noise.chi_norm)
+  else arb_log(h, h, prec);                     // l.1: the integral int_1^{T-1} dt/t
+  arb_mul(res, s2, beta, prec);
+  arb_mul(res, res, R, prec);
+  arb_mul(res, res, h, prec);
+}
+
 void delta_typical(arb_t res, arb_srcptr p, slong prec) {
   check_T("JKT.const.delta_typical", p + 0);
   arb_neg(res, p + 0);

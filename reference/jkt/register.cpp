@@ -16,6 +16,7 @@ void register_paper(Registry& r) {
   r.add("JKT.noise.pocp_beta", pocp_beta);
   r.add("JKT.noise.chi_norm", chi_norm);
   r.add("JKT.const.delta_typical", delta_typical);
+  r.add("JKT.bound.pocp_noise_sum", pocp_noise_sum);
   r.add("JKT.const.igd_step", igd_step);
   r.add("JKT.const.giga_step", giga_step);
   r.add("JKT.const.giga_tq", giga_tq);

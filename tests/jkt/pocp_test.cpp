@@ -303,3 +303,64 @@ TEST(JktPocp, GammaRatioBoundAndItsBestConstant) {
   EXPECT_EQ(out.verdict, "refuted");
   EXPECT_GT(out.worst.ratio, 0.9999);
 }
+
+// JKT.bound.pocp_noise_sum, the second route: the closed form sqrt2 beta R(d) H_{T-1} against the sum over t of the
+// chi means E||b_{t+1}|| (JKT.noise.chi_norm at s = beta/t), term by term; the sibling (l.1's ln(T - 1) for H_{T-1})
+// is apart from it. Fast within 8 ulp of the certified value at every line and reading on a grid.
+TEST(JktPocp, NoiseSumIsTheSumOfChiMeans) {
+  const auto& e = privoco::entry("JKT.bound.pocp_noise_sum");
+  const auto& chi = privoco::entry("JKT.noise.chi_norm");
+  const auto& beta_e = privoco::entry("JKT.noise.pocp_beta");
+  for (double T : {2.0, 3.0, 17.0, 100.0})
+    for (double d : {1.0, 5.0, 40.0})
+      for (double eps : {1e-3, 1.0, 300.0}) {
+        const double delta = 1e-6, lam = 0.7;
+        const double xb[5] = {lam, eps, delta, T, 0};
+        const ref::Certified beta = ref::evaluate(beta_e, xb);
+        ref::Ball sum;
+        for (double t = 1; t < T; ++t) {
+          ref::Ball s, m;
+          arb_div_si(s, beta.ball.get(), static_cast<slong>(t), 256);
+          arb_ptr p = _arb_vec_init(3);
+          arb_set_d(p, d), arb_set(p + 1, s), arb_set_d(p + 2, 0);
+          ref::jkt::chi_norm(m, p, 256);
+          _arb_vec_clear(p, 3);
+          arb_add(sum, sum, m, 256);
+        }
+        const double x0[7] = {lam, eps, delta, T, d, 0, 0}, x1[7] = {lam, eps, delta, T, d, 0, 1};
+        const ref::Certified exact = ref::evaluate(e, x0), line1 = ref::evaluate(e, x1);
+        EXPECT_TRUE(arb_overlaps(exact.ball.get(), sum)) << T << " " << d << " " << eps;
+        EXPECT_FALSE(arb_overlaps(line1.ball.get(), sum)) << T << " " << d << " " << eps;
+      }
+  double worst = 0;
+  for (int parse = 0; parse < 2; ++parse)
+    for (int which = 0; which < 4; ++which)
+      for (double T : {2.0, 3.0, 1e3, 1e9, 1e15})
+        for (double delta : {1e-300, 1e-6, 0.5, 0.999})
+          for (double eps : {1e-6, 1.0, 1e4})
+            for (double d : {1.0, 7.0, 1e6}) {
+              const double x[7] = {2.5, eps, delta, T, d, double(parse), double(which)};
+              const auto f = privoco::fast::evaluate(e, x);
+              const ref::Certified c = ref::evaluate(e, x);
+              if (c.exact && c.nearest() == 0) {
+                EXPECT_EQ(f.value, 0.0);
+                continue;
+              }
+              worst = std::max(worst, ref::ulp_error(c, f.value));
+            }
+  EXPECT_LE(worst, 8.0);
+  std::printf("JKT.bound.pocp_noise_sum: fast within %.2f ulp of the certified value on the grid\n", worst);
+}
+
+// ERRATA.md E34: Eq (12)'s last line fails for large eps (the sqrt(eps)/T^{0.5+c} term of beta dropped): refuted on
+// the grid (delta = 0.5, T = 2: eps = 1e4), while the corrected last line holds at every grid point.
+TEST(JktPocp, NoiseSumLastLineFailsForLargeEps) {
+  const auto* k = privoco::proofs::find_regret_check("JKT.bound.pocp_noise_sum");
+  ASSERT_NE(k, nullptr);
+  const auto out = k->run({}, 1);
+  EXPECT_EQ(out.verdict, "refuted");
+  for (const auto& c : out.cases)
+    if (c.violated) EXPECT_NE(c.stream.find("eps = 10000"), std::string::npos) << c.stream;
+  EXPECT_NE(out.note.find("holds at 54 of 54 (certified)"), std::string::npos) << out.note;
+  EXPECT_NE(out.note.find("for eps in (326.78"), std::string::npos) << out.note;
+}

@@ -53,6 +53,14 @@ void register_paper(std::vector<Entry>& t) {
                 reading_param("which", {"mean", "variance", "variance_printed"},
                               "the mean, the variance, or the printed variance s^2 (d - mu^2)")},
                true, true, kPocp});
+  t.push_back({"JKT.bound.pocp_noise_sum", "bound", "JKT Eq (12)",
+               "E sum_{t<T} ||b_{t+1}||: exact sqrt2 beta Gamma((d+1)/2)/Gamma(d/2) H_{T-1} (which=exact), or the printed "
+               "lines: l.1 with int_1^{T-1} dt/t, l.2 with beta substituted, l.3 = 2 sqrt(d) lambda sqrt(T) ln^2(T/delta)/sqrt(eps)",
+               {{"lambda_A", kPos, "sensitivity constant of Eq (1)", {1e-3, 1e3, false, 0}}, eps, delta, T2,
+                {"d", {1, kMaxInt, true, true}, "dimension (an integer)", {1, 1e9, false, 0, true}}, c_parse,
+                reading_param("which", {"exact", "line1", "line2", "line3"}, "the exact mean, or a printed line of Eq (12)")},
+               true, true, kPocp});
+  t.back().has_proof = true;  // privoco prove JKT.bound.pocp_noise_sum: each line against the exact mean
   // Sec 2.2: "delta should be exponentially small in the problem parameters, i.e., in our case delta ~ exp(-T)".
   t.push_back({"JKT.const.delta_typical", "const", "JKT Sec 2.2",
                "the regime suggested for delta: delta = exp(-T) (below the double range from T = 709: status and "

@@ -2,6 +2,7 @@
 // c in the proof of Thm 1 (delta = 2 exp(-2 T^{2c})): under c_parse = ln_of_half_ln, T^{0.5+c} = sqrt(T ln(2/delta)/2);
 // under ln_half_times_ln, T^{0.5+c} = sqrt(T) (2/delta)^{-ln(2)/2}. Never pow(T, 0.5 + c) from a rounded c.
 #pragma once
+#include "privoco/fast/numerics/dd.hpp"
 #include "privoco/fast/value.hpp"
 
 namespace privoco::fast::jkt {
@@ -28,6 +29,13 @@ enum class ChiWhich { mean = 0, variance = 1, variance_printed = 2 };
 // printed variance s^2 (d - mu^2) with mu the scaled mean. The Gamma ratio by its recurrence in double-double (d <=
 // 200) or the asymptotic series of its logarithm; d - 2 ratio^2 without cancellation.
 Value chi_norm(double d, double s, ChiWhich which);
+enum class NoiseSumWhich { exact = 0, line1 = 1, line2 = 2, line3 = 3 };
+// JKT.bound.pocp_noise_sum: E sum_{t=1}^{T-1} ||b_{t+1}|| = sqrt2 beta R(d) H_{T-1} (R(d) = Gamma((d+1)/2)/Gamma(d/2);
+// the chi mean of JKT.noise.chi_norm, H_{T-1} in double-double: the sum to 64 terms, ln n + gamma + Bernoulli terms
+// beyond), or Eq (12)'s printed lines 1-3; beyond the double range status with ln|value|.
+Value pocp_noise_sum(double lambda_A, double eps, double delta, double T, double d, CParse parse, NoiseSumWhich which);
+// H_n in double-double
+dd harmonic_dd(double n);
 // JKT.const.delta_typical: delta = exp(-T) (JKT Sec 2.2); below the normal range from T = 709 (status, ln = -T).
 Value delta_typical(double T);
 

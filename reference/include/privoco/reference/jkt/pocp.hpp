@@ -18,6 +18,11 @@ void scale_of(arb_t s, arb_srcptr T, arb_srcptr delta, int parse, slong prec);
 namespace privoco::reference::jkt {
 // JKT.noise.chi_norm {d, s, which}: E||b||, Var||b|| for b ~ N(0, s^2 I_d), or the printed s^2 (d - mu^2).
 void chi_norm(arb_t res, arb_srcptr p, slong prec);
+// JKT.bound.pocp_noise_sum {lambda_A, eps, delta, T, d, c_parse, which}: E sum_{t<T} ||b_{t+1}|| exactly
+// (sqrt2 beta Gamma((d+1)/2)/Gamma(d/2) H_{T-1}), or the printed lines 1-3 of Eq (12).
+void pocp_noise_sum(arb_t res, arb_srcptr p, slong prec);
+// H_n: the sum up to n = 1000 (exact where it is an integer), psi(n + 1) + gamma beyond
+void harmonic_number(arb_t res, arb_srcptr n, slong prec);
 // JKT.const.delta_typical {T}: delta = exp(-T) (JKT Sec 2.2).
 void delta_typical(arb_t res, arb_srcptr p, slong prec);
 }  // namespace privoco::reference::jkt
