@@ -27,6 +27,7 @@
 #include "privoco/reference/ball.hpp"
 #include "privoco/reference/jkt/igd_giga.hpp"
 #include "privoco/reference/jkt/learners.hpp"
+#include "privoco/streams.hpp"
 #include "one_dim.hpp"
 #include "profile_scan.hpp"
 
@@ -1008,6 +1009,152 @@ RegretOutcome giga_regret(const Params& given, std::uint64_t seed) {
   return finish(out, note.str(), t0, false);
 }
 
+// JKT.lemma.igd_prox_strong_convexity (Lem 4 proof, (14)): with f_tau alpha-strongly convex (J18 (b)) and eta_tau =
+// 1/(alpha tau), phi(x) = 1/2 |x - x_tau|^2 + eta_tau f_tau(x) is (tau + 1)/tau-strongly convex, and at its minimiser
+// x_{tau+1} over C, phi(x') >= phi(x_{tau+1}) + (tau + 1)/(2 tau) |x' - x_{tau+1}|^2 for every x' in C. Certified by the
+// argument (modulus 1 + eta alpha = (tau + 1)/tau; strong convexity plus the first-order optimality condition); exact
+// spot checks on C = [-1, 1], f = alpha/2 x^2 + g x, where phi is quadratic with that modulus (equality without
+// clipping), so the mutant (tau + 2)/(2 tau) fails. Under sc_reading = printed no function satisfies the hypothesis
+// (JKT.lemma.strong_convexity_def, ERRATA.md E18): vacuous.
+RegretOutcome igd_prox_strong_convexity(const Params& given, std::uint64_t seed) {
+  const char* kId = "JKT.lemma.igd_prox_strong_convexity";
+  const std::string sc = reading_of(kId, given, "sc_reading", {"gradient", "printed"}, {"sc_reading"});
+  const auto t0 = std::chrono::steady_clock::now();
+  RegretOutcome out;
+  out.seed = seed;
+  int bad = 0, mutant_bad = 0, n = 0;
+  for (double alpha : {1e-3, 1.0, 1e3})
+    for (double tau : {1.0, 2.0, 10.0, 1000.0})
+      for (double gf : {0.0, 0.375, -4.0})
+        for (double x0 : {0.5, -1.0})
+          for (double xp : {-1.0, -0.25, 0.5, 1.0}) {
+            Ball a, r, g, xt, xn, phin, phip, q, lhs, bound, mb;
+            arb_set_d(a, alpha);
+            arb_one(r);
+            arb_set_d(g, gf * alpha);
+            arb_set_d(xt, x0);
+            arb_set(xn, xt);
+            igd_step(xn, tau, g, a, r, kPrec);  // x_{tau+1}
+            auto phi = [&](arb_t res, const arb_t x) {  // 1/2 (x - x_tau)^2 + (alpha/2 x^2 + g x)/(alpha tau)
+              Ball d2, f;
+              arb_sub(d2, x, xt, kPrec);
+              arb_sqr(d2, d2, kPrec);
+              arb_mul_2exp_si(d2, d2, -1);
+              arb_sqr(f, x, kPrec);
+              arb_mul(f, f, a, kPrec);
+              arb_mul_2exp_si(f, f, -1);
+              arb_addmul(f, g, x, kPrec);
+              arb_div(f, f, a, kPrec);
+              arb_div_si(f, f, static_cast<slong>(tau), kPrec);
+              arb_add(res, d2, f, kPrec);
+            };
+            Ball xpb(xp);
+            phi(phin, xn), phi(phip, xpb);
+            arb_sub(lhs, phip, phin, kPrec);  // phi(x') - phi(x_{tau+1})
+            arb_sub(q, xpb, xn, kPrec);
+            arb_sqr(q, q, kPrec);
+            const slong ts = static_cast<slong>(tau);
+            arb_mul_si(bound, q, ts + 1, kPrec);
+            arb_div_si(bound, bound, 2 * ts, kPrec);  // (tau + 1)/(2 tau) |x' - x_{tau+1}|^2
+            arb_mul_si(mb, q, ts + 2, kPrec);
+            arb_div_si(mb, mb, 2 * ts, kPrec);
+            const bool v = arb_lt(lhs, bound);
+            bad += v, mutant_bad += arb_lt(lhs, mb), ++n;
+            std::ostringstream name;
+            name << "alpha=" << alpha << " tau=" << tau << " g=" << gf << " alpha, x_tau=" << x0 << ", x'=" << xp;
+            out.cases.push_back(line(name.str(), d_of(bound), d_of(lhs), v,
+                                     v ? "certified: phi(x') - phi(x_{tau+1}) = " + reference::ball_text(lhs, 8) +
+                                             " < " + reference::ball_text(bound, 8)
+                                       : ""));
+          }
+  std::ostringstream note;
+  note << "sc_reading = " << sc
+       << (sc == "printed" ? " (no function satisfies the printed definition, ERRATA.md E18: the claim is vacuous); "
+                           : "; ")
+       << "certified by the argument (modulus 1 + eta alpha = (tau + 1)/tau, and <grad phi(x_{tau+1}), x' - x_{tau+1}> "
+       << ">= 0 on C); " << n << " exact spot checks (C = [-1, 1], f = alpha/2 x^2 + g x, clipping included): " << bad
+       << " below the bound (realised: the bound, bound: phi(x') - phi(x_{tau+1})); mutant (tau + 2)/(2 tau) fails at "
+       << mutant_bad;
+  return finish(out, note.str(), t0, bad == 0);
+}
+
+// JKT.alg.projection (Alg 1 l.8, Alg 2 l.9, Alg 3 l.9; used in the proofs of Thm 2 and Lem 5): Pi_C(z) = argmin_C
+// |x - z|, and the two properties the paper uses, |Pi_C(z) - Pi_C(z')| <= |z - z'| and |x - Pi_C(z)| <= |x - z| for x in
+// C. Certified for every closed convex C by the variational inequality <z - Pi(z), x - Pi(z)> <= 0 (x in C); spot checks
+// in ball arithmetic on the ball (privoco's learners' C: z r/|z| outside) and the box (coordinate clip), d = 2 and 5,
+// random pairs near the boundary and far outside; the radial map z r/|z| applied inside too (the sibling) breaks the
+// second property.
+RegretOutcome projection(const Params& given, std::uint64_t seed) {
+  const char* kId = "JKT.alg.projection";
+  for (const auto& [k, v] : given) throw ParamError(kId, k, "no parameters (random pairs of points, ball and box)");
+  const auto t0 = std::chrono::steady_clock::now();
+  RegretOutcome out;
+  out.seed = seed;
+  Streams rng(seed);
+  Ball r(1.5);
+  int bad = 0, n = 0, sibling_bad = 0;
+  double worst_ne = 0, worst_dec = 0;
+  for (int shape = 0; shape < 2; ++shape)
+    for (int d : {2, 5})
+      for (std::uint64_t k = 0; k < 400; ++k) {
+        auto point = [&](std::uint64_t stream, double scale) {
+          std::vector<Ball> z(static_cast<std::size_t>(d));
+          for (int j = 0; j < d; ++j) arb_set_d(z[j], scale * (2 * rng.uniform(stream + static_cast<std::uint64_t>(j), k) - 1));
+          return z;
+        };
+        auto proj = [&](std::vector<Ball> z, bool radial_everywhere) {
+          if (shape == 0) {
+            if (radial_everywhere) {  // the sibling: z r/|z| even inside
+              Ball nn;
+              for (const Ball& v : z) arb_addmul(nn, v, v, kPrec);
+              arb_sqrt(nn, nn, kPrec);
+              for (Ball& v : z) arb_mul(v, v, r, kPrec), arb_div(v, v, nn, kPrec);
+            } else {
+              reference::jkt::project_ball(&z, r, kPrec);
+            }
+          } else {
+            for (Ball& v : z) clip(v, r, kPrec);
+          }
+          return z;
+        };
+        auto dist = [&](const std::vector<Ball>& a, const std::vector<Ball>& b) {
+          Ball s2;
+          for (int j = 0; j < d; ++j) {
+            Ball t;
+            arb_sub(t, a[j], b[j], kPrec);
+            arb_addmul(s2, t, t, kPrec);
+          }
+          arb_sqrt(s2, s2, kPrec);
+          return s2;
+        };
+        const double scale = k % 4 == 0 ? 1.6 : k % 4 == 1 ? 3 : k % 4 == 2 ? 100 : 1.45;  // near the edge to far out
+        const auto z = point(100, scale), z2 = point(200, scale), x = proj(point(300, 1.5), false);
+        const auto pz = proj(z, false), pz2 = proj(z2, false);
+        const Ball ne = dist(pz, pz2), dz = dist(z, z2), dx = dist(x, pz), dxz = dist(x, z);
+        const bool v = arb_gt(ne, dz) || arb_gt(dx, dxz);
+        bad += v, ++n;
+        worst_ne = std::max(worst_ne, d_of(ne) / std::max(d_of(dz), 1e-300));
+        worst_dec = std::max(worst_dec, d_of(dx) / std::max(d_of(dxz), 1e-300));
+        if (shape == 0) {  // the sibling: x inside C, its radial image against the claim |x - P(x)| <= |x - x| = 0
+          const auto xin = point(400, 0.5), rx = proj(xin, true);
+          sibling_bad += arb_is_positive(dist(xin, rx));
+        }
+        if (v) {
+          std::ostringstream name;
+          name << (shape == 0 ? "ball" : "box") << " d = " << d << " pair " << k;
+          out.cases.push_back(line(name.str(), d_of(ne), d_of(dz), true, "certified: a property fails"));
+        }
+      }
+  std::ostringstream name;
+  name << "largest |Pi z - Pi z'|/|z - z'| and |x - Pi z|/|x - z| over " << n << " pairs (ball and box, d = 2, 5)";
+  out.cases.push_back(line(name.str(), std::max(worst_ne, worst_dec), 1, false));
+  std::ostringstream note;
+  note << "certified by the variational inequality of the projection onto a closed convex set (both properties follow); "
+       << n << " spot checks in ball arithmetic, " << bad << " failing; the radial map applied inside C (the sibling) "
+       << "moves " << sibling_bad << " of " << n / 2 << " interior points, breaking |x - P(x)| <= |x - x|";
+  return finish(out, note.str(), t0, bad == 0);
+}
+
 }  // namespace
 
 const std::vector<RegretCheck>& igd_giga_checks() {
@@ -1060,6 +1207,18 @@ const std::vector<RegretCheck>& igd_giga_checks() {
        {"c_parse", "pgiga_lambda", "giga_eta", "tq_rounding", "tq_burnin", "init_reading", "init_coupling"}, pgiga,
        {{"c_parse", "ln_of_half_ln"}, {"pgiga_lambda", "alg3"}, {"giga_eta", "two_over_alpha_t"}, {"tq_rounding", "ceil"},
         {"tq_burnin", "random_tq"}, {"init_reading", "given"}, {"init_coupling", "independent"}}},
+      {"JKT.alg.projection", "JKT Alg 1 l.8, Alg 2 l.9, Alg 3 l.9, Alg 6 l.14; Thm 2 and Lem 5 (proofs)",
+       "Pi_C(z) = argmin_C |x - z|: non-expansive, and |x - Pi_C(z)| <= |x - z| for x in C (\"projection onto C always "
+       "decreases distance\")",
+       "the variational inequality of projections onto closed convex sets, beside spot checks in ball arithmetic on the "
+       "ball and the box (1600 random pairs, d = 2 and 5)",
+       {}, projection, {}},
+      {"JKT.lemma.igd_prox_strong_convexity", "JKT Lem 4 (proof), Eq (14), (15), (16)",
+       "1/2 |x - x_tau|^2 + eta_tau f_tau(x), eta_tau = 1/(alpha tau), is (tau + 1)/tau-strongly convex, and (14) holds "
+       "at its minimiser over C",
+       "the argument (modulus 1 + eta alpha) beside exact spot checks of (14) on C = [-1, 1], f = alpha/2 x^2 + g x, with "
+       "the mutant modulus (tau + 2)/tau",
+       {"sc_reading"}, igd_prox_strong_convexity, {{"sc_reading", "gradient"}}},
       {"JKT.bound.giga_regret", "JKT Thm 6 (proof; from [20] Thm 1)",
        "the regret of GIGA's noiseless iterates from round t_q on is at most 2G^2/alpha (1 + log T) (eta_t = 2/(alpha t))",
        "deterministic streams replayed in ball arithmetic (f_t = alpha/2 x^2 on [-1, 1], x_{t_q} on the boundary, t_q "

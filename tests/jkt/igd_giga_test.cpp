@@ -277,3 +277,25 @@ TEST(JktIgdGiga, GigaRegretFromTheBurnInExceedsThePrintedBound) {
     if (c.stream.find("t_q = 200 ") != std::string::npos && c.T == 1000) t200 = c.violated && c.realised > 2 * c.bound;
   EXPECT_TRUE(t200);  // regret 33.07 against 15.82 at T = 1000
 }
+
+// JKT.alg.projection: certified (the variational inequality); no spot check fails on the ball or the box, and the
+// radial map applied inside C (the sibling) moves every interior point.
+TEST(JktIgdGiga, ProjectionPropertiesHoldRadialMapFails) {
+  const auto* k = find_regret_check("JKT.alg.projection");
+  ASSERT_NE(k, nullptr);
+  const auto out = k->run({}, 1);
+  EXPECT_EQ(out.verdict, "certified");
+  EXPECT_LE(out.worst.realised, 1.0);
+  EXPECT_NE(out.note.find("moves 800 of 800 interior points"), std::string::npos) << out.note;
+}
+
+// JKT.lemma.igd_prox_strong_convexity: (14) holds at every exact instance with the modulus (tau + 1)/tau (equality
+// without clipping), and the mutant (tau + 2)/tau fails.
+TEST(JktIgdGiga, ProximalObjectiveModulus) {
+  const auto* k = find_regret_check("JKT.lemma.igd_prox_strong_convexity");
+  ASSERT_NE(k, nullptr);
+  const auto out = k->run({}, 1);
+  EXPECT_EQ(out.verdict, "certified");
+  EXPECT_EQ(out.note.find("mutant (tau + 2)/(2 tau) fails at 0"), std::string::npos) << out.note;
+  EXPECT_DOUBLE_EQ(out.worst.ratio, 1.0);  // equality attained
+}

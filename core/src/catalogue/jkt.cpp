@@ -287,6 +287,18 @@ void register_paper(std::vector<Entry>& t) {
                            tq_rounding, tq_burnin}));
   t.push_back(claim_entry("JKT.priv.pgiga", "priv", kIgc, "JKT Thm 5", "PGIGA (Alg 3) is (3 eps, 2 delta)-DP",
                           {c_parse, pgiga_lambda, giga_eta, tq_rounding, tq_burnin, init_reading, init_coupling}));
+  t.push_back(claim_entry("JKT.alg.projection", "alg",
+                          "reference/jkt/learners.cpp fast/jkt/learners.cpp proofs-checks/jkt/igd_giga_checks.cpp "
+                          "tests/jkt/igd_giga_test.cpp",
+                          "JKT Alg 1 l.8, Alg 2 l.9, Alg 3 l.9, Alg 6 l.14",
+                          "Pi_C(z) = argmin_C |x - z| (ball: z r/|z| outside; box: a clip), non-expansive, and "
+                          "|x - Pi_C(z)| <= |x - z| for x in C",
+                          {}));
+  t.push_back(claim_entry("JKT.lemma.igd_prox_strong_convexity", "lemma", kIgc, "JKT Lem 4 (proof), Eq (14)-(16)",
+                          "1/2 |x - x_tau|^2 + f_tau(x)/(alpha tau) is (tau + 1)/tau-strongly convex; (14) at its minimiser",
+                          {reading_param("sc_reading", {"gradient", "printed"},
+                                         "alpha-strong convexity: the gradient form (Lem 5 proof) or Sec 2.3's printed "
+                                         "inequality (J18)")}));
   // J2: the base of log T in the bounds imported from [20] and [22]; e first (the natural log of [20]'s H_T <= 1 + ln T)
   const ParamSpec log_base_regret = reading_param("log_base_regret", {"e", "2"}, "base of log T in Thm 6, Eq (22) (J2)");
   t.push_back(claim_entry("JKT.bound.giga_regret", "bound", kIgc, "JKT Thm 6 (proof; from [20] Thm 1)",
