@@ -203,3 +203,21 @@ TEST(JktQftlLemmas, SmoothnessConstantIsRSquaredPlusAlpha) {
     EXPECT_EQ(c.violated, big_R) << c.stream;  // R = 0.5 and R = 1 hold (R^2 <= R)
   }
 }
+
+// ERRATA.md E35: Eq (22)'s c log T fails at small T (certified replay: R = 0.1, alpha = 100, alternating y, T = 2:
+// 1.4999e-6 > 6.959e-7) under both log bases; with Eq (19)'s loss the bound with 1 + log T holds at every case, never
+// at T = 1000 is the printed one exceeded; under Alg 4's loss it is exceeded at T = 1000 too (the sibling reading).
+TEST(JktQftlLemmas, QftlRegretBoundLacksItsConstant) {
+  const auto* k = privoco::proofs::find_regret_check("JKT.bound.qftl_regret");
+  ASSERT_NE(k, nullptr);
+  for (const char* base : {"e", "2"}) {
+    const auto out = k->run({{"log_base_regret", base}}, 1);
+    EXPECT_EQ(out.verdict, "refuted") << base;
+    EXPECT_NE(out.note.find("holds at every case (certified)"), std::string::npos) << out.note;
+    for (const auto& c : out.cases)
+      if (c.T == 1000) EXPECT_FALSE(c.violated) << c.stream;
+  }
+  bool late = false;
+  for (const auto& c : k->run({{"quad_loss", "alg4"}}, 1).cases) late |= c.violated && c.T == 1000;
+  EXPECT_TRUE(late);
+}

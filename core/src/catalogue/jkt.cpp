@@ -161,6 +161,10 @@ void register_paper(std::vector<Entry>& t) {
   // J14: which quadratic loss; eq19 first, the loss of Sec 3.5 and Thm 8 where these claims are made
   const ParamSpec quad_loss_qftl = reading_param("quad_loss", {"eq19", "alg4", "sec51"},
                                                  "the quadratic loss: Eq (19)'s, Alg 4's or Sec 5.1's (J14)");
+  t.push_back(claim_entry("JKT.bound.qftl_regret", "bound", "proofs-checks/jkt/qftl_checks.cpp tests/jkt/qftl_test.cpp",
+                          "JKT Eq (22) (from [22] Thm 2)", "R_QFTL(T) <= R^4 (1 + 2R/alpha)^2/alpha log T",
+                          {reading_param("log_base_regret", {"e", "2"}, "base of log T in Thm 6, Eq (22) (J2)"),
+                           quad_loss_qftl}));
   t.push_back(claim_entry("JKT.lemma.qftl_iterate_norm", "lemma", "proofs-checks/jkt/qftl_checks.cpp tests/jkt/qftl_test.cpp",
                           "JKT Sec 3.5", "the QFTL iterate has ||x_{t+1}|| <= 2R/alpha when |y_t|, ||v_t|| <= R",
                           {quad_loss_qftl}));
