@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "checks.hpp"
+#include "privoco/proofs/jkt/olr.hpp"
 #include "privoco/proofs/check.hpp"
 #include "privoco/decimal.hpp"
 #include "privoco/errors.hpp"
@@ -212,77 +213,27 @@ RegretOutcome experiments(const Params& given, std::uint64_t seed) {
   const char* kId = "JKT.const.experiments";
   std::string reading = "std", loss = "sec51";
   for (const auto& [k, v] : given) {
-    if (k == "noise_scale_reading" && (v == "std" || v == "variance")) reading = v;
-    else if (k == "quad_loss" && (v == "eq19" || v == "alg4" || v == "sec51")) loss = v;
-    else if (k == "noise_scale_reading") throw ParamError(kId, k, "'" + v + "' (one of std, variance)");
-    else if (k == "quad_loss") throw ParamError(kId, k, "'" + v + "' (one of eq19, alg4, sec51)");
+    if (k == "noise_scale_reading") reading = v;
+    else if (k == "quad_loss") loss = v;
     else throw ParamError(kId, k, "unknown parameter (noise_scale_reading, quad_loss)");
   }
   const auto t0 = std::chrono::steady_clock::now();
   RegretOutcome out;
   out.seed = seed;
-  constexpr int d = 10;
-  const long T = 100000;
-  const double alpha = 1, delta = 1e-6, eta_sd = reading == "std" ? 0.01 : 0.1;
-  const Streams streams(seed);
-  auto normal = [&](std::uint64_t stream, std::uint64_t counter) {  // Box-Muller's cosine branch
-    const double u1 = streams.uniform(stream, 2 * counter), u2 = streams.uniform(stream, 2 * counter + 1);
-    return std::sqrt(-2 * std::log(u1)) * std::cos(2 * M_PI * u2);
-  };
-  // the data (stream 1: g_t, stream 2: eta)
-  Eigen::MatrixXd G(d, T);
-  Eigen::VectorXd y(T), xs = Eigen::VectorXd::Constant(d, 1 / std::sqrt(double(d)));
-  for (long t = 0; t < T; ++t) {
-    for (int j = 0; j < d; ++j) G(j, t) = normal(1, static_cast<std::uint64_t>(t) * d + j) / std::sqrt(double(d));
-    y(t) = G.col(t).dot(xs) + eta_sd * normal(2, static_cast<std::uint64_t>(t));
-  }
-  const double R = std::max(G.colwise().norm().maxCoeff(), y.cwiseAbs().maxCoeff());
-  // the charged loss (J14) and its comparator: sum_t c (y_t - g_t^T x)^2 + a ||x||^2 has minimiser (c V + a T I)^{-1} c u
-  const double c = loss == "eq19" ? 0.5 : 1, a = loss == "sec51" ? alpha : alpha / 2;
-  auto f = [&](const auto& x, long t) { const double r = y(t) - G.col(t).dot(x); return c * r * r + a * x.squaredNorm(); };
-  Eigen::MatrixXd V = G * G.transpose();
-  Eigen::VectorXd u = G * y;
-  const Eigen::VectorXd best = (c * V + a * T * Eigen::MatrixXd::Identity(d, d)).ldlt().solve(c * u);
-  double best_loss = 0;
-  for (long t = 0; t < T; ++t) best_loss += f(best, t);
-  // a run: rounds t = 1..T, x^_1 = 0, charged f_t(x^_t), then x^_{t+1} = (t alpha I + V^_t)^{-1} u^_t (Alg 4 l.9)
-  auto run = [&](double eps) {  // eps <= 0: FTL on the exact sums
-    const bool priv = eps > 0;
-    const double sV = priv ? fast::jkt::tree_sigma(R * R, eps / 2, delta / 2, double(T), fast::jkt::LogBase::mixed).value : 0;
-    const double su = priv ? fast::jkt::tree_sigma(R, eps / 2, delta / 2, double(T), fast::jkt::LogBase::mixed).value : 0;
-    fast::jkt::PrivateSum treeV(d * d, static_cast<std::uint64_t>(T), sV, seed, 10), treeu(d, static_cast<std::uint64_t>(T), su, seed, 11);
-    using Vec = Eigen::Matrix<double, d, 1>;  // fixed sizes: no allocation per step
-    using Mat = Eigen::Matrix<double, d, d>;
-    Vec x = Vec::Zero(), uh, yv;
-    Mat w, Vh;
-    double total = 0;
-    long wild = 0;  // rounds whose x^ is more than 10 ||x*|| = 10 away from the origin
-    for (long t = 0; t < T; ++t) {
-      total += f(x, t);
-      wild += x.norm() > 10;
-      if (t == T - 1) break;
-      const Vec g = G.col(t);
-      w = g * g.transpose();  // row concatenation = column (symmetric)
-      yv = y(t) * g;
-      treeV.add(w.data(), Vh.data());
-      treeu.add(yv.data(), uh.data());
-      x = (Vh + double(t + 1) * alpha * Mat::Identity()).partialPivLu().solve(uh);
-    }
-    return std::pair<double, long>{(total - best_loss) / double(T), wild};
-  };
-  const double ftl = run(0).first;
+  const OlrExperiment ex(100000, reading, loss, seed);
+  const double ftl = ex.run(0).average_regret;
   out.cases.push_back(line("FTL (non-private): average regret", ftl, 1e-2, false));
   std::ostringstream note;
-  note << "noise_scale_reading = " << reading << " (eta's sd " << eta_sd << "), quad_loss = " << loss
+  note << "noise_scale_reading = " << reading << " (eta's sd " << ex.noise_sd() << "), quad_loss = " << loss
        << "; d = 10, T = 100000, alpha = 1 as printed; unstated, fixed here: g_t ~ N(0, I/d), x* = (1, ..., 1)/sqrt(d), "
-       << "delta = 1e-6, R = " << text_g(R) << " from the data (J8 data_max), the trees' arguments (R^2, R) as printed, "
-       << "log_base mixed; seed " << seed << "; average regret: FTL " << text_g(ftl);
+       << "delta = 1e-6, R = " << text_g(ex.R()) << " from the data (J8 data_max), the trees' arguments (R^2, R) as "
+       << "printed, log_base mixed; seed " << seed << "; average regret: FTL " << text_g(ftl);
   for (double eps : {0.01, 0.1, 1.0, 10.0}) {
-    const auto [r, wild] = run(eps);
+    const OlrRun r = ex.run(eps);
     std::ostringstream name;
     name << "PQFTL eps=" << eps << ": average regret (printed: of the order of 1e-2 at eps = 0.01)";
-    out.cases.push_back(line(name.str(), r, 1e-2, false));
-    note << ", PQFTL at eps = " << eps << ": " << text_g(r) << " (" << wild << " rounds with ||x^|| > 10)";
+    out.cases.push_back(line(name.str(), r.average_regret, 1e-2, false));
+    note << ", PQFTL at eps = " << eps << ": " << text_g(r.average_regret) << " (" << r.wild << " rounds with ||x^|| > 10)";
   }
   note << "; the solve of (t alpha I + V^_t) x = u^_t is unguarded, as printed: while t alpha is below the trees' "
        << "noise the iterates follow it, and those rounds dominate the average (hence no monotonicity in eps); the "
@@ -569,6 +520,83 @@ RegretOutcome qftl_regret(const Params& given, std::uint64_t seed) {
 }
 
 }  // namespace
+
+struct OlrExperiment::Data {
+  static constexpr int d = 10;
+  long T;
+  double alpha = 1, delta = 1e-6, eta_sd, R, c, a, best_loss = 0;
+  std::uint64_t seed;
+  Eigen::MatrixXd G;
+  Eigen::VectorXd y;
+};
+
+OlrExperiment::OlrExperiment(long T, const std::string& reading, const std::string& loss, std::uint64_t seed)
+    : data_(std::make_unique<Data>()) {
+  const char* kId = "JKT.const.experiments";
+  if (reading != "std" && reading != "variance") throw ParamError(kId, "noise_scale_reading", "'" + reading + "' (one of std, variance)");
+  if (loss != "eq19" && loss != "alg4" && loss != "sec51") throw ParamError(kId, "quad_loss", "'" + loss + "' (one of eq19, alg4, sec51)");
+  if (T < 2) throw DomainError(kId, "T", std::to_string(T), "integers >= 2");
+  Data& D = *data_;
+  constexpr int d = Data::d;
+  D.T = T, D.seed = seed, D.eta_sd = reading == "std" ? 0.01 : 0.1;
+  const Streams streams(seed);
+  auto normal = [&](std::uint64_t stream, std::uint64_t counter) {  // Box-Muller's cosine branch
+    const double u1 = streams.uniform(stream, 2 * counter), u2 = streams.uniform(stream, 2 * counter + 1);
+    return std::sqrt(-2 * std::log(u1)) * std::cos(2 * M_PI * u2);
+  };
+  D.G.resize(d, T);  // the data (stream 1: g_t, stream 2: eta)
+  D.y.resize(T);
+  const Eigen::VectorXd xs = Eigen::VectorXd::Constant(d, 1 / std::sqrt(double(d)));
+  for (long t = 0; t < T; ++t) {
+    for (int j = 0; j < d; ++j) D.G(j, t) = normal(1, static_cast<std::uint64_t>(t) * d + j) / std::sqrt(double(d));
+    D.y(t) = D.G.col(t).dot(xs) + D.eta_sd * normal(2, static_cast<std::uint64_t>(t));
+  }
+  D.R = std::max(D.G.colwise().norm().maxCoeff(), D.y.cwiseAbs().maxCoeff());
+  // the charged loss (J14) and its comparator: sum_t c (y_t - g_t^T x)^2 + a ||x||^2 has minimiser (c V + a T I)^{-1} c u
+  D.c = loss == "eq19" ? 0.5 : 1, D.a = loss == "sec51" ? D.alpha : D.alpha / 2;
+  const Eigen::MatrixXd V = D.G * D.G.transpose();
+  const Eigen::VectorXd u = D.G * D.y;
+  const Eigen::VectorXd best = (D.c * V + D.a * T * Eigen::MatrixXd::Identity(d, d)).ldlt().solve(D.c * u);
+  for (long t = 0; t < T; ++t) {
+    const double r = D.y(t) - D.G.col(t).dot(best);
+    D.best_loss += D.c * r * r + D.a * best.squaredNorm();
+  }
+}
+
+OlrExperiment::~OlrExperiment() = default;
+double OlrExperiment::R() const { return data_->R; }
+double OlrExperiment::noise_sd() const { return data_->eta_sd; }
+
+OlrRun OlrExperiment::run(double eps) const {
+  const Data& D = *data_;
+  constexpr int d = Data::d;
+  const long T = D.T;
+  // a run: rounds t = 1..T, x^_1 = 0, charged f_t(x^_t), then x^_{t+1} = (t alpha I + V^_t)^{-1} u^_t (JKT Alg 4 l.9)
+  const bool priv = eps > 0;
+  const double sV = priv ? fast::jkt::tree_sigma(D.R * D.R, eps / 2, D.delta / 2, double(T), fast::jkt::LogBase::mixed).value : 0;
+  const double su = priv ? fast::jkt::tree_sigma(D.R, eps / 2, D.delta / 2, double(T), fast::jkt::LogBase::mixed).value : 0;
+  fast::jkt::PrivateSum treeV(d * d, static_cast<std::uint64_t>(T), sV, D.seed, 10), treeu(d, static_cast<std::uint64_t>(T), su, D.seed, 11);
+  using Vec = Eigen::Matrix<double, d, 1>;  // fixed sizes: no allocation per step
+  using Mat = Eigen::Matrix<double, d, d>;
+  Vec x = Vec::Zero(), uh, yv;
+  Mat w, Vh;
+  OlrRun out;
+  double total = 0;
+  for (long t = 0; t < T; ++t) {
+    const double r = D.y(t) - D.G.col(t).dot(x);
+    total += D.c * r * r + D.a * x.squaredNorm();
+    out.wild += x.norm() > 10;
+    if (t == T - 1) break;
+    const Vec g = D.G.col(t);
+    w = g * g.transpose();  // row concatenation = column (symmetric)
+    yv = D.y(t) * g;
+    treeV.add(w.data(), Vh.data());
+    treeu.add(yv.data(), uh.data());
+    x = (Vh + double(t + 1) * D.alpha * Mat::Identity()).partialPivLu().solve(uh);
+  }
+  out.average_regret = (total - D.best_loss) / double(T);
+  return out;
+}
 
 const std::vector<RegretCheck>& qftl_checks() {
   static const std::vector<RegretCheck> list = {

@@ -129,6 +129,7 @@ run(["run", "alg3", "b=1,2", "G=1", "--gradients", write("g2.csv", "g1,g2\n0.5,-
 run(["run", "local_laplace", "tau=1,inf", "--T", "3", "--out", t("xi.csv"), "--json"], [], True)
 run(["run", "l2_mech", "eps=1", "d=3", "--T", "3", "--out", t("xi2.csv"), "--json"], [], True)
 run(["run", "scenario1", "--T", "20", "--seeds", "2", "--json"], [], True)
+run(["run", "olr", "--T", "300", "--seeds", "2", "eps=0.1,10", "--json"], [], True)
 run(["run", "private_sum", "R=1", "eps=1", "delta=1e-5", "T=8", "--gradients", write("ps.csv", "w\n0.5\n-1\n0.25\n"),
      "--out", t("ps_out.csv"), "--json"], [], True)
 

@@ -91,6 +91,7 @@ plots = {
     "compare of a potential": ["compare", "VDH.pot.conj", "--n", "300", "--plot", t("c4.svg"), "--ulps", "1e6"],
     "scenario 1": ["run", "scenario1", "--T", "30,100,300", "--seeds", "3", "--plot", t("s1.svg")],
     "scenario 2, log-log": ["run", "scenario2", "--T", "30,100", "--seeds", "3", "--plot", t("s2.svg"), "--log-log"],
+    "JKT Sec 5.1 preset (log-log)": ["run", "olr", "--T", "3000", "--seeds", "2", "--plot", t("olr.svg")],
 }
 for what, args in plots.items():
     cli(*args)
