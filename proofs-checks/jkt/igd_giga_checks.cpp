@@ -972,13 +972,7 @@ RegretOutcome giga_regret(const Params& given, std::uint64_t seed) {
         if (t >= tq) arb_add(regret, regret, cost, kPrec);  // the comparator's sum is 0 (x* = 0)
       }
       Ball bound, lg;  // 2 G^2/alpha (1 + log T), G = alpha = 1
-      arb_set_si(lg, T);
-      arb_log(lg, lg, kPrec);
-      if (base == "2") {
-        Ball l2;
-        arb_const_log2(l2, kPrec);
-        arb_div(lg, lg, l2, kPrec);
-      }
+      log_base(lg, static_cast<double>(T), base == "2", kPrec);
       arb_add_ui(bound, lg, 1, kPrec);
       arb_mul_2exp_si(bound, bound, 1);
       Ball derived, h;  // (1/2)(t_q/c - 1)^+ + (c/2) sum_{t_q}^T 1/t

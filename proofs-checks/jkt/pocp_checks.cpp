@@ -745,25 +745,6 @@ RegretOutcome delta_typical(const Params& given, std::uint64_t seed) {
        << "instead of T^{-1} ln T: the ln(1/delta) factors of the regret and utility bounds become powers of T";
   return finish(out, note.str(), t0, false);
 }
-// H_n in ball arithmetic: the sum itself up to n = 1000 (H_1 = 1 exactly), psi(n + 1) + gamma_E beyond
-void harmonic(arb_t h, double n, slong prec) {
-  if (n <= 1000) {
-    arb_zero(h);
-    for (long k = 1; k <= static_cast<long>(n); ++k) {
-      Ball q;
-      arb_set_si(q, 1);
-      arb_div_si(q, q, k, prec);
-      arb_add(h, h, q, prec);
-    }
-    return;
-  }
-  Ball e;
-  arb_set_d(h, n + 1);
-  arb_digamma(h, h, prec);
-  arb_const_euler(e, prec);
-  arb_add(h, h, e, prec);
-}
-
 // JKT Eq (12) l.1 and Eq (35): sum_{t=1}^{T-1} 1/t <= int_1^{T-1} dt/t = ln(T - 1), and sum_{t=2}^T 1/(t - 1) <= ln T.
 // Both fail at every T >= 2 by the argument H_n - ln(n + 1) = sum_{k <= n} (1/k - ln(1 + 1/k)) > 0 (ln(1 + x) < x);
 // certified values at a grid of T (H_n = psi(n + 1) + gamma_E). The corrected H_{T-1} <= 1 + ln(T - 1) (1/t <=
@@ -776,8 +757,8 @@ RegretOutcome harmonic_vs_integral(const Params& given, std::uint64_t seed) {
   out.seed = seed;
   bool corrected_ok = true;
   for (double T : {2.0, 3.0, 10.0, 100.0, 1e3, 1e6, 1e9, 1e15}) {
-    Ball h, a, b, c;
-    harmonic(h, T - 1, kPrec);
+    Ball h, a, b, c, n(T - 1);
+    reference::jkt::harmonic_number(h, n, kPrec);
     arb_set_d(a, T - 1);
     arb_log(a, a, kPrec);  // ln(T - 1): the integral of Eq (12) l.1
     arb_set_d(b, T);

@@ -172,4 +172,13 @@ int sign_statistic_sign(long n, const ReleaseMeans& ab, double eps_used, double 
   return 0;
 }
 
+void log_base(arb_t res, double T, bool base2, slong prec) {
+  arb_set_d(res, T);
+  arb_log(res, res, prec);
+  if (!base2) return;
+  reference::Ball l2;
+  arb_const_log2(l2, prec);
+  arb_div(res, res, l2, prec);
+}
+
 }  // namespace privoco::proofs::jkt

@@ -24,6 +24,9 @@ int gauss_delta_sign(const std::function<void(arb_t eps_used, arb_t mu, arb_t ta
 
 std::string text_g(double x);  // %.7g
 
+// log T in base e or 2 (J1, J2: the base of the logarithms the bounds print), in ball arithmetic
+void log_base(arb_t res, double T, bool base2, slong prec);
+
 // Releases projected onto C with 0 inside C (JKT Alg 1 l.8, Alg 2 l.9, Alg 3 l.9: x^ = Pi_C(x~), x~ = x + N(0,
 // sigma_t^2 I)): the signs of the releases' first coordinates are a post-processing of x^ (x^ > 0 iff x~ > 0), so
 // independent Bernoullis with P(+) = Phi(a_j) under one data set and Phi(b_j) under the other (a_j, b_j the

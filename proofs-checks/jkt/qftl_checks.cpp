@@ -484,13 +484,7 @@ RegretOutcome qftl_regret(const Params& given, std::uint64_t seed) {
           }
           Ball regret, bound, lg, corr;
           arb_sub(regret, cost, best, kPrec);
-          arb_set_d(lg, T);
-          arb_log(lg, lg, kPrec);
-          if (base == "2") {
-            Ball l2;
-            arb_const_log2(l2, kPrec);
-            arb_div(lg, lg, l2, kPrec);
-          }
+          log_base(lg, T, base == "2", kPrec);
           arb_set_d(bound, 2 * R);  // 2R exact
           arb_div(bound, bound, Ball(alpha), kPrec);
           arb_add_ui(bound, bound, 1, kPrec);

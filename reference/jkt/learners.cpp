@@ -3,6 +3,7 @@
 #include <string>
 
 #include "privoco/errors.hpp"
+#include "privoco/reference/jkt/private_sum.hpp"
 
 namespace privoco::reference::jkt {
 
@@ -10,15 +11,7 @@ using namespace privoco::jkt;
 
 void ocp_normal(arb_t z, const Streams& s, DrawKind kind, std::uint64_t coord, std::uint64_t counter, slong prec) {
   const std::uint64_t stream = ocp_stream(kind, coord);
-  Ball u1, c;
-  arb_set_d(u1, s.uniform(stream, counter));
-  arb_set_d(c, s.uniform(stream | 1, counter));
-  arb_mul_2exp_si(c, c, 1);
-  arb_cos_pi(c, c, prec);  // cos(2 pi u2), no rounding of 2 pi
-  arb_log(u1, u1, prec);
-  arb_mul_si(u1, u1, -2, prec);
-  arb_sqrt(u1, u1, prec);
-  arb_mul(z, u1, c, prec);
+  box_muller(z, s.uniform(stream, counter), s.uniform(stream | 1, counter), prec);
 }
 
 namespace {

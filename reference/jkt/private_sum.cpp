@@ -12,9 +12,13 @@ int bitlen(std::uint64_t x) { return x == 0 ? 0 : 64 - __builtin_clzll(x); }
 
 void node_draw(arb_t z, const Streams& s, std::uint64_t tree, int h, std::uint64_t q, std::uint64_t coord, slong prec) {
   const std::uint64_t stream = (tree << 32) | (coord << 1), counter = (q << 6) | static_cast<std::uint64_t>(h);
+  box_muller(z, s.uniform(stream, counter), s.uniform(stream | 1, counter), prec);
+}
+
+void box_muller(arb_t z, double u1d, double u2d, slong prec) {
   Ball u1, c;
-  arb_set_d(u1, s.uniform(stream, counter));
-  arb_set_d(c, s.uniform(stream | 1, counter));
+  arb_set_d(u1, u1d);
+  arb_set_d(c, u2d);
   arb_mul_2exp_si(c, c, 1);
   arb_cos_pi(c, c, prec);  // cos(2 pi u2), no rounding of 2 pi
   arb_log(u1, u1, prec);

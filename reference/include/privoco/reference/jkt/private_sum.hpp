@@ -12,6 +12,8 @@
 
 namespace privoco::reference::jkt {
 
+// Box-Muller's cosine branch in ball arithmetic from two exact uniforms: z = sqrt(-2 ln u1) cos(2 pi u2).
+void box_muller(arb_t z, double u1, double u2, slong prec);
 // z = sqrt(-2 ln u1) cos(2 pi u2) for node (h, q), coordinate `coord` (the fast node_draw's uniforms), at prec.
 void node_draw(arb_t z, const Streams& s, std::uint64_t tree, int h, std::uint64_t q, std::uint64_t coord, slong prec);
 
