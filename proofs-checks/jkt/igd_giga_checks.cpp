@@ -1149,6 +1149,105 @@ RegretOutcome projection(const Params& given, std::uint64_t seed) {
   return finish(out, note.str(), t0, bad == 0);
 }
 
+// JKT Eq (10), (11) (Thm 2 proof), pathwise for Alg 1 with A = IGD (Alg 2's runs, privoco/reference/jkt/learners.hpp):
+// (10) sum f(x^_t) - min <= sum f(x_t) - min + L sum ||x^_t - x_t|| (L-Lipschitz f_t); the projection step
+// ||x_{t+1} - x^_{t+1}|| <= ||b_{t+1}||; (11) L sum_{t<=T} ||x_t - x^_t|| <= L (||C||_2 + sum_{t<T} ||b_{t+1}||), where
+// ||C||_2 stands for ||x^_1 - x_1|| (J5: the diameter, as Thm 2 prints, or the radius). Replays in ball arithmetic of
+// 200 seeded runs on f_t = x^2/2 + g_t.x over the unit disc (d = 2, L = 2, uniform start, J23's coupling), with small
+// and large noise; a line per inequality with its worst path. Under C_norm = radius, independent start points farther
+// apart than the radius break (11) when the noise is too small to leave slack.
+RegretOutcome lipschitz_regret_split(const Params& given, std::uint64_t seed) {
+  const char* kId = "JKT.lemma.lipschitz_regret_split";
+  const std::vector<std::string> allowed = {"C_norm", "init_coupling"};
+  const std::string cn = reading_of(kId, given, "C_norm", {"diameter", "radius"}, allowed);
+  const std::string cp = reading_of(kId, given, "init_coupling", {"independent", "same"}, allowed);
+  const auto t0 = std::chrono::steady_clock::now();
+  RegretOutcome out;
+  out.seed = seed;
+  const double L = 2, r = 1;  // |grad| = |x + g| <= 1 + |g| <= 2 on the unit disc with |g| <= 1
+  for (double beta : {1e-6, 0.05, 5.0}) {
+    int fail10 = 0, failproj = 0, fail11 = 0;
+    double worst10 = 0, worstproj = 0, worst11 = 0;
+    std::string w11;
+    for (std::uint64_t run = 0; run < 200; ++run) {
+      privoco::jkt::OcpConfig c;
+      c.update = privoco::jkt::OcpUpdate::igd, c.d = 2, c.T = 30, c.alpha = 1, c.radius = r, c.seed = seed * 1000 + run;
+      c.init = privoco::jkt::InitReading::uniform;
+      c.coupling = cp == "same" ? privoco::jkt::InitCoupling::same : privoco::jkt::InitCoupling::independent;
+      Ball bb(beta), cost, fx, lhs10, rhs10, sum_dev, sum_b, tmp;
+      reference::jkt::PrivateOcpReplay rep(c, bb.get(), kPrec);
+      Streams data(seed + 77 * run), draws(c.seed);
+      Ball first_gap;
+      for (std::uint64_t t = 1; t <= c.T; ++t) {
+        const double g[2] = {2 * data.uniform(1, t) - 1, 0.5 * (2 * data.uniform(2, t) - 1)};
+        const std::vector<Ball> xh = rep.played(), x = rep.hidden();
+        Ball dev;  // ||x^_t - x_t||
+        for (int j = 0; j < 2; ++j) {
+          arb_sub(tmp, xh[j], x[j], kPrec);
+          arb_addmul(dev, tmp, tmp, kPrec);
+        }
+        arb_sqrtpos(dev, dev, kPrec);
+        if (t == 1) arb_set(first_gap, dev);
+        arb_add(sum_dev, sum_dev, dev, kPrec);
+        reference::jkt::quadratic_loss(fx, x, g, Ball(1.0), kPrec);
+        rep.update(g, cost);
+        arb_add(lhs10, lhs10, cost, kPrec);  // sum f(x^_t); the common min cancels from both sides of (10)
+        arb_add(rhs10, rhs10, fx, kPrec);
+        if (t < c.T) {  // ||b_{t+1}|| from the same draws, against ||x_{t+1} - x^_{t+1}||
+          Ball bn, z, p;
+          for (int j = 0; j < 2; ++j) {
+            reference::jkt::ocp_normal(z, draws, privoco::jkt::DrawKind::noise, static_cast<std::uint64_t>(j), t, kPrec);
+            arb_addmul(bn, z, z, kPrec);
+          }
+          arb_sqrtpos(bn, bn, kPrec);
+          arb_mul(bn, bn, bb, kPrec);
+          arb_div_si(bn, bn, static_cast<slong>(t), kPrec);
+          arb_add(sum_b, sum_b, bn, kPrec);
+          for (int j = 0; j < 2; ++j) {
+            arb_sub(tmp, rep.played()[j], rep.hidden()[j], kPrec);
+            arb_addmul(p, tmp, tmp, kPrec);
+          }
+          arb_sqrtpos(p, p, kPrec);
+          failproj += arb_gt(p, bn);
+          if (arb_is_positive(bn)) worstproj = std::max(worstproj, d_of(p) / d_of(bn));
+        }
+      }
+      Ball right10;
+      arb_mul_d(right10, sum_dev, L, kPrec);
+      arb_add(right10, right10, rhs10, kPrec);
+      fail10 += arb_gt(lhs10, right10);
+      {
+        Ball diff;
+        arb_sub(diff, lhs10, rhs10, kPrec);
+        const double den = L * d_of(sum_dev);
+        if (den > 0) worst10 = std::max(worst10, d_of(diff) / den);
+      }
+      Ball right11;  // ||C||_2 + sum ||b_{t+1}||
+      arb_set_d(right11, cn == "diameter" ? 2 * r : r);
+      arb_add(right11, right11, sum_b, kPrec);
+      const bool v11 = arb_gt(sum_dev, right11);
+      fail11 += v11;
+      const double ratio11 = d_of(sum_dev) / d_of(right11);
+      if (ratio11 > worst11)
+        worst11 = ratio11, w11 = "run " + std::to_string(run) + ": sum ||x_t - x^_t|| = " + reference::ball_text(sum_dev, 10) +
+                               " vs " + reference::ball_text(right11, 10) + " (||x^_1 - x_1|| = " +
+                               reference::ball_text(first_gap, 8) + ")";
+    }
+    const std::string b = "beta = " + text_g(beta);
+    out.cases.push_back(line("(10): sum f(x^) - sum f(x) <= L sum ||x^ - x||, 200 runs, " + b, worst10, 1, fail10 > 0,
+                             fail10 ? "certified on " + std::to_string(fail10) + " runs" : ""));
+    out.cases.push_back(line("projection: ||x_{t+1} - x^_{t+1}|| <= ||b_{t+1}||, 200 runs, " + b, worstproj, 1,
+                             failproj > 0, failproj ? "certified on " + std::to_string(failproj) + " rounds" : ""));
+    out.cases.push_back(line("(11) with ||C||_2 the " + cn + ", 200 runs, " + b, worst11, 1, fail11 > 0,
+                             fail11 ? "certified on " + std::to_string(fail11) + " runs; worst " + w11 : ""));
+  }
+  return finish(out, "C_norm = " + cn + ", init_coupling = " + cp + "; (10) and the projection step hold for every "
+                     "path by the argument (f_t L-Lipschitz on C; x_{t+1} in C and Pi_C non-expansive, JKT.alg.projection); "
+                     "(11) adds ||x^_1 - x_1||, at most the diameter (0 when x^_1 and x_1 are one draw): certified by "
+                     "the argument under the diameter (Thm 2's reading) or a shared start",
+                t0, cn == "diameter" || cp == "same");
+}
+
 }  // namespace
 
 const std::vector<RegretCheck>& igd_giga_checks() {
@@ -1213,6 +1312,12 @@ const std::vector<RegretCheck>& igd_giga_checks() {
        "the argument (modulus 1 + eta alpha) beside exact spot checks of (14) on C = [-1, 1], f = alpha/2 x^2 + g x, with "
        "the mutant modulus (tau + 2)/tau",
        {"sc_reading"}, igd_prox_strong_convexity, {{"sc_reading", "gradient"}}},
+      {"JKT.lemma.lipschitz_regret_split", "JKT Eq (10), (11) (Thm 2 proof)",
+       "pathwise: sum f(x^_t) - min <= sum f(x_t) - min + L sum ||x^_t - x_t||, ||x_{t+1} - x^_{t+1}|| <= ||b_{t+1}||, "
+       "and L sum ||x_t - x^_t|| <= L (||C||_2 + sum ||b_{t+1}||)",
+       "200 seeded runs of Alg 2 replayed in ball arithmetic (unit disc, uniform start) at three noise levels, each "
+       "inequality per path",
+       {"C_norm", "init_coupling"}, lipschitz_regret_split, {{"C_norm", "diameter"}, {"init_coupling", "independent"}}},
       {"JKT.bound.giga_regret", "JKT Thm 6 (proof; from [20] Thm 1)",
        "the regret of GIGA's noiseless iterates from round t_q on is at most 2G^2/alpha (1 + log T) (eta_t = 2/(alpha t))",
        "deterministic streams replayed in ball arithmetic (f_t = alpha/2 x^2 on [-1, 1], x_{t_q} on the boundary, t_q "

@@ -299,3 +299,17 @@ TEST(JktIgdGiga, ProximalObjectiveModulus) {
   EXPECT_EQ(out.note.find("mutant (tau + 2)/(2 tau) fails at 0"), std::string::npos) << out.note;
   EXPECT_DOUBLE_EQ(out.worst.ratio, 1.0);  // equality attained
 }
+
+// JKT.lemma.lipschitz_regret_split: (10), the projection step and (11) hold on every replayed path with ||C||_2 the
+// diameter (certified by the argument); read as the radius with independent start points (J5, J23), (11) fails on
+// certified paths when the noise leaves no slack (the sibling reading).
+TEST(JktIgdGiga, LipschitzSplitUnderTheDiameterNotTheRadius) {
+  const auto* k = find_regret_check("JKT.lemma.lipschitz_regret_split");
+  ASSERT_NE(k, nullptr);
+  const auto out = k->run({}, 1);
+  EXPECT_EQ(out.verdict, "certified");
+  for (const auto& c : out.cases) EXPECT_FALSE(c.violated) << c.stream;
+  const auto radius = k->run({{"C_norm", "radius"}}, 1);
+  EXPECT_EQ(radius.verdict, "refuted");
+  EXPECT_EQ(k->run({{"C_norm", "radius"}, {"init_coupling", "same"}}, 1).verdict, "certified");
+}

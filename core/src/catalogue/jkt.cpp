@@ -291,6 +291,11 @@ void register_paper(std::vector<Entry>& t) {
                            tq_rounding, tq_burnin}));
   t.push_back(claim_entry("JKT.priv.pgiga", "priv", kIgc, "JKT Thm 5", "PGIGA (Alg 3) is (3 eps, 2 delta)-DP",
                           {c_parse, pgiga_lambda, giga_eta, tq_rounding, tq_burnin, init_reading, init_coupling}));
+  t.push_back(claim_entry("JKT.lemma.lipschitz_regret_split", "lemma", kIgc, "JKT Eq (10), (11)",
+                          "pathwise Lipschitz split of the regret of x^, the projection step, and (11) with ||C||_2",
+                          {reading_param("C_norm", {"diameter", "radius"},
+                                         "||C||_2: the diameter (Thm 2 as printed) or the radius (J5)"),
+                           init_coupling}));
   t.push_back(claim_entry("JKT.alg.projection", "alg",
                           "reference/jkt/learners.cpp fast/jkt/learners.cpp proofs-checks/jkt/igd_giga_checks.cpp "
                           "tests/jkt/igd_giga_test.cpp",
