@@ -284,8 +284,8 @@ CheckSummary check_stream(RowReader& reader, const Tolerance& tol, int digits, I
     return s;
   }
   // A ring of runs (kPointsPerRun rows each): this thread reads each run's text in order and later reports its
-  // verdicts in order; `threads` workers take the runs as they are read, and parse, judge and render them, each run
-  // from empty caches. No barrier between runs: a worker is never idle while a read run waits, and memory is bounded
+  // verdicts in order; workers (and this thread, while it waits) take the runs as they are read, and parse, judge and
+  // render them, each run from empty caches. No barrier between runs: a worker is never idle while a read run waits, and memory is bounded
   // by the ring.
   struct Run {
     std::vector<std::string> lines, texts;
@@ -305,6 +305,24 @@ CheckSummary check_stream(RowReader& reader, const Tolerance& tol, int digits, I
   std::condition_variable work_ready, run_done;
   std::size_t published = 0, taken_runs = 0;  // runs read and handed out; runs taken by workers
   bool closing = false;
+  auto process = [&](std::size_t k) {  // parse, judge and render run k
+    Run& r = ring[k % slots];
+    try {
+      reference::reset_caches();
+      for (std::size_t i = 0; i < r.m; ++i) {
+        reader.parse(r.lines[i], r.line_no[i], &r.rows[i]);
+        r.verdicts[i] = judge(r.rows[i], tol, digits, inputs);
+        if (render) r.texts[i] = render(r.verdicts[i]);
+      }
+    } catch (...) {
+      r.error = std::current_exception();
+    }
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      r.done = true;
+    }
+    run_done.notify_all();
+  };
   auto worker = [&] {
     for (;;) {
       std::size_t k;
@@ -314,26 +332,13 @@ CheckSummary check_stream(RowReader& reader, const Tolerance& tol, int digits, I
         if (taken_runs == published) return;
         k = taken_runs++;
       }
-      Run& r = ring[k % slots];
-      try {
-        reference::reset_caches();
-        for (std::size_t i = 0; i < r.m; ++i) {
-          reader.parse(r.lines[i], r.line_no[i], &r.rows[i]);
-          r.verdicts[i] = judge(r.rows[i], tol, digits, inputs);
-          if (render) r.texts[i] = render(r.verdicts[i]);
-        }
-      } catch (...) {
-        r.error = std::current_exception();
-      }
-      {
-        std::lock_guard<std::mutex> lock(mu);
-        r.done = true;
-      }
-      run_done.notify_all();
+      process(k);
     }
   };
+  // threads - 1 workers: this thread judges runs too while it waits for the oldest one, so that exactly `threads`
+  // threads are busy (a third runnable thread on two cores cost CPU time in preemptions and cold caches)
   std::vector<std::thread> workers;
-  for (unsigned t = 0; t < threads; ++t) workers.emplace_back(worker);
+  for (unsigned t = 0; t + 1 < threads; ++t) workers.emplace_back(worker);
   auto stop = [&] {
     {
       std::lock_guard<std::mutex> lock(mu);
@@ -366,9 +371,16 @@ CheckSummary check_stream(RowReader& reader, const Tolerance& tol, int digits, I
       }
       if (reported == published) break;
       Run& r = ring[reported % slots];
-      {
+      for (;;) {  // until the oldest run is done: judge a run nobody has taken, else wait
         std::unique_lock<std::mutex> lock(mu);
-        run_done.wait(lock, [&] { return r.done; });
+        if (r.done) break;
+        if (taken_runs < published) {
+          const std::size_t k = taken_runs++;
+          lock.unlock();
+          process(k);
+          continue;
+        }
+        run_done.wait(lock, [&] { return r.done || taken_runs < published; });
       }
       if (r.error) std::rethrow_exception(r.error);
       for (std::size_t i = 0; i < r.m; ++i) {
