@@ -13,6 +13,7 @@ void register_paper(Registry& r) {
     r.runs.push_back({{name, id}, run_ocp, check_ocp_stream,
                       {"--gradients", "--impl", "--digits", "--out", "--seed", "--state-in", "--state-out", "--json"}});
   r.runs.push_back({{"olr", "JKT.const.experiments"}, run_olr, nullptr, {"--T", "--seeds", "--seed", "--plot", "--json"}});
+  r.report_parts.push_back(measure_parts);
 }
 
 }  // namespace privoco::oracle::jkt

@@ -30,23 +30,7 @@ double ulp_of(double x) {
   return a < DBL_MIN ? std::ldexp(1.0, -1074) : std::ldexp(1.0, std::ilogb(a) - 52);
 }
 
-struct Tally {
-  PartAccuracy a;
-  std::vector<double> e;
-  void add(double err, const std::string& where) {
-    if (e.empty() || err > a.max) a.max = err, a.worst = where;
-    e.push_back(err);
-  }
-  PartAccuracy done() {
-    a.values = e.size();
-    if (!e.empty()) {
-      std::sort(e.begin(), e.end());
-      a.median = e[e.size() / 2];
-      a.p99 = e[std::min(e.size() - 1, static_cast<std::size_t>(0.99 * static_cast<double>(e.size())))];
-    }
-    return a;
-  }
-};
+using Tally = PartTally;
 }  // namespace
 
 std::vector<PartAccuracy> measure_parts(std::size_t steps, std::uint64_t seed) {
