@@ -23,11 +23,16 @@ int cmd_report(const ReportArgs& given) {
   const Shard shard = a.shard.empty() ? Shard{} : parse_shard("report", a.shard);
   a.json |= shard.given;  // a shard's output is JSON Lines for privoco merge
   std::vector<const Entry*> ids;
+  std::vector<std::string> learners;  // --id of learners and samplers: their seeded runs only
   if (a.ids.empty()) {
     for (const Entry& e : catalogue())
       if (e.has_reference && e.has_fast && !e.is_learner()) ids.push_back(&e);
   } else {
-    for (const auto& id : a.ids) ids.push_back(&entry(id));
+    for (const auto& id : a.ids) {
+      const Entry& e = entry(id);
+      if (e.is_learner()) learners.push_back(e.id);
+      else ids.push_back(&e);
+    }
   }
   if (!a.json) {
     fmt::print("privoco report: fast (double) against the certified reference (17 digits)\n");
@@ -82,15 +87,19 @@ int cmd_report(const ReportArgs& given) {
     fmt::print("\n");
   }
   // The learners and samplers (kind alg), fast against their certified reference on a seeded run each.
-  if (a.ids.empty()) {
+  if (a.ids.empty() || !learners.empty()) {
     const std::size_t steps = std::min<std::size_t>(std::max<std::size_t>(a.n, 20), 2000);
+    std::vector<std::string> found;
     if (!a.json)
       fmt::print("Learners and samplers: fast against the certified replay of the same run (same gradients, same "
                  "uniforms; master seed {})\n", a.seed);
     const auto& parts = registry().report_parts;
     for (std::size_t j = 0; j < parts.size(); ++j) {
     if (!shard.mine(j)) continue;
-    const auto measured = parts[j](steps, a.seed);
+    std::vector<PartAccuracy> measured;
+    for (PartAccuracy& p : parts[j](steps, a.seed))
+      if (learners.empty() || std::find(learners.begin(), learners.end(), p.id) != learners.end())
+        found.push_back(p.id), measured.push_back(std::move(p));
     part_records.push_back(json::array({j, measured.size()}));
     for (const PartAccuracy& p : measured) {
       if (junit.active()) {
@@ -111,6 +120,10 @@ int cmd_report(const ReportArgs& given) {
                  p.values, p.metric, p.median, p.p99, p.max, p.worst);
     }
     }
+    if (!shard.given)
+      for (const auto& id : learners)
+        if (std::find(found.begin(), found.end(), id) == found.end())
+          throw UnknownId(id, "no seeded run in the report for this algorithm (privoco list --json shows what each ID has)");
   }
   // Errata, evaluated live from their evidence (on shard 0).
   std::size_t errata = 0;

@@ -174,6 +174,23 @@ TEST(Cli, ReportPrintsSeedAndErrata) {
   }
 }
 
+// report --id of a learner: its seeded run against the replay only (no accuracy record for it); an algorithm without
+// one in the report is refused by name (exit 2).
+TEST(Cli, ReportOfALearnerById) {
+  CliRun r = run("report --id JKT.alg.igd_update --n 20 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::map<std::string, int> kinds;
+  for (const auto& j : privoco::testing::json_lines(r.out)) {
+    ++kinds[j.value("record", "summary")];
+    if (j.value("record", "") == "part_accuracy") EXPECT_EQ(j["id"], "JKT.alg.igd_update");
+  }
+  EXPECT_EQ(kinds["part_accuracy"], 1);
+  EXPECT_EQ(kinds["accuracy"], 0);
+  r = run("report --id JKT.alg.private_sum --n 5");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("no seeded run in the report for this algorithm"), std::string::npos) << r.err;
+}
+
 TEST(Cli, ProveVerdictsThresholdAndErrors) {
   CliRun r = run("prove VDH.lemma.lncosh y=1.42 --json");
   EXPECT_EQ(r.code, 1);  // refuted
