@@ -37,6 +37,11 @@ double cos_two_pi(double u) {
   }
 }
 
+bool exceeds_bound(const OcpConfig& c, const double* g, double bound, double* lip) {
+  *lip = norm2(g, c.d) + c.alpha * c.radius;
+  return *lip > bound * (1 + 0x1p-50);
+}
+
 double ocp_normal(const Streams& s, DrawKind kind, std::uint64_t coord, std::uint64_t counter) {
   const std::uint64_t stream = ocp_stream(kind, coord);
   const double u1 = s.uniform(stream, counter), u2 = s.uniform(stream | 1, counter);

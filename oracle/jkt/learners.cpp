@@ -48,8 +48,8 @@ std::vector<std::string> gradient_columns(const Row& row, const std::string& sou
 // Alg 2 l.2 (L) and Alg 3 (G, J19): the bound the noise is calibrated to holds for this f_t on C
 void check_bound(const std::vector<double>& g, const OcpConfig& c, double bound, const std::string& source,
                  std::size_t line) {
-  const double lip = fast::jkt::norm2(g.data(), static_cast<int>(g.size())) + c.alpha * c.radius;
-  if (lip > bound * (1 + 0x1p-50))
+  double lip;
+  if (fast::jkt::exceeds_bound(c, g.data(), bound, &lip))
     throw FileError(fmt::format("{}:{}: ||g_t|| + alpha radius = {} exceeds {} = {} (the bound beta is calibrated to)",
                                 source, line, text17(lip), c.update == OcpUpdate::igd ? "L" : "G", text17(bound)));
 }

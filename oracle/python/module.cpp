@@ -552,8 +552,8 @@ PYBIND11_MODULE(_privoco, m) {
         if (g.size() != c.d)
           throw privoco::DomainError(privoco::jkt::ocp_id(c.update), "g", std::to_string(g.size()) + " values",
                                      std::to_string(c.d) + " values (d)");
-        const double lip = privoco::fast::jkt::norm2(g.data(), c.d) + c.alpha * c.radius;
-        if (lip > o.bound * (1 + 0x1p-50))
+        double lip;
+        if (privoco::fast::jkt::exceeds_bound(c, g.data(), o.bound, &lip))
           throw privoco::DomainError(privoco::jkt::ocp_id(c.update), "g",
                                      "||g|| + alpha radius = " + privoco::text17(lip),
                                      "at most " + std::string(c.update == privoco::jkt::OcpUpdate::igd ? "L" : "G") +

@@ -38,15 +38,6 @@ using Params = std::map<std::string, std::string>;
 using reference::Ball;
 constexpr slong kPrec = 256;
 
-double d_of(const arb_t x) { return arf_get_d(arb_midref(x), ARF_RND_NEAR); }
-void arb_mul_d(arb_t res, const arb_t x, double d, slong prec) {  // d exact
-  Ball b(d);
-  arb_mul(res, x, b, prec);
-}
-void arb_div_d(arb_t res, const arb_t x, double d, slong prec) {
-  Ball b(d);
-  arb_div(res, x, b, prec);
-}
 
 std::string reading_of(const char* id, const Params& given, const char* name, const std::vector<std::string>& choices,
                        const std::vector<std::string>& allowed) {

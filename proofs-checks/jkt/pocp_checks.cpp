@@ -33,7 +33,6 @@ namespace {
 using Params = std::map<std::string, std::string>;
 using reference::Ball;
 constexpr slong kPrec = 256;
-double d_of(arb_srcptr x) { return arf_get_d(arb_midref(x), ARF_RND_NEAR); }
 
 // mu = sqrt(steps) / beta at lambda_A = 1 (lambda cancels)
 void pocp_mu(arb_t mu, double eps, double delta, double T, int parse, double steps, slong prec) {

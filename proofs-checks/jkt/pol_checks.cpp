@@ -27,7 +27,6 @@ namespace {
 using Params = std::map<std::string, std::string>;
 using reference::Ball;
 constexpr slong kPrec = 256;
-double d_of(arb_srcptr x) { return arf_get_d(arb_midref(x), ARF_RND_NEAR); }
 
 // H_n = psi(n + 1) + Euler's gamma
 void harmonic(arb_t h, double n, slong prec) {

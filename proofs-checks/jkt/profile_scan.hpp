@@ -24,6 +24,17 @@ int gauss_delta_sign(const std::function<void(arb_t eps_used, arb_t mu, arb_t ta
 
 std::string text_g(double x);  // %.7g
 
+// The nearest double to a ball's midpoint (the tables' numbers), and products and quotients of a ball by an exact double
+inline double d_of(arb_srcptr x) { return arf_get_d(arb_midref(x), ARF_RND_NEAR); }
+inline void arb_mul_d(arb_t res, const arb_t x, double d, slong prec) {
+  reference::Ball b(d);
+  arb_mul(res, x, b, prec);
+}
+inline void arb_div_d(arb_t res, const arb_t x, double d, slong prec) {
+  reference::Ball b(d);
+  arb_div(res, x, b, prec);
+}
+
 // log T in base e or 2 (J1, J2: the base of the logarithms the bounds print), in ball arithmetic
 void log_base(arb_t res, double T, bool base2, slong prec);
 

@@ -302,11 +302,6 @@ RegretOutcome pqftl_noise_norms(const Params& given, std::uint64_t seed) {
   return finish(out, note.str(), t0, fails_corrected == 0);
 }
 
-double d_of(arb_srcptr x) { return arf_get_d(arb_midref(x), ARF_RND_NEAR); }
-void arb_mul_d(arb_t res, const arb_t x, double d, slong prec) {  // d exact
-  Ball b(d);
-  arb_mul(res, x, b, prec);
-}
 
 // The loss of J14 as QFTL and the smoothness claim see it: f(x) = c (y - v.x)^2 + a/2 |x|^2 with (c, a) = (1/2, alpha)
 // (eq19), (1, alpha) (alg4), (1, 2 alpha) (sec51).

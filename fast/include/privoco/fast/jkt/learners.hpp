@@ -26,6 +26,9 @@ double ocp_radius_factor(const Streams& s, DrawKind kind, std::uint64_t counter,
 double quadratic_loss(int d, double alpha, const double* g, const double* x);
 // ||z||_2 without overflow or underflow (scaled by the largest |z_j|)
 double norm2(const double* z, int d);
+// JKT Alg 2 l.2 (L), Alg 3 (G, J19): does f_t = alpha/2 ||x||^2 + g.x break the bound the noise is calibrated to,
+// ||g|| + alpha radius <= bound (decided in double, with a relative slack of 2^-50)? *lip: ||g|| + alpha radius.
+bool exceeds_bound(const OcpConfig& c, const double* g, double bound, double* lip);
 
 struct OcpState {
   std::uint64_t t = 0;             // rounds seen
