@@ -7,23 +7,13 @@
 
 #include "privoco/errors.hpp"
 #include "privoco/format.hpp"
+#include "privoco/jkt/qftl.hpp"
 
 namespace privoco::fast::jkt {
 
 using namespace privoco::jkt;
 
-double norm2(const double* z, int d) {
-  double m = 0;
-  for (int j = 0; j < d; ++j) m = std::max(m, std::fabs(z[j]));
-  if (m == 0 || !std::isfinite(m)) return m;
-  const double inv = 1 / m;
-  double s = 0;
-  for (int j = 0; j < d; ++j) {
-    const double y = z[j] * inv;
-    s = std::fma(y, y, s);
-  }
-  return m * std::sqrt(s);
-}
+double norm2(const double* z, int d) { return privoco::jkt::norm2(z, d); }
 
 double cos_two_pi(double u) {
   // quadrant by the exact 4u, then a reduced angle |theta| <= pi/4: a few ulp relative even where cos(2 pi u) is

@@ -22,6 +22,8 @@
 #include "privoco/decimal.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/jkt/learners.hpp"
+#include "privoco/fast/jkt/private_sum.hpp"
+#include "privoco/fast/jkt/qftl.hpp"
 #include "privoco/fast/vdh/learners.hpp"
 #include "privoco/fast/value.hpp"
 #include "privoco/reference/evaluate.hpp"
@@ -131,6 +133,44 @@ void BM_JktOcp(benchmark::State& state) {
   state.SetLabel(state.range(0) ? "PGIGA" : "PIGD");
 }
 BENCHMARK(BM_JktOcp)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+
+// JKT Alg 5 (fast PrivateSum), d = 1000, a fresh tree over T = 1024 rows at sigma = 1: coordinate-steps per second.
+void BM_JktPrivateSum(benchmark::State& state) {
+  const int d = 1000, rows = 1024;
+  std::vector<double> w(static_cast<std::size_t>(d) * rows), out(d);
+  std::mt19937_64 rng(1);
+  std::uniform_real_distribution<double> u(-1, 1);
+  for (double& x : w) x = u(rng);
+  for (auto _ : state) {
+    privoco::fast::jkt::PrivateSum tree(d, rows, 1.0, 1);
+    for (int t = 0; t < rows; ++t) {
+      tree.add(w.data() + static_cast<std::size_t>(t) * d, out.data());
+      benchmark::DoNotOptimize(out.data());
+    }
+  }
+  state.SetItemsProcessed(state.iterations() * d * rows);
+}
+BENCHMARK(BM_JktPrivateSum)->Unit(benchmark::kMillisecond);
+
+// JKT PQFTL (fast, Alg 4 with both Alg 5 trees), d = 10, a fresh learner over T = 4096 rounds at sigma = 1 for both
+// trees, v_t uniform in the unit ball's cube [-0.3, 0.3]^10, y_t in [-1, 1]: rounds per second.
+void BM_JktPqftl(benchmark::State& state) {
+  const int d = 10, rounds = 4096;
+  std::vector<double> v(static_cast<std::size_t>(d) * rounds), y(rounds);
+  std::mt19937_64 rng(1);
+  std::uniform_real_distribution<double> u(-0.3, 0.3), uy(-1, 1);
+  for (double& x : v) x = u(rng);
+  for (double& x : y) x = uy(rng);
+  privoco::jkt::QftlConfig c;
+  c.d = d, c.T = rounds, c.alpha = 1, c.R = 1;
+  for (auto _ : state) {
+    privoco::fast::jkt::PrivateQftl alg(c, 1.0, 1.0);
+    for (int t = 0; t < rounds; ++t)
+      benchmark::DoNotOptimize(alg.update(y[t], v.data() + static_cast<std::size_t>(t) * d));
+  }
+  state.SetItemsProcessed(state.iterations() * rounds);
+}
+BENCHMARK(BM_JktPqftl)->Unit(benchmark::kMillisecond);
 
 // DP.gauss.delta (fast, scalar calls over the report's sampling box: mu in [1e-4, 1e4], eps in [1e-4, 1e4]).
 std::vector<std::vector<double>> g_dp;

@@ -2,7 +2,15 @@
 // `privoco run`, the learners' stream checks, and their runs in the report.
 #pragma once
 #include "parts_accuracy.hpp"
+#include "judge.hpp"
+#include "privoco/catalogue.hpp"
+#include "privoco/reference/ball.hpp"
+#include "rows.hpp"
 #include "run.hpp"
+
+#include <map>
+#include <string>
+#include <vector>
 
 namespace privoco::oracle::jkt {
 
@@ -10,6 +18,18 @@ int run_private_sum(const RunArgs& a);  // private_sum (private_sum.cpp)
 int run_ocp(const RunArgs& a);          // pigd, pgiga (learners.cpp)
 int check_ocp_stream(const StreamCheckArgs& a);  // check --stream pigd|pgiga (learners.cpp)
 int run_olr(const RunArgs& a);                   // the Sec 5.1 preset (olr.cpp)
+int run_qftl(const RunArgs& a);                  // pqftl (qftl.cpp)
+int check_qftl_stream(const StreamCheckArgs& a);  // check --stream pqftl (qftl.cpp)
+
+// Shared by the learners' commands (learners.cpp):
+// the columns NAME or NAME1..NAMEd of a row (empty if neither)
+std::vector<std::string> vector_columns(const Row& row, const std::string& name);
+// a reading's index among its entry's choices (the name was checked by parse_param)
+int reading(const Entry& e, const std::map<std::string, std::string>& m, const char* name);
+// a released coordinate judged at a scale (the radius of C, or the size of the point): |claimed - true| against the
+// tolerance in ulps of the scale (or relative to it)
+Verdict judge_at_scale(Verdict v, const Tolerance& tol, double scale, const reference::Ball& x, int digits);
+
 // the report's seeded runs of PIGD and PGIGA against their replay (parts_accuracy.cpp)
 std::vector<PartAccuracy> measure_parts(std::size_t steps, std::uint64_t seed);
 

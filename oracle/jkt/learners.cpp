@@ -26,11 +26,6 @@
 
 namespace privoco::oracle::jkt {
 
-namespace {
-using nlohmann::json;
-using privoco::jkt::OcpConfig;
-using privoco::jkt::OcpUpdate;
-
 // The columns NAME or NAME1..NAMEd of a row (empty if neither)
 std::vector<std::string> vector_columns(const Row& row, const std::string& name) {
   if (row.find(name)) return {name};
@@ -38,6 +33,17 @@ std::vector<std::string> vector_columns(const Row& row, const std::string& name)
   for (int j = 1; row.find(name + std::to_string(j)); ++j) c.push_back(name + std::to_string(j));
   return c;
 }
+
+// A reading's index among its entry's choices (the name was checked by parse_param)
+int reading(const Entry& e, const std::map<std::string, std::string>& m, const char* name) {
+  const ParamSpec& p = e.params[e.index_of(name)];
+  return static_cast<int>(parse_param(e.id, p, m.at(name)).approx);
+}
+
+namespace {
+using nlohmann::json;
+using privoco::jkt::OcpConfig;
+using privoco::jkt::OcpUpdate;
 
 std::vector<std::string> gradient_columns(const Row& row, const std::string& source) {
   std::vector<std::string> c = vector_columns(row, "g");
@@ -52,12 +58,6 @@ void check_bound(const std::vector<double>& g, const OcpConfig& c, double bound,
   if (fast::jkt::exceeds_bound(c, g.data(), bound, &lip))
     throw FileError(fmt::format("{}:{}: ||g_t|| + alpha radius = {} exceeds {} = {} (the bound beta is calibrated to)",
                                 source, line, text17(lip), c.update == OcpUpdate::igd ? "L" : "G", text17(bound)));
-}
-
-// A reading's index among its entry's choices (the name was checked by parse_param)
-int reading(const Entry& e, const std::map<std::string, std::string>& m, const char* name) {
-  const ParamSpec& p = e.params[e.index_of(name)];
-  return static_cast<int>(parse_param(e.id, p, m.at(name)).approx);
 }
 
 // The learner's numbers and readings, parsed and checked against the entry's table.

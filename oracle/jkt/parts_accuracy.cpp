@@ -1,5 +1,6 @@
-// JKT's learners in the report: seeded runs of PIGD and PGIGA (fast) against their certified replay from the same
-// draws, every released point's coordinates in ulp of the radius (the scale of C, as check --stream judges them).
+// JKT's learners in the report: seeded runs of PIGD, PGIGA and PQFTL (fast) against their certified replay from the
+// same draws, every released point's coordinates in ulp of the scale check --stream judges them at: the radius of C
+// (PIGD, PGIGA), the rounding scale of a solve from sums (PQFTL).
 #include <fmt/format.h>
 
 #include <cmath>
@@ -10,7 +11,10 @@
 #include "parts_accuracy.hpp"
 #include "privoco/fast/jkt/igd_giga.hpp"
 #include "privoco/fast/jkt/learners.hpp"
+#include "privoco/fast/jkt/qftl.hpp"
+#include "privoco/fast/jkt/tree.hpp"
 #include "privoco/reference/jkt/learners.hpp"
+#include "privoco/reference/jkt/qftl.hpp"
 #include "sampling.hpp"
 
 namespace privoco::oracle::jkt {
@@ -53,6 +57,39 @@ std::vector<PartAccuracy> measure_parts(std::size_t steps, std::uint64_t seed) {
       for (double& x : g) x *= scale;
       f.update(g);
       r.update(g, cost);
+    }
+    out.push_back(t.done());
+  }
+  {  // PQFTL (Alg 4): x^_{t+1} is a solve from sums, judged in ulp of its rounding scale (as check --stream)
+    PartTally t;
+    t.a = {"JKT.alg.qftl",
+           fmt::format("{} rounds, d = 4, alpha = 1, R = 1, eps = 1, delta = 1e-5 (printed sigmas, log_base e), v_t "
+                       "uniform in the ball of radius 1, y_t = v_t.(1, 1, 1, 1)/2 + N(0, 0.01)",
+                       steps),
+           "ulp of the rounding scale"};
+    privoco::jkt::QftlConfig c;
+    c.d = 4, c.T = steps + 1, c.alpha = 1, c.R = 1, c.seed = derive_seed(seed, t.a.id);
+    const double T = static_cast<double>(c.T);
+    const double sV = fast::jkt::tree_sigma(1, 0.5, 0.5e-5, T, fast::jkt::LogBase::e).value;  // R^2 = R = 1
+    fast::jkt::PrivateQftl f(c, sV, sV);
+    reference::Ball sb(sV), cost;
+    reference::jkt::PrivateQftlReplay r(c, sb.get(), sb.get());
+    std::mt19937_64 rng(derive_seed(seed, t.a.id + "/data"));
+    std::uniform_real_distribution<double> u(-1, 1);
+    std::normal_distribution<double> noise(0, 0.1);
+    for (std::size_t s = 0; s < steps; ++s) {
+      const double unit = std::ldexp(1.0, std::ilogb(std::fmax(0x1p-1022, r.rounding_scale())) - 52);
+      for (int j = 0; j < 4; ++j) {
+        const double ref = arf_get_d(arb_midref(r.played()[j].get()), ARF_RND_NEAR);
+        t.add(std::fabs(f.played()[j] - ref) / unit, fmt::format("round {}, coordinate {}", s + 1, j + 1));
+      }
+      double v[4], n = 0;
+      for (double& x : v) x = u(rng), n += x * x;
+      const double k = std::cbrt(std::fabs(u(rng))) / std::sqrt(n);
+      for (double& x : v) x *= k;
+      const double y = std::fmax(-1.0, std::fmin(1.0, (v[0] + v[1] + v[2] + v[3]) / 2 + noise(rng)));
+      f.update(y, v);
+      r.update(y, v, cost);
     }
     out.push_back(t.done());
   }

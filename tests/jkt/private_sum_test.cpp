@@ -173,7 +173,9 @@ TEST(JktPrivateSum, OutputNoiseHasVarianceKSigmaSquared) {
     }
     const double mean = sum / n, se = std::sqrt(2.0 / n);
     EXPECT_LT(std::fabs(mean / k - 1) / se, 5.33) << "t=" << t << " mean " << mean;
-    if (k > 1) EXPECT_GT(std::fabs(mean - 1) / se, 5.33) << "sibling variance sigma^2 at t=" << t;
+    if (k > 1) {
+      EXPECT_GT(std::fabs(mean - 1) / se, 5.33) << "sibling variance sigma^2 at t=" << t;
+    }
   }
 }
 

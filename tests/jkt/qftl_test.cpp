@@ -221,3 +221,266 @@ TEST(JktQftlLemmas, QftlRegretBoundLacksItsConstant) {
   for (const auto& c : k->run({{"quad_loss", "alg4"}}, 1).cases) late |= c.violated && c.T == 1000;
   EXPECT_TRUE(late);
 }
+
+// ---- PQFTL (Alg 4) as a streaming learner: fast against its certified replay, state, data bounds, the CLI ----
+#include <random>
+#include <vector>
+
+#include "oracle/cli_support.hpp"
+#include "privoco/fast/jkt/private_sum.hpp"
+#include "privoco/fast/jkt/qftl.hpp"
+#include "privoco/reference/jkt/private_sum.hpp"
+#include "privoco/reference/jkt/qftl.hpp"
+#include "privoco/streams.hpp"
+
+namespace {
+namespace fj = privoco::fast::jkt;
+namespace rj = privoco::reference::jkt;
+namespace pj = privoco::jkt;
+
+// (y_t, v_t) with ||v_t|| <= R and |y_t| <= R (counter-based: the same data for the same seed)
+void data_row(const privoco::Streams& s, std::uint64_t t, int d, double R, double* y, double* v) {
+  double n = 0;
+  for (int j = 0; j < d; ++j) v[j] = 2 * s.uniform(100 + static_cast<std::uint64_t>(j), t) - 1, n += v[j] * v[j];
+  const double k = R * s.uniform(99, t) / std::max(std::sqrt(n), 1e-300);
+  for (int j = 0; j < d; ++j) v[j] *= k;
+  *y = R * (2 * s.uniform(98, t) - 1);
+}
+
+// The largest |fast - certified| of the released points over a run, in ulps of the replay's rounding scale (the
+// scale check --stream judges at). `offset` adds a relative error of that size to one coordinate of
+// the fast run's x^_3 (through its state: what a wrong solve leaves), the sibling.
+double worst_ulps(pj::QftlConfig c, double sV, double su, std::uint64_t data_seed, double offset = 0) {
+  fj::PrivateQftl f(c, sV, su);
+  ref::Ball bV(sV), bu(su), cost;
+  rj::PrivateQftlReplay r(c, bV.get(), bu.get());
+  privoco::Streams data(data_seed);
+  std::vector<double> v(static_cast<std::size_t>(c.d));
+  double worst = 0, y;
+  for (std::uint64_t t = 1; t <= c.T; ++t) {
+    const double ulp = std::ldexp(1.0, std::ilogb(std::max(r.rounding_scale(), 0x1p-1022)) - 52);
+    for (int j = 0; j < c.d; ++j) {
+      const double mid = arf_get_d(arb_midref(r.played()[j].get()), ARF_RND_NEAR);
+      worst = std::max(worst, (std::fabs(f.played()[j] - mid) + mag_get_d(arb_radref(r.played()[j].get()))) / ulp);
+    }
+    data_row(data, t, c.d, c.R, &y, v.data());
+    f.update(y, v.data());
+    r.update(y, v.data(), cost);
+    if (offset != 0 && t == 2) {
+      fj::QftlState s = f.state();
+      s.xhat[0] *= 1 + offset;
+      f.restore(s);
+    }
+  }
+  return worst;
+}
+}  // namespace
+
+// Fast PQFTL within 16 ulps of the rounding scale of the certified replay (the default tolerance of check --stream): d = 1..6, alpha and R over decades, node noise from none to dominant (where t alpha I + V^_t is far from
+// well conditioned), every reading of the charged loss.
+RC_GTEST_PROP(JktPqftlLearner, FastWithin16UlpOfTheRoundingScale, ()) {
+  pj::QftlConfig c;
+  c.d = *rc::gen::inRange(1, 7);
+  c.T = *rc::gen::inRange<std::uint64_t>(2, 50);
+  c.alpha = std::exp(*rc::gen::inRange(-3000, 3000) / 1000.0);
+  c.R = std::exp(*rc::gen::inRange(-2000, 2000) / 1000.0);
+  c.loss = *rc::gen::element(pj::QuadLoss::eq19, pj::QuadLoss::alg4, pj::QuadLoss::sec51);
+  c.seed = *rc::gen::inRange<std::uint64_t>(1, 1u << 30);
+  const double s = *rc::gen::element(0.0, 1e-3, 1.0, 30.0);
+  const double w = worst_ulps(c, s * c.R * c.R, s * c.R, *rc::gen::inRange<std::uint64_t>(1, 1000));
+  RC_TAG(w > 4 ? "> 4" : "<= 4");
+  RC_ASSERT(w <= 16);
+}
+
+// The sibling: one released coordinate off by one part in 10^10 is seen.
+TEST(JktPqftlLearner, PerturbedSolveFailsTheTolerance) {
+  pj::QftlConfig c;
+  c.d = 3, c.T = 20, c.alpha = 1, c.R = 1, c.seed = 4;
+  EXPECT_LE(worst_ulps(c, 0.5, 0.5, 3), 16);
+  EXPECT_GT(worst_ulps(c, 0.5, 0.5, 3, 1e-10), 16);
+}
+
+// Without noise x^_{t+1} is FTL's minimiser of Eq (19)'s cumulative loss (Eq (20), (21)): its gradient
+// sum_tau (v.x - y) v + t alpha x contains 0 (certified, at the replay's point); the minimiser of Alg 4 l.1's loss
+// (twice the squared term) does not, so the update is Eq (19)'s whatever loss is charged (J14).
+TEST(JktPqftlLearner, NoiselessUpdateIsTheFtlMinimiser) {
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    pj::QftlConfig c;
+    c.d = 1 + static_cast<int>(seed % 4), c.T = 12, c.alpha = 0.3, c.R = 2, c.seed = seed;
+    ref::Ball zero, cost;
+    rj::PrivateQftlReplay r(c, zero.get(), zero.get());
+    privoco::Streams data(seed + 100);
+    std::vector<std::vector<double>> vs;
+    std::vector<double> ys, v(static_cast<std::size_t>(c.d));
+    for (std::uint64_t t = 1; t < c.T; ++t) {
+      double y;
+      data_row(data, t, c.d, c.R, &y, v.data());
+      r.update(y, v.data(), cost);
+      ys.push_back(y), vs.push_back(v);
+      for (double factor : {1.0, 2.0}) {  // Eq (19)'s gradient, and Alg 4 l.1's (the sibling)
+        bool zero_in_all = true;
+        for (int i = 0; i < c.d; ++i) {
+          ref::Ball g, a, res, k(factor), tal(0.3);
+          arb_mul_ui(tal, tal, t, 256);
+          arb_mul(g, tal, r.played()[i].get(), 256);
+          for (std::size_t tau = 0; tau < ys.size(); ++tau) {
+            ref::Ball dot, yy(ys[tau]);
+            for (int j = 0; j < c.d; ++j) {
+              ref::Ball vj(vs[tau][j]);
+              arb_addmul(dot, vj, r.played()[j].get(), 256);
+            }
+            arb_sub(res, dot, yy, 256);
+            ref::Ball vi(vs[tau][i]);
+            arb_mul(res, res, vi, 256);
+            arb_mul(res, res, k, 256);
+            arb_add(g, g, res, 256);
+          }
+          zero_in_all &= arb_contains_zero(g) != 0;
+        }
+        if (factor == 1) EXPECT_TRUE(zero_in_all) << "seed " << seed << " t " << t;
+        else EXPECT_FALSE(zero_in_all) << "seed " << seed << " t " << t;
+      }
+    }
+  }
+}
+
+// State save and restore continue the run bit for bit; refused states change nothing.
+TEST(JktPqftlLearner, StateRoundTripIsExact) {
+  pj::QftlConfig c;
+  c.d = 3, c.T = 40, c.alpha = 0.5, c.R = 1, c.seed = 8;
+  fj::PrivateQftl a(c, 0.7, 0.4), b(c, 0.7, 0.4);
+  privoco::Streams data(5);
+  std::vector<double> v(3);
+  double y;
+  for (std::uint64_t t = 1; t <= 17; ++t) {
+    data_row(data, t, 3, 1, &y, v.data());
+    a.update(y, v.data());
+  }
+  const fj::QftlState s = a.state();
+  b.restore(s);
+  for (std::uint64_t t = 18; t <= 40; ++t) {
+    data_row(data, t, 3, 1, &y, v.data());
+    EXPECT_EQ(a.update(y, v.data()), b.update(y, v.data()));
+    for (int j = 0; j < 3; ++j) EXPECT_EQ(a.played()[j], b.played()[j]);
+  }
+  fj::PrivateQftl e(c, 0.7, 0.4);
+  fj::QftlState bad = s;
+  bad.V.t = 16;  // the trees out of step with t
+  EXPECT_THROW(e.restore(bad), privoco::DomainError);
+  bad = s;
+  bad.xhat[1] = NAN;
+  EXPECT_THROW(e.restore(bad), privoco::DomainError);
+  bad = s;
+  bad.u.ahat.pop_back();
+  EXPECT_THROW(e.restore(bad), privoco::DomainError);
+  EXPECT_EQ(e.rounds(), 0u);
+  EXPECT_EQ(e.state().V.t, 0u);  // the V-tree was restored, then the u-tree refused: nothing kept
+}
+
+// J8 (b): data beyond the public R refused by name (assert) or clipped (|y| to R, v to norm R), in both parts.
+TEST(JktPqftlLearner, DataBeyondRRefusedOrClipped) {
+  pj::QftlConfig c;
+  c.d = 2, c.T = 5, c.alpha = 1, c.R = 1;
+  fj::PrivateQftl f(c, 0.1, 0.1);
+  const double v_big[2] = {3, 4}, v_ok[2] = {0.6, 0.8};
+  try {
+    f.update(0.5, v_big);
+    ADD_FAILURE() << "no error";
+  } catch (const privoco::DomainError& e) {
+    EXPECT_NE(std::string(e.what()).find("v_t"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(f.update(1.5, v_ok), privoco::DomainError);
+  EXPECT_EQ(f.rounds(), 0u);
+  bool clipped = true;
+  f.update(-1, v_ok, &clipped);  // on the sphere: taken as given
+  EXPECT_FALSE(clipped);
+  c.enforce = pj::REnforce::clip;
+  fj::PrivateQftl g(c, 0.1, 0.1);
+  g.update(-7, v_big, &clipped);
+  EXPECT_TRUE(clipped);
+  EXPECT_EQ(g.taken_y(), -1);
+  EXPECT_NEAR(g.taken_v()[0], 0.6, 3e-16);  // 3 (1/5) and 4 (1/5) in double
+  EXPECT_NEAR(g.taken_v()[1], 0.8, 3e-16);
+  ref::Ball s(0.1), cost;
+  rj::PrivateQftlReplay r(c, s.get(), s.get());
+  r.update(-7, v_big, cost, &clipped);
+  EXPECT_TRUE(clipped);
+  arb_t gap;  // both parts took the same clipped data: the fast point lies in (or within rounding of) the replay's
+  arb_init(gap);
+  for (int j = 0; j < 2; ++j) {
+    arb_set_d(gap, g.played()[j]);
+    arb_sub(gap, gap, r.played()[j].get(), 256);
+    EXPECT_LT(std::fabs(arf_get_d(arb_midref(gap), ARF_RND_NEAR)), 1e-15);
+  }
+  arb_clear(gap);
+}
+
+// The comparator is the minimum of the charged rounds' loss: no point of a random cloud around it does better, and
+// the objective at its argmin equals it (certified); N alpha/2 for Sec 5.1's N alpha (the wrong coefficient) misses.
+TEST(JktPqftlLearner, ComparatorIsTheMinimum) {
+  pj::QftlConfig c;
+  c.d = 2, c.alpha = 0.8, c.R = 1, c.loss = pj::QuadLoss::sec51;
+  privoco::Streams data(21);
+  std::vector<ref::Ball> Svv(4), Syv(2);
+  ref::Ball Syy, best, p;
+  std::vector<std::pair<double, std::vector<double>>> rows;
+  for (std::uint64_t t = 1; t <= 9; ++t) {
+    double y;
+    std::vector<double> v(2);
+    data_row(data, t, 2, 1, &y, v.data());
+    rows.push_back({y, v});
+    ref::Ball yb(y);
+    arb_addmul(Syy, yb, yb, 256);
+    for (int i = 0; i < 2; ++i) {
+      ref::Ball vi(v[i]);
+      arb_addmul(Syv[i], yb, vi, 256);
+      for (int j = 0; j < 2; ++j) {
+        ref::Ball vj(v[j]);
+        arb_addmul(Svv[i * 2 + j], vi, vj, 256);
+      }
+    }
+  }
+  rj::qftl_comparator(best, c, Svv, Syv, Syy, rows.size(), 256);
+  auto objective = [&](double x0, double x1) {  // sec51: sum (y - v.x)^2 + alpha ||x||^2, in double
+    double s = 0;
+    for (const auto& [y, v] : rows) s += (y - v[0] * x0 - v[1] * x1) * (y - v[0] * x0 - v[1] * x1) + 0.8 * (x0 * x0 + x1 * x1);
+    return s;
+  };
+  const double b = arf_get_d(arb_midref(best.get()), ARF_RND_NEAR);
+  std::mt19937_64 rng(3);
+  std::uniform_real_distribution<double> u(-2, 2);
+  for (int k = 0; k < 2000; ++k) EXPECT_GE(objective(u(rng), u(rng)), b * (1 - 1e-12));
+  pj::QftlConfig wrong = c;
+  wrong.loss = pj::QuadLoss::alg4;  // alpha/2: a smaller minimum than Sec 5.1's loss has
+  ref::Ball other;
+  rj::qftl_comparator(other, wrong, Svv, Syv, Syy, rows.size(), 256);
+  EXPECT_LT(arf_get_d(arb_midref(other.get()), ARF_RND_NEAR), b * (1 - 1e-6));
+}
+
+// The vectorised node draws (streaming tree) and the scalar node_draw: the same bits, and within 4 ulp of the
+// certified Box-Muller pair (cosine for even coordinates, sine for odd), including near the zeros of cos and sin.
+TEST(JktPqftlLearner, NodeDrawsAreBoxMullerPairs) {
+  privoco::Streams s(12345);
+  double worst = 0;
+  for (std::uint64_t q = 0; q < 200; ++q)
+    for (std::uint64_t j = 0; j < 9; ++j) {
+      const double f = fj::node_draw(s, 3, 2, q, j);
+      ref::Ball z;
+      rj::node_draw(z, s, 3, 2, q, j, 256);
+      const double m = arf_get_d(arb_midref(z.get()), ARF_RND_NEAR);
+      worst = std::max(worst, std::fabs(f - m) / std::ldexp(1.0, std::ilogb(std::fabs(m)) - 52));
+      ref::Ball zc;  // the sibling: odd coordinates are not the cosine branch
+      if (j & 1) {
+        const std::uint64_t stream = fj::node_stream(3, 2, q);
+        rj::box_muller(zc, s.uniform(stream, j - 1), s.uniform(stream, j), 256, false);
+        EXPECT_GT(std::fabs(arf_get_d(arb_midref(zc.get()), ARF_RND_NEAR) - f), 1e-6 * std::fabs(f) + 1e-300);
+      }
+    }
+  std::printf("fast node draws within %.2f ulp of the certified Box-Muller values\n", worst);
+  EXPECT_LE(worst, 4);
+  // one node's coordinates from the streaming tree at sigma = 1 equal node_draw bit for bit
+  fj::PrivateSum tree(5, 4, 1.0, 12345, 3);
+  double w[5] = {0, 0, 0, 0, 0}, out[5];
+  tree.add(w, out);
+  for (std::uint64_t j = 0; j < 5; ++j) EXPECT_EQ(out[j], fj::node_draw(s, 3, 0, 0, j));
+}

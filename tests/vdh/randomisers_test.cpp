@@ -68,6 +68,19 @@ TEST(VdhRandomisers, StreamsAreReproducibleAndDistinct) {
   }
 }
 
+// The map from 64 bits to (0, 1) at its ends: the top 53 bits all ones round (k + 1/2) 2^-53 to 1 unless mapped
+// below it (a Laplace draw would be infinite there); the unclamped formula is the wrong variant.
+TEST(VdhRandomisers, UnitNeverReachesZeroOrOne) {
+  EXPECT_EQ(Streams::unit(~0ULL), 1 - 0x1p-53);
+  EXPECT_EQ(Streams::unit(0), 0x1p-54);
+  EXPECT_EQ((static_cast<double>(~0ULL >> 11) + 0.5) * 0x1p-53, 1.0);  // what the clamp prevents
+  for (std::uint64_t k : {0ULL, 1ULL, (1ULL << 52) - 1, 1ULL << 52, (1ULL << 53) - 2, (1ULL << 53) - 1}) {
+    const double u = Streams::unit(k << 11);
+    EXPECT_GT(u, 0);
+    EXPECT_LT(u, 1);
+  }
+}
+
 TEST(VdhRandomisers, LocalLaplaceLawAndMoment) {
   const Streams s(kSeed);
   const double tau[3] = {0.7, 4.0, INFINITY};

@@ -11,14 +11,28 @@ class Streams {
  public:
   explicit Streams(std::uint64_t master_seed) : seed_(master_seed) {}
   std::uint64_t seed() const { return seed_; }
-  std::uint64_t bits(std::uint64_t stream, std::uint64_t counter) const;
-  // Uniform on (0, 1): never 0 or 1 (53 random bits, offset by half a step): u = (k + 1/2) 2^-53, k < 2^53, an
-  // exact double.
-  double uniform(std::uint64_t stream, std::uint64_t counter) const {
-    return (static_cast<double>(bits(stream, counter) >> 11) + 0.5) * 0x1p-53;
+  // three rounds of SplitMix64's finaliser (Steele, Lea, Flood 2014) over (seed, stream, counter), each folded in
+  // with the golden gamma; inline: the samplers call it once per uniform. The first two rounds depend on the
+  // stream only: key(stream), so that a sampler drawing many counters of one stream pays one round per draw.
+  std::uint64_t bits(std::uint64_t stream, std::uint64_t counter) const { return keyed_bits(key(stream), counter); }
+  std::uint64_t key(std::uint64_t stream) const {
+    return mix(mix(seed_ + 0x9e3779b97f4a7c15ULL) ^ (stream * 0x9e3779b97f4a7c15ULL + 0x632be59bd9b4e019ULL));
+  }
+  static std::uint64_t keyed_bits(std::uint64_t key, std::uint64_t counter) {
+    return mix(key ^ (counter * 0xd1b54a32d192ed03ULL + 0x8cb92ba72f3d8dd7ULL));
+  }
+  double uniform(std::uint64_t stream, std::uint64_t counter) const { return unit(bits(stream, counter)); }
+  static double unit(std::uint64_t b) {
+    const double u = (static_cast<double>(b >> 11) + 0.5) * 0x1p-53;
+    return u < 1 ? u : 1 - 0x1p-53;
   }
 
  private:
+  static std::uint64_t mix(std::uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
   std::uint64_t seed_;
 };
 

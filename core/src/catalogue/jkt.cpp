@@ -232,6 +232,25 @@ void register_paper(std::vector<Entry>& t) {
                 giga_eta, tq_rounding, tq_burnin, pgiga_lambda, init_reading, init_coupling, charge_last},
                true, true, kLearners});
 
+  // PQFTL (Alg 4) as a streaming learner: QFTL's update on two Alg 5 trees (privoco/jkt/qftl.hpp); `privoco run pqftl`.
+  // J8 (b): R is a public bound fixed before the run (a streaming learner cannot know the data's max); J14's loss
+  // is the one charged and compared against, the update is Alg 4 l.9 as printed.
+  t.push_back({"JKT.alg.qftl", "alg", "JKT Eq (21), Alg 4",
+               "PQFTL (Alg 4) as a streaming learner: x^_1 = 0, x^_{t+1} = (t alpha I + V^_t)^{-1} u^_t with V^_t, u^_t "
+               "the noisy sums of Alg 5's trees over v_t v_t^T and y_t v_t (sigma = JKT.noise.tree_sigma at the bound "
+               "`tree_bound` reads, eps/2, delta/2, T); f_t = c (y_t - v_t.x)^2 + a alpha/2 ||x||^2 per quad_loss; "
+               "`privoco run pqftl`",
+               {{"alpha", kPos, "the loss's alpha and Alg 4 l.9's t alpha I", {}},
+                {"R", kPos, "public bound on |y_t| and ||v_t|| (J8 (b); checked or clipped per R_enforce)", {}}, eps,
+                delta, T2, log_base,
+                reading_param("tree_bound", {"printed", "derived"},
+                              "the trees' bound: R^2 (V) and R (u) as Alg 4 l.7, l.8 print, or the derived R^2 for both (E27)"),
+                reading_param("quad_loss", {"eq19", "alg4", "sec51"}, "the charged loss: Eq (19)'s, Alg 4's or Sec 5.1's (J14)"),
+                reading_param("R_enforce", {"assert", "clip"},
+                              "data beyond R refused with an error, or clipped to it (|y| to R, v scaled to norm R) (J8)"),
+                charge_last},
+               true, true, "fast/jkt/qftl.cpp reference/jkt/qftl.cpp oracle/jkt/qftl.cpp tests/jkt/qftl_test.cpp"});
+
   // Claims (proofs-checks/jkt/, `privoco prove`): parameters are the claim's readings and search ranges.
   auto claim = [&](const char* id, const char* kind, const char* cit, const char* sum, std::vector<ParamSpec> ps) {
     t.push_back(claim_entry(id, kind, "proofs-checks/jkt/tree_checks.cpp tests/jkt/tree_test.cpp", cit, sum, std::move(ps)));

@@ -11,9 +11,11 @@
 
 namespace privoco::fast::jkt {
 
-// The node noise's standard normal draw: Box-Muller's cosine branch of two uniforms from `s`,
-// z = sqrt(-2 ln u1) cos(2 pi u2), with u1, u2 = s.uniform((tree << 32) | (coord << 1) | {0, 1}, (q << 6) | h) for the
-// node of height h covering leaves q 2^h .. (q + 1) 2^h - 1.
+// The node noise's standard normal draws: the node of height h covering leaves q 2^h .. (q + 1) 2^h - 1 of tree
+// `tree` (< 32) is the stream node_stream(tree, h, q) = (tree << 59) | (q << 6) | h; coordinates 2p and 2p + 1 are
+// Box-Muller's pair from the uniforms u1, u2 at counters 2p, 2p + 1 of that stream: sqrt(-2 ln u1) cos(2 pi u2)
+// and sqrt(-2 ln u1) sin(2 pi u2).
+std::uint64_t node_stream(std::uint64_t tree, int h, std::uint64_t q);
 double node_draw(const Streams& s, std::uint64_t tree, int h, std::uint64_t q, std::uint64_t coord);
 
 struct PrivateSumState {
@@ -39,7 +41,7 @@ class PrivateSum {
   double sigma_;
   Streams streams_;
   PrivateSumState st_;
-  std::vector<double> cur_;
+  std::vector<double> cur_, draws_;
 };
 
 }  // namespace privoco::fast::jkt

@@ -12,9 +12,9 @@
 
 namespace privoco::reference::jkt {
 
-// Box-Muller's cosine branch in ball arithmetic from two exact uniforms: z = sqrt(-2 ln u1) cos(2 pi u2).
-void box_muller(arb_t z, double u1, double u2, slong prec);
-// z = sqrt(-2 ln u1) cos(2 pi u2) for node (h, q), coordinate `coord` (the fast node_draw's uniforms), at prec.
+// Box-Muller in ball arithmetic from two exact uniforms: z = sqrt(-2 ln u1) cos(2 pi u2), or sin(2 pi u2) (sine).
+void box_muller(arb_t z, double u1, double u2, slong prec, bool sine = false);
+// the fast node_draw's value for node (h, q) of tree `tree`, coordinate `coord` (the same uniforms), at prec.
 void node_draw(arb_t z, const Streams& s, std::uint64_t tree, int h, std::uint64_t q, std::uint64_t coord, slong prec);
 
 class PrivateSumReplay {
@@ -24,6 +24,11 @@ class PrivateSumReplay {
                    slong prec = 256);
   // w_t in; W^_t (noisy) and the exact partial sum W_t out, d balls each
   void add(const double* w, std::vector<Ball>* noisy, std::vector<Ball>* exact);
+  // the same with w_t given as balls (e.g. exact products of doubles); exact partial sums stay exact for exact w.
+  // magnitude (if not null): per coordinate, sum_{tau <= t} |w_tau| + sum over the released nodes of |noisy node|,
+  // the size of the terms a double evaluation of W^_t rounds (a scale for judging one, not an enclosure)
+  void add(const std::vector<Ball>& w, std::vector<Ball>* noisy, std::vector<Ball>* exact,
+           std::vector<double>* magnitude = nullptr);
   std::uint64_t t() const { return t_; }
 
  private:
@@ -32,7 +37,9 @@ class PrivateSumReplay {
   Ball sigma_;
   Streams streams_;
   slong prec_;
-  std::vector<Ball> a_;  // exact node sums, height-major (registers of the streaming form)
+  std::vector<double> abs_;  // sum_{tau <= t} |w_tau| per coordinate
+  std::vector<Ball> a_, ahat_;  // node sums and their noisy values, height-major (the streaming form's registers):
+                                // each node's draw is formed once, when the node completes
 };
 
 }  // namespace privoco::reference::jkt

@@ -1,0 +1,114 @@
+#include "privoco/fast/jkt/qftl.hpp"
+
+#include <cmath>
+#include <string>
+#include <utility>
+
+#include "privoco/errors.hpp"
+#include "privoco/format.hpp"
+
+namespace privoco::fast::jkt {
+
+namespace {
+constexpr const char* kId = "JKT.alg.qftl";
+
+// M x = b for M row-major d x d, by Gaussian elimination with partial pivoting (the order of LAPACK's unblocked
+// dgetf2 and dgetrs: backward stable as they are); M and b are overwritten, x returned in b. False if a pivot is 0.
+// The rows' updates run over contiguous memory.
+bool solve_in_place(double* M, double* b, int d) {
+  const std::size_t n = static_cast<std::size_t>(d);
+  for (std::size_t k = 0; k < n; ++k) {
+    std::size_t p = k;
+    double best = std::fabs(M[k * n + k]);
+    for (std::size_t i = k + 1; i < n; ++i)
+      if (std::fabs(M[i * n + k]) > best) best = std::fabs(M[i * n + k]), p = i;
+    if (best == 0) return false;
+    if (p != k) {
+      for (std::size_t j = 0; j < n; ++j) std::swap(M[k * n + j], M[p * n + j]);
+      std::swap(b[k], b[p]);
+    }
+    const double* rk = M + k * n;
+    const double inv = 1 / rk[k];
+    for (std::size_t i = k + 1; i < n; ++i) {
+      double* ri = M + i * n;
+      const double l = ri[k] * inv;
+      for (std::size_t j = k + 1; j < n; ++j) ri[j] -= l * rk[j];
+      b[i] -= l * b[k];
+    }
+  }
+  for (std::size_t k = n; k-- > 0;) {
+    const double* rk = M + k * n;
+    double s = b[k];
+    for (std::size_t j = k + 1; j < n; ++j) s -= rk[j] * b[j];
+    b[k] = s / rk[k];
+  }
+  return true;
+}
+}  // namespace
+
+PrivateQftl::PrivateQftl(QftlConfig c, double sigma_V, double sigma_u)
+    : c_((privoco::jkt::validate(c), c)),
+      treeV_(c.d * c.d, c.T, sigma_V, c.seed, privoco::jkt::kQftlTreeV),
+      treeU_(c.d, c.T, sigma_u, c.seed, privoco::jkt::kQftlTreeU),
+      xhat_(Eigen::VectorXd::Zero(c.d)),  // JKT Alg 4 l.3: x^_1 = 0
+      v_(c.d), yv_(c.d), uh_(c.d), w_(c.d, c.d), Vh_(c.d, c.d) {}
+
+double PrivateQftl::update(double y, const double* v, bool* clipped) {
+  if (t_ >= c_.T) throw DomainError(kId, "T", std::to_string(c_.T), "at least the number of rounds (round " +
+                                                                        std::to_string(t_ + 1) + " arrived)");
+  const bool clip = privoco::jkt::take_data(c_, y, v, &y_, v_.data());
+  if (clipped) *clipped = clip;
+  // the cost of l.6 with J14's coefficients: c (y - v.x)^2 + a alpha/2 ||x||^2
+  const auto k = privoco::jkt::quad_coefficients(c_.loss);
+  const double r = y_ - v_.dot(xhat_);
+  const double cost = k.c * r * r + k.a * 0.5 * c_.alpha * xhat_.squaredNorm();
+  const std::uint64_t t = ++t_;
+  if (t >= c_.T) return cost;
+  // l.7, l.8: v v^T (symmetric: its row concatenation is w_'s storage) and y v into the trees
+  w_.noalias() = v_ * v_.transpose();
+  treeV_.add(w_.data(), Vh_.data());
+  yv_ = y_ * v_;
+  treeU_.add(yv_.data(), uh_.data());
+  // l.9: x^_{t+1} = (t alpha I + V^_t)^{-1} u^_t (V^_t is not symmetric: each entry carries its own noise)
+  double* M = Vh_.data();
+  for (int i = 0; i < c_.d; ++i) M[static_cast<std::size_t>(i) * c_.d + i] += static_cast<double>(t) * c_.alpha;
+  if (!solve_in_place(M, uh_.data(), c_.d))
+    throw DomainError(kId, "round", std::to_string(t), "rounds whose system (t alpha I + V^_t) x = u^_t is non-singular");
+  xhat_ = uh_;
+  if (!xhat_.allFinite())
+    throw DomainError(kId, "round", std::to_string(t), "rounds whose system (t alpha I + V^_t) x = u^_t has a finite solution");
+  return cost;
+}
+
+QftlState PrivateQftl::state() const {
+  QftlState s;
+  s.t = t_;
+  s.xhat.assign(xhat_.data(), xhat_.data() + c_.d);
+  s.V = treeV_.state(), s.u = treeU_.state();
+  return s;
+}
+
+void PrivateQftl::restore(const QftlState& s) {
+  if (s.t > c_.T) throw DomainError(kId, "t", std::to_string(s.t), "[0, T] (T = " + std::to_string(c_.T) + ")");
+  if (s.xhat.size() != static_cast<std::size_t>(c_.d))
+    throw DomainError(kId, "xhat", std::to_string(s.xhat.size()) + " values", std::to_string(c_.d) + " values");
+  for (double x : s.xhat)
+    if (!std::isfinite(x)) throw DomainError(kId, "xhat", text17(x), "finite values");
+  // the trees hold the rows of rounds 1..min(t, T - 1)
+  const std::uint64_t rows = s.t < c_.T ? s.t : c_.T - 1;
+  if (s.V.t != rows || s.u.t != rows)
+    throw DomainError(kId, "trees", std::to_string(s.V.t) + " and " + std::to_string(s.u.t) + " rows",
+                      std::to_string(rows) + " rows each at t = " + std::to_string(s.t));
+  const PrivateSumState oldV = treeV_.state();
+  treeV_.restore(s.V);
+  try {
+    treeU_.restore(s.u);
+  } catch (...) {
+    treeV_.restore(oldV);  // nothing changes when a state is refused
+    throw;
+  }
+  t_ = s.t;
+  for (int j = 0; j < c_.d; ++j) xhat_[j] = s.xhat[j];
+}
+
+}  // namespace privoco::fast::jkt
