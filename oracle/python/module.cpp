@@ -25,6 +25,7 @@
 #include "privoco/fast/evaluate.hpp"
 #include "privoco/reference/evaluate.hpp"
 #include "privoco/fast/jkt/learners.hpp"
+#include "privoco/fast/jkt/qftl.hpp"
 #include "privoco/fast/jkt/private_sum.hpp"
 #include "privoco/fast/vdh/learners.hpp"
 #include "commands.hpp"
@@ -569,6 +570,39 @@ PYBIND11_MODULE(_privoco, m) {
         privoco::fast::jkt::OcpState s;
         s.t = t, s.x = x, s.xhat = xhat;
         o.ocp.restore(s);
+      });
+  // JKT Alg 4 as a stream (privoco/fast/jkt/qftl.hpp): readings as their indices; the trees' sigmas given
+  py::class_<privoco::fast::jkt::PrivateQftl>(m, "PrivateQftl")
+      .def(py::init([](int d, std::uint64_t T, double alpha, double R, int enforce, int loss, std::uint64_t seed,
+                       double sigma_V, double sigma_u) {
+        privoco::jkt::QftlConfig c;
+        c.d = d, c.T = T, c.alpha = alpha, c.R = R, c.seed = seed;
+        c.enforce = static_cast<privoco::jkt::REnforce>(enforce), c.loss = static_cast<privoco::jkt::QuadLoss>(loss);
+        return privoco::fast::jkt::PrivateQftl(c, sigma_V, sigma_u);
+      }))
+      .def("played", [](const privoco::fast::jkt::PrivateQftl& q) {
+        return py::array_t<double>(q.config().d, q.played());
+      })
+      .def("update", [](privoco::fast::jkt::PrivateQftl& q, double y,
+                        const py::array_t<double, py::array::c_style | py::array::forcecast>& v) {
+        if (v.size() != q.config().d)
+          throw privoco::DomainError("JKT.alg.qftl", "v", std::to_string(v.size()) + " values",
+                                     std::to_string(q.config().d) + " values (d)");
+        bool clipped = false;
+        const double cost = q.update(y, v.data(), &clipped);
+        return py::make_tuple(cost, clipped);
+      })
+      .def("rounds", &privoco::fast::jkt::PrivateQftl::rounds)
+      .def("state", [](const privoco::fast::jkt::PrivateQftl& q) {
+        const auto s = q.state();
+        return py::make_tuple(s.t, s.xhat, s.V.t, s.V.a, s.V.ahat, s.u.t, s.u.a, s.u.ahat);
+      })
+      .def("restore", [](privoco::fast::jkt::PrivateQftl& q, const py::tuple& t) {
+        privoco::fast::jkt::QftlState s;
+        s.t = t[0].cast<std::uint64_t>(), s.xhat = t[1].cast<std::vector<double>>();
+        s.V.t = t[2].cast<std::uint64_t>(), s.V.a = t[3].cast<std::vector<double>>(), s.V.ahat = t[4].cast<std::vector<double>>();
+        s.u.t = t[5].cast<std::uint64_t>(), s.u.a = t[6].cast<std::vector<double>>(), s.u.ahat = t[7].cast<std::vector<double>>();
+        q.restore(s);
       });
   m.def("_time_batch", &time_batch);
 }

@@ -25,7 +25,9 @@
 #include "privoco/errors.hpp"
 #include "privoco/proofs/search.hpp"
 #include "privoco/reference/ball.hpp"
+#include "privoco/fast/jkt/learners.hpp"
 #include "privoco/fast/jkt/private_sum.hpp"
+#include "privoco/fast/jkt/qftl.hpp"
 #include "privoco/fast/jkt/tree.hpp"
 #include "privoco/reference/jkt/pqftl.hpp"
 #include "privoco/streams.hpp"
@@ -560,28 +562,21 @@ OlrRun OlrExperiment::run(double eps) const {
   const Data& D = *data_;
   constexpr int d = Data::d;
   const long T = D.T;
-  // a run: rounds t = 1..T, x^_1 = 0, charged f_t(x^_t), then x^_{t+1} = (t alpha I + V^_t)^{-1} u^_t (JKT Alg 4 l.9)
+  // a run: PQFTL (privoco/fast/jkt/qftl.hpp) over rounds t = 1..T, x^_1 = 0, every round charged; the trees at
+  // (eps/2, delta/2) with Alg 4's printed bounds R^2 and R; FTL: the same learner with noiseless trees
   const bool priv = eps > 0;
   const double sV = priv ? fast::jkt::tree_sigma(D.R * D.R, eps / 2, D.delta / 2, double(T), fast::jkt::LogBase::mixed).value : 0;
   const double su = priv ? fast::jkt::tree_sigma(D.R, eps / 2, D.delta / 2, double(T), fast::jkt::LogBase::mixed).value : 0;
-  fast::jkt::PrivateSum treeV(d * d, static_cast<std::uint64_t>(T), sV, D.seed, 10), treeu(d, static_cast<std::uint64_t>(T), su, D.seed, 11);
-  using Vec = Eigen::Matrix<double, d, 1>;  // fixed sizes: no allocation per step
-  using Mat = Eigen::Matrix<double, d, d>;
-  Vec x = Vec::Zero(), uh, yv;
-  Mat w, Vh;
+  privoco::jkt::QftlConfig c;
+  c.d = d, c.T = static_cast<std::uint64_t>(T), c.alpha = D.alpha, c.R = D.R, c.seed = D.seed;
+  c.loss = D.c == 0.5 ? privoco::jkt::QuadLoss::eq19 : D.a == D.alpha ? privoco::jkt::QuadLoss::sec51 : privoco::jkt::QuadLoss::alg4;
+  fast::jkt::PrivateQftl learner(c, sV, su);
   OlrRun out;
   double total = 0;
   for (long t = 0; t < T; ++t) {
-    const double r = D.y(t) - D.G.col(t).dot(x);
-    total += D.c * r * r + D.a * x.squaredNorm();
-    out.wild += x.norm() > 10;
-    if (t == T - 1) break;
-    const Vec g = D.G.col(t);
-    w = g * g.transpose();  // row concatenation = column (symmetric)
-    yv = D.y(t) * g;
-    treeV.add(w.data(), Vh.data());
-    treeu.add(yv.data(), uh.data());
-    x = (Vh + double(t + 1) * D.alpha * Mat::Identity()).partialPivLu().solve(uh);
+    out.wild += fast::jkt::norm2(learner.played(), d) > 10;
+    const Eigen::VectorXd g = D.G.col(t);
+    total += learner.update(D.y(t), g.data());
   }
   out.average_regret = (total - D.best_loss) / double(T);
   return out;

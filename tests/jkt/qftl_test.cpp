@@ -484,3 +484,109 @@ TEST(JktPqftlLearner, NodeDrawsAreBoxMullerPairs) {
   tree.add(w, out);
   for (std::uint64_t j = 0; j < 5; ++j) EXPECT_EQ(out[j], fj::node_draw(s, 3, 0, 0, j));
 }
+
+namespace {
+// Another program's PQFTL with its own noise: the noisy sums V^_t, u^_t formed in double (Gaussian node noise of its
+// own, one draw per row here), written beside its points in columns Vh1..Vh{d^2}, uh1..uhd, and x^_{t+1} by its own
+// Gaussian elimination. `shift` = 1 solves with (t + 1) alpha I (an off-by-one round count, the sibling).
+std::string other_pqftl_run(int shift) {
+  const int d = 2, T = 25;
+  const double alpha = 0.7;
+  std::mt19937_64 rng(29);
+  std::uniform_real_distribution<double> u(-0.6, 0.6);
+  std::normal_distribution<double> noise(0, 0.05);
+  double V[4] = {0, 0, 0, 0}, U[2] = {0, 0}, x[2] = {0, 0};
+  std::string text = "t,y,v1,v2,xhat1,xhat2,Vh1,Vh2,Vh3,Vh4,uh1,uh2\n";
+  char buf[512];
+  for (int t = 1; t <= T; ++t) {
+    const double v[2] = {u(rng), u(rng)}, y = u(rng);
+    for (int i = 0; i < 2; ++i) {
+      U[i] += y * v[i];
+      for (int j = 0; j < 2; ++j) V[i * 2 + j] += v[i] * v[j];
+    }
+    double Vh[4], uh[2];
+    for (int k = 0; k < 4; ++k) Vh[k] = V[k] + noise(rng);
+    for (int k = 0; k < 2; ++k) uh[k] = U[k] + noise(rng);
+    std::snprintf(buf, sizeof buf, "%d,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", t, y, v[0],
+                  v[1], x[0], x[1], Vh[0], Vh[1], Vh[2], Vh[3], uh[0], uh[1]);
+    text += buf;
+    const double a = Vh[0] + (t + shift) * alpha, b = Vh[1], c = Vh[2], dd = Vh[3] + (t + shift) * alpha;
+    const double det = a * dd - b * c;  // the 2 x 2 solve by Cramer's rule
+    x[0] = (uh[0] * dd - b * uh[1]) / det, x[1] = (a * uh[1] - c * uh[0]) / det;
+  }
+  return text;
+}
+}  // namespace
+
+// privoco run pqftl: both parts, the readings in the summary, data refused or clipped, state files that continue the
+// run exactly; check --stream pqftl: privoco's own run passes at its seed and fails at another, another program
+// with its own noisy sums passes, and the same program with (t + 1) alpha is caught at its second release.
+TEST(JktPqftlCli, RunStateAndStreamCheck) {
+  using privoco::testing::run_cli;
+  const std::string dir = privoco::testing::test_dir();
+  std::string data = "y,v1,v2\n";
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> u(-0.6, 0.6);
+  char buf[128];
+  for (int t = 0; t < 30; ++t) {
+    std::snprintf(buf, sizeof buf, "%.17g,%.17g,%.17g\n", u(rng), u(rng), u(rng));
+    data += buf;
+  }
+  privoco::testing::spit(dir + "pqftl_data.csv", data);
+  const std::string params = " alpha=0.7 R=1 eps=2 delta=1e-6 T=30 ";
+  auto r = run_cli("run pqftl" + params + "--seed 4 --gradients " + dir + "pqftl_data.csv --out " + dir + "pqftl_run.csv");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE((r.out + r.err).find("R_enforce = assert"), std::string::npos) << r.out << r.err;
+  EXPECT_NE((r.out + r.err).find("realised regret"), std::string::npos) << r.out << r.err;
+  r = run_cli("run pqftl" + params + "--seed 4 --impl reference --json --gradients " + dir + "pqftl_data.csv");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("\"regret\""), std::string::npos) << r.err;
+  // state: the first 12 rows, then the rest from the state file, gives the uninterrupted run's points
+  const std::string full = privoco::testing::slurp(dir + "pqftl_run.csv");
+  std::string first = "y,v1,v2\n", rest = "y,v1,v2\n";
+  {
+    std::size_t pos = data.find('\n') + 1;
+    for (int t = 0; t < 30; ++t) {
+      const std::size_t e = data.find('\n', pos) + 1;
+      (t < 12 ? first : rest) += data.substr(pos, e - pos);
+      pos = e;
+    }
+  }
+  privoco::testing::spit(dir + "pqftl_first.csv", first);
+  privoco::testing::spit(dir + "pqftl_rest.csv", rest);
+  r = run_cli("run pqftl" + params + "--seed 4 --gradients " + dir + "pqftl_first.csv --state-out " + dir +
+              "pqftl_state.json --out " + dir + "pqftl_a.csv");
+  ASSERT_EQ(r.code, 0) << r.err;
+  r = run_cli("run pqftl" + params + "--seed 4 --gradients " + dir + "pqftl_rest.csv --state-in " + dir +
+              "pqftl_state.json --out " + dir + "pqftl_b.csv");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string a = privoco::testing::slurp(dir + "pqftl_a.csv"), b = privoco::testing::slurp(dir + "pqftl_b.csv");
+  EXPECT_EQ(a + b.substr(b.find('\n') + 1), full);
+  EXPECT_NE((r.out + r.err).find("30 rounds"), std::string::npos) << r.out << r.err;
+  r = run_cli("run pqftl" + params + "--seed 5 --gradients " + dir + "pqftl_rest.csv --state-in " + dir + "pqftl_state.json");
+  EXPECT_EQ(r.code, 2) << r.err;  // another seed's run: refused
+  // data beyond R: the row named (assert), or clipped and counted
+  privoco::testing::spit(dir + "pqftl_big.csv", "y,v\n0.5,0.5\n0.5,1.5\n");
+  r = run_cli("run pqftl alpha=1 R=1 eps=1 delta=1e-6 T=5 --gradients " + dir + "pqftl_big.csv");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("pqftl_big.csv:3:"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("v_t"), std::string::npos) << r.err;
+  r = run_cli("run pqftl alpha=1 R=1 eps=1 delta=1e-6 T=5 R_enforce=clip --gradients " + dir + "pqftl_big.csv");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("1 clipped"), std::string::npos) << r.err;
+  // check --stream: privoco's own run at its seed, not at another
+  r = run_cli("check " + dir + "pqftl_run.csv --stream pqftl" + params + "seed=4 --json");
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  r = run_cli("check " + dir + "pqftl_run.csv --stream pqftl" + params + "seed=3 --json");
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  // another program with its own noisy sums; the off-by-one sibling fails at its second release
+  privoco::testing::spit(dir + "pqftl_other.csv", other_pqftl_run(0));
+  privoco::testing::spit(dir + "pqftl_other_bad.csv", other_pqftl_run(1));
+  const std::string oparams = " --stream pqftl alpha=0.7 R=1 eps=1 delta=1e-6 T=25 --json";
+  r = run_cli("check " + dir + "pqftl_other.csv" + oparams);
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("\"noise\":\"file\""), std::string::npos) << r.out;
+  r = run_cli("check " + dir + "pqftl_other_bad.csv" + oparams);
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("\"first_disagreement\":{\"step\":2,"), std::string::npos) << r.out;
+}

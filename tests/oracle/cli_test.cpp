@@ -163,7 +163,7 @@ TEST(Cli, ReportPrintsSeedAndErrata) {
   EXPECT_EQ(kinds["claim"], sum["claims"].get<std::size_t>());
   // the learners and samplers have their rows: both parts, every one measured, within bounds far above what they
   // reach (the samplers transform the same uniforms: a few ulp; the learners end to end: hundreds at most)
-  ASSERT_EQ(kinds["part_accuracy"], 8u);  // VDH's six, JKT's PIGD and PGIGA
+  ASSERT_EQ(kinds["part_accuracy"], 9u);  // VDH's six, JKT's PIGD, PGIGA and PQFTL
   for (const auto& p : js) {
     if (p.value("record", "") != "part_accuracy") continue;
     EXPECT_GE(p["values"].get<int>(), 20) << p["id"];

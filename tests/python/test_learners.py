@@ -170,3 +170,38 @@ def test_jkt_ocp_gives_the_clis_bits_and_resumes_exactly(alg):
         make().update([5.0, 0.0, 0.0])
     with pytest.raises(privoco.ParamError, match="tq_burnin|init_reading"):
         privoco.learners.PIGD(L=2.0, alpha=1, radius=1, eps=1, delta=1e-5, T=10, d=1, init_reading="random")
+
+
+def test_jkt_pqftl_gives_the_clis_bits_and_resumes_exactly():
+    """JKT Alg 4 as a class: the points played and the costs are privoco run pqftl's bits (both trees at the printed
+    sigmas, log_base e); a learner rebuilt from its JSON state halfway continues with the same bits; data beyond the
+    public R are refused by name (assert) or clipped (clip), as the CLI takes them."""
+    rng = np.random.default_rng(SEED + 4)
+    d, T = 3, 40
+    v = rng.uniform(-0.5, 0.5, (T, d))
+    y = rng.uniform(-1, 1, T)
+    with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
+        f.write("y,v1,v2,v3\n" + "".join(repr(float(a)) + "," + ",".join(repr(float(x)) for x in r) + "\n"
+                                         for a, r in zip(y, v)))
+    params = ["alpha=0.5", "R=1", "eps=1", "delta=1e-5", f"T={T}", "quad_loss=sec51"]
+    p = subprocess.run([BIN, "run", "pqftl", *params, "--seed", "7", "--gradients", f.name], capture_output=True, text=True)
+    os.unlink(f.name)
+    assert p.returncode == 0, p.stderr
+    ref = np.array([[float(x) for x in l.split(",")[2 + d:3 + 2 * d]] for l in p.stdout.splitlines()[1:]])
+    make = lambda: privoco.learners.PQFTL(alpha=0.5, R=1.0, eps=1.0, delta=1e-5, T=T, d=d, quad_loss="sec51", seed=7)
+    a = make()
+    got = [np.concatenate([a.played(), [a.update(yt, vt)[0]]]) for yt, vt in zip(y, v)]
+    assert np.array_equal(bits(np.array(got)), bits(ref))
+    half = make()
+    first = [np.concatenate([half.played(), [half.update(yt, vt)[0]]]) for yt, vt in zip(y[:17], v[:17])]
+    resumed = privoco.learners.PQFTL.from_state(json.loads(json.dumps(half.state())))
+    rest = [np.concatenate([resumed.played(), [resumed.update(yt, vt)[0]]]) for yt, vt in zip(y[17:], v[17:])]
+    assert np.array_equal(bits(np.array(first + rest)), bits(ref))
+    other = privoco.learners.PQFTL(alpha=0.5, R=1.0, eps=1.0, delta=1e-5, T=T, d=d, quad_loss="eq19", seed=7)
+    assert not np.array_equal(bits(np.array([[other.update(yt, vt)[0]] for yt, vt in zip(y, v)])), bits(ref[:, -1:]))
+    with pytest.raises(privoco.DomainError, match="y_t"):
+        make().update(2.0, [0.1, 0.1, 0.1])
+    c = privoco.learners.PQFTL(alpha=0.5, R=1.0, eps=1.0, delta=1e-5, T=T, d=d, R_enforce="clip")
+    assert c.update(2.0, [3.0, 0.0, 4.0])[1] is True
+    with pytest.raises(privoco.ParamError, match="tree_bound"):
+        privoco.learners.PQFTL(alpha=1, R=1, eps=1, delta=1e-5, T=10, d=1, tree_bound="exact")

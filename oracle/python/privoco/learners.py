@@ -1,5 +1,5 @@
-"""VDH's learners (privoco run alg1, alg2, alg3), JKT's private sum (run private_sum) and JKT's PIGD and PGIGA (run
-pigd, pgiga) in double, step by step: update with each gradient, predict the
+"""VDH's learners (privoco run alg1, alg2, alg3), JKT's private sum (run private_sum), JKT's PIGD and PGIGA (run
+pigd, pgiga) and PQFTL (run pqftl) in double, step by step: update with each gradient, predict the
 next point, and state()/from_state() that round-trip exactly (floats as hex text), so a run can stop and resume
 with the same bits. The readings are those `privoco run` prints: A1(a) A3 A5(b) A20(a) A21(a) A28(a).
 
@@ -231,3 +231,61 @@ class PGIGA(_PrivateOcp):
         tq = int(fast.eval("JKT.const.giga_tq", L_G=L_G, alpha=alpha, tq_rounding=tq_rounding).value)
         self._start(1, G, d, T, alpha, radius, self._reading("giga_eta", giga_eta), tq,
                     self._reading("tq_burnin", tq_burnin), init_reading, x1, init_coupling, seed, beta)
+
+
+class PQFTL:
+    """JKT Algorithm 4 (privoco run pqftl): x^_1 = 0, then x^_{t+1} = (t alpha I + V^_t)^{-1} u^_t from two Alg 5 trees
+    over v_t v_t^T and y_t v_t, each at (eps/2, delta/2) with sigma = JKT.noise.tree_sigma at the bound `tree_bound`
+    reads (printed: R^2 for V, R for u; derived: R^2 for both). played() is x^_t of the coming round; update(y, v)
+    returns (the cost of quad_loss at x^_t, whether the data were clipped). R is a public bound: data beyond it raise
+    DomainError (R_enforce="assert") or are clipped ("clip"). The same arguments give `privoco run pqftl`'s bits."""
+    id = "JKT.alg.qftl"
+    _choices = {"log_base": ["e", "2", "mixed"], "tree_bound": ["printed", "derived"],
+                "quad_loss": ["eq19", "alg4", "sec51"], "R_enforce": ["assert", "clip"]}
+
+    def _reading(self, name, value):
+        if value not in self._choices[name]:
+            raise _privoco.ParamError(f"{self.id}: parameter {name}: '{value}' (one of {', '.join(self._choices[name])})")
+        return self._choices[name].index(value)
+
+    def __init__(self, alpha, R, eps, delta, T, d, log_base="e", tree_bound="printed", quad_loss="eq19",
+                 R_enforce="assert", seed=1):
+        self._args = {"alpha": float(alpha), "R": float(R), "eps": float(eps), "delta": float(delta), "T": int(T),
+                      "d": int(d), "log_base": log_base, "tree_bound": tree_bound, "quad_loss": quad_loss,
+                      "R_enforce": R_enforce, "seed": int(seed)}
+        for name in ("log_base", "tree_bound", "quad_loss", "R_enforce"):
+            self._reading(name, self._args[name])
+        from . import fast
+        R = float(R)
+        bV = R * R
+        bu = R * R if tree_bound == "derived" else R
+        sigma = [float(fast.eval("JKT.noise.tree_sigma", R=b, eps=float(eps) / 2, delta=float(delta) / 2, T=int(T),
+                                 log_base=log_base).value) for b in (bV, bu)]
+        self.sigma_V, self.sigma_u = sigma
+        self.d, self.T = int(d), int(T)
+        self._p = _privoco.PrivateQftl(self.d, self.T, float(alpha), R, self._reading("R_enforce", R_enforce),
+                                       self._reading("quad_loss", quad_loss), int(seed), self.sigma_V, self.sigma_u)
+
+    def played(self):
+        return self._p.played()
+
+    def update(self, y, v):
+        return self._p.update(float(y), np.atleast_1d(np.asarray(v, dtype=np.float64)))
+
+    @property
+    def rounds(self):
+        return self._p.rounds()
+
+    def state(self):
+        t, xhat, Vt, Va, Vahat, ut, ua, uahat = self._p.state()
+        h = lambda xs: [_hex(v) for v in xs]
+        return {"id": self.id, "args": self._args, "t": int(t), "xhat": h(xhat), "V_t": int(Vt), "V_a": h(Va),
+                "V_ahat": h(Vahat), "u_t": int(ut), "u_a": h(ua), "u_ahat": h(uahat)}
+
+    @classmethod
+    def from_state(cls, s):
+        o = cls(**s["args"])
+        u = lambda xs: [_unhex(v) for v in xs]
+        o._p.restore((int(s["t"]), u(s["xhat"]), int(s["V_t"]), u(s["V_a"]), u(s["V_ahat"]), int(s["u_t"]),
+                      u(s["u_a"]), u(s["u_ahat"])))
+        return o
