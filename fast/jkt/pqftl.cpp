@@ -9,6 +9,7 @@
 #include "privoco/format.hpp"
 #include "../numerics/erfcx.hpp"
 #include "../numerics/scaled.hpp"
+#include "value_ops.hpp"
 
 namespace privoco::fast::jkt {
 
@@ -108,6 +109,69 @@ Value pqftl_noise_norms(double d, double t, NoiseTail which) {
   v.value = to_double(one_minus);
   v.sign = 1;
   return v;
+}
+
+namespace {
+constexpr double kLnTwo = 0.69314718055994530942;
+// 1 + 2R/alpha as a factor (its log without overflow: ln(2R/alpha) + ln(1 + alpha/(2R)) where 2R/alpha > 1)
+Factor one_plus_two_r_over_alpha(double R, double alpha) {
+  const double r = R / alpha;
+  const double ln = 2 * r > 1 || !std::isfinite(r) ? kLnTwo + std::log(R) - std::log(alpha) + std::log1p(0.5 * alpha / R)
+                                                   : std::log1p(2 * r);
+  return Factor(1 + 2 * r, ln);
+}
+}  // namespace
+
+Value pqftl_iterate_error(double R, double alpha, double eps, double delta, double T, double d, double t, LogBase base) {
+  static const Entry& e = entry("JKT.bound.pqftl_iterate_error");
+  const double x[8] = {R, alpha, eps, delta, T, d, t, static_cast<double>(base)};
+  check_params(e, x);
+  check_integer(e, "T", T), check_integer(e, "d", d), check_integer(e, "t", t);
+  if (t > T) throw DomainError(e.id, "t", text17(t), "integers in [1, T] (T = " + text17(T) + ")");
+  const Value sigma = tree_sigma(R, eps, delta, T, base);
+  // JKT Eq (31): sigma sqrt(d)/t (3 + 6R/alpha)/|alpha - q|, q = 6 sigma sqrt(d) R/(alpha t)
+  const double lsd = sigma.log_abs() + 0.5 * std::log(d);
+  const double lq = std::log(6.0) + lsd + std::log(R) - std::log(alpha) - std::log(t);
+  const Factor num = one_plus_two_r_over_alpha(R, alpha);  // (3 + 6R/alpha) = 3 (1 + 2R/alpha)
+  const double q = sigma.status == Status::ok ? 6 * (sigma.value * std::sqrt(d)) * (R / alpha) / t : INFINITY;
+  double den, lden;
+  if (std::isfinite(q) && q >= 0x1p-1022 && std::isfinite(R / alpha)) {
+    den = std::fabs(alpha - q), lden = std::log(den);
+  } else {  // one of alpha and q dominates the difference by far: ln|alpha - q| from the larger
+    const double la = std::log(alpha);
+    den = INFINITY, lden = std::fmax(la, lq) + std::log(-std::expm1(-std::fabs(la - lq)));
+  }
+  if (den == 0) return value_from_log(INFINITY);  // at the pole
+  return product_of({3.0, Factor(sigma.value, sigma.log_abs()), std::sqrt(d), num}, {t, Factor(den, lden)});
+}
+
+Value pqftl_regret_bound(double R, double alpha, double eps, double delta, double T, double d, LogBase base,
+                         LogBase base_regret, PqftlBoundWhich which) {
+  static const Entry& e = entry("JKT.bound.pqftl");
+  const double x[9] = {R, alpha, eps, delta, T, d, static_cast<double>(base), static_cast<double>(base_regret),
+                       static_cast<double>(which)};
+  check_params(e, x);
+  check_integer(e, "T", T), check_integer(e, "d", d);
+  const double lr = base_regret == LogBase::two ? std::log2(T) : std::log(T);  // J2
+  const double li = base == LogBase::e ? std::log(T) : std::log2(T);          // J1: the tree's log T
+  const double lo = 0.5 * (std::log(li) - std::log(delta)) / (base == LogBase::two ? kLnTwo : 1.0);  // log sqrt(li/delta)
+  const Factor u = one_plus_two_r_over_alpha(R, alpha);
+  const double lnR = std::log(R);
+  // JKT Eq (32): A = R^4 (1 + 2R/alpha)^2/alpha log T, B = 3 sqrt(d) R (2R^2/alpha + R + 2)(1 + 2R/alpha)
+  // (1 + log T) sqrt(log T) log sqrt(log T/delta)/sqrt(eps)
+  const Value A = product_of({R, R, R, R, u, u, lr}, {alpha});
+  const double w = 2 * R * (R / alpha) + R + 2;
+  const Factor wf(w, log_add(log_add(kLnTwo + 2 * lnR - std::log(alpha), lnR), kLnTwo));
+  const Value B = lo == 0 ? Value{} : product_of({3.0, std::sqrt(d), R, wf, u, 1 + lr, std::sqrt(li), lo}, {std::sqrt(eps)});
+  if (which == PqftlBoundWhich::qftl_term) return A;
+  if (which == PqftlBoundWhich::perturbation_term) return B;
+  if (B.sign < 0) {  // li/delta < 1 (base e, delta near 1): the printed B is negative, both terms of modest size
+    Value v;
+    v.value = A.value + B.value;
+    v.sign = v.value > 0 ? 1 : (v.value < 0 ? -1 : 0);
+    return v;
+  }
+  return sum_same_sign(A, B);
 }
 
 }  // namespace privoco::fast::jkt

@@ -38,6 +38,13 @@ void register_paper(Registry& r) {
   r.add("JKT.const.pqftl_tree_params", [](const double* p) {
     return pqftl_tree_bound(p[0], PqftlTree(static_cast<int>(p[1])), PqftlArg(static_cast<int>(p[2])));
   });
+  r.add("JKT.bound.pqftl_iterate_error", [](const double* p) {
+    return pqftl_iterate_error(p[0], p[1], p[2], p[3], p[4], p[5], p[6], LogBase(static_cast<int>(p[7])));
+  });
+  r.add("JKT.bound.pqftl", [](const double* p) {
+    return pqftl_regret_bound(p[0], p[1], p[2], p[3], p[4], p[5], LogBase(static_cast<int>(p[6])),
+                              LogBase(static_cast<int>(p[7])), PqftlBoundWhich(static_cast<int>(p[8])));
+  });
   r.add("JKT.const.pol_alpha", [](const double* p) { return pol_alpha(p[0], p[1]); });
   r.add("JKT.const.pol_Lprime", [](const double* p) { return pol_Lprime(p[0], p[1], p[2]); });
   r.add("JKT.noise.pol_beta", [](const double* p) { return pol_beta(p[0], p[1], p[2], p[3], p[4], p[5]); });

@@ -8,6 +8,7 @@
 #include "privoco/errors.hpp"
 #include "privoco/format.hpp"
 #include "privoco/fast/numerics/dd_math.hpp"
+#include "value_ops.hpp"
 
 namespace privoco::fast::jkt {
 
@@ -15,10 +16,6 @@ namespace {
 constexpr double kLn2 = 0.69314718055994530942;
 const dd kLn2dd{0x1.62e42fefa39efp-1, 0x1.abc9e3b39803fp-56};
 
-void check_integer(const Entry& e, const char* name, double x) {
-  if (x != std::floor(x))
-    throw DomainError(e.id, name, text17(x), "integers in " + e.params[e.index_of(name)].domain.text());
-}
 int bitlen(std::uint64_t x) { return x == 0 ? 0 : 64 - __builtin_clzll(x); }
 std::uint64_t popcount(std::uint64_t x) { return static_cast<std::uint64_t>(__builtin_popcountll(x)); }
 }  // namespace

@@ -24,6 +24,8 @@ void register_paper(Registry& r) {
   r.add("JKT.noise.pgiga_beta", pgiga_beta);
   r.add("JKT.const.pqftl_tree_params", pqftl_tree_bound);
   r.add("JKT.noise.pqftl_noise_norms", pqftl_noise_norms);
+  r.add("JKT.bound.pqftl_iterate_error", pqftl_iterate_error);
+  r.add("JKT.bound.pqftl", pqftl_regret_bound);
   r.add("JKT.const.pol_alpha", pol_alpha);
   r.add("JKT.const.pol_Lprime", pol_Lprime);
   r.add("JKT.noise.pol_beta", pol_beta);
@@ -79,6 +81,12 @@ void register_paper(Registry& r) {
        "probability above exp(-d/2) once k_t >= 3; 3 sigma sqrt(k_t d) holds",
        "privoco prove JKT.noise.pqftl_noise_norms (d = 10, t = 15: P(||beta_t|| > 3 sigma sqrt d) = 0.01275 > exp(-5) = "
        "0.006738)"},
+      {"E36", "JKT Eq (30)", "|alpha - ||A_t||/t| holds only where ||A_t||/t <= alpha; beyond it t alpha I + V^_t can be singular",
+       "privoco prove JKT.lemma.pqftl_perturbation (d = 1, V = 1, alpha = t = 1, A = -15/8: sides 15/16 < 105/16, exact)"},
+      {"E37", "JKT Eq (31)", "the iterate error bound fails on the proof's event while t alpha <= 3 sigma sqrt d",
+       "privoco prove JKT.bound.pqftl_iterate_error (t = 1, R = alpha = 1, T = 1024, eps = 1: ||e|| = 15/2 > (31) = 1.506)"},
+      {"E38", "JKT Thm 8, Eq (32)", "PQFTL's regret exceeds (32) in most seeded runs, not with probability exp(-d/2)",
+       "privoco prove JKT.bound.pqftl (d = 4, T = 256, eps = 1: 19 of 20 runs certified above (32) = 13291)"},
       {"E13", "JKT Alg 5 l.13",
        "Q = popcount(t) exceeds log T (T = t = 3: Q = 2 > log2 3); Thm 9's k <= ceil(log2 T) holds",
        "privoco prove JKT.alg.tree_decomposition (certified comparison, every t <= 1e6)"},

@@ -590,3 +590,119 @@ TEST(JktPqftlCli, RunStateAndStreamCheck) {
   EXPECT_EQ(r.code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("\"first_disagreement\":{\"step\":2,"), std::string::npos) << r.out;
 }
+
+// ---- PQFTL's analysis: Eq (31), Eq (32) as functions, and the prover's verdicts ----
+namespace {
+double fast_value(const char* id, std::vector<double> x) { return privoco::fast::evaluate(privoco::entry(id), x.data()).value; }
+void ref_value(arb_t res, const char* id, const std::vector<double>& x) {
+  arb_set(res, privoco::reference::evaluate(privoco::entry(id), x.data()).ball.get());
+}
+}  // namespace
+
+// Eq (31) and (32) in fast within a few ulp of the certified value (Eq (31) up to its condition alpha/|alpha - q|
+// near the pole), and the certified value against a second route: the same expressions rearranged, (31) as
+// 3 sigma sqrt(d) (1 + 2R/alpha)/|alpha t - 6 sigma sqrt(d) R/alpha| and (32) as (22)'s bound plus the product of
+// sigma-free factors.
+TEST(JktPqftlBounds, FastAndSecondRoute) {
+  std::mt19937_64 rng(41);
+  std::uniform_real_distribution<double> u(0, 1);
+  double worst31 = 0, worst32 = 0;
+  for (int k = 0; k < 400; ++k) {
+    const double R = std::exp(4 * u(rng) - 2), alpha = std::exp(4 * u(rng) - 2), eps = std::exp(6 * u(rng) - 4);
+    const double delta = std::exp(-1 - 25 * u(rng)), T = std::floor(std::exp(2 + 12 * u(rng))), d = 1 + std::floor(20 * u(rng));
+    const double t = 1 + std::floor((T - 1) * u(rng) * u(rng)), base = k % 3, base_r = k % 2;
+    // (31)
+    ref::Ball c31, s31, sigma, q, den;
+    ref_value(c31, "JKT.bound.pqftl_iterate_error", {R, alpha, eps, delta, T, d, t, base});
+    {
+      ref::Ball sd(d);
+      arb_sqrt(sd, sd, 256);
+      ref_value(sigma, "JKT.noise.tree_sigma", {R, eps, delta, T, base});
+      arb_mul(sigma, sigma, sd, 256);
+    }
+    ref::Ball Rb(R), ab(alpha), tb(t), num;
+    arb_mul(q, sigma, Rb, 256);
+    arb_mul_ui(q, q, 6, 256);
+    arb_div(q, q, ab, 256);
+    arb_mul(den, ab, tb, 256);
+    arb_sub(den, den, q, 256);
+    arb_abs(den, den);
+    arb_div(num, Rb, ab, 256);
+    arb_mul_2exp_si(num, num, 1);
+    arb_add_ui(num, num, 1, 256);
+    arb_mul(num, num, sigma, 256);
+    arb_mul_ui(num, num, 3, 256);
+    arb_div(s31, num, den, 256);
+    EXPECT_TRUE(arb_overlaps(c31, s31)) << "R " << R << " alpha " << alpha << " t " << t;
+    const double f31 = fast_value("JKT.bound.pqftl_iterate_error", {R, alpha, eps, delta, T, d, t, base});
+    const double m31 = arf_get_d(arb_midref(c31.get()), ARF_RND_NEAR);
+    // condition of (31) at the pole: alpha t/|alpha t - q|
+    ref::Ball cond;
+    arb_mul(cond, ab, tb, 256);
+    arb_div(cond, cond, den, 256);
+    const double ulps31 = std::fabs(f31 - m31) / std::ldexp(1.0, std::ilogb(m31) - 52) /
+                          std::max(1.0, arf_get_d(arb_midref(cond.get()), ARF_RND_NEAR));
+    worst31 = std::max(worst31, ulps31);
+    // (32)
+    ref::Ball c32, A, B, sum;
+    ref_value(c32, "JKT.bound.pqftl", {R, alpha, eps, delta, T, d, base, base_r, 0});
+    ref_value(A, "JKT.bound.pqftl", {R, alpha, eps, delta, T, d, base, base_r, 1});
+    ref_value(B, "JKT.bound.pqftl", {R, alpha, eps, delta, T, d, base, base_r, 2});
+    arb_add(sum, A, B, 256);
+    EXPECT_TRUE(arb_overlaps(c32, sum));
+    {  // A = R^4 (1 + 2R/alpha)^2/alpha log T, as ((R^2 (alpha + 2R))/alpha^1.5)^2 log T
+      ref::Ball a2, lT(T);
+      arb_mul_2exp_si(a2, Rb, 1);
+      arb_add(a2, a2, ab, 256);
+      arb_mul(a2, a2, Rb, 256);
+      arb_mul(a2, a2, Rb, 256);
+      ref::Ball ap;
+      arb_sqrt(ap, ab, 256);
+      arb_mul(ap, ap, ab, 256);
+      arb_div(a2, a2, ap, 256);
+      arb_sqr(a2, a2, 256);
+      arb_log(lT, lT, 256);
+      if (base_r == 1) {
+        ref::Ball l2;
+        arb_const_log2(l2, 256);
+        arb_div(lT, lT, l2, 256);
+      }
+      arb_mul(a2, a2, lT, 256);
+      EXPECT_TRUE(arb_overlaps(a2, A)) << "A at R " << R << " alpha " << alpha;
+    }
+    const double f32 = fast_value("JKT.bound.pqftl", {R, alpha, eps, delta, T, d, base, base_r, 0});
+    const double m32 = arf_get_d(arb_midref(c32.get()), ARF_RND_NEAR);
+    worst32 = std::max(worst32, std::fabs(f32 - m32) / std::ldexp(1.0, std::ilogb(m32) - 52));
+  }
+  std::printf("fast Eq (31) within %.2f ulp (over its condition at the pole), Eq (32) within %.2f ulp\n", worst31, worst32);
+  EXPECT_LE(worst31, 16);
+  EXPECT_LE(worst32, 16);
+  // the sibling: (31) with the derived denominator alpha t - 3 sigma sqrt d is another function
+  EXPECT_NE(fast_value("JKT.bound.pqftl_iterate_error", {0.2, 1, 1, 1e-6, 1024, 1, 1000, 0}),
+            fast_value("JKT.bound.pqftl_iterate_error", {1, 2, 1, 1e-6, 1024, 1, 1000, 0}) * 0.2);
+  EXPECT_THROW(fast_value("JKT.bound.pqftl_iterate_error", {1, 1, 1, 1e-6, 100, 1, 101, 0}), privoco::DomainError);
+}
+
+// The prover's verdicts: (30) refuted by the exact instance and by random instances only where ||A||/t > alpha;
+// (31) refuted on the proof's event; (32) against seeded runs certified by replay.
+TEST(JktPqftlBounds, ProverVerdicts) {
+  const auto* p = privoco::proofs::find_regret_check("JKT.lemma.pqftl_perturbation");
+  ASSERT_NE(p, nullptr);
+  auto o = p->run({}, 1);
+  EXPECT_EQ(o.verdict, "refuted") << o.note;
+  ASSERT_GE(o.cases.size(), 3u);
+  EXPECT_TRUE(o.cases[0].violated);   // the exact instance
+  EXPECT_FALSE(o.cases[1].violated);  // ||A||/t < alpha: (30) holds
+  EXPECT_TRUE(o.cases[2].violated);   // ||A||/t > alpha
+  EXPECT_NE(o.note.find("(28), (29): 0 violations"), std::string::npos) << o.note;
+  const auto* q = privoco::proofs::find_regret_check("JKT.bound.pqftl_iterate_error");
+  ASSERT_NE(q, nullptr);
+  o = q->run(q->defaults, 1);
+  EXPECT_EQ(o.verdict, "refuted") << o.note;
+  const auto* r = privoco::proofs::find_regret_check("JKT.bound.pqftl");
+  ASSERT_NE(r, nullptr);
+  o = r->run(r->defaults, 1);
+  std::printf("JKT.bound.pqftl: %s; %s\n", o.verdict.c_str(), o.note.c_str());
+  EXPECT_NE(o.verdict, "certified");
+  EXPECT_THROW(r->run({{"log_base", "10"}}, 1), privoco::ParamError);
+}

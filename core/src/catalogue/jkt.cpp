@@ -124,6 +124,31 @@ void register_paper(std::vector<Entry>& t) {
                               "P(||beta_t|| > 3 sigma sqrt d), a lower bound on P(||A_t||_2 > 3 sigma sqrt d), or exp(-d/2)")},
                true, true, "reference/jkt/pqftl.cpp fast/jkt/pqftl.cpp proofs-checks/jkt/qftl_checks.cpp tests/jkt/qftl_test.cpp"});
   t.back().has_proof = true;  // privoco prove JKT.noise.pqftl_noise_norms: the printed tails against these values
+  // PQFTL's regret analysis (Thm 8 proof): the iterate error of Eq (31) and the bound of Eq (32), as printed, with the
+  // tree's sigma of the proof; `privoco prove` compares them with their derivation and with runs of the learner.
+  const char* kPq = "reference/jkt/pqftl.cpp fast/jkt/pqftl.cpp proofs-checks/jkt/qftl_checks.cpp tests/jkt/qftl_test.cpp";
+  const ParamSpec pq_R{"R", kPos, "bound on |y_t| and ||v_t|| (and the tree's R in sigma)", {1e-2, 1e2, false, 0}};
+  const ParamSpec pq_alpha{"alpha", kPos, "the losses' alpha", {1e-2, 1e2, false, 0}};
+  const ParamSpec pq_eps{"eps", kPos, "privacy parameter", {1e-3, 1e2, false, 0}};
+  const ParamSpec pq_delta{"delta", {0, 1, false, false}, "privacy parameter in (0, 1)", {1e-12, 0.1, false, 0}};
+  const ParamSpec pq_T{"T", {2, kMaxInt, true, true}, "horizon (an integer)", {2, 1e9, false, 0, true}};
+  const ParamSpec pq_d{"d", {1, kMaxInt, true, true}, "dimension (an integer)", {1, 1e4, false, 0, true}};
+  t.push_back({"JKT.bound.pqftl_iterate_error", "bound", "JKT Eq (31)",
+               "||x^_{t+1} - x_{t+1}|| <= sigma sqrt(d)/t (3 + 6R/alpha)/|alpha - 6 sigma sqrt(d) R/(alpha t)| on the "
+               "event of the proof's norm bounds, sigma = JKT.noise.tree_sigma(R, eps, delta, T) (Thm 8 proof)",
+               {pq_R, pq_alpha, pq_eps, pq_delta, pq_T, pq_d,
+                {"t", {1, kMaxInt, true, true}, "round (an integer, at most T)", {1, 1e9, false, 0, true, "T"}}, log_base},
+               true, true, kPq});
+  t.back().has_proof = true;  // privoco prove JKT.bound.pqftl_iterate_error: (31) against (30) and runs
+  t.push_back({"JKT.bound.pqftl", "bound", "JKT Thm 8, Eq (32), Eq (22), Eq (23)",
+               "R_PQFTL(T) <= R^4 (1 + 2R/alpha)^2/alpha log T + 3 sqrt(d) R (2R^2/alpha + R + 2)(1 + 2R/alpha)(1 + log T) "
+               "sqrt(log T) log sqrt(log T/delta)/sqrt(eps), with probability at least 1 - exp(-d/2) (printed)",
+               {pq_R, pq_alpha, pq_eps, pq_delta, pq_T, pq_d, log_base,
+                reading_param("log_base_regret", {"e", "2"}, "base of log T in Eq (22), (32)'s first term and 1 + log T (J2)"),
+                reading_param("which", {"total", "qftl_term", "perturbation_term"},
+                              "the bound, its first term (QFTL's regret, Eq (22)) or its second (the perturbation)")},
+               true, true, kPq});
+  t.back().has_proof = true;  // privoco prove JKT.bound.pqftl: against its derivation and runs of Alg 4
   // POL (Alg 6): alpha, L' and beta; ||x*|| is the public bound of Alg 6 l.2 (J25: the only one the algorithm has)
   const char* kPol = "reference/jkt/pol.cpp fast/jkt/pol.cpp proofs-checks/jkt/pol_checks.cpp tests/jkt/pol_test.cpp";
   const ParamSpec eps_g{"eps_g", kPos, "generalisation-error parameter of Alg 6", {1e-4, 1e2, false, 0}};
@@ -165,6 +190,11 @@ void register_paper(std::vector<Entry>& t) {
                           "JKT Eq (22) (from [22] Thm 2)", "R_QFTL(T) <= R^4 (1 + 2R/alpha)^2/alpha log T",
                           {reading_param("log_base_regret", {"e", "2"}, "base of log T in Thm 6, Eq (22) (J2)"),
                            quad_loss_qftl}));
+  t.push_back(claim_entry("JKT.lemma.pqftl_perturbation", "lemma", "proofs-checks/jkt/qftl_checks.cpp tests/jkt/qftl_test.cpp",
+                          "JKT Eq (25)-(30)",
+                          "(30): (||beta_t|| + ||A_t||_2 ||x_{t+1}||)/t >= |alpha - ||A_t||_2/t| ||x^_{t+1} - x_{t+1}||, from "
+                          "(27)-(29)",
+                          {}));
   t.push_back(claim_entry("JKT.lemma.qftl_iterate_norm", "lemma", "proofs-checks/jkt/qftl_checks.cpp tests/jkt/qftl_test.cpp",
                           "JKT Sec 3.5", "the QFTL iterate has ||x_{t+1}|| <= 2R/alpha when |y_t|, ||v_t|| <= R",
                           {quad_loss_qftl}));
