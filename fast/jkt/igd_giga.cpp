@@ -8,16 +8,13 @@
 #include "privoco/errors.hpp"
 #include "privoco/fast/numerics/dd_math.hpp"
 #include "privoco/format.hpp"
+#include "value_ops.hpp"
 
 namespace privoco::fast::jkt {
 
 namespace {
 constexpr double kLn2 = 0.69314718055994530942;
 
-void check_integer(const Entry& e, const char* name, double v) {
-  if (v != std::floor(v))
-    throw DomainError(e.id, name, text17(v), "integers in " + e.params[e.index_of(name)].domain.text());
-}
 // c/(alpha t) in double-double, or from logarithms outside the double range
 Value c_over(double c, double alpha, double t) {
   const dd q = dd{c, 0} / (dd{alpha, 0} * t);
@@ -130,6 +127,42 @@ Value pgiga_beta(double G, double alpha, double eps, double delta, double T, CPa
     if (std::isfinite(v.value) && v.value >= 0x1p-1022) return v;
   }
   return value_from_log(b1.log_abs() + ln_lambda);
+}
+
+namespace {
+// ||C||_2 of the ball of radius r: the diameter 2r or the radius (J5)
+double c_size(double r, CNorm n) { return n == CNorm::diameter ? 2 * r : r; }
+// a + b for positive doubles as a factor whose log survives overflow
+Factor positive_sum(double a, double la, double b, double lb) { return Factor(a + b, log_add(la, lb)); }
+}  // namespace
+
+Value pigd_bound(double L, double alpha, double radius, CNorm cn, double eps, double delta, double T, double d,
+                 double C_const) {
+  static const Entry& e = entry("JKT.bound.pigd");
+  const double x[9] = {L, alpha, radius, static_cast<double>(cn), eps, delta, T, d, C_const};
+  check_params(e, x);
+  check_integer(e, "T", T), check_integer(e, "d", d);
+  const double Ld = std::log(T) - std::log(delta), C = c_size(radius, cn);  // ln(T/delta) > 0
+  // JKT Thm 4: C_const ((L^2/alpha + ||C||) sqrt(d) ln^1.5(T/delta)/sqrt(eps)) sqrt(T)
+  const Factor w = positive_sum(L * (L / alpha), 2 * std::log(L) - std::log(alpha), C, std::log(C));
+  return product_of({C_const, w, std::sqrt(d), Ld, std::sqrt(Ld), std::sqrt(T)}, {std::sqrt(eps)});
+}
+
+Value pgiga_bound(double G, double alpha, double L_G, double radius, CNorm cn, double eps, double delta, double T,
+                  double d, LogBase2 base) {
+  static const Entry& e = entry("JKT.bound.pgiga");
+  const double x[10] = {G, alpha, L_G, radius, static_cast<double>(cn), eps, delta, T, d, static_cast<double>(base)};
+  check_params(e, x);
+  check_integer(e, "T", T), check_integer(e, "d", d);
+  const double Ld = std::log(T) - std::log(delta), C = c_size(radius, cn);
+  const double lg = base == LogBase2::two ? std::log2(T) : std::log(T);  // J2
+  // JKT Thm 6: 4 sqrt(d) (G/alpha + ||C||) G ln^2(T/delta) sqrt(T)/sqrt(eps) + 2G^2/alpha (1 + log T)
+  // + 2 L_G^2 G ||C||/alpha^2
+  const Factor w = positive_sum(G / alpha, std::log(G) - std::log(alpha), C, std::log(C));
+  const Value a = product_of({4.0, std::sqrt(d), w, G, Ld, Ld, std::sqrt(T)}, {std::sqrt(eps)});
+  const Value b = product_of({2.0, G, G, 1 + lg}, {alpha});
+  const Value c = product_of({2.0, L_G, L_G, G, C}, {alpha, alpha});
+  return sum_same_sign(sum_same_sign(a, b), c);
 }
 
 }  // namespace privoco::fast::jkt

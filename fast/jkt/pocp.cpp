@@ -8,6 +8,8 @@
 #include "privoco/errors.hpp"
 #include "privoco/fast/numerics/dd_math.hpp"
 #include "privoco/format.hpp"
+#include "privoco/fast/jkt/igd_giga.hpp"
+#include "value_ops.hpp"
 
 namespace privoco::fast::jkt {
 
@@ -215,6 +217,39 @@ Value delta_typical(double T) {
   check_params(e, &T);
   if (T != std::floor(T)) throw DomainError(e.id, "T", text17(T), "integers in " + e.params[0].domain.text());
   return value_from_log(-T);  // ln delta = -T exactly; exp rounds once
+}
+
+namespace {
+// JKT Thm 2 (gamma = 1) and Cor 1: 2 sqrt(d) L (lambda_A + ||C||) sqrt(T) ln^2(T/delta)/sqrt(eps gamma) + R_A
+Value pocp_regret_bound(const Entry& e, const double* x, double gamma) {
+  const double lambda = x[0], L = x[1], r = x[2], eps = x[4], delta = x[5], T = x[6], d = x[7], RA = x[8];
+  check_T(e, T);
+  check_integer(e, "d", d);
+  const double C = x[3] == 0 ? 2 * r : r;  // J5
+  const double Ld = std::log(T) - std::log(delta);
+  const Factor w(lambda + C, log_add(std::log(lambda), std::log(C)));
+  const Value first = product_of({2.0, std::sqrt(d), L, w, std::sqrt(T), Ld, Ld}, {std::sqrt(eps), std::sqrt(gamma)});
+  Value ra;
+  ra.value = RA, ra.sign = RA > 0 ? 1 : 0;
+  if (std::isinf(RA)) ra.status = Status::overflow, ra.log_abs_out = INFINITY;
+  return sum_same_sign(first, ra);
+}
+}  // namespace
+
+Value pocp_expected(double lambda_A, double L, double radius, CNorm cn, double eps, double delta, double T, double d,
+                    double R_A) {
+  static const Entry& e = entry("JKT.bound.pocp_expected");
+  const double x[9] = {lambda_A, L, radius, static_cast<double>(cn), eps, delta, T, d, R_A};
+  check_params(e, x);
+  return pocp_regret_bound(e, x, 1);
+}
+
+Value pocp_hp(double lambda_A, double L, double radius, CNorm cn, double eps, double delta, double T, double d,
+              double R_A, double gamma) {
+  static const Entry& e = entry("JKT.bound.pocp_hp");
+  const double x[10] = {lambda_A, L, radius, static_cast<double>(cn), eps, delta, T, d, R_A, gamma};
+  check_params(e, x);
+  return pocp_regret_bound(e, x, gamma);
 }
 
 }  // namespace privoco::fast::jkt

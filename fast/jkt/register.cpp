@@ -24,6 +24,19 @@ void register_paper(Registry& r) {
   r.add("JKT.bound.pocp_noise_sum", [](const double* p) {
     return pocp_noise_sum(p[0], p[1], p[2], p[3], p[4], CParse(static_cast<int>(p[5])), NoiseSumWhich(static_cast<int>(p[6])));
   });
+  r.add("JKT.bound.pocp_expected", [](const double* p) {
+    return pocp_expected(p[0], p[1], p[2], CNorm(static_cast<int>(p[3])), p[4], p[5], p[6], p[7], p[8]);
+  });
+  r.add("JKT.bound.pocp_hp", [](const double* p) {
+    return pocp_hp(p[0], p[1], p[2], CNorm(static_cast<int>(p[3])), p[4], p[5], p[6], p[7], p[8], p[9]);
+  });
+  r.add("JKT.bound.pigd", [](const double* p) {
+    return pigd_bound(p[0], p[1], p[2], CNorm(static_cast<int>(p[3])), p[4], p[5], p[6], p[7], p[8]);
+  });
+  r.add("JKT.bound.pgiga", [](const double* p) {
+    return pgiga_bound(p[0], p[1], p[2], p[3], CNorm(static_cast<int>(p[4])), p[5], p[6], p[7], p[8],
+                       LogBase2(static_cast<int>(p[9])));
+  });
   r.add("JKT.noise.chi_norm",
         [](const double* p) { return chi_norm(p[0], p[1], ChiWhich(static_cast<int>(p[2]))); });
   r.add("JKT.const.igd_step", [](const double* p) { return igd_step(p[0], p[1]); });

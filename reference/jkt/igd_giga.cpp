@@ -84,4 +84,68 @@ void pgiga_beta(arb_t res, arb_srcptr p, slong prec) {
   _arb_vec_clear(q, 5);
 }
 
+void pigd_bound(arb_t res, arb_srcptr p, slong prec) {
+  const char* id = "JKT.bound.pigd";
+  arb_srcptr L = p + 0, alpha = p + 1, r = p + 2, eps = p + 4, delta = p + 5, T = p + 6, d = p + 7, C_const = p + 8;
+  check_int(id, "T", T), check_int(id, "d", d);
+  Ball C, Ld, q;
+  arb_mul_2exp_si(C, r, arf_get_si(arb_midref(p + 3), ARF_RND_NEAR) == 0 ? 1 : 0);  // J5
+  arb_div(Ld, T, delta, prec);
+  arb_log(Ld, Ld, prec);
+  // JKT Thm 4: C ((L^2/alpha + ||C||) sqrt(d) ln^1.5(T/delta)/sqrt(eps)) sqrt(T)
+  arb_sqr(res, L, prec);
+  arb_div(res, res, alpha, prec);
+  arb_add(res, res, C, prec);
+  arb_sqrt(q, d, prec);
+  arb_mul(res, res, q, prec);
+  arb_sqrt(q, Ld, prec);
+  arb_mul(q, q, Ld, prec);
+  arb_mul(res, res, q, prec);
+  arb_div(q, T, eps, prec);
+  arb_sqrt(q, q, prec);
+  arb_mul(res, res, q, prec);
+  arb_mul(res, res, C_const, prec);
+}
+
+void pgiga_bound(arb_t res, arb_srcptr p, slong prec) {
+  const char* id = "JKT.bound.pgiga";
+  arb_srcptr G = p + 0, alpha = p + 1, LG = p + 2, r = p + 3, eps = p + 5, delta = p + 6, T = p + 7, d = p + 8;
+  check_int(id, "T", T), check_int(id, "d", d);
+  Ball C, Ld, q, a, b, c;
+  arb_mul_2exp_si(C, r, arf_get_si(arb_midref(p + 4), ARF_RND_NEAR) == 0 ? 1 : 0);  // J5
+  arb_div(Ld, T, delta, prec);
+  arb_log(Ld, Ld, prec);
+  // JKT Thm 6: 4 sqrt(d) (G/alpha + ||C||) G ln^2(T/delta) sqrt(T)/sqrt(eps) + 2G^2/alpha (1 + log T) + 2 L_G^2 G ||C||/alpha^2
+  arb_div(a, G, alpha, prec);
+  arb_add(a, a, C, prec);
+  arb_mul(a, a, G, prec);
+  arb_mul_2exp_si(a, a, 2);
+  arb_sqrt(q, d, prec);
+  arb_mul(a, a, q, prec);
+  arb_sqr(q, Ld, prec);
+  arb_mul(a, a, q, prec);
+  arb_div(q, T, eps, prec);
+  arb_sqrt(q, q, prec);
+  arb_mul(a, a, q, prec);
+  arb_log(q, T, prec);  // J2
+  if (arf_get_si(arb_midref(p + 9), ARF_RND_NEAR) == 1) {
+    Ball l2;
+    arb_const_log2(l2, prec);
+    arb_div(q, q, l2, prec);
+  }
+  arb_add_ui(q, q, 1, prec);
+  arb_sqr(b, G, prec);
+  arb_mul_2exp_si(b, b, 1);
+  arb_div(b, b, alpha, prec);
+  arb_mul(b, b, q, prec);
+  arb_sqr(c, LG, prec);
+  arb_mul(c, c, G, prec);
+  arb_mul(c, c, C, prec);
+  arb_mul_2exp_si(c, c, 1);
+  arb_sqr(q, alpha, prec);
+  arb_div(c, c, q, prec);
+  arb_add(res, a, b, prec);
+  arb_add(res, res, c, prec);
+}
+
 }  // namespace privoco::reference::jkt

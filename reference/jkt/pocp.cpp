@@ -213,4 +213,42 @@ void delta_typical(arb_t res, arb_srcptr p, slong prec) {
   arb_exp(res, res, prec);  // JKT Sec 2.2: delta ~ exp(-T)
 }
 
+namespace {
+// 2 sqrt(d) L (lambda_A + ||C||) sqrt(T) ln^2(T/delta)/sqrt(eps * gamma) + R_A (JKT Thm 2; Cor 1 with gamma)
+void pocp_regret_bound(arb_t res, arb_srcptr p, const arb_t gamma, const char* id, slong prec) {
+  arb_srcptr lambda = p + 0, L = p + 1, r = p + 2, eps = p + 4, delta = p + 5, T = p + 6, d = p + 7, RA = p + 8;
+  check_T(id, T);
+  if (!arb_is_exact(d) || !arb_is_int(d)) {
+    const Entry& e = entry(id);
+    throw DomainError(id, "d", text17(arf_get_d(arb_midref(d), ARF_RND_NEAR)), "integers in " + e.params[7].domain.text());
+  }
+  Ball C, Ld, q;
+  arb_mul_2exp_si(C, r, reading(p + 3) == 0 ? 1 : 0);  // J5: the diameter 2r or the radius r
+  arb_div(Ld, T, delta, prec);
+  arb_log(Ld, Ld, prec);
+  arb_add(res, lambda, C, prec);
+  arb_mul(res, res, L, prec);
+  arb_mul_2exp_si(res, res, 1);
+  arb_sqrt(q, d, prec);
+  arb_mul(res, res, q, prec);
+  arb_sqrt(q, T, prec);
+  arb_mul(res, res, q, prec);
+  arb_sqr(q, Ld, prec);
+  arb_mul(res, res, q, prec);
+  arb_mul(q, eps, gamma, prec);
+  arb_sqrt(q, q, prec);
+  arb_div(res, res, q, prec);
+  arb_add(res, res, RA, prec);
+}
+}  // namespace
+
+void pocp_expected(arb_t res, arb_srcptr p, slong prec) {
+  Ball one(1.0);
+  pocp_regret_bound(res, p, one, "JKT.bound.pocp_expected", prec);  // JKT Thm 2
+}
+
+void pocp_hp(arb_t res, arb_srcptr p, slong prec) {
+  pocp_regret_bound(res, p, p + 9, "JKT.bound.pocp_hp", prec);  // JKT Cor 1: sqrt(eps gamma)
+}
+
 }  // namespace privoco::reference::jkt

@@ -17,6 +17,10 @@ void register_paper(Registry& r) {
   r.add("JKT.noise.chi_norm", chi_norm);
   r.add("JKT.const.delta_typical", delta_typical);
   r.add("JKT.bound.pocp_noise_sum", pocp_noise_sum);
+  r.add("JKT.bound.pocp_expected", pocp_expected);
+  r.add("JKT.bound.pocp_hp", pocp_hp);
+  r.add("JKT.bound.pigd", pigd_bound);
+  r.add("JKT.bound.pgiga", pgiga_bound);
   r.add("JKT.const.igd_step", igd_step);
   r.add("JKT.const.giga_step", giga_step);
   r.add("JKT.const.giga_tq", giga_tq);
@@ -87,6 +91,11 @@ void register_paper(Registry& r) {
        "privoco prove JKT.bound.pqftl_iterate_error (t = 1, R = alpha = 1, T = 1024, eps = 1: ||e|| = 15/2 > (31) = 1.506)"},
       {"E38", "JKT Thm 8, Eq (32)", "PQFTL's regret exceeds (32) in most seeded runs, not with probability exp(-d/2)",
        "privoco prove JKT.bound.pqftl (d = 4, T = 256, eps = 1: 19 of 20 runs certified above (32) = 13291)"},
+      {"E39", "JKT Thm 2", "PIGD's expected regret exceeds Thm 2's right side at large eps and d (beta falls like eps^{-1/4})",
+       "privoco prove JKT.bound.pocp_expected (d = 1000, T = 2, eps = 1e8: mean regret 0.625, lower confidence bound "
+       "0.461 > 0.285)"},
+      {"E40", "JKT Thm 4", "no constant C bounds PIGD's regret for all eps: the bound tends to 0, the regret to IGD's",
+       "privoco prove JKT.bound.pigd (d = 1, T = 3: IGD's regret 0.122245 > 0, certified)"},
       {"E13", "JKT Alg 5 l.13",
        "Q = popcount(t) exceeds log T (T = t = 3: Q = 2 > log2 3); Thm 9's k <= ceil(log2 T) holds",
        "privoco prove JKT.alg.tree_decomposition (certified comparison, every t <= 1e6)"},

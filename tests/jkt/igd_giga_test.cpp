@@ -313,3 +313,59 @@ TEST(JktIgdGiga, LipschitzSplitUnderTheDiameterNotTheRadius) {
   EXPECT_EQ(radius.verdict, "refuted");
   EXPECT_EQ(k->run({{"C_norm", "radius"}, {"init_coupling", "same"}}, 1).verdict, "certified");
 }
+
+// Thm 4 and Thm 6 as functions: fast within a few ulp of the certified value; second route: Thm 6 - its two
+// constant terms is 2 L_G-free, Thm 4 at C_const = 1 scales linearly in C_const (exactly, a product).
+TEST(JktIgdGigaBounds, FastAndSecondRoute) {
+  const auto& p4 = privoco::entry("JKT.bound.pigd");
+  const auto& p6 = privoco::entry("JKT.bound.pgiga");
+  double worst = 0;
+  int k = 0;
+  for (double G : {0.01, 1.5, 300.0})
+    for (double eps : {1e-6, 1.0, 1e8})
+      for (double delta : {1e-300, 0.5})
+        for (double T : {2.0, 1e6})
+          for (double cn : {0.0, 1.0}) {
+            const double alpha = 0.3 + 0.1 * (k % 5), r = 2.5, d = 1 + k % 9, LG = 4;
+            ++k;
+            const double x4[9] = {G, alpha, r, cn, eps, delta, T, d, 1.0};
+            const double x6[10] = {G, alpha, LG, r, cn, eps, delta, T, d, static_cast<double>(k % 2)};
+            for (auto [e, x] : {std::pair<const privoco::Entry*, const double*>{&p4, x4}, {&p6, x6}}) {
+              const auto c = privoco::reference::evaluate(*e, x);
+              const double f = privoco::fast::evaluate(*e, x).value;
+              worst = std::max(worst, std::fabs(f - c.nearest()) / std::ldexp(1.0, std::ilogb(c.nearest()) - 52));
+            }
+            // Thm 6's last term 2 L_G^2 G ||C||/alpha^2: the difference at L_G = 4 and L_G = 0.5 is 2 (16 - 1/4) G ||C||/alpha^2
+            double y6[10];
+            std::copy(x6, x6 + 10, y6);
+            y6[2] = 0.5;
+            privoco::reference::Ball a, b, want;
+            arb_set(a, privoco::reference::evaluate(p6, x6).ball.get());
+            arb_set(b, privoco::reference::evaluate(p6, y6).ball.get());
+            arb_sub(a, a, b, 256);
+            const double C = cn == 0 ? 2 * r : r;
+            EXPECT_NEAR(arf_get_d(arb_midref(a.get()), ARF_RND_NEAR) / (2 * (16 - 0.25) * G * C / (alpha * alpha)), 1.0, 1e-12);
+            double z4[9];
+            std::copy(x4, x4 + 9, z4);
+            z4[8] = 7;
+            EXPECT_NEAR(privoco::reference::evaluate(p4, z4).nearest() / privoco::reference::evaluate(p4, x4).nearest(), 7.0, 1e-14);
+          }
+  std::printf("fast Thm 4 / Thm 6 within %.2f ulp\n", worst);
+  EXPECT_LE(worst, 8);
+}
+
+// ERRATA.md E40: Thm 4 refuted for every constant C (the bound tends to 0 as eps grows while PIGD's regret tends to
+// IGD's, certified positive); Thm 6, whose constant terms stay, is not refuted by the same runs (the sibling).
+TEST(JktIgdGigaBounds, Thm4RefutedThm6Holds) {
+  const auto* k4 = privoco::proofs::find_regret_check("JKT.bound.pigd");
+  const auto* k6 = privoco::proofs::find_regret_check("JKT.bound.pgiga");
+  ASSERT_NE(k4, nullptr);
+  ASSERT_NE(k6, nullptr);
+  auto o = k4->run(k4->defaults, 1);
+  EXPECT_EQ(o.verdict, "refuted") << o.note;
+  EXPECT_TRUE(o.cases.back().violated);
+  EXPECT_NE(o.cases.back().stream.find("eps -> infinity"), std::string::npos);
+  o = k6->run(k6->defaults, 1);
+  EXPECT_EQ(o.verdict, "undecided") << o.note;
+  EXPECT_LT(o.worst.ratio, 0.5);
+}

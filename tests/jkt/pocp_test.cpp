@@ -364,3 +364,58 @@ TEST(JktPocp, NoiseSumLastLineFailsForLargeEps) {
   EXPECT_NE(out.note.find("holds at 54 of 54 (certified)"), std::string::npos) << out.note;
   EXPECT_NE(out.note.find("for eps in (326.78"), std::string::npos) << out.note;
 }
+
+// Thm 2 and Cor 1 as functions: fast within a few ulp of the certified value, and the certified value by a second
+// route: L times Eq (12)'s last line at lambda = lambda_A + ||C|| (the same expression, JKT.bound.pocp_noise_sum
+// which=line3) plus R_A; Cor 1 is Thm 2's first term over sqrt(gamma).
+TEST(JktPocpBounds, FastAndSecondRoute) {
+  const auto& e = privoco::entry("JKT.bound.pocp_expected");
+  const auto& h = privoco::entry("JKT.bound.pocp_hp");
+  const auto& ns = privoco::entry("JKT.bound.pocp_noise_sum");
+  double worst = 0;
+  int k = 0;
+  for (double lambda : {0.01, 3.0, 500.0})
+    for (double eps : {1e-6, 1.0, 1e8})
+      for (double delta : {1e-300, 1e-6, 0.5})
+        for (double T : {2.0, 1e3, 1e12})
+          for (double cn : {0.0, 1.0}) {
+            const double L = 1.5, r = 0.7, d = 10 + k % 7, RA = k % 3 == 0 ? 0 : 12.5, gamma = 0.05;
+            ++k;
+            const double x[9] = {lambda, L, r, cn, eps, delta, T, d, RA};
+            const auto c = privoco::reference::evaluate(e, x);
+            const double f = privoco::fast::evaluate(e, x).value;
+            worst = std::max(worst, std::fabs(f - c.nearest()) / std::ldexp(1.0, std::ilogb(c.nearest()) - 52));
+            const double y[7] = {lambda + (cn == 0 ? 2 * r : r), eps, delta, T, d, 0, 3};  // l.3 at lambda + ||C||
+            privoco::reference::Ball second, RAb(RA);
+            arb_set(second, privoco::reference::evaluate(ns, y).ball.get());
+            privoco::reference::Ball Lb(L);
+            arb_mul(second, second, Lb, 256);
+            arb_add(second, second, RAb, 256);
+            // lambda + ||C|| is rounded in y: compare to relative 1e-15
+            EXPECT_NEAR(arf_get_d(arb_midref(second.get()), ARF_RND_NEAR) / c.nearest(), 1.0, 1e-15) << k;
+            const double z[10] = {lambda, L, r, cn, eps, delta, T, d, RA, gamma};
+            const auto ch = privoco::reference::evaluate(h, z);
+            EXPECT_NEAR((ch.nearest() - RA) / (c.nearest() - RA), 1 / std::sqrt(gamma), 1e-12 / std::sqrt(gamma));
+          }
+  std::printf("fast Thm 2 within %.2f ulp\n", worst);
+  EXPECT_LE(worst, 8);
+}
+
+// ERRATA.md E39: Thm 2 refuted on PIGD's runs at large eps and d (d = 1000, T = 2, eps = 1e8: the lower confidence
+// bound on the mean regret is above the printed side); the small-eps cases stay far below it (the sibling).
+TEST(JktPocpBounds, Thm2RefutedAtLargeEps) {
+  const auto* k = privoco::proofs::find_regret_check("JKT.bound.pocp_expected");
+  ASSERT_NE(k, nullptr);
+  const auto o = k->run(k->defaults, 1);
+  EXPECT_EQ(o.verdict, "refuted") << o.note;
+  bool big = false;
+  for (const auto& c : o.cases) {
+    if (c.stream.find("d = 1000, T = 2, eps = 1e+08") != std::string::npos) big = c.violated;
+    if (c.stream.find("eps = 1 ") != std::string::npos) {
+      EXPECT_FALSE(c.violated) << c.stream;
+      EXPECT_LT(c.ratio, 0.05) << c.stream;
+    }
+  }
+  EXPECT_TRUE(big);
+  EXPECT_THROW(k->run({{"C_norm", "volume"}}, 1), privoco::ParamError);
+}

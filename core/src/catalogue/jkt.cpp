@@ -1,5 +1,6 @@
 // JKT: Jain, Kothari and Thakurta, "Differentially Private Online Learning" (COLT 2012). Entries in catalogue order;
 // readings of ambiguous text (catalogue ambiguities J1, J4, J12) are parameters given by name (reading_param).
+#include <cmath>
 #include <utility>
 
 #include "privoco/catalogue.hpp"
@@ -61,6 +62,25 @@ void register_paper(std::vector<Entry>& t) {
                 reading_param("which", {"exact", "line1", "line2", "line3"}, "the exact mean, or a printed line of Eq (12)")},
                true, true, kPocp});
   t.back().has_proof = true;  // privoco prove JKT.bound.pocp_noise_sum: each line against the exact mean
+  // Thm 2 and Cor 1: POCP's regret bounds as printed, for C the ball of radius `radius` about 0 (||C|| per J5) and
+  // R_A(T) the base algorithm's regret bound, a number given.
+  const ParamSpec C_norm = reading_param("C_norm", {"diameter", "radius"}, "||C||_2: the diameter 2 radius, or the radius (J5)");
+  const ParamSpec radius_b{"radius", kPos, "C: the ball of this radius about 0", {1e-3, 1e3, false, 0}};
+  const ParamSpec L_b{"L", kPos, "largest Lipschitz constant of the f_t on C", {1e-3, 1e3, false, 0}};
+  const ParamSpec d_b{"d", {1, kMaxInt, true, true}, "dimension (an integer)", {1, 1e6, false, 0, true}};
+  const ParamSpec lambda_b{"lambda_A", kPos, "sensitivity constant of Eq (1)", {1e-3, 1e3, false, 0}};
+  const ParamSpec RA{"R_A", {0, INFINITY, true, false}, "the base algorithm's regret bound R_A(T) (a number)", {1e-3, 1e6, false, 0}};
+  t.push_back({"JKT.bound.pocp_expected", "bound", "JKT Thm 2",
+               "E[sum_t f_t(x^_t)] - min_C sum_t f_t <= 2 sqrt(d) L (lambda_A + ||C||_2) sqrt(T) ln^2(T/delta)/sqrt(eps) + "
+               "R_A(T)",
+               {lambda_b, L_b, radius_b, C_norm, eps, delta, T2, d_b, RA}, true, true, kPocp});
+  t.back().has_proof = true;  // privoco prove JKT.bound.pocp_expected: PIGD's runs against it
+  t.push_back({"JKT.bound.pocp_hp", "bound", "JKT Cor 1",
+               "with probability at least 1 - gamma: regret <= 2 sqrt(d) L (lambda_A + ||C||_2) sqrt(T) ln^2(T/delta)/"
+               "sqrt(eps gamma) + R_A(T)",
+               {lambda_b, L_b, radius_b, C_norm, eps, delta, T2, d_b, RA,
+                {"gamma", {0, 1, false, false}, "failure probability in (0, 1)", {1e-6, 0.5, false, 0}}},
+               true, true, kPocp});
   // Sec 2.2: "delta should be exponentially small in the problem parameters, i.e., in our case delta ~ exp(-T)".
   t.push_back({"JKT.const.delta_typical", "const", "JKT Sec 2.2",
                "the regime suggested for delta: delta = exp(-T) (below the double range from T = 709: status and "
@@ -103,6 +123,26 @@ void register_paper(std::vector<Entry>& t) {
                {{"G", kPos, "largest gradient norm on C (J19)", {1e-3, 1e3, false, 0}}, alpha, eps, delta, T2, c_parse,
                 pgiga_lambda},
                true, true, kIg});
+  // Thm 4 and Thm 6: PIGD's and PGIGA's regret bounds as printed, C the ball of radius `radius` (||C|| per J5).
+  const ParamSpec C_norm_ig = reading_param("C_norm", {"diameter", "radius"}, "||C||_2: the diameter 2 radius, or the radius (J5)");
+  const ParamSpec radius_ig{"radius", kPos, "C: the ball of this radius about 0", {1e-3, 1e3, false, 0}};
+  const ParamSpec d_ig{"d", {1, kMaxInt, true, true}, "dimension (an integer)", {1, 1e6, false, 0, true}};
+  t.push_back({"JKT.bound.pigd", "bound", "JKT Thm 4",
+               "E regret of PIGD <= C ((L^2/alpha + ||C||_2) sqrt(d) ln^1.5(T/delta)/sqrt(eps)) sqrt(T), C the printed "
+               "unspecified constant (a parameter, J28)",
+               {{"L", kPos, "largest Lipschitz constant of the f_t on C", {1e-3, 1e3, false, 0}}, alpha, radius_ig,
+                C_norm_ig, eps, delta, T2, d_ig,
+                {"C_const", kPos, "the constant C of Thm 4 (unspecified in the paper, J28)", {1e-3, 1e3, false, 0}}},
+               true, true, kIg});
+  t.back().has_proof = true;  // privoco prove JKT.bound.pigd: the ratio of PIGD's runs to it over a grid
+  t.push_back({"JKT.bound.pgiga", "bound", "JKT Thm 6",
+               "E regret of PGIGA <= 4 sqrt(d) (G/alpha + ||C||_2) G ln^2(T/delta) sqrt(T)/sqrt(eps) + 2G^2/alpha (1 + log "
+               "T) + 2 L_G^2 G ||C||_2/alpha^2",
+               {{"G", kPos, "largest gradient norm on C (J19)", {1e-3, 1e3, false, 0}}, alpha,
+                {"L_G", kPos, "Lipschitz constant of the gradients", {1e-3, 1e3, false, 0}}, radius_ig, C_norm_ig, eps,
+                delta, T2, d_ig, reading_param("log_base_regret", {"e", "2"}, "base of log T in Thm 6 (J2)")},
+               true, true, kIg});
+  t.back().has_proof = true;  // privoco prove JKT.bound.pgiga: PGIGA's runs against it
   t.push_back({"JKT.const.pqftl_tree_params", "const", "JKT Alg 4 l.7, l.8",
                "the bound on ||w_t|| PQFTL passes to Alg 5: R^2 (V-tree) and R (u-tree) as printed; derived sup ||w_t|| "
                "over |y_t|, ||v_t|| <= R: R^2 for both",

@@ -22,4 +22,15 @@ Value pigd_beta(double L, double eps, double delta, double T, CParse parse);
 // JKT.noise.pgiga_beta: Alg 3 l.8, JKT.noise.pocp_beta at lambda_A = 2G (alg3) or 2G/alpha (lem5).
 Value pgiga_beta(double G, double alpha, double eps, double delta, double T, CParse parse, PgigaLambda lambda);
 
+enum class CNorm { diameter = 0, radius = 1 };  // J5: ||C||_2 of the ball
+enum class LogBase2 { e = 0, two = 1 };          // J2: log_base_regret
+// JKT.bound.pigd: Thm 4's right side, C_const ((L^2/alpha + ||C||) sqrt(d) ln^1.5(T/delta)/sqrt(eps)) sqrt(T), C the
+// ball of radius `radius` (||C|| per J5), C_const the printed unspecified constant (J28).
+Value pigd_bound(double L, double alpha, double radius, CNorm cn, double eps, double delta, double T, double d,
+                 double C_const);
+// JKT.bound.pgiga: Thm 6's right side, 4 sqrt(d)(G/alpha + ||C||) G ln^2(T/delta) sqrt(T)/sqrt(eps) + 2G^2/alpha
+// (1 + log T) + 2 L_G^2 G ||C||/alpha^2 (log per J2).
+Value pgiga_bound(double G, double alpha, double L_G, double radius, CNorm cn, double eps, double delta, double T,
+                  double d, LogBase2 base);
+
 }  // namespace privoco::fast::jkt

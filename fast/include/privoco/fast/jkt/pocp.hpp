@@ -39,4 +39,13 @@ dd harmonic_dd(double n);
 // JKT.const.delta_typical: delta = exp(-T) (JKT Sec 2.2); below the normal range from T = 709 (status, ln = -T).
 Value delta_typical(double T);
 
+enum class CNorm;  // privoco/fast/jkt/igd_giga.hpp (J5)
+// JKT.bound.pocp_expected: Thm 2's right side, 2 sqrt(d) L (lambda_A + ||C||) sqrt(T) ln^2(T/delta)/sqrt(eps) + R_A,
+// C the ball of radius `radius` (||C|| per J5), R_A the base algorithm's regret bound (a number).
+Value pocp_expected(double lambda_A, double L, double radius, CNorm cn, double eps, double delta, double T, double d,
+                    double R_A);
+// JKT.bound.pocp_hp: Cor 1, the same with sqrt(eps gamma).
+Value pocp_hp(double lambda_A, double L, double radius, CNorm cn, double eps, double delta, double T, double d,
+              double R_A, double gamma);
+
 }  // namespace privoco::fast::jkt

@@ -11,4 +11,10 @@ void giga_tq(arb_t res, arb_srcptr p, slong prec);      // {L_G, alpha, tq_round
 void pigd_beta(arb_t res, arb_srcptr p, slong prec);    // {L, eps, delta, T, c_parse}: pocp_beta at lambda_A = 2L
 void pgiga_beta(arb_t res, arb_srcptr p, slong prec);   // {G, alpha, eps, delta, T, c_parse, pgiga_lambda}
 
+// JKT.bound.pigd {L, alpha, radius, C_norm, eps, delta, T, d, C_const}: Thm 4's right side,
+// C_const ((L^2/alpha + ||C||) sqrt(d) ln^1.5(T/delta)/sqrt(eps)) sqrt(T), ||C|| per J5.
+void pigd_bound(arb_t res, arb_srcptr p, slong prec);
+// JKT.bound.pgiga {G, alpha, L_G, radius, C_norm, eps, delta, T, d, log_base_regret}: Thm 6's right side.
+void pgiga_bound(arb_t res, arb_srcptr p, slong prec);
+
 }  // namespace privoco::reference::jkt

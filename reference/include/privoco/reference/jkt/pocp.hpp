@@ -13,6 +13,12 @@ void pocp_beta(arb_t res, arb_srcptr p, slong prec);      // {lambda_A, eps, del
 void c_of(arb_t c, arb_srcptr T, arb_srcptr delta, int parse, slong prec);
 void scale_of(arb_t s, arb_srcptr T, arb_srcptr delta, int parse, slong prec);
 
+// JKT.bound.pocp_expected {lambda_A, L, radius, C_norm, eps, delta, T, d, R_A}: Thm 2's right side,
+// 2 sqrt(d) L (lambda_A + ||C||) sqrt(T) ln^2(T/delta)/sqrt(eps) + R_A, ||C|| = 2 radius (C_norm 0) or radius (1).
+void pocp_expected(arb_t res, arb_srcptr p, slong prec);
+// JKT.bound.pocp_hp {..., gamma}: Cor 1, the same with sqrt(eps gamma).
+void pocp_hp(arb_t res, arb_srcptr p, slong prec);
+
 }  // namespace privoco::reference::jkt
 
 namespace privoco::reference::jkt {
@@ -25,4 +31,10 @@ void pocp_noise_sum(arb_t res, arb_srcptr p, slong prec);
 void harmonic_number(arb_t res, arb_srcptr n, slong prec);
 // JKT.const.delta_typical {T}: delta = exp(-T) (JKT Sec 2.2).
 void delta_typical(arb_t res, arb_srcptr p, slong prec);
+// JKT.bound.pocp_expected {lambda_A, L, radius, C_norm, eps, delta, T, d, R_A}: Thm 2's right side,
+// 2 sqrt(d) L (lambda_A + ||C||) sqrt(T) ln^2(T/delta)/sqrt(eps) + R_A, ||C|| = 2 radius (C_norm 0) or radius (1).
+void pocp_expected(arb_t res, arb_srcptr p, slong prec);
+// JKT.bound.pocp_hp {..., gamma}: Cor 1, the same with sqrt(eps gamma).
+void pocp_hp(arb_t res, arb_srcptr p, slong prec);
+
 }  // namespace privoco::reference::jkt

@@ -1,0 +1,34 @@
+// Seeded runs of JKT's private OCP learners (PIGD, PGIGA; privoco/fast/jkt/learners.hpp) on one fixed loss stream
+// f_t = alpha/2 ||x||^2 + g_t.x over the ball of radius r, for the regret bounds' checks: the non-private run's
+// regret (the base algorithm's R_A on the same stream) and a confidence bound on the private runs' mean regret.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include <arb.h>
+
+#include "privoco/jkt/ocp.hpp"
+
+namespace privoco::proofs::jkt {
+
+struct OcpRunStats {
+  long n = 0;              // private runs (each with its own noise and start)
+  double mean = 0, var = 0;  // of the realised regret over T rounds (every round charged: Def 1)
+  double width = 0;        // the range every run's regret lies in: 4 r L T (each round's cost difference <= 2 r L)
+  double lcb = 0;          // empirical Bernstein lower confidence bound on the expected regret at level `level`
+  double base_regret = 0;  // the same stream's regret without noise, from x_1 = 0 (R_A of Thm 2)
+  std::vector<double> g;   // the stream, g_1..g_T (d values each)
+};
+
+// The noiseless run's regret on st.g certified: the replay (privoco/reference/jkt/learners.hpp) at beta = 0 from
+// x_1 = 0, against the exact comparator.
+void certified_base_regret(arb_t res, privoco::jkt::OcpConfig c, const std::vector<double>& g);
+
+// c: the learner (update, d, T, alpha, radius, tq, readings); every run starts at x_1 = x^_1 = 0 (J23 given, also the
+// burn-in's points), so the hidden iterates are the noiseless run's and regret - base_regret is the noise's cost; the
+// private runs' seeds derive from `seed`. g_t uniform in the ball of radius gmax (stream from `seed`); L = gmax +
+// alpha r. lcb = mean - sqrt(2 var ln(2/level)/n) - 7 width ln(2/level)/(3(n - 1))
+// (Maurer and Pontil 2009, Thm 4): P(E regret < lcb) <= level.
+OcpRunStats simulate_ocp(privoco::jkt::OcpConfig c, double beta, double gmax, long n, std::uint64_t seed, double level);
+
+}  // namespace privoco::proofs::jkt
