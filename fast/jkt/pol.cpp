@@ -6,6 +6,8 @@
 #include "privoco/errors.hpp"
 #include "privoco/fast/numerics/dd_math.hpp"
 #include "privoco/format.hpp"
+#include "privoco/fast/jkt/pqftl.hpp"
+#include "value_ops.hpp"
 
 namespace privoco::fast::jkt {
 
@@ -55,6 +57,91 @@ Value pol_beta(double L, double eps_g, double x_star_norm, double T, double eps_
     if (normal(to_double(b))) return plain(to_double(b));
   }
   return value_from_log(ln_beta);
+}
+
+Value pol_noise_norm(double d, double gamma, double L, double eps_g, double x_star_norm, double T, double eps_p,
+                     double delta, PolNoiseWhich which) {
+  static const Entry& e = entry("JKT.bound.pol_noise_norm");
+  const double x[9] = {d, gamma, L, eps_g, x_star_norm, T, eps_p, delta, static_cast<double>(which)};
+  check_params(e, x);
+  check_integer(e, "d", d), check_integer(e, "T", T);
+  const double lg = -std::log(gamma);  // ln(1/gamma) > 0
+  if (which == PolNoiseWhich::tail) {  // P(||b|| > 3 sqrt(d) beta sqrt(ln(1/gamma))) = P(chi^2_d > 9 d ln(1/gamma))
+    Value q = chi_square_tail(static_cast<int>(d), -log_dd(dd{gamma, 0}) * (4.5 * d));  // 4.5 d exact (d <= 2^20)
+    if (q.status == Status::ok && q.value > 1) q.value = 1;  // a probability
+    return q;
+  }
+  if (which == PolNoiseWhich::first) {  // JKT Eq (37): 3 sqrt(d) beta sqrt(ln(1/gamma))
+    const Value beta = pol_beta(L, eps_g, x_star_norm, T, eps_p, delta);
+    return product_of({3.0, std::sqrt(d), Factor(beta.value, beta.log_abs()), std::sqrt(lg)});
+  }
+  // Eq (37), second: 12 sqrt(d) L' ln T/(T eps_p) sqrt(ln(1/gamma) ln(1/delta))
+  const Value lp = pol_Lprime(L, eps_g, x_star_norm);
+  return product_of({12.0, std::sqrt(d), Factor(lp.value, lp.log_abs()), std::log(T), std::sqrt(lg), std::sqrt(-std::log(delta))},
+                    {T, eps_p});
+}
+
+Value kt08_risk(double gamma, double T, double L, double eps_g, double x_star_norm, double R_A) {
+  static const Entry& e = entry("JKT.bound.kt08_risk");
+  const double x[6] = {gamma, T, L, eps_g, x_star_norm, R_A};
+  check_params(e, x);
+  check_integer(e, "T", T);
+  // JKT Thm 11: alpha/2 ||x*||^2 + R/T + (4/T) sqrt(L'^2 R ln(4 ln T/gamma)/alpha) + max(16 L'^2/alpha, 6)
+  // ln(4 ln T/gamma)/T, alpha = eps_g/||x*||^2 (so alpha/2 ||x*||^2 = eps_g/2), L' = L + alpha ||x*||
+  const Value lp = pol_Lprime(L, eps_g, x_star_norm), al = pol_alpha(eps_g, x_star_norm);
+  const double ll = std::log(4 * std::log(T)) - std::log(gamma);  // > 0: 4 ln T >= 4 ln 2 > 1 > gamma
+  const Factor lpf(lp.value, lp.log_abs()), alf(al.value, al.log_abs());
+  Value sum = product_of({0.5, eps_g});
+  if (R_A > 0) {
+    sum = sum_same_sign(sum, product_of({R_A}, {T}));
+    sum = sum_same_sign(sum, product_of({4.0, lpf, std::sqrt(R_A), std::sqrt(ll)}, {T, Factor(std::sqrt(al.value), 0.5 * al.log_abs())}));
+  }
+  const Value m = product_of({16.0, lpf, lpf}, {alf});
+  const double lm = std::fmax(m.log_abs(), std::log(6.0));
+  const Factor mf(m.log_abs() > std::log(6.0) ? m.value : 6.0, lm);
+  return sum_same_sign(sum, product_of({mf, ll}, {T}));
+}
+
+Value pol_utility(double d, double gamma, double L, double eps_g, double x_star_norm, double T, double eps_p,
+                  double delta, double C_const, PolUtilityWhich which) {
+  static const Entry& e = entry("JKT.bound.pol_utility");
+  const double x[10] = {d, gamma, L, eps_g, x_star_norm, T, eps_p, delta, C_const, static_cast<double>(which)};
+  check_params(e, x);
+  check_integer(e, "d", d), check_integer(e, "T", T);
+  const Value lp = pol_Lprime(L, eps_g, x_star_norm);
+  const Factor lpf(lp.value, lp.log_abs());
+  const double lnT = std::log(T), lg = -std::log(gamma), ld = -std::log(delta);
+  const double llg = std::log(lnT) - std::log(gamma);  // ln(ln T/gamma): negative where ln T < gamma
+  // the two terms of Thm 12's max (or, over T, of the proof's final display)
+  const Value a1 = product_of({C_const, std::sqrt(d), L, lpf, std::sqrt(lg), std::sqrt(ld)}, {eps_g, eps_p});
+  const Value a2 = llg == 0 ? Value{} : product_of({C_const, lpf, lpf, x_star_norm, x_star_norm, lnT, llg}, {eps_g, eps_g});
+  if (which == PolUtilityWhich::condition) {  // JKT Thm 12: T >= C max(a1, a2)
+    if (a2.sign <= 0) return a1;
+    return a1.log_abs() >= a2.log_abs() ? a1 : a2;
+  }
+  // the proof's final display: eps_g/2 + C sqrt(d) L L' ln T sqrt(ln(1/gamma) ln(1/delta))/(eps_p T)
+  // + C L'^2 ||x*||^2 ln T ln(ln T/gamma)/(eps_g T)
+  const Value b1 = product_of({C_const, std::sqrt(d), L, lpf, lnT, std::sqrt(lg), std::sqrt(ld)}, {eps_p, T});
+  const Value b2 = llg == 0 ? Value{} : product_of({C_const, lpf, lpf, x_star_norm, x_star_norm, lnT, llg}, {eps_g, T});
+  Value s = sum_same_sign(product_of({0.5, eps_g}), b1);
+  if (b2.sign > 0) return sum_same_sign(s, b2);
+  if (b2.sign < 0) {  // ln T < gamma: a negative last term, of modest size
+    Value v;
+    v.value = s.value + b2.value;
+    v.sign = v.value > 0 ? 1 : (v.value < 0 ? -1 : 0);
+    return v;
+  }
+  return s;
+}
+
+Value cms11_sample(double x_star_norm, double delta, double eps_g, double eps_p, double d) {
+  static const Entry& e = entry("JKT.bound.cms11_sample");
+  const double x[5] = {x_star_norm, delta, eps_g, eps_p, d};
+  check_params(e, x);
+  check_integer(e, "d", d);
+  // JKT Sec 4.2 (Thm 18 of [3] as quoted, constant 1): ||x*||^2 ln(1/delta)/eps_g^2 + d ||x*||/(eps_g eps_p)
+  return sum_same_sign(product_of({x_star_norm, x_star_norm, -std::log(delta)}, {eps_g, eps_g}),
+                       product_of({d, x_star_norm}, {eps_g, eps_p}));
 }
 
 }  // namespace privoco::fast::jkt

@@ -66,6 +66,8 @@ numerics::Scaled chi_tail(int d, dd x) {
 }
 }  // namespace
 
+Value chi_square_tail(int d, dd x) { return numerics::finish(1, chi_tail(d, x)); }
+
 Value pqftl_noise_norms(double d, double t, NoiseTail which) {
   static const Entry& e = entry("JKT.noise.pqftl_noise_norms");
   const double p[3] = {d, t, static_cast<double>(which)};

@@ -61,6 +61,14 @@ void register_paper(Registry& r) {
   r.add("JKT.const.pol_alpha", [](const double* p) { return pol_alpha(p[0], p[1]); });
   r.add("JKT.const.pol_Lprime", [](const double* p) { return pol_Lprime(p[0], p[1], p[2]); });
   r.add("JKT.noise.pol_beta", [](const double* p) { return pol_beta(p[0], p[1], p[2], p[3], p[4], p[5]); });
+  r.add("JKT.bound.pol_noise_norm", [](const double* p) {
+    return pol_noise_norm(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], PolNoiseWhich(static_cast<int>(p[8])));
+  });
+  r.add("JKT.bound.kt08_risk", [](const double* p) { return kt08_risk(p[0], p[1], p[2], p[3], p[4], p[5]); });
+  r.add("JKT.bound.pol_utility", [](const double* p) {
+    return pol_utility(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], PolUtilityWhich(static_cast<int>(p[9])));
+  });
+  r.add("JKT.bound.cms11_sample", [](const double* p) { return cms11_sample(p[0], p[1], p[2], p[3], p[4]); });
   r.add("JKT.noise.pgiga_beta", [](const double* p) {
     return pgiga_beta(p[0], p[1], p[2], p[3], p[4], CParse(static_cast<int>(p[5])), PgigaLambda(static_cast<int>(p[6])));
   });

@@ -281,6 +281,61 @@ RegretOutcome pol(const Params& given, std::uint64_t seed) {
   return with_note(out, note, t0);
 }
 
+// JKT Eq (37): for b ~ N(0, beta^2 I_d), P(||b|| > 3 sqrt(d) beta sqrt(ln(1/gamma))) = P(chi^2_d > 9 d ln(1/gamma))
+// (exact, Arb's regularized incomplete gamma) against the printed gamma/2 on a grid of d and gamma; and the second
+// step, 3 beta <= 12 L' ln T/(T eps_p) sqrt(ln(1/delta)) with Alg 6's beta = 2 sqrt2 L' ln T/(T eps_p) sqrt(ln(1/delta)
+// + eps_p), which is 6 sqrt2 sqrt(ln(1/delta) + eps_p) <= 12 sqrt(ln(1/delta)), i.e. eps_p <= ln(1/delta) (derived).
+RegretOutcome pol_noise_norm(const Params& given, std::uint64_t seed) {
+  const char* kId = "JKT.bound.pol_noise_norm";
+  for (const auto& [k, v] : given) throw ParamError(kId, k, "unknown parameter (none)");
+  const auto t0 = std::chrono::steady_clock::now();
+  RegretOutcome out;
+  out.seed = seed;
+  auto at = [&](arb_t res, double d, double gamma, double T, double eps_p, double delta, int which) {
+    arb_ptr v = _arb_vec_init(9);
+    const double x[9] = {d, gamma, 1, 0.1, 1, T, eps_p, delta, static_cast<double>(which)};  // L = ||x*|| = 1, eps_g = 0.1
+    for (int k = 0; k < 9; ++k) arb_set_d(v + k, x[k]);
+    reference::jkt::pol_noise_norm(res, v, kPrec);
+    _arb_vec_clear(v, 9);
+  };
+  int tail_fail = 0, tail_n = 0, step_fail = 0, step_n = 0;
+  double gamma_ok = 0;  // the largest gamma of the grid at which the tail holds for every d
+  for (double gamma : {1e-12, 1e-6, 0.01, 0.1, 0.3, 0.5, 0.7, 0.9, 0.99}) {
+    bool all = true;
+    for (double d : {1.0, 2.0, 10.0, 100.0, 1000.0}) {
+      Ball tail, half(gamma / 2);
+      at(tail, d, gamma, 1000, 1, 1e-6, 2);
+      const bool viol = arb_gt(tail, half);
+      all &= !viol;
+      ++tail_n, tail_fail += viol;
+      if (viol || d == 1000.0)
+        out.cases.push_back(line("tail at d = " + text_g(d) + ", gamma = " + text_g(gamma) + ": P(||b|| > first) vs gamma/2",
+                                 d_of(tail), gamma / 2, viol,
+                                 viol ? "certified: " + reference::ball_text(tail, 8) + " > " + text_g(gamma / 2) : ""));
+    }
+    if (all) gamma_ok = gamma;
+  }
+  for (double delta : {1e-12, 1e-6, 0.1, 0.5})
+    for (double eps_p : {0.01, 1.0, 10.0, 100.0}) {
+      Ball a, b;
+      at(a, 10, 0.1, 1000, eps_p, delta, 0);
+      at(b, 10, 0.1, 1000, eps_p, delta, 1);
+      const bool viol = arb_gt(a, b);
+      ++step_n, step_fail += viol;
+      if (viol)
+        out.cases.push_back(line("second step at delta = " + text_g(delta) + ", eps_p = " + text_g(eps_p) + " (eps_p > "
+                                     "ln(1/delta) = " + text_g(-std::log(delta)) + ")",
+                                 d_of(a), d_of(b), true, "certified: first " + reference::ball_text(a, 8) + " > second " +
+                                                            reference::ball_text(b, 8)));
+    }
+  std::ostringstream note;
+  note << "the exact tail exceeds gamma/2 at " << tail_fail << " of " << tail_n << " grid points (d = 1 .. 1000, gamma "
+       << "from 1e-12 to 0.99; it holds at every d for gamma <= " << text_g(gamma_ok) << " on the grid: as gamma -> 1 "
+       << "the threshold sqrt(ln(1/gamma)) -> 0); the second inequality is eps_p <= ln(1/delta) (derived) and fails at "
+       << step_fail << " of " << step_n << " grid points; L = ||x*|| = 1, eps_g = 0.1, T = 1000 (both sides scale alike)";
+  return finish(out, note.str(), t0, false);
+}
+
 }  // namespace
 
 const std::vector<RegretCheck>& pol_checks() {
@@ -295,6 +350,12 @@ const std::vector<RegretCheck>& pol_checks() {
        "sensitivity (lower bound) and at the corrected one (upper bound), on a grid of eps_g, T; the eps_p where each "
        "fails (intervals)",
        {"init_reading"}, pol, {{"init_reading", "given"}}},
+      {"JKT.bound.pol_noise_norm", "JKT Eq (37)",
+       "with probability at least 1 - gamma/2, ||b|| <= 3 sqrt(d) beta sqrt(ln(1/gamma)) <= 12 sqrt(d) L' ln T/(T eps_p) "
+       "sqrt(ln(1/gamma) ln(1/delta))",
+       "the exact chi tail at the first threshold against gamma/2 on a grid of d and gamma, and the second step with "
+       "Alg 6's beta substituted (it is eps_p <= ln(1/delta)) at grid points",
+       {}, pol_noise_norm, {}},
   };
   return list;
 }

@@ -33,6 +33,10 @@ void register_paper(Registry& r) {
   r.add("JKT.const.pol_alpha", pol_alpha);
   r.add("JKT.const.pol_Lprime", pol_Lprime);
   r.add("JKT.noise.pol_beta", pol_beta);
+  r.add("JKT.bound.pol_noise_norm", pol_noise_norm);
+  r.add("JKT.bound.kt08_risk", kt08_risk);
+  r.add("JKT.bound.pol_utility", pol_utility);
+  r.add("JKT.bound.cms11_sample", cms11_sample);
   r.claim_errata.insert(r.claim_errata.end(), {
       {"E11", "JKT Lem 6, Thm 9 (privacy), Alg 5 l.3",
        "sigma^2 = (R^2/eps) log^2 T log(log T/delta) scales like 1/eps, not 1/eps^2: the exact Gaussian profile exceeds "
@@ -96,6 +100,9 @@ void register_paper(Registry& r) {
        "0.461 > 0.285)"},
       {"E40", "JKT Thm 4", "no constant C bounds PIGD's regret for all eps: the bound tends to 0, the regret to IGD's",
        "privoco prove JKT.bound.pigd (d = 1, T = 3: IGD's regret 0.122245 > 0, certified)"},
+      {"E41", "JKT Eq (37)", "the norm tail exceeds gamma/2 as gamma -> 1, and the second step needs eps_p <= ln(1/delta)",
+       "privoco prove JKT.bound.pol_noise_norm (d = 1, gamma = 0.99: P = 0.7636 > 0.495; delta = 0.5, eps_p = 1: 0.40258 > "
+       "0.36428)"},
       {"E13", "JKT Alg 5 l.13",
        "Q = popcount(t) exceeds log T (T = t = 3: Q = 2 > log2 3); Thm 9's k <= ceil(log2 T) holds",
        "privoco prove JKT.alg.tree_decomposition (certified comparison, every t <= 1e6)"},

@@ -116,3 +116,68 @@ TEST(JktPol, Theorem10UnderUniformInitialPoint) {
   EXPECT_THROW(k->run({{"init_reading", "random"}}, 1), privoco::ParamError);
 }
 
+
+// POL's utility bounds as functions (Eq (37), Thm 11, Thm 12, Sec 4.2): fast within a few ulp of the certified value
+// (the tail within 4 ulp where it is a normal double), and second routes: Eq (37)'s second threshold over its first is
+// sqrt(2 ln(1/delta)/(ln(1/delta) + eps_p)) (derived: 12/(3 2 sqrt2) with beta substituted), Thm 11 at R_A = 0 is eps_g/2 + max(16 L'^2/alpha, 6) ln(4 ln
+// T/gamma)/T, and Thm 12's final display at T minus eps_g/2 equals the condition's two terms times (ln T/T, eps_g/T).
+TEST(JktPolBounds, FastAndSecondRoutes) {
+  namespace ref = privoco::reference;
+  auto ref_at = [](const char* id, std::vector<double> x) { return ref::evaluate(privoco::entry(id), x.data()); };
+  auto fast_at = [](const char* id, std::vector<double> x) { return privoco::fast::evaluate(privoco::entry(id), x.data()).value; };
+  double worst = 0;
+  auto ulps = [&](double f, const ref::Certified& c) {
+    const double m = c.nearest();
+    const double u = std::fabs(f - m) / std::ldexp(1.0, std::ilogb(std::fabs(m)) - 52);
+    worst = std::max(worst, u);
+    return u;
+  };
+  for (double d : {1.0, 7.0, 200.0})
+    for (double gamma : {1e-6, 0.1, 0.9})
+      for (double eps_p : {0.01, 1.0, 30.0})
+        for (double delta : {1e-12, 0.5}) {
+          const double L = 2, eps_g = 0.05, xs = 3, T = 1e5;
+          const auto first = ref_at("JKT.bound.pol_noise_norm", {d, gamma, L, eps_g, xs, T, eps_p, delta, 0});
+          const auto second = ref_at("JKT.bound.pol_noise_norm", {d, gamma, L, eps_g, xs, T, eps_p, delta, 1});
+          const auto tail = ref_at("JKT.bound.pol_noise_norm", {d, gamma, L, eps_g, xs, T, eps_p, delta, 2});
+          ulps(fast_at("JKT.bound.pol_noise_norm", {d, gamma, L, eps_g, xs, T, eps_p, delta, 0}), first);
+          ulps(fast_at("JKT.bound.pol_noise_norm", {d, gamma, L, eps_g, xs, T, eps_p, delta, 1}), second);
+          if (tail.nearest() > 1e-300) ulps(fast_at("JKT.bound.pol_noise_norm", {d, gamma, L, eps_g, xs, T, eps_p, delta, 2}), tail);
+          const double ld = -std::log(delta);
+          EXPECT_NEAR(second.nearest() / first.nearest(), std::sqrt(2 * ld / (ld + eps_p)), 1e-13);
+          for (double RA : {0.0, 17.0}) {
+            const auto k = ref_at("JKT.bound.kt08_risk", {gamma, T, L, eps_g, xs, RA});
+            ulps(fast_at("JKT.bound.kt08_risk", {gamma, T, L, eps_g, xs, RA}), k);
+            if (RA == 0) {
+              const double alpha = eps_g / (xs * xs), lp = L + alpha * xs;
+              const double want = eps_g / 2 + std::max(16 * lp * lp / alpha, 6.0) * std::log(4 * std::log(T) / gamma) / T;
+              EXPECT_NEAR(k.nearest() / want, 1.0, 1e-13);
+            }
+          }
+          const auto cond = ref_at("JKT.bound.pol_utility", {d, gamma, L, eps_g, xs, T, eps_p, delta, 2.5, 0});
+          const auto disp = ref_at("JKT.bound.pol_utility", {d, gamma, L, eps_g, xs, T, eps_p, delta, 2.5, 1});
+          ulps(fast_at("JKT.bound.pol_utility", {d, gamma, L, eps_g, xs, T, eps_p, delta, 2.5, 0}), cond);
+          ulps(fast_at("JKT.bound.pol_utility", {d, gamma, L, eps_g, xs, T, eps_p, delta, 2.5, 1}), disp);
+          const auto cms = ref_at("JKT.bound.cms11_sample", {xs, delta, eps_g, eps_p, d});
+          ulps(fast_at("JKT.bound.cms11_sample", {xs, delta, eps_g, eps_p, d}), cms);
+        }
+  std::printf("fast POL bounds within %.2f ulp\n", worst);
+  EXPECT_LE(worst, 8);
+}
+
+// ERRATA.md E41: Eq (37) refuted twice: the tail exceeds gamma/2 for gamma near 1 (the threshold vanishes), and the
+// second step needs eps_p <= ln(1/delta); at small gamma and eps_p it holds (the sibling lines stay unviolated).
+TEST(JktPolBounds, NoiseNormRefuted) {
+  const auto* k = privoco::proofs::find_regret_check("JKT.bound.pol_noise_norm");
+  ASSERT_NE(k, nullptr);
+  const auto o = k->run({}, 1);
+  EXPECT_EQ(o.verdict, "refuted") << o.note;
+  bool small_gamma_holds = true, step_fails = false;
+  for (const auto& c : o.cases) {
+    if (c.stream.find("gamma = 1e-06") != std::string::npos) small_gamma_holds &= !c.violated;
+    if (c.stream.find("second step") != std::string::npos) step_fails |= c.violated;
+  }
+  EXPECT_TRUE(small_gamma_holds);
+  EXPECT_TRUE(step_fails);
+  EXPECT_THROW(k->run({{"gamma", "0.1"}}, 1), privoco::ParamError);
+}

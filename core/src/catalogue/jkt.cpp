@@ -204,6 +204,36 @@ void register_paper(std::vector<Entry>& t) {
                {Lp, eps_g, x_star, {"T", {2, kMaxInt, true, true}, "data set size (an integer)", {2, 1e12, false, 0, true}},
                 {"eps_p", kPos, "privacy parameter of Alg 6", {1e-4, 1e2, false, 0}}, delta},
                true, true, kPol});
+  // POL's utility analysis (Sec 4.2): Eq (37), Thm 11 (quoted from [23]), Thm 12, and the comparison with [3], as printed
+  const ParamSpec d_pol{"d", {1, 1048576, true, true}, "dimension (an integer, at most 2^20)", {1, 1e4, false, 0, true}};
+  const ParamSpec gamma_pol{"gamma", {0, 1, false, false}, "failure probability in (0, 1)", {1e-6, 0.5, false, 0}};
+  const ParamSpec T_pol{"T", {2, kMaxInt, true, true}, "data set size (an integer)", {2, 1e12, false, 0, true}};
+  const ParamSpec eps_p{"eps_p", kPos, "privacy parameter of Alg 6", {1e-4, 1e2, false, 0}};
+  t.push_back({"JKT.bound.pol_noise_norm", "bound", "JKT Eq (37)",
+               "with probability at least 1 - gamma/2, ||b|| <= 3 sqrt(d) beta sqrt(ln(1/gamma)) <= 12 sqrt(d) L' ln T/(T "
+               "eps_p) sqrt(ln(1/gamma) ln(1/delta)) for b ~ N(0, beta^2 I_d) at Alg 6's beta: which=first|second, or "
+               "the exact P(||b|| > first) = P(chi^2_d > 9 d ln(1/gamma)) (tail)",
+               {d_pol, gamma_pol, Lp, eps_g, x_star, T_pol, eps_p, delta,
+                reading_param("which", {"first", "second", "tail"}, "the first or second printed threshold, or the exact tail at the first")},
+               true, true, kPol});
+  t.back().has_proof = true;  // privoco prove JKT.bound.pol_noise_norm: the tail against gamma/2, the second step
+  t.push_back({"JKT.bound.kt08_risk", "bound", "JKT Thm 11 (from [23])",
+               "with probability at least 1 - gamma, the averaged iterate's excess risk <= alpha/2 ||x*||^2 + R_A/T + (4/T) "
+               "sqrt(L'^2 R_A ln(4 ln T/gamma)/alpha) + max(16 L'^2/alpha, 6) ln(4 ln T/gamma)/T (Alg 6's alpha, L')",
+               {gamma_pol, T_pol, Lp, eps_g, x_star,
+                {"R_A", {0, INFINITY, true, false}, "the online algorithm's regret R_A(T) (a number)", {1e-3, 1e6, false, 0}}},
+               true, true, kPol});
+  t.push_back({"JKT.bound.pol_utility", "bound", "JKT Thm 12, Eq (36), Eq (38)",
+               "POL's excess risk <= eps_g w.p. 1 - gamma when T >= C max(sqrt(d) L L' sqrt(ln(1/gamma) ln(1/delta))/(eps_g "
+               "eps_p), L'^2 ||x*||^2 ln T ln(ln T/gamma)/eps_g^2) (which=condition), or the proof's final display at T",
+               {d_pol, gamma_pol, Lp, eps_g, x_star, T_pol, eps_p, delta,
+                {"C_const", kPos, "the global constant C of Thm 12 (unspecified, J28)", {1e-3, 1e3, false, 0}},
+                reading_param("which", {"condition", "final_display"}, "the statement's condition on T, or the proof's last display")},
+               true, true, kPol});
+  t.push_back({"JKT.bound.cms11_sample", "bound", "JKT Sec 4.2 (Thm 18 of [3] as quoted)",
+               "the sample size quoted from [3]: ||x*||^2 ln(1/delta)/eps_g^2 + d ||x*||/(eps_g eps_p) (its O's constant 1)",
+               {x_star, delta, eps_g, eps_p, {"d", {1, kMaxInt, true, true}, "dimension (an integer)", {1, 1e6, false, 0, true}}},
+               true, true, kPol});
   t.push_back(claim_entry("JKT.const.experiments", "const", "proofs-checks/jkt/qftl_checks.cpp tests/jkt/qftl_test.cpp",
                           "JKT Sec 5.1, Fig 2 (a)",
                           "the synthetic online linear regression of Sec 5.1 reproduced (PQFTL and FTL, the unstated "

@@ -11,4 +11,22 @@ Value pol_Lprime(double L, double eps_g, double x_star_norm);
 // JKT.noise.pol_beta: beta = 2 sqrt2 (L + alpha ||x*||) ln T/(T eps_p) sqrt(ln(1/delta) + eps_p) (JKT Alg 6 l.13).
 Value pol_beta(double L, double eps_g, double x_star_norm, double T, double eps_p, double delta);
 
+enum class PolNoiseWhich { first = 0, second = 1, tail = 2 };
+// JKT.bound.pol_noise_norm: Eq (37)'s thresholds for ||b||, b ~ N(0, beta^2 I_d) at Alg 6's beta: 3 sqrt(d) beta
+// sqrt(ln(1/gamma)) (first), 12 sqrt(d) L' ln T/(T eps_p) sqrt(ln(1/gamma) ln(1/delta)) (second), or the exact
+// P(||b|| > first) = P(chi^2_d > 9 d ln(1/gamma)) (tail; the printed claim is that it is at most gamma/2).
+Value pol_noise_norm(double d, double gamma, double L, double eps_g, double x_star_norm, double T, double eps_p,
+                     double delta, PolNoiseWhich which);
+// JKT.bound.kt08_risk: Thm 11's right side, eps_g/2 + R_A/T + (4/T) sqrt(L'^2 R_A ln(4 ln T/gamma)/alpha) +
+// max(16 L'^2/alpha, 6) ln(4 ln T/gamma)/T at Alg 6's alpha = eps_g/||x*||^2 and L'.
+Value kt08_risk(double gamma, double T, double L, double eps_g, double x_star_norm, double R_A);
+enum class PolUtilityWhich { condition = 0, final_display = 1 };
+// JKT.bound.pol_utility: Thm 12's sample-size condition C max(sqrt(d) L L' sqrt(ln(1/gamma) ln(1/delta))/(eps_g
+// eps_p), L'^2 ||x*||^2 ln T ln(ln T/gamma)/eps_g^2), or the proof's final display of the excess risk at T.
+Value pol_utility(double d, double gamma, double L, double eps_g, double x_star_norm, double T, double eps_p,
+                  double delta, double C_const, PolUtilityWhich which);
+// JKT.bound.cms11_sample: the sample size Sec 4.2 quotes from [3], ||x*||^2 ln(1/delta)/eps_g^2 + d ||x*||/(eps_g
+// eps_p) (the O's constant 1).
+Value cms11_sample(double x_star_norm, double delta, double eps_g, double eps_p, double d);
+
 }  // namespace privoco::fast::jkt

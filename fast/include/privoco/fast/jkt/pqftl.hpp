@@ -1,6 +1,7 @@
 // JKT's PQFTL (Alg 4): the bound arguments with which it calls Alg 5, as printed and as derived, and the tails of
 // its noise.
 #pragma once
+#include "privoco/fast/numerics/dd.hpp"
 #include "privoco/fast/jkt/tree.hpp"
 #include "privoco/fast/value.hpp"
 
@@ -17,6 +18,9 @@ enum class NoiseTail { beta_tail = 0, A_tail_lower = 1, printed = 2 };
 // P(||beta_t|| > 3 sigma sqrt d), 1 - (1 - q)^d (a lower bound on P(||A_t||_2 > 3 sigma sqrt d)), or the printed
 // exp(-d/2). d <= 1024: q as e^{-x} times a sum of positive terms in double-double (O(d)).
 Value pqftl_noise_norms(double d, double t, NoiseTail which);
+// P(chi^2_d > 2x) = Q(d/2, x), the regularized upper incomplete gamma at integer or half-integer order, by its
+// finite sums in double-double (O(d) terms); x in double-double, since Q's relative error is about x times x's
+Value chi_square_tail(int d, dd x);
 
 // JKT.bound.pqftl_iterate_error: Eq (31), sigma sqrt(d)/t (3 + 6R/alpha)/|alpha - 6 sigma sqrt(d) R/(alpha t)|,
 // sigma = JKT.noise.tree_sigma(R, eps, delta, T, base) (Thm 8 proof), t in [1, T] (Alg 4 forms x^_{t+1} for t < T).
