@@ -15,6 +15,8 @@ void validate(const QftlConfig& c) {
   if (c.T < 2) throw DomainError(id, "T", std::to_string(c.T), "integers >= 2");
   for (auto [name, v] : {std::pair<const char*, double>{"alpha", c.alpha}, {"R", c.R}})
     if (!(v > 0) || !std::isfinite(v)) throw DomainError(id, name, text17(v), "(0, inf)");
+  if (!(c.step_alpha >= 0) || !std::isfinite(c.step_alpha))
+    throw DomainError(id, "step_alpha", text17(c.step_alpha), "[0, inf) (0: alpha)");
 }
 
 double norm2(const double* z, int d) {

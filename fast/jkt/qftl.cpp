@@ -71,7 +71,8 @@ double PrivateQftl::update(double y, const double* v, bool* clipped) {
   treeU_.add(yv_.data(), uh_.data());
   // l.9: x^_{t+1} = (t alpha I + V^_t)^{-1} u^_t (V^_t is not symmetric: each entry carries its own noise)
   double* M = Vh_.data();
-  for (int i = 0; i < c_.d; ++i) M[static_cast<std::size_t>(i) * c_.d + i] += static_cast<double>(t) * c_.alpha;
+  const double ta = static_cast<double>(t) * privoco::jkt::step_alpha_of(c_);
+  for (int i = 0; i < c_.d; ++i) M[static_cast<std::size_t>(i) * c_.d + i] += ta;
   if (!solve_in_place(M, uh_.data(), c_.d))
     throw DomainError(kId, "round", std::to_string(t), "rounds whose system (t alpha I + V^_t) x = u^_t is non-singular");
   xhat_ = uh_;

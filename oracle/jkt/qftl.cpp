@@ -67,6 +67,10 @@ QftlRun configure(const Entry& e, const RunArgs& a) {
   c.loss = privoco::jkt::QuadLoss(reading(e, r.m, "quad_loss"));
   c.enforce = privoco::jkt::REnforce(reading(e, r.m, "R_enforce"));
   r.charge_last = reading(e, r.m, "charge_last") == 0;
+  if (e.id == "JKT.alg.ftl") {  // Eq (20) on the charged loss: no trees' noise, its own ridge alpha
+    c.step_alpha = privoco::jkt::ftl_step_alpha(c);
+    return r;
+  }
   const int base = reading(e, r.m, "log_base");
   const auto which = fast::jkt::PqftlArg(reading(e, r.m, "tree_bound"));
   // JKT Alg 4 l.7, l.8: each tree at (eps/2, delta/2) with the bound the reading gives (R^2 for V; R or R^2 for u)
@@ -137,8 +141,13 @@ DataColumns data_columns(const Row& row, const std::string& source) {
 }
 }  // namespace
 
+// pqftl (JKT.alg.qftl) or ftl (JKT.alg.ftl, the same learner without noise, Eq (20) on the charged loss)
+const Entry& qftl_entry(const std::string& alg) {
+  return entry(alg == "ftl" || alg == "JKT.alg.ftl" ? "JKT.alg.ftl" : "JKT.alg.qftl");
+}
+
 int run_qftl(const RunArgs& a) {
-  const Entry& e = entry("JKT.alg.qftl");
+  const Entry& e = qftl_entry(a.alg);
   if (a.gradients.empty()) throw ParamError("run", "--gradients", "required for " + e.id + " (the losses' y_t and v_t)");
   if (a.impl != "fast" && a.impl != "reference") throw ParamError("run", "--impl", "'" + a.impl + "' (fast, reference)");
   QftlRun run = configure(e, a);
@@ -298,13 +307,16 @@ int run_qftl(const RunArgs& a) {
     if (charged > 0) j["cost"] = cost_text, j["comparator"] = comparator, j["regret"] = regret;
     std::fprintf(output.info, "%s\n", json_text(summary_line("run", j, 0)).c_str());
   } else {
+    const std::string noise = e.id == "JKT.alg.ftl"
+                                  ? "FTL of the charged loss: (V_t + t " + text17(c.step_alpha) + " I) x = u_t, no noise"
+                                  : "trees' sigma " + text17(run.sigma_V) + " (V), " + text17(run.sigma_u) + " (u)";
     std::fprintf(output.info,
-                 "privoco run %s (%s): %llu rounds (%llu charged, %llu clipped), d = %d, T = %llu; trees' sigma %s (V), "
-                 "%s (u); x^_1 = 0; %s; seed %llu\n",
+                 "privoco run %s (%s): %llu rounds (%llu charged, %llu clipped), d = %d, T = %llu; %s; x^_1 = 0; %s; "
+                 "seed %llu\n",
                  e.id.c_str(), a.impl.c_str(), static_cast<unsigned long long>(rounds),
                  static_cast<unsigned long long>(charged), static_cast<unsigned long long>(clipped_rows), d,
-                 static_cast<unsigned long long>(c.T), text17(run.sigma_V).c_str(), text17(run.sigma_u).c_str(),
-                 readings.c_str(), static_cast<unsigned long long>(a.seed));
+                 static_cast<unsigned long long>(c.T), noise.c_str(), readings.c_str(),
+                 static_cast<unsigned long long>(a.seed));
     if (charged > 0)
       std::fprintf(output.info, "  cost %s, best fixed point of R^d %s, realised regret %s\n", cost_text.c_str(),
                    comparator.c_str(), regret.c_str());
@@ -318,7 +330,7 @@ int run_qftl(const RunArgs& a) {
 // modest multiple of 2^-53 times that scale; relative to the point itself it can be off by far more). The noise is privoco's draws at seed= (a run of privoco, or of a port of its generator), or the
 // program's own noisy sums (columns Vh1..Vh{d^2}, row-major, and uh1..uhd, released in the round they follow).
 int check_qftl_stream(const StreamCheckArgs& a) {
-  const Entry& e = entry("JKT.alg.qftl");
+  const Entry& e = qftl_entry(a.alg);
   RunArgs ra;
   ra.alg = e.id, ra.impl = "reference";
   for (const auto& s : a.assignments) {

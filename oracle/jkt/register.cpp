@@ -12,8 +12,9 @@ void register_paper(Registry& r) {
   for (auto [name, id] : {std::pair<const char*, const char*>{"pigd", "JKT.alg.igd_update"}, {"pgiga", "JKT.alg.giga_update"}})
     r.runs.push_back({{name, id}, run_ocp, check_ocp_stream,
                       {"--gradients", "--impl", "--digits", "--out", "--seed", "--state-in", "--state-out", "--json"}});
-  r.runs.push_back({{"pqftl", "JKT.alg.qftl"}, run_qftl, check_qftl_stream,
-                    {"--gradients", "--impl", "--digits", "--out", "--seed", "--state-in", "--state-out", "--json"}});
+  for (auto [name, id] : {std::pair<const char*, const char*>{"pqftl", "JKT.alg.qftl"}, {"ftl", "JKT.alg.ftl"}})
+    r.runs.push_back({{name, id}, run_qftl, check_qftl_stream,
+                      {"--gradients", "--impl", "--digits", "--out", "--seed", "--state-in", "--state-out", "--json"}});
   r.runs.push_back({{"olr", "JKT.const.experiments"}, run_olr, nullptr, {"--T", "--seeds", "--seed", "--plot", "--json"}});
   r.report_parts.push_back(measure_parts);
 }

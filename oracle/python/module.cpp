@@ -571,13 +571,15 @@ PYBIND11_MODULE(_privoco, m) {
         s.t = t, s.x = x, s.xhat = xhat;
         o.ocp.restore(s);
       });
-  // JKT Alg 4 as a stream (privoco/fast/jkt/qftl.hpp): readings as their indices; the trees' sigmas given
+  // JKT Alg 4 as a stream (privoco/fast/jkt/qftl.hpp): readings as their indices; the trees' sigmas given; ftl:
+  // Eq (20)'s FTL of the charged loss (its own ridge alpha; the sigmas are then 0)
   py::class_<privoco::fast::jkt::PrivateQftl>(m, "PrivateQftl")
       .def(py::init([](int d, std::uint64_t T, double alpha, double R, int enforce, int loss, std::uint64_t seed,
-                       double sigma_V, double sigma_u) {
+                       double sigma_V, double sigma_u, bool ftl) {
         privoco::jkt::QftlConfig c;
         c.d = d, c.T = T, c.alpha = alpha, c.R = R, c.seed = seed;
         c.enforce = static_cast<privoco::jkt::REnforce>(enforce), c.loss = static_cast<privoco::jkt::QuadLoss>(loss);
+        if (ftl) c.step_alpha = privoco::jkt::ftl_step_alpha(c);
         return privoco::fast::jkt::PrivateQftl(c, sigma_V, sigma_u);
       }))
       .def("played", [](const privoco::fast::jkt::PrivateQftl& q) {

@@ -94,7 +94,7 @@ PrivateQftlReplay::PrivateQftlReplay(QftlConfig c, const arb_t sigma_V, const ar
     : c_((privoco::jkt::validate(c), c)),
       treeV_(c.d * c.d, c.T, sigma_V, c.seed, privoco::jkt::kQftlTreeV, prec),
       treeU_(c.d, c.T, sigma_u, c.seed, privoco::jkt::kQftlTreeU, prec),
-      alpha_(c.alpha),
+      alpha_(privoco::jkt::step_alpha_of(c)),
       prec_(prec),
       solve_prec_(prec),
       xhat_(static_cast<std::size_t>(c.d)) {}  // JKT Alg 4 l.3: x^_1 = 0

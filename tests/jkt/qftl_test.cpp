@@ -706,3 +706,46 @@ TEST(JktPqftlBounds, ProverVerdicts) {
   EXPECT_NE(o.verdict, "certified");
   EXPECT_THROW(r->run({{"log_base", "10"}}, 1), privoco::ParamError);
 }
+
+// JKT.alg.ftl: the noiseless learner with step_alpha = a alpha/(2c) is FTL of the charged loss under every reading
+// of J14 (the gradient sum_tau 2c (v.x - y) v + t a alpha x contains 0 at the replay's point, certified); Alg 4 l.9's
+// alpha (PQFTL's update) is that minimiser under eq19 and sec51 only, not under alg4 (the sibling).
+TEST(JktPqftlLearner, FtlIsTheMinimiserOfTheChargedLoss) {
+  for (auto loss : {pj::QuadLoss::eq19, pj::QuadLoss::alg4, pj::QuadLoss::sec51})
+    for (bool printed_step : {false, true}) {
+      pj::QftlConfig c;
+      c.d = 2, c.T = 8, c.alpha = 0.7, c.R = 1, c.loss = loss, c.seed = 3;
+      c.step_alpha = printed_step ? 0 : pj::ftl_step_alpha(c);
+      const auto k = pj::quad_coefficients(loss);
+      ref::Ball zero, cost;
+      rj::PrivateQftlReplay r(c, zero.get(), zero.get());
+      privoco::Streams data(77);
+      std::vector<std::vector<double>> vs;
+      std::vector<double> ys, v(2);
+      bool all_zero = true;
+      for (std::uint64_t t = 1; t < c.T; ++t) {
+        double y;
+        data_row(data, t, 2, 1, &y, v.data());
+        r.update(y, v.data(), cost);
+        ys.push_back(y), vs.push_back(v);
+        for (int i = 0; i < 2; ++i) {
+          ref::Ball g, ta(k.a * c.alpha), kc(2 * k.c);
+          arb_mul_ui(ta, ta, t, 256);
+          arb_mul(g, ta, r.played()[i].get(), 256);
+          for (std::size_t tau = 0; tau < ys.size(); ++tau) {
+            ref::Ball res, yy(ys[tau]), vi(vs[tau][i]);
+            for (int j = 0; j < 2; ++j) {
+              ref::Ball vj(vs[tau][j]);
+              arb_addmul(res, vj, r.played()[j].get(), 256);
+            }
+            arb_sub(res, res, yy, 256);
+            arb_mul(res, res, vi, 256);
+            arb_addmul(g, res, kc, 256);
+          }
+          all_zero &= arb_contains_zero(g) != 0;
+        }
+      }
+      const bool minimiser = !printed_step || loss != pj::QuadLoss::alg4;
+      EXPECT_EQ(all_zero, minimiser) << "loss " << static_cast<int>(loss) << " printed step " << printed_step;
+    }
+}

@@ -205,3 +205,24 @@ def test_jkt_pqftl_gives_the_clis_bits_and_resumes_exactly():
     assert c.update(2.0, [3.0, 0.0, 4.0])[1] is True
     with pytest.raises(privoco.ParamError, match="tree_bound"):
         privoco.learners.PQFTL(alpha=1, R=1, eps=1, delta=1e-5, T=10, d=1, tree_bound="exact")
+
+
+def test_jkt_ftl_gives_the_clis_bits():
+    """JKT Eq (20) as a class: privoco run ftl's points and costs bit for bit (alg4's loss, whose FTL solves with
+    alpha/2), and not those of the printed PQFTL update at zero noise (alpha; the sibling)."""
+    rng = np.random.default_rng(SEED + 5)
+    d, T = 2, 30
+    v = rng.uniform(-0.6, 0.6, (T, d))
+    y = rng.uniform(-1, 1, T)
+    with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
+        f.write("y,v1,v2\n" + "".join(f"{a!r},{r[0]!r},{r[1]!r}\n" for a, r in zip(y, v)))
+    p = subprocess.run([BIN, "run", "ftl", "alpha=0.5", "R=1", f"T={T}", "quad_loss=alg4", "--gradients", f.name],
+                       capture_output=True, text=True)
+    os.unlink(f.name)
+    assert p.returncode == 0, p.stderr
+    ref = np.array([[float(x) for x in l.split(",")[2 + d:3 + 2 * d]] for l in p.stdout.splitlines()[1:]])
+    a = privoco.learners.FTL(alpha=0.5, R=1.0, T=T, d=d, quad_loss="alg4")
+    got = [np.concatenate([a.played(), [a.update(yt, vt)[0]]]) for yt, vt in zip(y, v)]
+    assert np.array_equal(bits(np.array(got)), bits(ref))
+    s = json.loads(json.dumps(a.state()))
+    assert s["id"] == "JKT.alg.ftl"

@@ -351,6 +351,18 @@ void register_paper(std::vector<Entry>& t) {
                 charge_last},
                true, true, "fast/jkt/qftl.cpp reference/jkt/qftl.cpp oracle/jkt/qftl.cpp tests/jkt/qftl_test.cpp"});
 
+  t.push_back({"JKT.alg.ftl", "alg", "JKT Eq (20)",
+               "FTL as a streaming learner on Eq (19)'s family over C = R^d: x_1 = 0, x_{t+1} = argmin sum_{tau <= t} f_tau "
+               "of the charged loss c (y - v.x)^2 + a alpha/2 ||x||^2, i.e. (V_t + t (a alpha/(2c)) I)^{-1} u_t (QFTL, "
+               "Eq (21), under eq19 and sec51; alpha/2 under alg4); `privoco run ftl`",
+               {{"alpha", kPos, "the losses' alpha", {}},
+                {"R", kPos, "public bound on |y_t| and ||v_t|| (J8 (b); checked or clipped per R_enforce)", {}}, T2,
+                reading_param("quad_loss", {"eq19", "alg4", "sec51"}, "the charged loss, whose FTL this is (J14)"),
+                reading_param("R_enforce", {"assert", "clip"},
+                              "data beyond R refused with an error, or clipped to it (|y| to R, v scaled to norm R) (J8)"),
+                charge_last},
+               true, true, "fast/jkt/qftl.cpp reference/jkt/qftl.cpp oracle/jkt/qftl.cpp tests/jkt/qftl_test.cpp"});
+
   // Claims (proofs-checks/jkt/, `privoco prove`): parameters are the claim's readings and search ranges.
   auto claim = [&](const char* id, const char* kind, const char* cit, const char* sum, std::vector<ParamSpec> ps) {
     t.push_back(claim_entry(id, kind, "proofs-checks/jkt/tree_checks.cpp tests/jkt/tree_test.cpp", cit, sum, std::move(ps)));

@@ -1,5 +1,5 @@
 """VDH's learners (privoco run alg1, alg2, alg3), JKT's private sum (run private_sum), JKT's PIGD and PGIGA (run
-pigd, pgiga) and PQFTL (run pqftl) in double, step by step: update with each gradient, predict the
+pigd, pgiga), PQFTL and FTL (run pqftl, ftl) in double, step by step: update with each gradient, predict the
 next point, and state()/from_state() that round-trip exactly (floats as hex text), so a run can stop and resume
 with the same bits. The readings are those `privoco run` prints: A1(a) A3 A5(b) A20(a) A21(a) A28(a).
 
@@ -264,7 +264,8 @@ class PQFTL:
         self.sigma_V, self.sigma_u = sigma
         self.d, self.T = int(d), int(T)
         self._p = _privoco.PrivateQftl(self.d, self.T, float(alpha), R, self._reading("R_enforce", R_enforce),
-                                       self._reading("quad_loss", quad_loss), int(seed), self.sigma_V, self.sigma_u)
+                                       self._reading("quad_loss", quad_loss), int(seed), self.sigma_V, self.sigma_u,
+                                       False)
 
     def played(self):
         return self._p.played()
@@ -289,3 +290,20 @@ class PQFTL:
         o._p.restore((int(s["t"]), u(s["xhat"]), int(s["V_t"]), u(s["V_a"]), u(s["V_ahat"]), int(s["u_t"]),
                       u(s["u_a"]), u(s["u_ahat"])))
         return o
+
+
+class FTL(PQFTL):
+    """JKT Eq (20) (privoco run ftl): Follow the Leader of the charged loss on Eq (19)'s family over R^d, x^_1 = 0 and
+    x^_{t+1} = (V_t + t (a alpha/(2c)) I)^{-1} u_t from the exact sums (no noise); the same arguments give privoco run
+    ftl's bits."""
+    id = "JKT.alg.ftl"
+
+    def __init__(self, alpha, R, T, d, quad_loss="eq19", R_enforce="assert"):
+        self._args = {"alpha": float(alpha), "R": float(R), "T": int(T), "d": int(d), "quad_loss": quad_loss,
+                      "R_enforce": R_enforce}
+        for name in ("quad_loss", "R_enforce"):
+            self._reading(name, self._args[name])
+        self.sigma_V = self.sigma_u = 0.0
+        self.d, self.T = int(d), int(T)
+        self._p = _privoco.PrivateQftl(self.d, self.T, float(alpha), float(R), self._reading("R_enforce", R_enforce),
+                                       self._reading("quad_loss", quad_loss), 1, 0.0, 0.0, True)

@@ -25,8 +25,18 @@ struct QftlConfig {
   double R = 1;             // the public bound on |y_t| and ||v_t|| (J8 (b): fixed before the run)
   REnforce enforce = REnforce::refuse;
   QuadLoss loss = QuadLoss::eq19;
+  // the update's t alpha I: Alg 4 l.9 prints alpha (0 here means alpha); FTL (Eq (20)) of the charged loss c (y -
+  // v.x)^2 + a alpha/2 ||x||^2 solves (V + t (a alpha/(2c)) I) x = u (ftl_step_alpha)
+  double step_alpha = 0;
   std::uint64_t seed = 1;
 };
+
+// FTL's alpha for the charged loss (J14): a alpha/(2c), which is alpha under Eq (19) and Sec 5.1, alpha/2 under Alg 4
+inline double ftl_step_alpha(const QftlConfig& c) {
+  const QuadCoefficients k = quad_coefficients(c.loss);
+  return k.a * c.alpha / (2 * k.c);
+}
+inline double step_alpha_of(const QftlConfig& c) { return c.step_alpha > 0 ? c.step_alpha : c.alpha; }
 
 // Alg 5 tree ids of the two trees (privoco/fast/jkt/private_sum.hpp's `tree`): the V-tree over v_t v_t^T (d^2
 // coordinates, row concatenation) and the u-tree over y_t v_t

@@ -46,7 +46,7 @@ class PrivateQftlReplay {
  private:
   QftlConfig c_;
   PrivateSumReplay treeV_, treeU_;
-  Ball alpha_;
+  Ball alpha_;  // the update's alpha (privoco::jkt::step_alpha_of)
   slong prec_, solve_prec_;
   double cond_ = 1, scale_ = 0;
   std::uint64_t t_ = 0;
