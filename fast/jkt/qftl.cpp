@@ -5,6 +5,8 @@
 #include <utility>
 
 #include "privoco/errors.hpp"
+#include "privoco/catalogue.hpp"
+#include "privoco/fast/numerics/dd_math.hpp"
 #include "privoco/format.hpp"
 
 namespace privoco::fast::jkt {
@@ -45,6 +47,30 @@ bool solve_in_place(double* M, double* b, int d) {
   return true;
 }
 }  // namespace
+
+Value quadratic_loss(const double* p) {
+  static const Entry& e = entry("JKT.alg.quadratic_loss");
+  check_params(e, p);  // d first: the flat layout {d, alpha, R, y, v_1..v_d, x_1..x_d, quad_loss}
+  const int d = static_cast<int>(p[0]);
+  const double alpha = p[1], R = p[2], y = p[3], *v = p + 4, *x = p + 4 + d;
+  const auto k = privoco::jkt::quad_coefficients(privoco::jkt::QuadLoss(static_cast<int>(p[4 + 2 * d])));
+  if (privoco::jkt::norm2(v, d) > R * (1 + 0x1p-50))
+    throw DomainError(e.id, "v", "a vector of norm " + text17(privoco::jkt::norm2(v, d)), "norms <= R (R = " + text17(R) + ")");
+  if (std::fabs(y) > R) throw DomainError(e.id, "y", text17(y), "[-R, R] (R = " + text17(R) + ")");
+  // JKT Eq (19), Alg 4 l.6, Sec 5.1 (J14): c (y - v.x)^2 + a alpha/2 ||x||^2; the residual and the square norm in
+  // double-double (the residual may cancel)
+  dd r{y, 0}, q{0, 0};
+  for (int j = 0; j < d; ++j) r = r - two_prod(v[j], x[j]), q = q + two_prod(x[j], x[j]);
+  const dd f = r * r * k.c + q * (0.5 * k.a * alpha);
+  Value out;
+  out.value = to_double(f);
+  out.sign = out.value > 0 ? 1 : 0;
+  if (!std::isfinite(out.value)) {  // beyond the range: ln f from the larger term
+    const double lr = 2 * std::log(std::fabs(r.hi)) + std::log(k.c), lq = std::log(q.hi) + std::log(0.5 * k.a * alpha);
+    return value_from_log(r.hi == 0 ? lq : q.hi == 0 ? lr : std::fmax(lr, lq) + std::log1p(std::exp(-std::fabs(lr - lq))));
+  }
+  return out;
+}
 
 PrivateQftl::PrivateQftl(QftlConfig c, double sigma_V, double sigma_u)
     : c_((privoco::jkt::validate(c), c)),

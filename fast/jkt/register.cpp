@@ -4,6 +4,7 @@
 #include "privoco/fast/jkt/pocp.hpp"
 #include "privoco/fast/jkt/pol.hpp"
 #include "privoco/fast/jkt/pqftl.hpp"
+#include "privoco/fast/jkt/qftl.hpp"
 #include "privoco/fast/jkt/tree.hpp"
 
 namespace privoco::fast::jkt {
@@ -51,6 +52,7 @@ void register_paper(Registry& r) {
   r.add("JKT.const.pqftl_tree_params", [](const double* p) {
     return pqftl_tree_bound(p[0], PqftlTree(static_cast<int>(p[1])), PqftlArg(static_cast<int>(p[2])));
   });
+  r.add("JKT.alg.quadratic_loss", [](const double* p) { return quadratic_loss(p); });
   r.add("JKT.bound.pqftl_iterate_error", [](const double* p) {
     return pqftl_iterate_error(p[0], p[1], p[2], p[3], p[4], p[5], p[6], LogBase(static_cast<int>(p[7])));
   });

@@ -42,8 +42,10 @@ std::vector<std::vector<double>> sample_flat(const Entry& e, std::size_t n, std:
       pts.push_back(p);
     }
     std::vector<double> big{static_cast<double>(dmax)};
-    for (std::size_t i = 1; i < e.params.size(); ++i)
-      big.insert(big.end(), e.params[i].per_coordinate ? dmax : 1, e.params[i].sampling.max_abs);
+    for (std::size_t i = 1; i < e.params.size(); ++i)  // a reading: its last choice
+      big.insert(big.end(), e.params[i].per_coordinate ? dmax : 1,
+                 e.params[i].choices.empty() ? e.params[i].sampling.max_abs
+                                             : static_cast<double>(e.params[i].choices.size() - 1));
     pts.push_back(big);
   }
   PointSampler sampler(e, master_seed);
@@ -57,8 +59,14 @@ std::vector<double> flat_point(const Entry& e, std::mt19937_64& rng) {
   std::uniform_int_distribution<std::uint64_t> dd(dmin, dmax);
   const std::uint64_t d = dd(rng);
   std::vector<double> p{static_cast<double>(d)};
-  for (std::size_t i = 1; i < e.params.size(); ++i)
+  for (std::size_t i = 1; i < e.params.size(); ++i) {
+    if (!e.params[i].choices.empty()) {  // a reading: uniform over the choices
+      std::uniform_int_distribution<std::size_t> c(0, e.params[i].choices.size() - 1);
+      p.push_back(static_cast<double>(c(rng)));
+      continue;
+    }
     for (std::uint64_t k = 0; k < (e.params[i].per_coordinate ? d : 1); ++k) p.push_back(draw(e.params[i].sampling, rng));
+  }
   return p;
 }
 

@@ -870,6 +870,84 @@ RegretOutcome pqftl_regret(const Params& given, std::uint64_t seed) {
   return finish(out, note.str(), t0, false);
 }
 
+// J14's three losses against Alg 4 l.9's update: FTL of c (y - v.x)^2 + a alpha/2 ||x||^2 solves (2c V_t + t a alpha
+// I) x = 2c u_t, i.e. (V_t + t (a alpha/(2c)) I) x = u_t; l.9 solves with t alpha. They agree for Eq (19) (c = 1/2,
+// a = 1) and Sec 5.1 (c = 1, a = 2), not for Alg 4 l.1, l.6 (c = 1, a = 1), whose FTL has alpha/2. Exact instance:
+// d = 1, (y, v) = (1, 1), alpha = t = 1: l.9 gives 1/2, FTL of l.1's loss 2/3; and random two-dimensional data, the
+// gradient of each cumulative loss at l.9's point in ball arithmetic.
+RegretOutcome quadratic_loss_readings(const Params& given, std::uint64_t seed) {
+  const char* kId = "JKT.alg.quadratic_loss";
+  for (const auto& [k, v] : given) throw ParamError(kId, k, "unknown parameter (none)");
+  const auto t0 = std::chrono::steady_clock::now();
+  RegretOutcome out;
+  out.seed = seed;
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(-1, 1);
+  const char* names[3] = {"eq19", "alg4", "sec51"};
+  int mismatched[3] = {0, 0, 0};
+  const int n = 200;
+  for (int q = 0; q < 3; ++q) {
+    const auto k = privoco::jkt::quad_coefficients(privoco::jkt::QuadLoss(q));
+    for (int trial = 0; trial < n; ++trial) {
+      const int T = 1 + trial % 6;
+      const double alpha = std::exp(u(rng));
+      Ball V[4], U[2], M[4], x[2], det;
+      for (int t = 0; t < T; ++t) {
+        const double v0 = u(rng) * 0.7, v1 = u(rng) * 0.7, y = u(rng);
+        const double vv[2] = {v0, v1};
+        for (int i = 0; i < 2; ++i) {
+          arb_addmul(U[i], Ball(y), Ball(vv[i]), kPrec);
+          for (int j = 0; j < 2; ++j) arb_addmul(V[i * 2 + j], Ball(vv[i]), Ball(vv[j]), kPrec);
+        }
+      }
+      // l.9: (t alpha I + V) x = u, by Cramer's rule in balls
+      for (int i = 0; i < 4; ++i) arb_set(M[i], V[i]);
+      Ball ta(alpha);
+      arb_mul_ui(ta, ta, static_cast<ulong>(T), kPrec);
+      arb_add(M[0], M[0], ta, kPrec), arb_add(M[3], M[3], ta, kPrec);
+      arb_mul(det, M[0], M[3], kPrec);
+      arb_submul(det, M[1], M[2], kPrec);
+      arb_mul(x[0], U[0], M[3], kPrec);
+      arb_submul(x[0], M[1], U[1], kPrec);
+      arb_div(x[0], x[0], det, kPrec);
+      arb_mul(x[1], M[0], U[1], kPrec);
+      arb_submul(x[1], M[2], U[0], kPrec);
+      arb_div(x[1], x[1], det, kPrec);
+      // the charged loss's cumulative gradient at x: 2c (V x - u) + T a alpha x
+      bool zero = true;
+      for (int i = 0; i < 2; ++i) {
+        Ball g, w;
+        arb_mul(g, V[i * 2], x[0], kPrec);
+        arb_addmul(g, V[i * 2 + 1], x[1], kPrec);
+        arb_sub(g, g, U[i], kPrec);
+        arb_mul_d(g, g, 2 * k.c, kPrec);
+        arb_mul(w, x[i], ta, kPrec);  // T alpha exactly, as l.9 used it
+        arb_mul_d(w, w, k.a, kPrec);
+        arb_add(g, g, w, kPrec);
+        zero &= arb_contains_zero(g) != 0;
+      }
+      mismatched[q] += !zero;
+    }
+  }
+  {  // the exact instance
+    Ball l9(0.5), ftl;
+    arb_set_ui(ftl, 2);
+    arb_div_ui(ftl, ftl, 3, kPrec);
+    out.cases.push_back(line("d = 1, (y, v) = (1, 1), alpha = t = 1: x_2 by Alg 4 l.9 against FTL of l.1's loss", 0.5,
+                             d_of(ftl), true, "exact: l.9 gives 1/2, argmin (1 - x)^2 + x^2/2 is 2/3"));
+  }
+  for (int q = 0; q < 3; ++q)
+    out.cases.push_back(line(std::string("quad_loss = ") + names[q] + ": rounds where l.9's point is not FTL's minimiser", mismatched[q],
+                             n, q == 1 && mismatched[q] > 0,
+                             q == 1 && mismatched[q] > 0 ? "certified: the gradient of the charged cumulative loss excludes 0" : ""));
+  std::ostringstream note;
+  note << "Alg 4 l.9 is FTL (Eq (20)) of Eq (19)'s loss and of Sec 5.1's (the same minimiser: " << mismatched[0] << " and "
+       << mismatched[2] << " of " << n << " random cases differ), not of the loss Alg 4 l.1 and l.6 print and charge ("
+       << mismatched[1] << " of " << n << "): its FTL solves (V_t + t alpha/2 I) x = u_t (privoco run ftl "
+       << "quad_loss=alg4); seed " << seed;
+  return finish(out, note.str(), t0, false);
+}
+
 }  // namespace
 
 struct OlrExperiment::Data {
@@ -979,6 +1057,12 @@ const std::vector<RegretCheck>& qftl_checks() {
        "exact one-direction instances (ball arithmetic) on a grid of R and alpha, the derived supremum beside them and "
        "a random search in two dimensions",
        {"quad_loss"}, qftl_iterate_norm, {{"quad_loss", "eq19"}}},
+      {"JKT.alg.quadratic_loss", "JKT Eq (19), Alg 4 l.1, l.6, l.9, Sec 5.1",
+       "Alg 4 charges f_t = (y_t - v_t.x)^2 + alpha/2 ||x||^2 (l.1, l.6) and updates by QFTL, Eq (21), derived as FTL of "
+       "Eq (19)'s 1/2 (y_t - v_t.x)^2 + alpha/2 ||x||^2",
+       "l.9's point against the first-order condition of each reading's cumulative loss, exactly in one dimension and "
+       "in ball arithmetic on random two-dimensional data",
+       {}, quadratic_loss_readings, {}},
       {"JKT.lemma.pqftl_perturbation", "JKT Eq (25)-(30)",
        "(27)-(29) and (30): (||beta_t|| + ||A_t||_2 ||x_{t+1}||)/t >= |alpha - ||A_t||_2/t| ||x^_{t+1} - x_{t+1}||",
        "an exact one-dimensional instance where ||A||/t > alpha, and random instances (d = 1, 2) on both sides of alpha "

@@ -3,11 +3,40 @@
 #include <arb_mat.h>
 
 #include <cmath>
+
+#include "privoco/format.hpp"
 #include <string>
 
 #include "privoco/errors.hpp"
 
 namespace privoco::reference::jkt {
+
+void quadratic_loss_value(arb_t res, arb_srcptr p, slong prec) {
+  const char* id = "JKT.alg.quadratic_loss";
+  const slong d = arf_get_si(arb_midref(p + 0), ARF_RND_NEAR);
+  arb_srcptr alpha = p + 1, R = p + 2, y = p + 3, v = p + 4, x = p + 4 + d;
+  const int loss = static_cast<int>(arf_get_si(arb_midref(p + 4 + 2 * d), ARF_RND_NEAR));
+  Ball r, q, nv, t;
+  arb_set(r, y);
+  for (slong j = 0; j < d; ++j) {
+    arb_submul(r, v + j, x + j, prec);
+    arb_addmul(q, x + j, x + j, prec);
+    arb_addmul(nv, v + j, v + j, ARF_PREC_EXACT);  // exact: squares of doubles summed
+  }
+  arb_sqr(t, R, ARF_PREC_EXACT);
+  if (arb_gt(nv, t))  // J8: the family's data
+    throw DomainError(id, "v", "a vector of norm " + text17(std::sqrt(arf_get_d(arb_midref(nv.get()), ARF_RND_NEAR))),
+                      "norms <= R (R = " + text17(arf_get_d(arb_midref(R), ARF_RND_NEAR)) + ")");
+  arb_abs(t, y);
+  if (arb_gt(t, R)) throw DomainError(id, "y", text17(arf_get_d(arb_midref(y), ARF_RND_NEAR)), "[-R, R]");
+  const auto k = privoco::jkt::quad_coefficients(privoco::jkt::QuadLoss(loss));
+  const Ball kc(k.c), ka(0.5 * k.a);
+  arb_sqr(r, r, prec);  // JKT Eq (19), Alg 4 l.6, Sec 5.1 (J14): c (y - v.x)^2 + a alpha/2 ||x||^2
+  arb_mul(r, r, kc, prec);
+  arb_mul(q, q, alpha, prec);
+  arb_mul(q, q, ka, prec);
+  arb_add(res, r, q, prec);
+}
 
 void qftl_loss(arb_t res, const QftlConfig& c, double y, const double* v, const std::vector<Ball>& x, slong prec) {
   Ball r(y), q, vj, t;

@@ -3,6 +3,7 @@
 #include "privoco/reference/jkt/pocp.hpp"
 #include "privoco/reference/jkt/pol.hpp"
 #include "privoco/reference/jkt/pqftl.hpp"
+#include "privoco/reference/jkt/qftl.hpp"
 #include "privoco/reference/jkt/tree.hpp"
 #include "privoco/reference/registry.hpp"
 
@@ -30,6 +31,7 @@ void register_paper(Registry& r) {
   r.add("JKT.noise.pqftl_noise_norms", pqftl_noise_norms);
   r.add("JKT.bound.pqftl_iterate_error", pqftl_iterate_error);
   r.add("JKT.bound.pqftl", pqftl_regret_bound);
+  r.add("JKT.alg.quadratic_loss", quadratic_loss_value);
   r.add("JKT.const.pol_alpha", pol_alpha);
   r.add("JKT.const.pol_Lprime", pol_Lprime);
   r.add("JKT.noise.pol_beta", pol_beta);
@@ -103,6 +105,8 @@ void register_paper(Registry& r) {
       {"E41", "JKT Eq (37)", "the norm tail exceeds gamma/2 as gamma -> 1, and the second step needs eps_p <= ln(1/delta)",
        "privoco prove JKT.bound.pol_noise_norm (d = 1, gamma = 0.99: P = 0.7636 > 0.495; delta = 0.5, eps_p = 1: 0.40258 > "
        "0.36428)"},
+      {"E42", "JKT Alg 4 l.1, l.6, l.9", "l.9's update is FTL of Eq (19)'s loss, not of the (y - v.x)^2 + alpha/2 ||x||^2 l.1 charges",
+       "privoco prove JKT.alg.quadratic_loss (d = 1, (y, v) = (1, 1), alpha = t = 1: l.9 gives 1/2, FTL of l.1's loss 2/3)"},
       {"E13", "JKT Alg 5 l.13",
        "Q = popcount(t) exceeds log T (T = t = 3: Q = 2 > log2 3); Thm 9's k <= ceil(log2 T) holds",
        "privoco prove JKT.alg.tree_decomposition (certified comparison, every t <= 1e6)"},

@@ -705,6 +705,16 @@ TEST(JktPqftlBounds, ProverVerdicts) {
   std::printf("JKT.bound.pqftl: %s; %s\n", o.verdict.c_str(), o.note.c_str());
   EXPECT_NE(o.verdict, "certified");
   EXPECT_THROW(r->run({{"log_base", "10"}}, 1), privoco::ParamError);
+  // ERRATA.md E42: Alg 4 l.9 is FTL of Eq (19)'s and Sec 5.1's loss, not of l.1's
+  const auto* ql = privoco::proofs::find_regret_check("JKT.alg.quadratic_loss");
+  ASSERT_NE(ql, nullptr);
+  o = ql->run({}, 1);
+  EXPECT_EQ(o.verdict, "refuted") << o.note;
+  ASSERT_EQ(o.cases.size(), 4u);
+  EXPECT_FALSE(o.cases[1].violated);
+  EXPECT_EQ(o.cases[1].realised, 0);  // eq19: l.9 is its FTL
+  EXPECT_EQ(o.cases[2].realised, 200);  // alg4: never
+  EXPECT_EQ(o.cases[3].realised, 0);  // sec51
 }
 
 // JKT.alg.ftl: the noiseless learner with step_alpha = a alpha/(2c) is FTL of the charged loss under every reading

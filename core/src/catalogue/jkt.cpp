@@ -351,6 +351,21 @@ void register_paper(std::vector<Entry>& t) {
                 charge_last},
                true, true, "fast/jkt/qftl.cpp reference/jkt/qftl.cpp oracle/jkt/qftl.cpp tests/jkt/qftl_test.cpp"});
 
+  // Eq (19)'s family at one point, the loss the learners above charge (J14)
+  ParamSpec v_q{"v", domains::real, "the loss's v_t (comma-separated, ||v|| <= R)", {1e-3, 1, true, 0}};
+  v_q.per_coordinate = true;
+  ParamSpec x_q{"x", domains::real, "the point (comma-separated)", {1e-3, 1e3, true, 0}};
+  x_q.per_coordinate = true;
+  t.push_back({"JKT.alg.quadratic_loss", "alg", "JKT Eq (19), Alg 4 l.1, l.6, Sec 5.1, Thm 7, Thm 8",
+               "f(x; y, v) = c (y - v.x)^2 + a alpha/2 ||x||^2 with (c, a) = (1/2, 1) (Eq (19)), (1, 1) (Alg 4 l.1, l.6), (1, 2) "
+               "(Sec 5.1) per quad_loss (J14); |y|, ||v|| <= R (J8, refused otherwise)",
+               {{"d", {1, kMaxDimension, true, true}, "dimension (the length of v and x)", {1, 8, false, 0}},
+                {"alpha", kPos, "the losses' alpha", {1e-3, 1e3, false, 0}},
+                {"R", kPos, "bound on |y| and ||v||", {10, 1e3, false, 0}},
+                {"y", domains::real, "the loss's y_t (|y| <= R)", {1e-3, 10, true, 0}}, v_q, x_q,
+                reading_param("quad_loss", {"eq19", "alg4", "sec51"}, "the loss: Eq (19)'s, Alg 4's or Sec 5.1's (J14)")},
+               true, true, "reference/jkt/qftl.cpp fast/jkt/qftl.cpp proofs-checks/jkt/qftl_checks.cpp tests/jkt/qftl_test.cpp"});
+  t.back().has_proof = true;  // privoco prove JKT.alg.quadratic_loss: Alg 4 l.9 against FTL of each reading's loss
   t.push_back({"JKT.alg.ftl", "alg", "JKT Eq (20)",
                "FTL as a streaming learner on Eq (19)'s family over C = R^d: x_1 = 0, x_{t+1} = argmin sum_{tau <= t} f_tau "
                "of the charged loss c (y - v.x)^2 + a alpha/2 ||x||^2, i.e. (V_t + t (a alpha/(2c)) I)^{-1} u_t (QFTL, "

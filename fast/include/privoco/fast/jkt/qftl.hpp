@@ -11,11 +11,16 @@
 #include <vector>
 
 #include "privoco/fast/jkt/private_sum.hpp"
+#include "privoco/fast/value.hpp"
 #include "privoco/jkt/qftl.hpp"
 
 namespace privoco::fast::jkt {
 
 using privoco::jkt::QftlConfig;
+
+// JKT.alg.quadratic_loss at the flat layout {d, alpha, R, y, v_1..v_d, x_1..x_d, quad_loss}: c (y - v.x)^2 +
+// a alpha/2 ||x||^2 (J14), the residual and ||x||^2 in double-double; DomainError where |y| or ||v|| exceeds R (J8).
+Value quadratic_loss(const double* p);
 
 struct QftlState {
   std::uint64_t t = 0;        // rounds seen

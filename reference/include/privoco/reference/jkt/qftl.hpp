@@ -13,6 +13,9 @@ namespace privoco::reference::jkt {
 
 using privoco::jkt::QftlConfig;
 
+// JKT.alg.quadratic_loss {d, alpha, R, y, v_1..v_d, x_1..x_d, quad_loss}: c (y - v.x)^2 + a alpha/2 ||x||^2 (J14);
+// DomainError where |y| or ||v|| exceeds R (J8)
+void quadratic_loss_value(arb_t res, arb_srcptr p, slong prec);
 // f(x) = c (y - v.x)^2 + a alpha/2 ||x||^2 (J14's coefficients), x balls, y and v doubles
 void qftl_loss(arb_t res, const QftlConfig& c, double y, const double* v, const std::vector<Ball>& x, slong prec);
 
