@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <random>
 #include <functional>
 #include <map>
 #include <sstream>
@@ -20,6 +21,7 @@
 
 #include "checks.hpp"
 #include "ocp_runs.hpp"
+#include "privoco/jkt/qftl.hpp"
 #include "privoco/decimal.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/dp/profiles.hpp"
@@ -1341,6 +1343,145 @@ RegretOutcome pgiga_bound_check(const Params& given, std::uint64_t seed) {
   return ocp_bound_runs("JKT.bound.pgiga", true, given, seed);
 }
 
+// JKT Sec 2.3's definitions, for the families privoco's learners run: (i) f = alpha/2 ||x||^2 + g.x on the ball of
+// radius r (PIGD, PGIGA): L = sup_C ||alpha x + g|| = alpha r + ||g|| (the bound `run pigd|pgiga` checks, attained at
+// x = r g/||g||), L_G = alpha, strong convexity alpha; (ii) Eq (19)'s c (y - v.x)^2 + a alpha/2 ||x||^2 on the ball of
+// radius rho (PQFTL, FTL): L_G = 2c ||v||^2 + a alpha, strong convexity a alpha, L = 2c (||v|| rho + |y|) ||v|| +
+// a alpha rho (attained at x = -sign(y) rho v/||v||). Each constant in ball arithmetic against difference quotients of
+// random pairs (never above it) and of pairs next to the maximiser (within 1e-6 of it): the definitions' constants are
+// the sups privoco uses.
+RegretOutcome lipschitz_defs(const Params& given, std::uint64_t seed) {
+  const char* kId = "JKT.lemma.lipschitz_defs";
+  for (const auto& [k, v] : given) throw ParamError(kId, k, "unknown parameter (none)");
+  const auto t0 = std::chrono::steady_clock::now();
+  RegretOutcome out;
+  out.seed = seed;
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(-1, 1);
+  const int d = 3;
+  auto norm = [&](arb_t res, const Ball* z) {
+    arb_zero(res);
+    for (int j = 0; j < d; ++j) arb_addmul(res, z[j], z[j], kPrec);
+    arb_sqrt(res, res, kPrec);
+  };
+  // a point of the ball of radius r: a random direction times r u^{1/3}
+  auto point = [&](Ball* x, double r) {
+    double z[3], n = 0;
+    for (double& c : z) c = u(rng), n += c * c;
+    const double s = r * std::cbrt(std::fabs(u(rng))) / std::sqrt(n);
+    for (int j = 0; j < d; ++j) arb_set_d(x[j], z[j] * s);
+  };
+  long above = 0, pairs = 0;
+  double worst_attained[2] = {0, 0}, worst_grad_attained[2] = {0, 0};
+  for (int fam = 0; fam < 2; ++fam)
+    for (int k = 0; k < 40; ++k) {
+      const double alpha = std::exp(2 * u(rng)), r = std::exp(u(rng)), y = u(rng);
+      const auto q = privoco::jkt::quad_coefficients(privoco::jkt::QuadLoss(k % 3));
+      Ball g[3], L, LG, ng;
+      for (int j = 0; j < d; ++j) arb_set_d(g[j], u(rng));
+      norm(ng, g);
+      // the constants, derived
+      if (fam == 0) {
+        arb_mul_d(L, Ball(r), alpha, kPrec);
+        arb_add(L, L, ng, kPrec);
+        arb_set_d(LG, alpha);
+      } else {  // g plays v
+        Ball t;
+        arb_mul_d(L, ng, r, kPrec);
+        arb_add(L, L, Ball(std::fabs(y)), kPrec);
+        arb_mul(L, L, ng, kPrec);
+        arb_mul_d(L, L, 2 * q.c, kPrec);
+        arb_set_d(t, q.a * alpha * r);
+        arb_add(L, L, t, kPrec);
+        arb_sqr(LG, ng, kPrec);
+        arb_mul_d(LG, LG, 2 * q.c, kPrec);
+        arb_add(LG, LG, Ball(q.a * alpha), kPrec);
+      }
+      auto f = [&](arb_t res, const Ball* x) {
+        Ball s, t;
+        for (int j = 0; j < d; ++j) arb_addmul(s, x[j], x[j], kPrec);
+        if (fam == 0) {
+          arb_mul_d(res, s, alpha / 2, kPrec);
+          for (int j = 0; j < d; ++j) arb_addmul(res, g[j], x[j], kPrec);
+        } else {
+          arb_set_d(t, y);
+          for (int j = 0; j < d; ++j) arb_submul(t, g[j], x[j], kPrec);
+          arb_sqr(t, t, kPrec);
+          arb_mul_d(res, t, q.c, kPrec);
+          arb_mul_d(s, s, q.a * alpha / 2, kPrec);
+          arb_add(res, res, s, kPrec);
+        }
+      };
+      auto grad = [&](Ball* res, const Ball* x) {
+        Ball t;
+        if (fam == 1) {
+          arb_set_d(t, y);
+          for (int j = 0; j < d; ++j) arb_submul(t, g[j], x[j], kPrec);
+          arb_mul_d(t, t, -2 * q.c, kPrec);  // 2c (v.x - y)
+        }
+        for (int j = 0; j < d; ++j) {
+          arb_mul_d(res[j], x[j], fam == 0 ? alpha : q.a * alpha, kPrec);
+          if (fam == 0) arb_add(res[j], res[j], g[j], kPrec);
+          else arb_addmul(res[j], t, g[j], kPrec);
+        }
+      };
+      // random pairs: |f(a) - f(b)| <= L |a - b| and |grad f(a) - grad f(b)| <= L_G |a - b|
+      for (int m = 0; m < 50; ++m) {
+        Ball a[3], b[3], dx[3], ga[3], gb[3], dg[3], fa, fb, nd, ngd, lhs, rhs;
+        point(a, r), point(b, r);
+        for (int j = 0; j < d; ++j) arb_sub(dx[j], a[j], b[j], kPrec);
+        norm(nd, dx);
+        f(fa, a), f(fb, b);
+        arb_sub(lhs, fa, fb, kPrec);
+        arb_abs(lhs, lhs);
+        arb_mul(rhs, L, nd, kPrec);
+        above += arb_gt(lhs, rhs);
+        grad(ga, a), grad(gb, b);
+        for (int j = 0; j < d; ++j) arb_sub(dg[j], ga[j], gb[j], kPrec);
+        norm(ngd, dg);
+        arb_mul(rhs, LG, nd, kPrec);
+        above += arb_gt(ngd, rhs);
+        pairs += 2;
+      }
+      // next to the maximiser: x* = r g/||g|| (family 0) or -sign(y) r v/||v|| (family 1), and a point 1e-7 r inwards
+      Ball a[3], b[3], fa, fb, lhs, dist;
+      const double sgn = fam == 0 ? 1.0 : (y >= 0 ? -1.0 : 1.0);
+      for (int j = 0; j < d; ++j) {
+        arb_mul_d(a[j], g[j], sgn * r, kPrec);
+        arb_div(a[j], a[j], ng, kPrec);
+        arb_mul_d(b[j], a[j], 1 - 1e-7, kPrec);
+      }
+      f(fa, a), f(fb, b);
+      arb_sub(lhs, fa, fb, kPrec);
+      arb_abs(lhs, lhs);
+      arb_set_d(dist, 1e-7 * r);
+      arb_div(lhs, lhs, dist, kPrec);
+      arb_div(lhs, lhs, L, kPrec);
+      worst_attained[fam] = std::max(worst_attained[fam], 1 - d_of(lhs));
+      // the gradient's constant along v (family 1) or any direction (family 0): exact for quadratics
+      Ball ga[3], gb[3], dg[3], ngd, nd, ddx[3];
+      for (int j = 0; j < d; ++j) arb_sub(ddx[j], a[j], b[j], kPrec);
+      norm(nd, ddx);
+      grad(ga, a), grad(gb, b);
+      for (int j = 0; j < d; ++j) arb_sub(dg[j], ga[j], gb[j], kPrec);
+      norm(ngd, dg);
+      arb_div(ngd, ngd, nd, kPrec);
+      arb_div(ngd, ngd, LG, kPrec);
+      worst_grad_attained[fam] = std::max(worst_grad_attained[fam], std::fabs(1 - d_of(ngd)));
+    }
+  out.cases.push_back(line("random pairs above L |a - b| or L_G |a - b| (both families)", static_cast<double>(above),
+                           static_cast<double>(pairs), above > 0, above > 0 ? "certified" : ""));
+  std::ostringstream note;
+  note << "alpha/2 ||x||^2 + g.x on the ball of radius r: L = alpha r + ||g||, L_G = alpha; Eq (19)'s family "
+       << "(every reading of J14) on the ball of radius rho: L = 2c (||v|| rho + |y|) ||v|| + a alpha rho, L_G = 2c "
+       << "||v||^2 + a alpha (the Hessian's largest eigenvalue); " << above << " of " << pairs << " random pairs (d = 3, "
+       << "ball arithmetic) above the constants; next to the maximiser the difference quotient is within "
+       << text_g(std::max(worst_attained[0], worst_attained[1])) << " (relative) of L and the gradient's within "
+       << text_g(std::max(worst_grad_attained[0], worst_grad_attained[1])) << " of L_G: the constants are the sups; "
+       << "seed " << seed;
+  return finish(out, note.str(), t0, above == 0 && std::max(worst_attained[0], worst_attained[1]) < 1e-6);
+}
+
 }  // namespace
 
 const std::vector<RegretCheck>& igd_giga_checks() {
@@ -1427,6 +1568,12 @@ const std::vector<RegretCheck>& igd_giga_checks() {
        "PGIGA's runs (3000 per case, d up to 1000, T = 3 and 10, eps up to 1e8) on fixed streams; an empirical "
        "Bernstein bound on the mean against the printed side at false-positive rate 1e-6",
        {"C_norm", "log_base_regret"}, pgiga_bound_check, {{"C_norm", "diameter"}, {"log_base_regret", "e"}}},
+      {"JKT.lemma.lipschitz_defs", "JKT Sec 2.3",
+       "f is L-Lipschitz on C if |f(x) - f(y)| <= L |x - y|; its gradient is L_G-Lipschitz if |grad f(x) - grad f(y)| <= "
+       "L_G |x - y|; L and L_G the largest over the f_t",
+       "the constants of privoco's two families (the isotropic quadratic on a ball, Eq (19) on a ball) derived, against "
+       "random pairs and pairs next to the maximiser in ball arithmetic",
+       {}, lipschitz_defs, {}},
   };
   return list;
 }

@@ -369,3 +369,17 @@ TEST(JktIgdGigaBounds, Thm4RefutedThm6Holds) {
   EXPECT_EQ(o.verdict, "undecided") << o.note;
   EXPECT_LT(o.worst.ratio, 0.5);
 }
+
+// JKT Sec 2.3: privoco's families' constants are the sups (certified by the check); the sibling: the Lipschitz
+// constant without alpha r (||g|| alone) is exceeded next to the maximiser x = r g/||g||.
+TEST(JktIgdGigaBounds, LipschitzConstantsAreTheSups) {
+  const auto* k = privoco::proofs::find_regret_check("JKT.lemma.lipschitz_defs");
+  ASSERT_NE(k, nullptr);
+  const auto o = k->run({}, 1);
+  EXPECT_EQ(o.verdict, "certified") << o.note;
+  const double alpha = 0.8, r = 1.5, g = 0.6;  // d = 1: f(x) = alpha/2 x^2 + g x, maximiser x = r
+  const double a = r, b = r * (1 - 1e-6);
+  const double q = std::fabs((alpha / 2 * a * a + g * a) - (alpha / 2 * b * b + g * b)) / (a - b);
+  EXPECT_GT(q, g * 1.5);                    // ||g|| alone is exceeded
+  EXPECT_NEAR(q, alpha * r + g, 1e-5);      // alpha r + ||g|| is attained
+}

@@ -230,6 +230,7 @@ TEST(JktQftlLemmas, QftlRegretBoundLacksItsConstant) {
 #include "privoco/fast/jkt/private_sum.hpp"
 #include "privoco/fast/jkt/qftl.hpp"
 #include "privoco/reference/jkt/private_sum.hpp"
+#include "privoco/reference/jkt/learners.hpp"
 #include "privoco/reference/jkt/qftl.hpp"
 #include "privoco/streams.hpp"
 
@@ -758,4 +759,21 @@ TEST(JktPqftlLearner, FtlIsTheMinimiserOfTheChargedLoss) {
       const bool minimiser = !printed_step || loss != pj::QuadLoss::alg4;
       EXPECT_EQ(all_zero, minimiser) << "loss " << static_cast<int>(loss) << " printed step " << printed_step;
     }
+}
+
+// JKT Def 1: the minimum privoco's runs report equals the definition's (certified on random streams of both families);
+// the sibling: the ball family's unconstrained minimiser -S/(N alpha), outside the ball, is not in C and is lower.
+TEST(JktPqftlBounds, RegretDefinitionAsComputed) {
+  const auto* k = privoco::proofs::find_regret_check("JKT.bound.regret_def");
+  ASSERT_NE(k, nullptr);
+  const auto o = k->run({}, 1);
+  EXPECT_EQ(o.verdict, "certified") << o.note;
+  // d = 1, N = 1, alpha = 1, S = 3, radius 1: the minimum over C is at -1 (1/2 - 3 = -2.5); -S/alpha = -3 gives -4.5
+  std::vector<ref::Ball> S(1);
+  arb_set_d(S[0], 3);
+  ref::Ball best, a(1.0), r(1.0);
+  std::vector<ref::Ball> x;
+  rj::quadratic_comparator(best, &x, S, 1, a, r, 256);
+  EXPECT_EQ(arf_get_d(arb_midref(best.get()), ARF_RND_NEAR), -2.5);
+  EXPECT_NE(arf_get_d(arb_midref(best.get()), ARF_RND_NEAR), -4.5);
 }

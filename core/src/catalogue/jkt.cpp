@@ -382,6 +382,15 @@ void register_paper(std::vector<Entry>& t) {
   auto claim = [&](const char* id, const char* kind, const char* cit, const char* sum, std::vector<ParamSpec> ps) {
     t.push_back(claim_entry(id, kind, "proofs-checks/jkt/tree_checks.cpp tests/jkt/tree_test.cpp", cit, sum, std::move(ps)));
   };
+  t.push_back(claim_entry("JKT.bound.regret_def", "bound", "proofs-checks/jkt/qftl_checks.cpp tests/jkt/qftl_test.cpp",
+                          "JKT Def 1, Eq (2)",
+                          "regret = sum_t f_t(x_t) - min_C sum_t f_t; the minimum as privoco's runs compute it (rounds charged "
+                          "per J11, `charge_last`)",
+                          {}));
+  t.push_back(claim_entry("JKT.lemma.lipschitz_defs", "lemma",
+                          "proofs-checks/jkt/igd_giga_checks.cpp tests/jkt/igd_giga_test.cpp", "JKT Sec 2.3",
+                          "L-Lipschitz and L_G-Lipschitz gradients as defined; the constants of privoco's families are the sups",
+                          {}));
   t.push_back(claim_entry("JKT.priv.pocp_step", "priv", "proofs-checks/jkt/pocp_checks.cpp tests/jkt/pocp_test.cpp",
                           "JKT Lem 1, Eq (8)", "one POCP release is (sqrt(eps)/T^{0.5+c}, delta/T)-DP (exact Gaussian profile)",
                           {c_parse}));
