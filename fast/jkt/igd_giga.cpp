@@ -8,6 +8,7 @@
 #include "privoco/errors.hpp"
 #include "privoco/fast/numerics/dd_math.hpp"
 #include "privoco/format.hpp"
+#include "privoco/fast/jkt/pocp.hpp"
 #include "value_ops.hpp"
 
 namespace privoco::fast::jkt {
@@ -163,6 +164,19 @@ Value pgiga_bound(double G, double alpha, double L_G, double radius, CNorm cn, d
   const Value b = product_of({2.0, G, G, 1 + lg}, {alpha});
   const Value c = product_of({2.0, L_G, L_G, G, C}, {alpha, alpha});
   return sum_same_sign(sum_same_sign(a, b), c);
+}
+
+Value igd_regret_bound(double L, double alpha, double radius, CNorm cn, double T, IgdRegretWhich which) {
+  static const Entry& e = entry("JKT.bound.igd_regret");
+  const double x[6] = {L, alpha, radius, static_cast<double>(cn), T, static_cast<double>(which)};
+  check_params(e, x);
+  check_integer(e, "T", T);
+  const double C = c_size(radius, cn);
+  if (which == IgdRegretWhich::printed_o)  // L^2/alpha ln T + ||C||
+    return sum_same_sign(product_of({L, L, std::log(T)}, {alpha}), product_of({C}));
+  // (L^2/(2 alpha)) H_T + (alpha/2) ||C||^2 (derived)
+  const double H = to_double(harmonic_dd(T));
+  return sum_same_sign(product_of({0.5, L, L, H}, {alpha}), product_of({0.5, alpha, C, C}));
 }
 
 }  // namespace privoco::fast::jkt

@@ -34,6 +34,9 @@ void register_paper(Registry& r) {
   r.add("JKT.bound.pigd", [](const double* p) {
     return pigd_bound(p[0], p[1], p[2], CNorm(static_cast<int>(p[3])), p[4], p[5], p[6], p[7], p[8]);
   });
+  r.add("JKT.bound.igd_regret", [](const double* p) {
+    return igd_regret_bound(p[0], p[1], p[2], CNorm(static_cast<int>(p[3])), p[4], IgdRegretWhich(static_cast<int>(p[5])));
+  });
   r.add("JKT.bound.pgiga", [](const double* p) {
     return pgiga_bound(p[0], p[1], p[2], p[3], CNorm(static_cast<int>(p[4])), p[5], p[6], p[7], p[8],
                        LogBase2(static_cast<int>(p[9])));

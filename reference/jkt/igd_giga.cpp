@@ -148,4 +148,29 @@ void pgiga_bound(arb_t res, arb_srcptr p, slong prec) {
   arb_add(res, res, c, prec);
 }
 
+void igd_regret_bound(arb_t res, arb_srcptr p, slong prec) {
+  const char* id = "JKT.bound.igd_regret";
+  arb_srcptr L = p + 0, alpha = p + 1, r = p + 2, T = p + 4;
+  check_int(id, "T", T);
+  Ball C, q;
+  arb_mul_2exp_si(C, r, arf_get_si(arb_midref(p + 3), ARF_RND_NEAR) == 0 ? 1 : 0);  // J5
+  if (arf_get_si(arb_midref(p + 5), ARF_RND_NEAR) == 1) {  // the printed O(L^2/alpha log T + ||C||), constant 1
+    arb_sqr(res, L, prec);
+    arb_div(res, res, alpha, prec);
+    arb_log(q, T, prec);
+    arb_mul(res, res, q, prec);
+    arb_add(res, res, C, prec);
+    return;
+  }
+  // derived (proximal-point argument): (L^2/(2 alpha)) H_T + (alpha/2) ||C||^2
+  harmonic_number(q, T, prec);
+  arb_sqr(res, L, prec);
+  arb_div(res, res, alpha, prec);
+  arb_mul(res, res, q, prec);
+  arb_sqr(q, C, prec);
+  arb_mul(q, q, alpha, prec);
+  arb_add(res, res, q, prec);
+  arb_mul_2exp_si(res, res, -1);
+}
+
 }  // namespace privoco::reference::jkt

@@ -21,6 +21,7 @@ void register_paper(Registry& r) {
   r.add("JKT.bound.pocp_expected", pocp_expected);
   r.add("JKT.bound.pocp_hp", pocp_hp);
   r.add("JKT.bound.pigd", pigd_bound);
+  r.add("JKT.bound.igd_regret", igd_regret_bound);
   r.add("JKT.bound.pgiga", pgiga_bound);
   r.add("JKT.const.igd_step", igd_step);
   r.add("JKT.const.giga_step", giga_step);

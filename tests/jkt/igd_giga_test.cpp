@@ -383,3 +383,26 @@ TEST(JktIgdGigaBounds, LipschitzConstantsAreTheSups) {
   EXPECT_GT(q, g * 1.5);                    // ||g|| alone is exceeded
   EXPECT_NEAR(q, alpha * r + g, 1e-5);      // alpha r + ||g|| is attained
 }
+
+// Sec 3.3: IGD's derived regret bound (L^2/(2 alpha)) H_T + (alpha/2) ||C||^2 holds on every certified replay (the
+// verdict) and fast is within a few ulp; the sibling: the bound halved is exceeded (the replays reach more than half
+// of it), so the check can fail a wrong constant.
+TEST(JktIgdGigaBounds, IgdRegretDerivedBoundHolds) {
+  const auto* k = privoco::proofs::find_regret_check("JKT.bound.igd_regret");
+  ASSERT_NE(k, nullptr);
+  const auto o = k->run({}, 1);
+  EXPECT_EQ(o.verdict, "certified") << o.note;
+  const std::string key = "the largest regret/derived ";
+  const auto at = o.note.find(key);
+  ASSERT_NE(at, std::string::npos) << o.note;
+  EXPECT_GT(std::stod(o.note.substr(at + key.size())), 0.5) << o.note;
+  const auto& e = privoco::entry("JKT.bound.igd_regret");
+  for (double which : {0.0, 1.0}) {
+    const double x[6] = {2.5, 0.7, 1.3, 0, 1000, which};
+    const auto c = privoco::reference::evaluate(e, x);
+    EXPECT_LE(std::fabs(privoco::fast::evaluate(e, x).value - c.nearest()) / std::ldexp(1.0, std::ilogb(c.nearest()) - 52), 4);
+  }
+  // the second route at T = 2: (L^2/(2 alpha)) (1 + 1/2) + (alpha/2) (2r)^2
+  const double x2[6] = {1.1, 1, 1, 0, 2, 0};
+  EXPECT_NEAR(privoco::reference::evaluate(e, x2).nearest(), 1.21 / 2 * 1.5 + 2, 1e-12);
+}

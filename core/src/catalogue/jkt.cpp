@@ -127,6 +127,14 @@ void register_paper(std::vector<Entry>& t) {
   const ParamSpec C_norm_ig = reading_param("C_norm", {"diameter", "radius"}, "||C||_2: the diameter 2 radius, or the radius (J5)");
   const ParamSpec radius_ig{"radius", kPos, "C: the ball of this radius about 0", {1e-3, 1e3, false, 0}};
   const ParamSpec d_ig{"d", {1, kMaxInt, true, true}, "dimension (an integer)", {1, 1e6, false, 0, true}};
+  t.push_back({"JKT.bound.igd_regret", "bound", "JKT Sec 3.3, Sec 3.2, Eq (38)",
+               "IGD's regret (eta_t = 1/(alpha t)) on alpha-strongly convex L-Lipschitz f_t over C: derived (L^2/(2 alpha)) "
+               "H_T + (alpha/2) ||C||^2 (which=derived; H_T the harmonic number), or the printed O(L^2/alpha log T + ||C||) "
+               "with constant 1 (which=printed_o)",
+               {{"L", kPos, "largest Lipschitz constant of the f_t on C", {1e-3, 1e3, false, 0}}, alpha, radius_ig, C_norm_ig,
+                T2, reading_param("which", {"derived", "printed_o"}, "the derived bound, or the printed O-form at constant 1")},
+               true, true, kIg});
+  t.back().has_proof = true;  // privoco prove JKT.bound.igd_regret: the derivation beside IGD's certified runs
   t.push_back({"JKT.bound.pigd", "bound", "JKT Thm 4",
                "E regret of PIGD <= C ((L^2/alpha + ||C||_2) sqrt(d) ln^1.5(T/delta)/sqrt(eps)) sqrt(T), C the printed "
                "unspecified constant (a parameter, J28)",

@@ -28,6 +28,10 @@ enum class LogBase2 { e = 0, two = 1 };          // J2: log_base_regret
 // ball of radius `radius` (||C|| per J5), C_const the printed unspecified constant (J28).
 Value pigd_bound(double L, double alpha, double radius, CNorm cn, double eps, double delta, double T, double d,
                  double C_const);
+enum class IgdRegretWhich { derived = 0, printed_o = 1 };
+// JKT.bound.igd_regret: IGD's regret bound (eta_t = 1/(alpha t)), derived (L^2/(2 alpha)) H_T + (alpha/2) ||C||^2, or
+// the printed O(L^2/alpha log T + ||C||) at constant 1 (Sec 3.3).
+Value igd_regret_bound(double L, double alpha, double radius, CNorm cn, double T, IgdRegretWhich which);
 // JKT.bound.pgiga: Thm 6's right side, 4 sqrt(d)(G/alpha + ||C||) G ln^2(T/delta) sqrt(T)/sqrt(eps) + 2G^2/alpha
 // (1 + log T) + 2 L_G^2 G ||C||/alpha^2 (log per J2).
 Value pgiga_bound(double G, double alpha, double L_G, double radius, CNorm cn, double eps, double delta, double T,

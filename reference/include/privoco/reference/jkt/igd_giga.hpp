@@ -14,6 +14,9 @@ void pgiga_beta(arb_t res, arb_srcptr p, slong prec);   // {G, alpha, eps, delta
 // JKT.bound.pigd {L, alpha, radius, C_norm, eps, delta, T, d, C_const}: Thm 4's right side,
 // C_const ((L^2/alpha + ||C||) sqrt(d) ln^1.5(T/delta)/sqrt(eps)) sqrt(T), ||C|| per J5.
 void pigd_bound(arb_t res, arb_srcptr p, slong prec);
+// JKT.bound.igd_regret {L, alpha, radius, C_norm, T, which}: derived (L^2/(2 alpha)) H_T + (alpha/2) ||C||^2, or the
+// printed O-form L^2/alpha ln T + ||C|| at constant 1
+void igd_regret_bound(arb_t res, arb_srcptr p, slong prec);
 // JKT.bound.pgiga {G, alpha, L_G, radius, C_norm, eps, delta, T, d, log_base_regret}: Thm 6's right side.
 void pgiga_bound(arb_t res, arb_srcptr p, slong prec);
 
