@@ -777,3 +777,13 @@ TEST(JktPqftlBounds, RegretDefinitionAsComputed) {
   EXPECT_EQ(arf_get_d(arb_midref(best.get()), ARF_RND_NEAR), -2.5);
   EXPECT_NE(arf_get_d(arb_midref(best.get()), ARF_RND_NEAR), -4.5);
 }
+
+// Sec 5.1's objective is twice Eq (19)'s (certified on random points and FTL runs); the sibling: Alg 4 l.1's loss is
+// not a fixed multiple of it in any run.
+TEST(JktPqftlBounds, OlrObjectiveIsTwiceEq19) {
+  const auto* k = privoco::proofs::find_regret_check("JKT.alg.olr_objective");
+  ASSERT_NE(k, nullptr);
+  const auto o = k->run({}, 1);
+  EXPECT_EQ(o.verdict, "certified") << o.note;
+  EXPECT_NE(o.note.find("multiple of Eq (19)'s in 0 of 10 runs"), std::string::npos) << o.note;
+}

@@ -390,6 +390,10 @@ void register_paper(std::vector<Entry>& t) {
   auto claim = [&](const char* id, const char* kind, const char* cit, const char* sum, std::vector<ParamSpec> ps) {
     t.push_back(claim_entry(id, kind, "proofs-checks/jkt/tree_checks.cpp tests/jkt/tree_test.cpp", cit, sum, std::move(ps)));
   };
+  t.push_back(claim_entry("JKT.alg.olr_objective", "alg", "proofs-checks/jkt/qftl_checks.cpp tests/jkt/qftl_test.cpp",
+                          "JKT Sec 5.1",
+                          "sum_t (y_t - g_t.x_t)^2 + alpha ||x_t||^2 (J14 sec51): twice Eq (19)'s loss, one minimiser; Alg 4's differs",
+                          {}));
   t.push_back(claim_entry("JKT.bound.regret_def", "bound", "proofs-checks/jkt/qftl_checks.cpp tests/jkt/qftl_test.cpp",
                           "JKT Def 1, Eq (2)",
                           "regret = sum_t f_t(x_t) - min_C sum_t f_t; the minimum as privoco's runs compute it (rounds charged "
