@@ -406,3 +406,17 @@ TEST(JktIgdGigaBounds, IgdRegretDerivedBoundHolds) {
   const double x2[6] = {1.1, 1, 1, 0, 2, 0};
   EXPECT_NEAR(privoco::reference::evaluate(e, x2).nearest(), 1.21 / 2 * 1.5 + 2, 1e-12);
 }
+
+// Sec 4.1: the printed perturbation (alpha/sqrt t) ||x - x_0|| adds no strong convexity (refuted exactly: zero
+// midpoint defect along a ray); the squared norm (the sibling reading) adds 2 alpha/sqrt t and is certified.
+TEST(JktIgdGigaBounds, NonconvexPerturbationAddsNoStrongConvexity) {
+  const auto* k = privoco::proofs::find_regret_check("JKT.alg.nonconvex_perturbation");
+  ASSERT_NE(k, nullptr);
+  auto o = k->run(k->defaults, 1);
+  EXPECT_EQ(o.verdict, "refuted") << o.note;
+  for (const auto& c : o.cases) EXPECT_EQ(c.realised, 0) << c.stream;
+  o = k->run({{"norm_reading", "squared"}}, 1);
+  EXPECT_EQ(o.verdict, "certified") << o.note;
+  for (const auto& c : o.cases) EXPECT_NEAR(c.ratio, 1.0, 1e-12) << c.stream;
+  EXPECT_THROW(k->run({{"norm_reading", "cubed"}}, 1), privoco::ParamError);
+}

@@ -399,6 +399,11 @@ void register_paper(std::vector<Entry>& t) {
                           "regret = sum_t f_t(x_t) - min_C sum_t f_t; the minimum as privoco's runs compute it (rounds charged "
                           "per J11, `charge_last`)",
                           {}));
+  t.push_back(claim_entry("JKT.alg.nonconvex_perturbation", "alg",
+                          "proofs-checks/jkt/igd_giga_checks.cpp tests/jkt/igd_giga_test.cpp", "JKT Sec 4.1",
+                          "f~_t = f_t + (alpha/sqrt t) ||x - x_0||_2 gives IGD a strongly convex sequence (norm as printed, or squared)",
+                          {reading_param("norm_reading", {"printed", "squared"},
+                                         "the perturbation's norm: as printed, or squared (what strong convexity needs)")}));
   t.push_back(claim_entry("JKT.lemma.lipschitz_defs", "lemma",
                           "proofs-checks/jkt/igd_giga_checks.cpp tests/jkt/igd_giga_test.cpp", "JKT Sec 2.3",
                           "L-Lipschitz and L_G-Lipschitz gradients as defined; the constants of privoco's families are the sups",
