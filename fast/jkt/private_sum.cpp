@@ -109,9 +109,11 @@ void PrivateSum::add(const double* w, double* out, double* exact_out) {
   if (st_.t >= T_)
     throw DomainError("JKT.alg.private_sum", "T", std::to_string(T_), "at least the number of rows (row " +
                                                                           std::to_string(st_.t + 1) + " arrived)");
-  bool finite = true;  // w - w is 0 exactly for finite w (a reduction without exits, so that it vectorises)
-  for (int j = 0; j < d_; ++j) finite &= (w[j] - w[j] == 0);
-  if (!finite)
+  // any w_j infinite or NaN: its exponent field all ones, which carries into the top bit when 2^52 is added (an
+  // integer reduction without exits, so that it vectorises)
+  std::uint64_t acc = 0;
+  for (int j = 0; j < d_; ++j) acc |= (bits_of(w[j]) & 0x7ff0000000000000ULL) + 0x0010000000000000ULL;
+  if (acc >> 63)
     for (int j = 0; j < d_; ++j)
       if (!std::isfinite(w[j])) throw DomainError("JKT.alg.private_sum", "w_" + std::to_string(j + 1), text17(w[j]), "finite");
   const std::uint64_t t = ++st_.t;

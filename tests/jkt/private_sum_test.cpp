@@ -153,6 +153,19 @@ TEST(JktPrivateSum, StateSaveAndRestoreContinueTheRun) {
   const double inf[2] = {INFINITY, 0};
   fj::PrivateSum fresh(2, T, 1.0, 7);
   EXPECT_THROW(fresh.add(inf, b.data()), privoco::DomainError);
+  // every non-finite value in any position of a wide row is refused (the vectorised check), the largest finite is not
+  std::vector<double> wide(37, 1.0), out(37);
+  for (double bad_value : {-INFINITY, NAN}) {
+    for (int j : {0, 17, 36}) {
+      fj::PrivateSum w(37, T, 1.0, 7);
+      wide[j] = bad_value;
+      EXPECT_THROW(w.add(wide.data(), out.data()), privoco::DomainError) << j;
+      wide[j] = 1.0;
+    }
+  }
+  fj::PrivateSum big(37, T, 1.0, 7);
+  wide[5] = 1.7976931348623157e308;
+  EXPECT_NO_THROW(big.add(wide.data(), out.data()));
 }
 
 // W^_t - W_t ~ N(0, k_t sigma^2): over n = 4000 seeds, the mean of ((W^_t - W_t)/sigma)^2 / k_t has mean 1 and
