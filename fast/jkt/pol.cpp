@@ -7,6 +7,8 @@
 #include "privoco/fast/numerics/dd_math.hpp"
 #include "privoco/format.hpp"
 #include "privoco/fast/jkt/pqftl.hpp"
+#include "privoco/fast/jkt/learners.hpp"
+#include "privoco/streams.hpp"
 #include "value_ops.hpp"
 
 namespace privoco::fast::jkt {
@@ -142,6 +144,53 @@ Value cms11_sample(double x_star_norm, double delta, double eps_g, double eps_p,
   // JKT Sec 4.2 (Thm 18 of [3] as quoted, constant 1): ||x*||^2 ln(1/delta)/eps_g^2 + d ||x*||/(eps_g eps_p)
   return sum_same_sign(product_of({x_star_norm, x_star_norm, -std::log(delta)}, {eps_g, eps_g}),
                        product_of({d, x_star_norm}, {eps_g, eps_p}));
+}
+
+namespace {
+privoco::jkt::OcpConfig igd_config(privoco::jkt::OcpConfig c) {
+  c.update = privoco::jkt::OcpUpdate::igd;
+  if (c.T < 1) throw DomainError("JKT.alg.pol", "T", std::to_string(c.T), "integers >= 1 (data points)");
+  c.T += 1;  // the OCP learner's horizon: T updates
+  return c;
+}
+}  // namespace
+
+PrivatePol::PrivatePol(privoco::jkt::OcpConfig c, double beta) : c_(c), beta_(beta), igd_(igd_config(c), 0.0) {
+  if (!(beta >= 0) || !std::isfinite(beta)) throw DomainError("JKT.alg.pol", "beta", text17(beta), "[0, inf)");
+  const std::size_t d = static_cast<std::size_t>(c_.d);
+  hi_.assign(d, 0.0), lo_.assign(d, 0.0), avg_.assign(d, 0.0);
+}
+
+void PrivatePol::add(const double* g) {
+  if (t_ >= c_.T) throw DomainError("JKT.alg.pol", "T", std::to_string(c_.T), "at least the number of rows");
+  for (int j = 0; j < c_.d; ++j)
+    if (!std::isfinite(g[j])) throw DomainError("JKT.alg.pol", "g_" + std::to_string(j + 1), text17(g[j]), "finite");
+  // x_t enters the average (JKT Alg 6: x-bar = (1/T) sum_{t=1}^T x_t), then IGD's exact step (Alg 6 l.8, Eq (13))
+  const std::vector<double>& x = igd_.state().x;
+  for (int j = 0; j < c_.d; ++j) {
+    const dd s = dd{hi_[j], lo_[j]} + dd{x[j], 0};
+    hi_[j] = s.hi, lo_[j] = s.lo;
+  }
+  ++t_;
+  igd_.update(g);
+}
+
+const std::vector<double>& PrivatePol::average() const {
+  for (int j = 0; j < c_.d; ++j) avg_[j] = t_ ? to_double(dd{hi_[j], lo_[j]} / dd{static_cast<double>(t_), 0}) : 0.0;
+  return avg_;
+}
+
+std::vector<double> PrivatePol::release() const {
+  if (t_ < c_.T)
+    throw DomainError("JKT.alg.pol", "rows", std::to_string(t_), "T = " + std::to_string(c_.T) + " rows before the release");
+  std::vector<double> out = average();
+  const Streams s(c_.seed);
+  for (int j = 0; j < c_.d; ++j)  // JKT Alg 6 l.13: x-bar + b, b ~ N(0, beta^2 I)
+    out[j] += beta_ * ocp_normal(s, privoco::jkt::DrawKind::noise, static_cast<std::uint64_t>(j), c_.T + 1);
+  const double n = norm2(out.data(), c_.d);  // l.14: Pi_C
+  if (n > c_.radius)
+    for (double& v : out) v *= c_.radius / n;
+  return out;
 }
 
 }  // namespace privoco::fast::jkt

@@ -18,6 +18,7 @@ int run_private_sum(const RunArgs& a);  // private_sum (private_sum.cpp)
 int run_ocp(const RunArgs& a);          // pigd, pgiga (learners.cpp)
 int check_ocp_stream(const StreamCheckArgs& a);  // check --stream pigd|pgiga (learners.cpp)
 int run_olr(const RunArgs& a);                   // the Sec 5.1 preset (olr.cpp)
+int run_pol(const RunArgs& a);                   // pol (pol.cpp)
 int run_qftl(const RunArgs& a);                  // pqftl (qftl.cpp)
 int check_qftl_stream(const StreamCheckArgs& a);  // check --stream pqftl (qftl.cpp)
 

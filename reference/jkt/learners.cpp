@@ -144,4 +144,48 @@ void PrivateOcpReplay::update(const double* g, arb_t cost, const double* noise) 
   project_ball(&xhat_, radius_, prec_);
 }
 
+namespace {
+OcpConfig pol_igd_config(OcpConfig c) {
+  c.update = privoco::jkt::OcpUpdate::igd;
+  if (c.T < 1) throw DomainError("JKT.alg.pol", "T", std::to_string(c.T), "integers >= 1 (data points)");
+  c.T += 1;
+  return c;
+}
+}  // namespace
+
+PrivatePolReplay::PrivatePolReplay(OcpConfig c, const arb_t beta, slong prec)
+    : c_(c), prec_(prec), igd_(pol_igd_config(c), Ball().get(), prec), sum_(static_cast<std::size_t>(c.d)) {
+  arb_set(beta_, beta);
+}
+
+void PrivatePolReplay::add(const double* g) {
+  if (t_ >= c_.T) throw DomainError("JKT.alg.pol", "T", std::to_string(c_.T), "at least the number of rows");
+  for (int j = 0; j < c_.d; ++j) arb_add(sum_[j], sum_[j], igd_.hidden()[j], prec_);  // x_t (JKT Alg 6)
+  ++t_;
+  Ball cost;
+  igd_.update(g, cost);
+}
+
+std::vector<Ball> PrivatePolReplay::average() const {
+  std::vector<Ball> a(sum_.size());
+  for (std::size_t j = 0; j < a.size(); ++j) arb_div_ui(a[j], sum_[j], t_ ? t_ : 1, prec_);
+  return a;
+}
+
+std::vector<Ball> PrivatePolReplay::release() const {
+  if (t_ < c_.T)
+    throw DomainError("JKT.alg.pol", "rows", std::to_string(t_), "T = " + std::to_string(c_.T) + " rows before the release");
+  std::vector<Ball> out = average();
+  const Streams s(c_.seed);
+  for (int j = 0; j < c_.d; ++j) {  // JKT Alg 6 l.13: x-bar + b, b ~ N(0, beta^2 I)
+    Ball z;
+    ocp_normal(z, s, DrawKind::noise, static_cast<std::uint64_t>(j), c_.T + 1, prec_);
+    arb_mul(z, z, beta_, prec_);
+    arb_add(out[j], out[j], z, prec_);
+  }
+  Ball r(c_.radius);
+  project_ball(&out, r, prec_);  // l.14
+  return out;
+}
+
 }  // namespace privoco::reference::jkt

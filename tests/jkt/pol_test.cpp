@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -13,6 +14,9 @@
 #include "privoco/fast/evaluate.hpp"
 #include "privoco/proofs/check.hpp"
 #include "privoco/reference/evaluate.hpp"
+#include "privoco/fast/jkt/pol.hpp"
+#include "privoco/reference/jkt/learners.hpp"
+#include "privoco/jkt/ocp.hpp"
 
 namespace ref = privoco::reference;
 using privoco::proofs::find_regret_check;
@@ -180,4 +184,57 @@ TEST(JktPolBounds, NoiseNormRefuted) {
   EXPECT_TRUE(small_gamma_holds);
   EXPECT_TRUE(step_fails);
   EXPECT_THROW(k->run({{"gamma", "0.1"}}, 1), privoco::ParamError);
+}
+
+// JKT Alg 6 (POL) as a learner: the fast run's average and released point within 4 ulp of the radius of the
+// certified replay (same IGD, exact average, same noise draw), over random configurations; the average is the mean
+// of IGD's iterates x_1..x_T (the sibling: x_2..x_{T+1} is another point); refusals.
+TEST(JktPolLearner, FastAgainstReplayAndRefusals) {
+  namespace pj = privoco::jkt;
+  namespace ref = privoco::reference;
+  std::mt19937_64 rng(9);
+  std::uniform_real_distribution<double> u(-1, 1);
+  double worst = 0;
+  for (int k = 0; k < 30; ++k) {
+    pj::OcpConfig c;
+    c.d = 1 + k % 4, c.T = 2 + static_cast<std::uint64_t>(k) * 7, c.alpha = std::exp(2 * u(rng)), c.radius = std::exp(u(rng));
+    c.seed = 100 + k, c.init = k % 2 ? pj::InitReading::uniform : pj::InitReading::given;
+    if (c.init == pj::InitReading::given) c.x1.assign(static_cast<std::size_t>(c.d), 0.0);
+    const double beta = k % 3 == 0 ? 0.0 : std::exp(2 * u(rng)) * c.radius;
+    privoco::fast::jkt::PrivatePol f(c, beta);
+    ref::Ball bb(beta);
+    privoco::reference::jkt::PrivatePolReplay r(c, bb.get());
+    std::vector<double> g(static_cast<std::size_t>(c.d));
+    std::vector<std::vector<double>> xs;  // the sibling's IGD iterates
+    privoco::fast::jkt::PrivateOcp igd([&] { pj::OcpConfig v = c; v.T += 1; return v; }(), 0.0);
+    for (std::uint64_t t = 0; t < c.T; ++t) {
+      for (double& z : g) z = u(rng);
+      f.add(g.data()), r.add(g.data());
+      igd.update(g.data());
+      xs.emplace_back(igd.state().x);
+    }
+    const auto fa = f.average(), fr = f.release();
+    const auto ra = r.average(), rr = r.release();
+    const double unit = std::ldexp(1.0, std::ilogb(c.radius) - 52);
+    for (int j = 0; j < c.d; ++j) {
+      worst = std::max(worst, std::fabs(fa[j] - arf_get_d(arb_midref(ra[j].get()), ARF_RND_NEAR)) / unit);
+      worst = std::max(worst, std::fabs(fr[j] - arf_get_d(arb_midref(rr[j].get()), ARF_RND_NEAR)) / unit);
+    }
+    // x_2..x_{T+1}'s mean differs from x-bar (a shifted average)
+    double shifted = 0;
+    for (const auto& x : xs) shifted += x[0];
+    shifted /= static_cast<double>(c.T);
+    EXPECT_GT(std::fabs(shifted - fa[0]), 64 * unit) << k;
+  }
+  std::printf("POL: fast within %.2f ulp of the radius of the certified replay\n", worst);
+  EXPECT_LE(worst, 4);
+  pj::OcpConfig c;
+  c.d = 2, c.T = 3, c.alpha = 1, c.radius = 1, c.x1 = {0, 0}, c.init = pj::InitReading::given;
+  privoco::fast::jkt::PrivatePol f(c, 0.5);
+  const double g[2] = {0.1, 0.2}, bad[2] = {NAN, 0};
+  EXPECT_THROW(f.release(), privoco::DomainError);  // before T rows
+  EXPECT_THROW(f.add(bad), privoco::DomainError);
+  for (int t = 0; t < 3; ++t) f.add(g);
+  EXPECT_THROW(f.add(g), privoco::DomainError);  // past T
+  EXPECT_THROW(privoco::fast::jkt::PrivatePol(c, -1), privoco::DomainError);
 }

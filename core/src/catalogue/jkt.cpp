@@ -386,6 +386,17 @@ void register_paper(std::vector<Entry>& t) {
                 charge_last},
                true, true, "fast/jkt/qftl.cpp reference/jkt/qftl.cpp oracle/jkt/qftl.cpp tests/jkt/qftl_test.cpp"});
 
+  t.push_back({"JKT.alg.pol", "alg", "JKT Alg 6, Sec 4.2",
+               "POL (Alg 6) over data points given by linear losses l(x; z_t) = g_t.x: IGD on l + alpha/2 ||x||^2, alpha = "
+               "eps_g/||x*||^2, over the ball of radius ||x*|| (J25), the average of x_1..x_T, x^ = Pi_C(x-bar + b), b ~ "
+               "N(0, beta^2 I) with beta = JKT.noise.pol_beta; `privoco run pol`",
+               {{"eps_p", kPos, "privacy parameter of Alg 6", {}}, {"delta", {0, 1, false, false}, "privacy parameter in (0, 1)", {}},
+                {"eps_g", kPos, "generalisation-error parameter", {}},
+                {"L", kPos, "Lipschitz bound of l: ||g_t|| <= L (checked)", {}},
+                {"x_star_norm", kPos, "the public bound ||x*|| (J25): C's radius", {}}, T2,
+                reading_param("init_reading", {"given", "uniform"}, "x_1: the centre, or uniform on C (J23)")},
+               true, true, "fast/jkt/pol.cpp reference/jkt/learners.cpp oracle/jkt/pol.cpp tests/jkt/pol_test.cpp"});
+
   // Claims (proofs-checks/jkt/, `privoco prove`): parameters are the claim's readings and search ranges.
   auto claim = [&](const char* id, const char* kind, const char* cit, const char* sum, std::vector<ParamSpec> ps) {
     t.push_back(claim_entry(id, kind, "proofs-checks/jkt/tree_checks.cpp tests/jkt/tree_test.cpp", cit, sum, std::move(ps)));

@@ -51,4 +51,23 @@ class PrivateOcpReplay {
   std::vector<Ball> x_, xhat_;
 };
 
+// JKT Alg 6 (POL), certified replay of privoco/fast/jkt/pol.hpp's PrivatePol: IGD without noise (PrivateOcpReplay at
+// beta 0), the exact average of x_1..x_T, the same noise draw, the projection.
+class PrivatePolReplay {
+ public:
+  PrivatePolReplay(OcpConfig c, const arb_t beta, slong prec = 256);
+  void add(const double* g);
+  std::uint64_t rows() const { return t_; }
+  std::vector<Ball> average() const;
+  std::vector<Ball> release() const;  // DomainError before T rows
+
+ private:
+  OcpConfig c_;
+  Ball beta_;
+  slong prec_;
+  std::uint64_t t_ = 0;
+  PrivateOcpReplay igd_;
+  std::vector<Ball> sum_;
+};
+
 }  // namespace privoco::reference::jkt
