@@ -1,11 +1,11 @@
 #include "privoco/fast/jkt/private_sum.hpp"
 
 #include <cmath>
-#include <cstring>
 #include <string>
 
 #include "privoco/errors.hpp"
 #include "privoco/format.hpp"
+#include "../numerics/vec_math.hpp"
 
 namespace privoco::fast::jkt {
 
@@ -14,16 +14,8 @@ int bitlen(std::uint64_t x) { return x == 0 ? 0 : 64 - __builtin_clzll(x); }
 
 // Branch-free forms of the node draw's pieces, so that the loop over a node's coordinates vectorises; plain
 // IEEE operations only (no fma, no contraction in this file), so every clone below gives the same bits.
-inline double from_bits(std::uint64_t b) {
-  double x;
-  std::memcpy(&x, &b, sizeof x);
-  return x;
-}
-inline std::uint64_t bits_of(double x) {
-  std::uint64_t b;
-  std::memcpy(&b, &x, sizeof b);
-  return b;
-}
+inline double from_bits(std::uint64_t b) { return numerics::bits_to_double(b); }
+inline std::uint64_t bits_of(double x) { return numerics::double_to_bits(x); }
 // Streams::unit: k = b >> 11 < 2^53 converted exactly in two 32-bit halves (2^52 + h is exact in a double)
 inline double unit(std::uint64_t b) {
   const std::uint64_t k = b >> 11;

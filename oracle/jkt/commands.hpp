@@ -25,6 +25,8 @@ int check_qftl_stream(const StreamCheckArgs& a);  // check --stream pqftl (qftl.
 // Shared by the learners' commands (learners.cpp):
 // the columns NAME or NAME1..NAMEd of a row (empty if neither)
 std::vector<std::string> vector_columns(const Row& row, const std::string& name);
+// a stream check's replay: the run's assignments with seed= taken out as the seed, the reference implementation
+RunArgs replay_args(const Entry& e, const StreamCheckArgs& a);
 // a reading's index among its entry's choices (the name was checked by parse_param)
 int reading(const Entry& e, const std::map<std::string, std::string>& m, const char* name);
 // a released coordinate judged at a scale (the radius of C, or the size of the point): |claimed - true| against the

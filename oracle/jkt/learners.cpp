@@ -40,6 +40,22 @@ int reading(const Entry& e, const std::map<std::string, std::string>& m, const c
   return static_cast<int>(parse_param(e.id, p, m.at(name)).approx);
 }
 
+RunArgs replay_args(const Entry& e, const StreamCheckArgs& a) {
+  RunArgs ra;
+  ra.alg = e.id, ra.impl = "reference";
+  for (const auto& s : a.assignments) {
+    if (s.rfind("seed=", 0) != 0) {
+      ra.assignments.push_back(s);
+      continue;
+    }
+    const Decimal seed = parse_param(e.id, "seed", s.substr(5));
+    if (seed.sign < 0 || seed.approx != std::floor(seed.approx) || seed.approx >= 0x1p64)
+      throw ParamError(e.id, "seed", "'" + seed.text + "' (an integer in [0, 2^64))");
+    ra.seed = static_cast<std::uint64_t>(seed.approx);
+  }
+  return ra;
+}
+
 namespace {
 using nlohmann::json;
 using privoco::jkt::OcpConfig;
@@ -334,18 +350,7 @@ Verdict judge_at_scale(Verdict v, const Tolerance& tol, double radius, const ref
 // privoco, or of a port of its generator); random start and burn-in points are privoco's draws or x1.
 int check_ocp_stream(const StreamCheckArgs& a) {
   const Entry& e = ocp_entry(a.alg);
-  RunArgs ra;
-  ra.alg = e.id, ra.impl = "reference";
-  for (const auto& s : a.assignments) {
-    if (s.rfind("seed=", 0) != 0) {
-      ra.assignments.push_back(s);
-      continue;
-    }
-    const Decimal seed = parse_param(e.id, "seed", s.substr(5));
-    if (seed.sign < 0 || seed.approx != std::floor(seed.approx) || seed.approx >= 0x1p64)
-      throw ParamError(e.id, "seed", "'" + seed.text + "' (an integer in [0, 2^64))");
-    ra.seed = static_cast<std::uint64_t>(seed.approx);
-  }
+  const RunArgs ra = replay_args(e, a);
   OcpRun run = configure(e, ra);
   OcpConfig& c = run.config;
   const Tolerance tol = Tolerance::from_options(a.ulps, a.rel);

@@ -331,18 +331,7 @@ int run_qftl(const RunArgs& a) {
 // program's own noisy sums (columns Vh1..Vh{d^2}, row-major, and uh1..uhd, released in the round they follow).
 int check_qftl_stream(const StreamCheckArgs& a) {
   const Entry& e = qftl_entry(a.alg);
-  RunArgs ra;
-  ra.alg = e.id, ra.impl = "reference";
-  for (const auto& s : a.assignments) {
-    if (s.rfind("seed=", 0) != 0) {
-      ra.assignments.push_back(s);
-      continue;
-    }
-    const Decimal seed = parse_param(e.id, "seed", s.substr(5));
-    if (seed.sign < 0 || seed.approx != std::floor(seed.approx) || seed.approx >= 0x1p64)
-      throw ParamError(e.id, "seed", "'" + seed.text + "' (an integer in [0, 2^64))");
-    ra.seed = static_cast<std::uint64_t>(seed.approx);
-  }
+  const RunArgs ra = replay_args(e, a);
   QftlRun run = configure(e, ra);
   QftlConfig& c = run.config;
   const Tolerance tol = Tolerance::from_options(a.ulps, a.rel);
