@@ -55,6 +55,7 @@ OcpRunStats simulate_ocp(privoco::jkt::OcpConfig c, double beta, double gmax, lo
     c.seed = seed * 1000003 + static_cast<std::uint64_t>(k) + 1;
     fast::jkt::PrivateOcp f(c, beta);
     const double r = run_regret(f, g, c, best);
+    st.regrets.push_back(r);
     const double delta = r - m;  // Welford
     m += delta / static_cast<double>(k + 1);
     m2 += delta * (r - m);

@@ -18,6 +18,7 @@ struct OcpRunStats {
   double lcb = 0;          // empirical Bernstein lower confidence bound on the expected regret at level `level`
   double base_regret = 0;  // the same stream's regret without noise, from x_1 = 0 (R_A of Thm 2)
   std::vector<double> g;   // the stream, g_1..g_T (d values each)
+  std::vector<double> regrets;  // each private run's regret (in double; rounding far below 1e-12 relative)
 };
 
 // The noiseless run's regret on st.g certified: the replay (privoco/reference/jkt/learners.hpp) at beta = 0 from

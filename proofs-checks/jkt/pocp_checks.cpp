@@ -978,6 +978,69 @@ RegretOutcome pocp_expected(const Params& given, std::uint64_t seed) {
   return finish(out, note.str(), t0, false);
 }
 
+// JKT Cor 1 on PIGD's runs (the set-up of pocp_expected): with probability at least 1 - gamma the regret is at most
+// Thm 2's right side with sqrt(eps gamma). Per case, the runs above it (each run's regret in double, counted only
+// beyond a relative margin of 1e-9) against the claimed gamma: P(Bin(n, gamma) >= k) <= 1e-6 over all cases refutes.
+RegretOutcome pocp_hp(const Params& given, std::uint64_t seed) {
+  const char* kId = "JKT.bound.pocp_hp";
+  std::string cn = "diameter";
+  double gamma = 0.1;
+  for (const auto& [k, v] : given) {
+    if (k == "C_norm") cn = v;
+    else if (k == "gamma") gamma = parse_param(kId, "gamma", v).approx;
+    else throw ParamError(kId, k, "unknown parameter (C_norm, gamma)");
+  }
+  if (cn != "diameter" && cn != "radius") throw ParamError(kId, "C_norm", "'" + cn + "' (diameter, radius)");
+  if (!(gamma > 0 && gamma < 1)) throw ParamError(kId, "gamma", "'" + text_g(gamma) + "' (in (0, 1))");
+  const auto t0 = std::chrono::steady_clock::now();
+  RegretOutcome out;
+  out.seed = seed;
+  const double alpha = 1, r = 1, gmax = 0.5, L = gmax + alpha * r, delta = 0.5;
+  const std::vector<int> ds = {1, 100, 1000};
+  const std::vector<double> epss = {1, 1e4, 1e8};
+  const std::uint64_t T = 2;
+  const long n = 2000;
+  const double log_level = std::log(1e-6 / static_cast<double>(ds.size() * epss.size()));
+  for (int d : ds)
+    for (double eps : epss) {
+      privoco::jkt::OcpConfig c;
+      c.update = privoco::jkt::OcpUpdate::igd, c.d = d, c.T = T, c.alpha = alpha, c.radius = r;
+      const double beta = fast::jkt::pigd_beta(L, eps, delta, static_cast<double>(T), fast::jkt::CParse::ln_of_half_ln).value;
+      const OcpRunStats st = simulate_ocp(c, beta, gmax, n, seed * 7927 + static_cast<std::uint64_t>(d), 1e-6);
+      Ball bound;
+      {
+        arb_ptr v = _arb_vec_init(10);
+        const double x[10] = {2 * L, L, r, cn == "diameter" ? 0.0 : 1.0, eps, delta, static_cast<double>(T),
+                              static_cast<double>(d), std::max(st.base_regret, 0.0), gamma};
+        for (int k = 0; k < 10; ++k) arb_set_d(v + k, x[k]);
+        reference::jkt::pocp_hp(bound, v, kPrec);
+        _arb_vec_clear(v, 10);
+      }
+      const double b = d_of(bound);
+      long above = 0;
+      for (double reg : st.regrets) above += reg > b * (1 + 1e-9);
+      double tail = 0;  // P(Bin(n, gamma) >= above)
+      for (long k = above; k <= n; ++k)
+        tail += std::exp(std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0) + k * std::log(gamma) +
+                         (n - k) * std::log1p(-gamma));
+      const bool viol = above > 0 && std::log(tail) <= log_level;
+      RegretCase cs = line("d = " + std::to_string(d) + ", T = 2, eps = " + text_g(eps) + ": fraction of runs above the bound",
+                           static_cast<double>(above) / n, gamma, viol,
+                           viol ? std::to_string(above) + " of " + std::to_string(n) + " runs above " + text_g(b) +
+                                      "; P(Bin(n, gamma) >= k) = " + text_g(tail)
+                                : "");
+      cs.T = static_cast<long>(T);
+      out.cases.push_back(cs);
+    }
+  out.seeds = n;
+  out.fpr = 1e-6;
+  std::ostringstream note;
+  note << "gamma = " << text_g(gamma) << ", C_norm = " << cn << "; PIGD's runs as for Thm 2 (x_1 = 0, R_A the noiseless "
+       << "run's regret, delta = 0.5, alpha = 1, unit ball, ||g_t|| <= 1/2), " << n << " runs per case; a case refutes "
+       << "when P(Bin(n, gamma) >= k) is below 1e-6 over the cases (family-wise false-positive rate 1e-6); seed " << seed;
+  return finish(out, note.str(), t0, false);
+}
+
 }  // namespace
 
 const std::vector<RegretCheck>& pocp_checks() {
@@ -1047,6 +1110,12 @@ const std::vector<RegretCheck>& pocp_checks() {
        "PIGD's runs (3000 per case, d up to 1000, T = 2 and 10, eps up to 1e8) on fixed streams, R_A the noiseless "
        "run's regret; an empirical Bernstein bound on the mean against the printed side at false-positive rate 1e-6",
        {"C_norm"}, pocp_expected, {{"C_norm", "diameter"}}},
+      {"JKT.bound.pocp_hp", "JKT Cor 1",
+       "with probability at least 1 - gamma, regret <= 2 sqrt(d) L (lambda_A + ||C||_2) sqrt(T) ln^2(T/delta)/sqrt(eps "
+       "gamma) + R_A(T)",
+       "PIGD's runs (2000 per case, d up to 1000, T = 2, eps up to 1e8): the fraction above the bound against gamma, a "
+       "binomial test at false-positive rate 1e-6",
+       {"C_norm", "gamma"}, pocp_hp, {{"C_norm", "diameter"}, {"gamma", "0.1"}}},
       {"JKT.lemma.harmonic_vs_integral", "JKT Eq (12) l.1, Eq (35)",
        "sum_{t=1}^{T-1} 1/t <= int_1^{T-1} dt/t and sum_{t=2}^T 1/(t - 1) <= ln T for every T >= 2",
        "the argument H_n - ln(n + 1) > 0 beside certified harmonic numbers (psi(n + 1) + gamma) at T = 2 .. 10^15, "

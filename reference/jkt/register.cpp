@@ -110,6 +110,8 @@ void register_paper(Registry& r) {
        "privoco prove JKT.alg.quadratic_loss (d = 1, (y, v) = (1, 1), alpha = t = 1: l.9 gives 1/2, FTL of l.1's loss 2/3)"},
       {"E43", "JKT Sec 4.1", "the perturbation (alpha/sqrt t) ||x - x_0||_2 adds no strong convexity (linear along rays)",
        "privoco prove JKT.alg.nonconvex_perturbation (x_0 = 0, x = 1, y = 2: midpoint defect exactly 0)"},
+      {"E44", "JKT Cor 1", "PIGD's regret exceeds the high-probability bound in most runs at large eps and d",
+       "privoco prove JKT.bound.pocp_hp (gamma = 0.1, d = 1000, T = 2, eps = 1e8: 2000 of 2000 runs above 0.5635)"},
       {"E13", "JKT Alg 5 l.13",
        "Q = popcount(t) exceeds log T (T = t = 3: Q = 2 > log2 3); Thm 9's k <= ceil(log2 T) holds",
        "privoco prove JKT.alg.tree_decomposition (certified comparison, every t <= 1e6)"},

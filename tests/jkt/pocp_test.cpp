@@ -419,3 +419,17 @@ TEST(JktPocpBounds, Thm2RefutedAtLargeEps) {
   EXPECT_TRUE(big);
   EXPECT_THROW(k->run({{"C_norm", "volume"}}, 1), privoco::ParamError);
 }
+
+// ERRATA.md E44: Cor 1 refuted where Thm 2 is (d = 1000, T = 2, eps = 1e8: every run above the bound); at eps = 1 no
+// run comes near it (the sibling cases stay unviolated).
+TEST(JktPocpBounds, Cor1RefutedAtLargeEps) {
+  const auto* k = privoco::proofs::find_regret_check("JKT.bound.pocp_hp");
+  ASSERT_NE(k, nullptr);
+  const auto o = k->run(k->defaults, 1);
+  EXPECT_EQ(o.verdict, "refuted") << o.note;
+  for (const auto& c : o.cases) {
+    if (c.stream.find("d = 1000, T = 2, eps = 1e+08") != std::string::npos) EXPECT_TRUE(c.violated) << c.stream;
+    if (c.stream.find("eps = 1:") != std::string::npos) EXPECT_EQ(c.realised, 0) << c.stream;
+  }
+  EXPECT_THROW(k->run({{"gamma", "1.5"}}, 1), privoco::ParamError);
+}

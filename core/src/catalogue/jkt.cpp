@@ -81,6 +81,7 @@ void register_paper(std::vector<Entry>& t) {
                {lambda_b, L_b, radius_b, C_norm, eps, delta, T2, d_b, RA,
                 {"gamma", {0, 1, false, false}, "failure probability in (0, 1)", {1e-6, 0.5, false, 0}}},
                true, true, kPocp});
+  t.back().has_proof = true;  // privoco prove JKT.bound.pocp_hp: the fraction of PIGD's runs above it against gamma
   // Sec 2.2: "delta should be exponentially small in the problem parameters, i.e., in our case delta ~ exp(-T)".
   t.push_back({"JKT.const.delta_typical", "const", "JKT Sec 2.2",
                "the regime suggested for delta: delta = exp(-T) (below the double range from T = 709: status and "
