@@ -359,7 +359,9 @@ int check_qftl_stream(const StreamCheckArgs& a) {
     fmt::print("privoco check {} --stream {}: tolerance {} of each point's rounding scale ||M^-1|| (||u^ terms|| + "
                "||M terms|| ||x^||) (M = t alpha I + V^_t, inf-norms, the terms' magnitudes as the trees' sums add "
                "them), certified to {} digits, noise {}; {}\n", input.source, e.id, tol_text, a.digits,
-               own_noise ? "from the file's noisy sums (Vh, uh)" : fmt::format("privoco's draws (seed {})", ra.seed),
+               e.id == "JKT.alg.ftl" ? std::string("none (FTL)")
+               : own_noise           ? std::string("from the file's noisy sums (Vh, uh)")
+                                     : fmt::format("privoco's draws (seed {})", ra.seed),
                readings_text(e, run));
   StreamVerdicts verdicts(a, e.id, input.source, d > 1);
   std::vector<double> v(static_cast<std::size_t>(d)), Vh(dd), uh(static_cast<std::size_t>(d));
@@ -395,7 +397,8 @@ int check_qftl_stream(const StreamCheckArgs& a) {
       throw FileError(fmt::format("{}:{}: {}", input.source, row.line, ex.what()));
     }
   } while (reader.next(&row));
-  return verdicts.finish(steps, {{"noise", own_noise ? "file" : "seed"},
+  const bool ftl = e.id == "JKT.alg.ftl";
+  return verdicts.finish(steps, {{"noise", ftl ? "none" : own_noise ? "file" : "seed"},
                                  {"tolerance", tol_text + " of each point's rounding scale"},
                                  {"worst_condition", fmt::format("{:.3g}", worst_cond)}, {"solve_prec_bits", r.solve_prec()}});
 }

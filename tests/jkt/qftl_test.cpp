@@ -590,6 +590,14 @@ TEST(JktPqftlCli, RunStateAndStreamCheck) {
   r = run_cli("check " + dir + "pqftl_other_bad.csv" + oparams);
   EXPECT_EQ(r.code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("\"first_disagreement\":{\"step\":2,"), std::string::npos) << r.out;
+  // FTL (Eq (20)): its own run replays, with no noise named
+  r = run_cli("run ftl alpha=0.7 R=1 T=30 quad_loss=alg4 --gradients " + dir + "pqftl_data.csv --out " + dir + "ftl_run.csv");
+  ASSERT_EQ(r.code, 0) << r.err;
+  r = run_cli("check " + dir + "ftl_run.csv --stream ftl alpha=0.7 R=1 T=30 quad_loss=alg4 --json");
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("\"noise\":\"none\""), std::string::npos) << r.out;
+  r = run_cli("check " + dir + "ftl_run.csv --stream ftl alpha=0.7 R=1 T=30 quad_loss=eq19 --json");  // another loss
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
 }
 
 // ---- PQFTL's analysis: Eq (31), Eq (32) as functions, and the prover's verdicts ----
