@@ -4,6 +4,7 @@
 #include "parts_accuracy.hpp"
 #include "judge.hpp"
 #include "privoco/catalogue.hpp"
+#include "privoco/decimal.hpp"
 #include "privoco/reference/ball.hpp"
 #include "rows.hpp"
 #include "run.hpp"
@@ -25,6 +26,13 @@ int check_qftl_stream(const StreamCheckArgs& a);  // check --stream pqftl (qftl.
 // Shared by the learners' commands (learners.cpp):
 // the columns NAME or NAME1..NAMEd of a row (empty if neither)
 std::vector<std::string> vector_columns(const Row& row, const std::string& name);
+// a run's name=value assignments against its entry's table: readings by name (default the first choice, a name
+// outside the choices refused) and numbers (parsed and checked against their domains); `extra` names also accepted
+struct RunParams {
+  std::map<std::string, std::string> m;
+  std::map<std::string, Decimal> num;
+};
+RunParams parse_run_params(const Entry& e, const RunArgs& a, const std::vector<std::string>& extra = {});
 // a stream check's replay: the run's assignments with seed= taken out as the seed, the reference implementation
 RunArgs replay_args(const Entry& e, const StreamCheckArgs& a);
 // a reading's index among its entry's choices (the name was checked by parse_param)

@@ -40,6 +40,28 @@ int reading(const Entry& e, const std::map<std::string, std::string>& m, const c
   return static_cast<int>(parse_param(e.id, p, m.at(name)).approx);
 }
 
+RunParams parse_run_params(const Entry& e, const RunArgs& a, const std::vector<std::string>& extra) {
+  std::vector<std::string> names, required;
+  std::map<std::string, std::string> defaults;
+  for (const auto& p : e.params) {
+    names.push_back(p.name);
+    if (!p.choices.empty()) defaults[p.name] = p.choices[0];
+    else required.push_back(p.name);
+  }
+  names.insert(names.end(), extra.begin(), extra.end());
+  RunParams r;
+  r.m = parse_named(e.id, a.assignments, defaults, &names, required);
+  for (std::size_t i = 0; i < e.params.size(); ++i) {
+    if (!e.params[i].choices.empty()) {
+      (void)reading(e, r.m, e.params[i].name.c_str());  // a name outside the choices is refused here
+      continue;
+    }
+    r.num[e.params[i].name] = parse_param(e.id, e.params[i], r.m.at(e.params[i].name));
+    check_param(e, i, r.num[e.params[i].name]);
+  }
+  return r;
+}
+
 RunArgs replay_args(const Entry& e, const StreamCheckArgs& a) {
   RunArgs ra;
   ra.alg = e.id, ra.impl = "reference";
@@ -87,26 +109,10 @@ struct OcpRun {
 
 OcpRun configure(const Entry& e, const RunArgs& a) {
   const bool igd = e.id == "JKT.alg.igd_update";
-  std::vector<std::string> names;
-  for (const auto& p : e.params) names.push_back(p.name);
-  names.push_back("x1");
-  std::map<std::string, std::string> defaults;
-  for (const auto& p : e.params)
-    if (!p.choices.empty()) defaults[p.name] = p.choices[0];
-  std::vector<std::string> required;
-  for (const auto& p : e.params)
-    if (p.choices.empty()) required.push_back(p.name);
   OcpRun r;
-  r.m = parse_named(e.id, a.assignments, defaults, &names, required);
-  std::map<std::string, Decimal> num;
-  for (std::size_t i = 0; i < e.params.size(); ++i) {
-    if (!e.params[i].choices.empty()) {
-      (void)reading(e, r.m, e.params[i].name.c_str());  // a name outside the choices is refused here
-      continue;
-    }
-    num[e.params[i].name] = parse_param(e.id, e.params[i], r.m.at(e.params[i].name));
-    check_param(e, i, num[e.params[i].name]);
-  }
+  RunParams parsed = parse_run_params(e, a, {"x1"});
+  r.m = std::move(parsed.m);
+  std::map<std::string, Decimal>& num = parsed.num;
   OcpConfig& c = r.config;
   c.update = igd ? OcpUpdate::igd : OcpUpdate::giga;
   const double Td = num["T"].approx;

@@ -29,23 +29,9 @@ int run_pol(const RunArgs& a) {
   if (a.impl != "fast" && a.impl != "reference") throw ParamError("run", "--impl", "'" + a.impl + "' (fast, reference)");
   if (!a.state_in.empty() || !a.state_out.empty())
     throw ParamError("run", "--state-in", "not for pol (one pass over the data, one release)");
-  std::vector<std::string> names, required;
-  std::map<std::string, std::string> defaults;
-  for (const auto& p : e.params) {
-    names.push_back(p.name);
-    if (!p.choices.empty()) defaults[p.name] = p.choices[0];
-    else required.push_back(p.name);
-  }
-  const auto m = parse_named(e.id, a.assignments, defaults, &names, required);
-  std::map<std::string, Decimal> num;
-  for (std::size_t i = 0; i < e.params.size(); ++i) {
-    if (!e.params[i].choices.empty()) {
-      (void)reading(e, m, e.params[i].name.c_str());
-      continue;
-    }
-    num[e.params[i].name] = parse_param(e.id, e.params[i], m.at(e.params[i].name));
-    check_param(e, i, num[e.params[i].name]);
-  }
+  RunParams parsed = parse_run_params(e, a);
+  const std::map<std::string, std::string>& m = parsed.m;
+  std::map<std::string, Decimal>& num = parsed.num;
   const double Td = num["T"].approx;
   if (Td != std::floor(Td)) throw DomainError(e.id, "T", num["T"].text, "integers >= 2");
   const double L = num["L"].approx, eps_g = num["eps_g"].approx, xs = num["x_star_norm"].approx;

@@ -41,24 +41,10 @@ struct QftlRun {
 };
 
 QftlRun configure(const Entry& e, const RunArgs& a) {
-  std::vector<std::string> names, required;
-  std::map<std::string, std::string> defaults;
-  for (const auto& p : e.params) {
-    names.push_back(p.name);
-    if (!p.choices.empty()) defaults[p.name] = p.choices[0];
-    else required.push_back(p.name);
-  }
   QftlRun r;
-  r.m = parse_named(e.id, a.assignments, defaults, &names, required);
-  std::map<std::string, Decimal> num;
-  for (std::size_t i = 0; i < e.params.size(); ++i) {
-    if (!e.params[i].choices.empty()) {
-      (void)reading(e, r.m, e.params[i].name.c_str());  // a name outside the choices is refused here
-      continue;
-    }
-    num[e.params[i].name] = parse_param(e.id, e.params[i], r.m.at(e.params[i].name));
-    check_param(e, i, num[e.params[i].name]);
-  }
+  RunParams parsed = parse_run_params(e, a);
+  r.m = std::move(parsed.m);
+  std::map<std::string, Decimal>& num = parsed.num;
   QftlConfig& c = r.config;
   const double Td = num["T"].approx;
   if (Td != std::floor(Td)) throw DomainError(e.id, "T", num["T"].text, "integers >= 2");
