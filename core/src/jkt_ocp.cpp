@@ -9,6 +9,25 @@
 
 namespace privoco::jkt {
 
+double ocp_phi(OcpLoss loss, double z) {
+  switch (loss) {
+    case OcpLoss::logistic:  // ln(1 + e^-z) without overflow: -z + ln(1 + e^z) for z < 0
+      return z >= 0 ? std::log1p(std::exp(-z)) : -z + std::log1p(std::exp(z));
+    case OcpLoss::hinge: return z < 1 ? 1 - z : 0.0;
+    case OcpLoss::absolute: return std::fabs(1 - z);
+    default: return z;
+  }
+}
+
+double ocp_phi_slope(OcpLoss loss, double z) {
+  switch (loss) {
+    case OcpLoss::logistic: return -1 / (1 + std::exp(z));  // -sigma(-z); exp overflow gives -0
+    case OcpLoss::hinge: return z < 1 ? -1.0 : 0.0;
+    case OcpLoss::absolute: return z < 1 ? -1.0 : (z > 1 ? 1.0 : 0.0);
+    default: return 1;
+  }
+}
+
 const char* ocp_id(OcpUpdate u) { return u == OcpUpdate::igd ? "JKT.alg.igd_update" : "JKT.alg.giga_update"; }
 
 void validate(const OcpConfig& c) {

@@ -49,6 +49,84 @@ double quadratic_loss(int d, double alpha, const double* g, const double* x) {
   return 0.5 * alpha * q + l;  // JKT: f_t(x) = alpha/2 ||x||^2 + g_t.x (the isotropic quadratic family)
 }
 
+double ocp_loss(const OcpConfig& c, const double* g, const double* x) {
+  if (c.loss == OcpLoss::quadratic) return quadratic_loss(c.d, c.alpha, g, x);
+  double q = 0, z = 0;
+  for (int j = 0; j < c.d; ++j) q = std::fma(x[j], x[j], q), z = std::fma(g[j], x[j], z);
+  return ocp_phi(c.loss, z) + 0.5 * c.alpha * q;  // JKT Alg 2 l.5: f_t(x) = phi(g_t.x) + alpha/2 ||x||^2
+}
+
+void linear_model_igd(OcpLoss loss, int d, double alpha, double t, double r, const double* x, const double* v,
+                      double* out) {
+  // JKT Eq (13) with eta = 1/(alpha t) for f = phi(v.x) + alpha/2 ||x||^2 on the ball of radius r. With u = v/||v||,
+  // a = u.x and p = x - a u, KKT gives out = p/K + w u, where w = u.out solves the monotone equation
+  //   H(w) = w K(w) + eta ||v|| phi'(||v|| w) - a = 0 on [-r, r],  K(w) = max(k, ||p||/sqrt(r^2 - w^2)), k = 1 + 1/t
+  // (K = k + the ball's multiplier; K > k exactly where ||out|| = r). The root is clamped to [-r, r] when p = 0.
+  const double nu = norm2(v, d), k = 1 + 1 / t;
+  if (nu == 0) {  // phi(0) is constant: the ridge step
+    for (int j = 0; j < d; ++j) out[j] = x[j] / k;
+    return;
+  }
+  double a = 0;
+  for (int j = 0; j < d; ++j) a = std::fma(v[j] / nu, x[j], a);
+  for (int j = 0; j < d; ++j) out[j] = d == 1 ? 0.0 : x[j] - a * (v[j] / nu);  // p (0 in one dimension)
+  const double P = norm2(out, d), en = nu / (alpha * t);
+  const auto K = [&](double w) {
+    const double q = (r - w) * (r + w);
+    return q > 0 ? std::max(k, P / std::sqrt(q)) : (P > 0 ? INFINITY : k);
+  };
+  double w, slope;
+  if (loss == OcpLoss::logistic) {
+    const auto H = [&](double y) { return y * K(y) - en / (1 + std::exp(nu * y)) - a; };
+    double lo = -r, hi = r;
+    w = std::clamp(a / k, lo, hi);
+    for (int it = 0; it < 400; ++it) {  // Newton's step kept inside the bracket, else bisection
+      const double h = H(w);
+      if (h == 0) break;
+      (h < 0 ? lo : hi) = w;
+      if (!(lo < hi) || std::nextafter(lo, hi) >= hi) break;
+      const double q = (r - w) * (r + w), Kw = K(w), sg = 1 / (1 + std::exp(-nu * w));
+      const double dh = Kw + (Kw > k ? P * w * w / (q * std::sqrt(q)) : 0.0) + en * nu * sg * (1 - sg);
+      double wn = w - h / dh;
+      if (!std::isfinite(dh) || !(wn > lo && wn < hi)) wn = lo + 0.5 * (hi - lo);
+      if (std::fabs(wn - w) <= 0x1p-53 * std::fabs(w)) {
+        w = wn;
+        break;
+      }
+      w = wn;
+    }
+    slope = -1 / (1 + std::exp(nu * w));
+  } else {
+    // phi' is constant on each side of the kink ||v|| w = 1: a closed form there, w = c/max(k, hypot(||p||, c)/r) with
+    // c = a - eta ||v|| phi'; if neither side's solution lies on its side, the root is the kink itself
+    const auto side = [&](double sl) {
+      const double c = a - (sl == 0 ? 0.0 : en * sl);
+      if (!std::isfinite(c)) return std::copysign(r, c);
+      return c / std::max(k, std::hypot(P, c) / r);
+    };
+    const double above = loss == OcpLoss::hinge ? 0.0 : 1.0;
+    const double left = side(-1), right = side(above);
+    if (nu * left < 1) w = left, slope = -1;
+    else if (nu * right > 1) w = right, slope = above;
+    else {  // the kink w = 1/||v||: out = p/K + w u
+      w = 1 / nu;
+      const double Kw = K(w);
+      for (int j = 0; j < d; ++j) out[j] = out[j] / Kw + w * (v[j] / nu);
+      return;
+    }
+  }
+  // with the slope s at the solution known, the step is the isotropic one: y = x - eta s v, out = y/max(k, ||y||/r)
+  // (p/K(w) + w u in a form that stays accurate where w is close to +-r and sqrt(r^2 - w^2) is ill-conditioned)
+  const double es = slope == 0 ? 0.0 : en * slope;
+  if (!std::isfinite(es)) {  // eta ||v|| beyond the double range: the step lands on the sphere at -sign(s) u
+    for (int j = 0; j < d; ++j) out[j] = -std::copysign(r, es) * (v[j] / nu);
+    return;
+  }
+  for (int j = 0; j < d; ++j) out[j] = x[j] - es * (v[j] / nu);
+  const double scale = std::max(k, norm2(out, d) / r);
+  for (int j = 0; j < d; ++j) out[j] /= scale;
+}
+
 PrivateOcp::PrivateOcp(OcpConfig c, double beta) : c_(std::move(c)), beta_(beta), streams_(c_.seed) {
   validate(c_);
   if (!(beta >= 0) || !std::isfinite(beta)) throw DomainError(ocp_id(c_.update), "beta", text17(beta), "[0, inf)");
@@ -87,7 +165,7 @@ double PrivateOcp::update(const double* g) {
     if (!std::isfinite(g[j])) throw DomainError(id, "g_" + std::to_string(j + 1), text17(g[j]), "finite");
   const int d = c_.d;
   const std::uint64_t t = ++st_.t;
-  const double cost = quadratic_loss(d, c_.alpha, g, st_.xhat.data());  // l.5: f_t(x^_t)
+  const double cost = ocp_loss(c_, g, st_.xhat.data());  // l.5: f_t(x^_t)
   if (t >= c_.T) return cost;                                          // round T: cost only (J11)
   if (!ocp_steps_at(c_, t)) {
     draw_point(DrawKind::hidden, t + 1, st_.x.data());
@@ -96,13 +174,21 @@ double PrivateOcp::update(const double* g) {
     return cost;
   }
   const double td = static_cast<double>(t);
-  if (c_.update == OcpUpdate::igd) {
+  if (c_.update == OcpUpdate::igd && c_.loss != OcpLoss::quadratic) {
+    linear_model_igd(c_.loss, d, c_.alpha, td, c_.radius, st_.x.data(), g, next_.data());  // JKT Eq (13), in C
+  } else if (c_.update == OcpUpdate::igd) {
     // JKT Eq (13), Alg 2 l.6-l.7 with eta_t = 1/(alpha t): argmin 1/2||x - x_t||^2 + eta_t f_t(x) over C
     for (int j = 0; j < d; ++j) next_[j] = (td * st_.x[j] - g[j] / c_.alpha) / (td + 1);
   } else {
-    // JKT Alg 3 l.6-l.7 (J15 (a), J16): x_t - eta_t (alpha x_t + g_t) with eta_t = k/(alpha t), k = 2 or 1
+    // JKT Alg 3 l.6-l.7 (J15 (a), J16): x_t - eta_t grad f_t(x_t) with eta_t = k/(alpha t), k = 2 or 1; the
+    // gradient is alpha x_t + s g_t, s = 1 (quadratic) or phi'(g_t.x_t)
+    double s = 1, z = 0;
+    if (c_.loss != OcpLoss::quadratic) {
+      for (int j = 0; j < d; ++j) z = std::fma(g[j], st_.x[j], z);
+      s = ocp_phi_slope(c_.loss, z);
+    }
     const double k = c_.giga_eta == GigaEta::two_over_alpha_t ? 2 : 1;
-    for (int j = 0; j < d; ++j) next_[j] = ((td - k) * st_.x[j] - k * (g[j] / c_.alpha)) / td;
+    for (int j = 0; j < d; ++j) next_[j] = ((td - k) * st_.x[j] - k * (s * g[j] / c_.alpha)) / td;
   }
   project(next_.data());
   std::swap(st_.x, next_);

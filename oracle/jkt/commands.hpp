@@ -5,6 +5,7 @@
 #include "judge.hpp"
 #include "privoco/catalogue.hpp"
 #include "privoco/decimal.hpp"
+#include "privoco/jkt/ocp.hpp"
 #include "privoco/reference/ball.hpp"
 #include "rows.hpp"
 #include "run.hpp"
@@ -35,6 +36,8 @@ struct RunParams {
 RunParams parse_run_params(const Entry& e, const RunArgs& a, const std::vector<std::string>& extra = {});
 // a stream check's replay: the run's assignments with seed= taken out as the seed, the reference implementation
 RunArgs replay_args(const Entry& e, const StreamCheckArgs& a);
+// f_t of a loss family in words (privoco/jkt/ocp.hpp), for the runs' summaries
+const char* loss_text(privoco::jkt::OcpLoss loss);
 // a reading's index among its entry's choices (the name was checked by parse_param)
 int reading(const Entry& e, const std::map<std::string, std::string>& m, const char* name);
 // a released coordinate judged at a scale (the radius of C, or the size of the point): |claimed - true| against the

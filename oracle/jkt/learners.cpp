@@ -1,6 +1,7 @@
-// privoco run pigd | pgiga: JKT Alg 2 (PIGD) and Alg 3 (PGIGA) over a file of the linear terms g_t of the losses
-// f_t(x) = alpha/2 ||x||^2 + g_t.x (columns g, or g1..gd), on the ball of radius `radius` about 0; the released
-// points, the costs charged and the realised regret against the best point of C in hindsight.
+// privoco run pigd | pgiga: JKT Alg 2 (PIGD) and Alg 3 (PGIGA) over a file of the vectors g_t of the losses
+// f_t(x) = alpha/2 ||x||^2 + g_t.x or phi(g_t.x) + alpha/2 ||x||^2 (`loss`; columns g, or g1..gd), on the ball of
+// radius `radius` about 0; the released points, the costs charged and the realised regret against the best point of
+// C in hindsight (exact for the quadratic; for phi, certified from both sides by duality).
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -120,6 +121,7 @@ OcpRun configure(const Entry& e, const RunArgs& a) {
   c.T = static_cast<std::uint64_t>(Td);
   c.alpha = num["alpha"].approx, c.radius = num["radius"].approx, c.seed = a.seed;
   c.init = static_cast<privoco::jkt::InitReading>(reading(e, r.m, "init_reading"));
+  c.loss = static_cast<privoco::jkt::OcpLoss>(reading(e, r.m, "loss"));
   c.coupling = static_cast<privoco::jkt::InitCoupling>(reading(e, r.m, "init_coupling"));
   if (r.m.count("x1") && c.init != privoco::jkt::InitReading::given)
     throw ParamError(e.id, "x1", "given with init_reading=uniform (x1 is the point of init_reading=given)");
@@ -152,6 +154,18 @@ OcpRun configure(const Entry& e, const RunArgs& a) {
   return r;
 }
 
+}  // namespace
+
+const char* loss_text(privoco::jkt::OcpLoss loss) {
+  switch (loss) {
+    case privoco::jkt::OcpLoss::logistic: return "ln(1 + exp(-g_t.x)) + alpha/2 |x|^2";
+    case privoco::jkt::OcpLoss::hinge: return "max(0, 1 - g_t.x) + alpha/2 |x|^2";
+    case privoco::jkt::OcpLoss::absolute: return "|1 - g_t.x| + alpha/2 |x|^2";
+    default: return "alpha/2 |x|^2 + g_t.x";
+  }
+}
+
+namespace {
 json ocp_state_params(const OcpRun& r, int d) {
   json p{{"d", d}, {"beta", hex(r.beta)}, {"seed", r.config.seed}};
   for (const auto& [k, v] : r.m) p[k] = v;
@@ -186,6 +200,8 @@ int run_ocp(const RunArgs& a) {
   // the run's sums for the regret: charged cost and the charged rounds' g (fast: in double, kept in the state)
   double cost_sum = 0;
   std::vector<double> S(static_cast<std::size_t>(d), 0.0);
+  std::vector<double> charged_rows;  // the phi families' comparator needs every charged round's g
+  const bool phi_family = c.loss != privoco::jkt::OcpLoss::quadratic;
   std::uint64_t charged = 0;
   const std::string state_alg = e.id;
   if (!a.state_in.empty()) {
@@ -205,6 +221,12 @@ int run_ocp(const RunArgs& a) {
       if (S.size() != static_cast<std::size_t>(d) || charged > s.t)
         throw FileError(a.state_in + ": the sums do not fit the state (" + std::to_string(S.size()) + " values, " +
                         std::to_string(charged) + " rounds charged of " + std::to_string(s.t) + ")");
+      if (phi_family) {
+        for (const auto& x : j.at("rows")) charged_rows.push_back(std::strtod(x.get<std::string>().c_str(), nullptr));
+        if (charged_rows.size() != charged * static_cast<std::size_t>(d))
+          throw FileError(a.state_in + ": " + std::to_string(charged_rows.size()) + " stored values for " +
+                          std::to_string(charged) + " charged rounds of d = " + std::to_string(d));
+      }
     } catch (const json::exception& ex) {
       throw FileError(a.state_in + ": not a privoco state file (" +
                       std::string(ex.what()).substr(std::string(ex.what()).find(']') + 2) + ")");
@@ -238,6 +260,7 @@ int run_ocp(const RunArgs& a) {
       if (charge) {
         cost_sum += cost, ++charged;
         for (int j = 0; j < d; ++j) S[j] += g[j];
+        if (phi_family) charged_rows.insert(charged_rows.end(), g.begin(), g.end());
       }
     } else {
       for (int j = 0; j < d; ++j) line += "," + reference::value_string(r->played()[j].get(), a.digits);
@@ -245,6 +268,7 @@ int run_ocp(const RunArgs& a) {
       line += "," + reference::value_string(cost_b.get(), a.digits);
       if (charge) {
         arb_add(cost_sum_b, cost_sum_b, cost_b, 256), ++charged;
+        if (phi_family) charged_rows.insert(charged_rows.end(), g.begin(), g.end());
         for (int j = 0; j < d; ++j) {  // exact sums of doubles
           reference::Ball gj(g[j]);
           arb_add(Sb[j], Sb[j], gj, ARF_PREC_EXACT);
@@ -265,12 +289,26 @@ int run_ocp(const RunArgs& a) {
     for (double x : f->state().xhat) jh.push_back(hex(x));
     for (double x : S) js.push_back(hex(x));
     j["x"] = jx, j["xhat"] = jh, j["cost_sum"] = hex(cost_sum), j["charged"] = charged, j["S"] = js;
+    if (phi_family) {
+      json jr = json::array();
+      for (double x : charged_rows) jr.push_back(hex(x));
+      j["rows"] = jr;
+    }
     write_state_file(a.state_out, state_alg, ocp_state_params(run, d), j);
   }
 
   // realised regret: the charged costs against min over C of the same rounds' losses (attained at Pi_C(-S/(N alpha)))
   std::string comparator, regret, cost_text;
-  if (charged > 0) {
+  if (charged > 0 && phi_family) {
+    // min over C of the charged rounds' sum, enclosed by an approximate minimiser (above) and weak duality (below)
+    reference::Ball lower, upper, best, reg;
+    reference::jkt::family_comparator(lower, upper, nullptr, charged_rows, d, c.loss, c.alpha, c.radius, 256);
+    arb_union(best, lower, upper, 256);
+    if (f) arb_set_d(cost_sum_b, cost_sum);
+    arb_sub(reg, cost_sum_b, best, 256);
+    comparator = reference::value_string(best, a.digits), regret = reference::value_string(reg, a.digits);
+    cost_text = f ? text17(cost_sum) : reference::value_string(cost_sum_b, a.digits);
+  } else if (charged > 0) {
     reference::Ball alpha_b, radius_b, best;
     arb_set_d(alpha_b, c.alpha), arb_set_d(radius_b, c.radius);
     if (f) {
@@ -301,10 +339,10 @@ int run_ocp(const RunArgs& a) {
   } else {
     std::fprintf(output.info,
                  "privoco run %s (%s): %llu rounds (%llu charged), d = %d, T = %llu; beta = %s, t_q = %llu; f_t = "
-                 "alpha/2 |x|^2 + g_t.x on the ball of radius %s; %s; seed %llu\n",
+                 "%s on the ball of radius %s; %s; seed %llu\n",
                  e.id.c_str(), a.impl.c_str(), static_cast<unsigned long long>(rounds),
                  static_cast<unsigned long long>(charged), d, static_cast<unsigned long long>(c.T), text17(run.beta).c_str(),
-                 static_cast<unsigned long long>(c.tq), text17(c.radius).c_str(), readings.c_str(),
+                 static_cast<unsigned long long>(c.tq), loss_text(c.loss), text17(c.radius).c_str(), readings.c_str(),
                  static_cast<unsigned long long>(a.seed));
     if (charged > 0)
       std::fprintf(output.info, "  cost %s, best fixed point of C %s, realised regret %s\n", cost_text.c_str(),

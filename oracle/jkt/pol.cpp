@@ -1,5 +1,5 @@
-// privoco run pol: JKT Alg 6 (POL) over a file of data points given by the linear terms g_t of l(x; z_t) = g_t.x
-// (columns g, or g1..gd): IGD on l + alpha/2 ||x||^2 over the ball of radius ||x*||, the average of its iterates, one
+// privoco run pol: JKT Alg 6 (POL) over a file of data points given by the vectors g_t of l(x; z_t) = g_t.x or
+// phi(g_t.x) (`loss`; columns g, or g1..gd): IGD on l + alpha/2 ||x||^2 over the ball of radius ||x*||, the average of its iterates, one
 // Gaussian perturbation, one projection; the average and the released point, fast or certified.
 #include <cmath>
 #include <memory>
@@ -39,6 +39,7 @@ int run_pol(const RunArgs& a) {
   c.update = privoco::jkt::OcpUpdate::igd, c.T = static_cast<std::uint64_t>(Td), c.seed = a.seed;
   c.alpha = fast::jkt::pol_alpha(eps_g, xs).value, c.radius = xs;  // JKT Alg 6 l.5; C the ball of radius ||x*|| (J25)
   c.init = privoco::jkt::InitReading(reading(e, m, "init_reading"));
+  c.loss = privoco::jkt::OcpLoss(reading(e, m, "loss"));
   // JKT Alg 6 l.13: beta (double for the fast run; certified for the reference, from the exact parameters)
   const double beta = fast::jkt::pol_beta(L, eps_g, xs, Td, num["eps_p"].approx, num["delta"].approx).value;
   if (!std::isfinite(beta)) throw DomainError(e.id, "beta", text17(beta), "a finite double (the noise overflows here)");
@@ -65,7 +66,7 @@ int run_pol(const RunArgs& a) {
   do {
     if (!row.error.empty()) throw FileError(fmt::format("{}:{}:{}: {}", input.source, row.line, row.error_column, row.error));
     for (int j = 0; j < d; ++j) g[j] = number(row, cols[j], input.source);
-    // l(x; z) = g.x is ||g||-Lipschitz: the L beta is calibrated to must bound it
+    // l(x; z) = g.x and phi(g.x) (|phi'| <= 1) are ||g||-Lipschitz: the L beta is calibrated to must bound it
     const double ng = privoco::jkt::norm2(g.data(), d);
     if (ng > L * (1 + 0x1p-50))
       throw FileError(fmt::format("{}:{}: ||g_t|| = {} exceeds L = {} (the bound beta is calibrated to)", input.source,
@@ -100,9 +101,9 @@ int run_pol(const RunArgs& a) {
   } else {
     std::fprintf(output.info,
                  "privoco run %s (%s): %llu rows, d = %d; alpha = %s (eps_g/||x*||^2), beta = %s; C the ball of radius "
-                 "||x*|| = %s; IGD on g_t.x + alpha/2 |x|^2, x-bar of x_1..x_T, x^ = Pi_C(x-bar + b); %s; seed %llu\n",
+                 "||x*|| = %s; IGD on %s, x-bar of x_1..x_T, x^ = Pi_C(x-bar + b); %s; seed %llu\n",
                  e.id.c_str(), a.impl.c_str(), static_cast<unsigned long long>(rows), d, text17(c.alpha).c_str(),
-                 text17(beta).c_str(), text17(xs).c_str(), readings.c_str(), static_cast<unsigned long long>(a.seed));
+                 text17(beta).c_str(), text17(xs).c_str(), loss_text(c.loss), readings.c_str(), static_cast<unsigned long long>(a.seed));
   }
   return 0;
 }

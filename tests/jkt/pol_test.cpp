@@ -187,7 +187,8 @@ TEST(JktPolBounds, NoiseNormRefuted) {
 }
 
 // JKT Alg 6 (POL) as a learner: the fast run's average and released point within 4 ulp of the radius of the
-// certified replay (same IGD, exact average, same noise draw), over random configurations; the average is the mean
+// certified replay (same IGD, exact average, same noise draw), over random configurations and every loss family of
+// l (g.x, logistic, hinge, absolute); the average is the mean
 // of IGD's iterates x_1..x_T (the sibling: x_2..x_{T+1} is another point); refusals.
 TEST(JktPolLearner, FastAgainstReplayAndRefusals) {
   namespace pj = privoco::jkt;
@@ -195,9 +196,10 @@ TEST(JktPolLearner, FastAgainstReplayAndRefusals) {
   std::mt19937_64 rng(9);
   std::uniform_real_distribution<double> u(-1, 1);
   double worst = 0;
-  for (int k = 0; k < 30; ++k) {
+  for (int k = 0; k < 60; ++k) {
     pj::OcpConfig c;
-    c.d = 1 + k % 4, c.T = 2 + static_cast<std::uint64_t>(k) * 7, c.alpha = std::exp(2 * u(rng)), c.radius = std::exp(u(rng));
+    c.d = 1 + k % 4, c.T = 2 + static_cast<std::uint64_t>(k % 30) * 7, c.alpha = std::exp(2 * u(rng)), c.radius = std::exp(u(rng));
+    c.loss = static_cast<pj::OcpLoss>(k % 4);  // every family of l
     c.seed = 100 + k, c.init = k % 2 ? pj::InitReading::uniform : pj::InitReading::given;
     if (c.init == pj::InitReading::given) c.x1.assign(static_cast<std::size_t>(c.d), 0.0);
     const double beta = k % 3 == 0 ? 0.0 : std::exp(2 * u(rng)) * c.radius;

@@ -321,24 +321,30 @@ void register_paper(std::vector<Entry>& t) {
   const ParamSpec charge_last = reading_param("charge_last", {"yes", "no"},
                                               "f_T(x^_T) charged after the loop (Def 1's T rounds), or only the loop's T - 1 (J11)");
   const ParamSpec radius{"radius", kPos, "C: the ball of this radius about 0", {}};
+  // the loss family (privoco/jkt/ocp.hpp): IGD's step is exact for each (a scalar root for the phi families)
+  const ParamSpec loss = reading_param("loss", {"quadratic", "logistic", "hinge", "absolute"},
+                                       "f_t = alpha/2||x||^2 + g_t.x, or phi(g_t.x) + alpha/2||x||^2 with phi(z) = "
+                                       "ln(1 + e^-z), max(0, 1 - z) or |1 - z|");
   const char* kLearners = "fast/jkt/learners.cpp reference/jkt/learners.cpp oracle/jkt/learners.cpp "
                           "tests/jkt/learners_test.cpp";
   t.push_back({"JKT.alg.igd_update", "alg", "JKT Eq (13), Alg 2",
                "PIGD (Alg 2) as a streaming learner: IGD's step argmin_C 1/2||x - x_t||^2 + f_t(x)/(alpha t) (exact: "
-               "the projection of (t x_t - g_t/alpha)/(t + 1)) on f_t = alpha/2||x||^2 + g_t.x, noise N(0, beta^2/t^2 I) "
-               "with beta = JKT.noise.pigd_beta, x^_{t+1} = Pi_C(x_{t+1} + b_{t+1}); `privoco run pigd`",
+               "the projection of (t x_t - g_t/alpha)/(t + 1) on f_t = alpha/2||x||^2 + g_t.x; one certified scalar root "
+               "on phi(g_t.x) + alpha/2||x||^2), noise N(0, beta^2/t^2 I) with beta = JKT.noise.pigd_beta, "
+               "x^_{t+1} = Pi_C(x_{t+1} + b_{t+1}); `privoco run pigd`",
                {{"L", kPos, "Lipschitz bound of every f_t on C, ||g_t|| + alpha radius <= L (Alg 2 l.2; checked)", {}},
                 {"alpha", kPos, "strong convexity of the f_t (the family's alpha)", {}}, radius, eps, delta, T2, c_parse,
-                init_reading, init_coupling, charge_last},
+                init_reading, init_coupling, charge_last, loss},
                true, true, kLearners});
   t.push_back({"JKT.alg.giga_update", "alg", "JKT Sec 3.4, Alg 3",
                "PGIGA (Alg 3) as a streaming learner: burn-in to t_q (J6, J7), then GIGA's step Pi_C(x_t - eta_t "
-               "grad f_t(x_t)) (J15 (a), J16) on f_t = alpha/2||x||^2 + g_t.x, noise with beta = JKT.noise.pgiga_beta; "
+               "grad f_t(x_t)) (J15 (a), J16) on f_t of `loss` (at a kink the least subgradient), noise with beta = "
+               "JKT.noise.pgiga_beta; "
                "`privoco run pgiga`",
                {{"G", kPos, "bound on the gradients on C, ||g_t|| + alpha radius <= G (J19; checked)", {}},
                 {"L_G", kPos, "Lipschitz constant of the gradients (>= alpha; the family's is alpha)", {}},
                 {"alpha", kPos, "strong convexity of the f_t (the family's alpha)", {}}, radius, eps, delta, T2, c_parse,
-                giga_eta, tq_rounding, tq_burnin, pgiga_lambda, init_reading, init_coupling, charge_last},
+                giga_eta, tq_rounding, tq_burnin, pgiga_lambda, init_reading, init_coupling, charge_last, loss},
                true, true, kLearners});
 
   // PQFTL (Alg 4) as a streaming learner: QFTL's update on two Alg 5 trees (privoco/jkt/qftl.hpp); `privoco run pqftl`.
@@ -388,14 +394,14 @@ void register_paper(std::vector<Entry>& t) {
                true, true, "fast/jkt/qftl.cpp reference/jkt/qftl.cpp oracle/jkt/qftl.cpp tests/jkt/qftl_test.cpp"});
 
   t.push_back({"JKT.alg.pol", "alg", "JKT Alg 6, Sec 4.2",
-               "POL (Alg 6) over data points given by linear losses l(x; z_t) = g_t.x: IGD on l + alpha/2 ||x||^2, alpha = "
+               "POL (Alg 6) over data points given by losses l(x; z_t) = g_t.x or phi(g_t.x) (`loss`): IGD on l + alpha/2 ||x||^2, alpha = "
                "eps_g/||x*||^2, over the ball of radius ||x*|| (J25), the average of x_1..x_T, x^ = Pi_C(x-bar + b), b ~ "
                "N(0, beta^2 I) with beta = JKT.noise.pol_beta; `privoco run pol`",
                {{"eps_p", kPos, "privacy parameter of Alg 6", {}}, {"delta", {0, 1, false, false}, "privacy parameter in (0, 1)", {}},
                 {"eps_g", kPos, "generalisation-error parameter", {}},
                 {"L", kPos, "Lipschitz bound of l: ||g_t|| <= L (checked)", {}},
                 {"x_star_norm", kPos, "the public bound ||x*|| (J25): C's radius", {}}, T2,
-                reading_param("init_reading", {"given", "uniform"}, "x_1: the centre, or uniform on C (J23)")},
+                reading_param("init_reading", {"given", "uniform"}, "x_1: the centre, or uniform on C (J23)"), loss},
                true, true, "fast/jkt/pol.cpp reference/jkt/learners.cpp oracle/jkt/pol.cpp tests/jkt/pol_test.cpp"});
 
   // Claims (proofs-checks/jkt/, `privoco prove`): parameters are the claim's readings and search ranges.

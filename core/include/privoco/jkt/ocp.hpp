@@ -1,7 +1,8 @@
 // JKT's private OCP learners (PIGD, Alg 2; PGIGA, Alg 3) as both parts run them: the configuration with its readings,
 // the rule of PGIGA's burn-in, and the keys of the counter-based draws (the fast part forms them in double, the
-// certified replay in ball arithmetic, from the same uniforms). The loss family is the isotropic quadratic
-// f_t(x) = alpha/2 ||x||^2 + g_t.x and C the ball {||x|| <= radius}, where IGD's and GIGA's steps are exact.
+// certified replay in ball arithmetic, from the same uniforms). The losses are alpha-strongly convex families on
+// the ball C = {||x|| <= radius} whose IGD step is exact: the isotropic quadratic f_t(x) = alpha/2 ||x||^2 + g_t.x,
+// and phi(g_t.x) + alpha/2 ||x||^2 for a convex 1-Lipschitz phi (logistic, hinge, absolute; OcpLoss).
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -13,6 +14,10 @@ enum class OcpUpdate { igd = 0, giga = 1 };                            // Alg 2 
 enum class TqBurnin { random_tq = 0, update_from_tq_minus_1 = 1 };     // J7
 enum class InitReading { given = 0, uniform = 1 };                     // J23: x1 given, or uniform on C
 enum class InitCoupling { independent = 0, same = 1 };                 // J23: x^_1 and x_1 independent, or one draw
+// The loss family (the catalogue's order): f_t = alpha/2 ||x||^2 + g_t.x, or phi(g_t.x) + alpha/2 ||x||^2 with
+// phi(z) = ln(1 + e^-z) (logistic), max(0, 1 - z) (hinge), |1 - z| (absolute: piecewise linear with two slopes).
+// Each phi is convex with |phi'| <= 1, so ||g_t|| + alpha radius bounds the Lipschitz constant on C for every family.
+enum class OcpLoss { quadratic = 0, logistic = 1, hinge = 2, absolute = 3 };
 
 struct OcpConfig {
   OcpUpdate update = OcpUpdate::igd;
@@ -26,8 +31,13 @@ struct OcpConfig {
   InitReading init = InitReading::uniform;
   std::vector<double> x1;   // init = given: the data-independent point (in C), also every burn-in point
   InitCoupling coupling = InitCoupling::independent;
+  OcpLoss loss = OcpLoss::quadratic;
   std::uint64_t seed = 1;
 };
+
+// The families' phi and the derivative GIGA steps with (at a kink the subgradient of least magnitude, 0), in double.
+double ocp_phi(OcpLoss loss, double z);
+double ocp_phi_slope(OcpLoss loss, double z);
 
 // The ID whose name a learner's errors carry: JKT.alg.igd_update or JKT.alg.giga_update.
 const char* ocp_id(OcpUpdate u);

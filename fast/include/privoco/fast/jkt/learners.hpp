@@ -1,9 +1,9 @@
 // JKT's private OCP learners in double as streaming learners: PIGD (Alg 2: POCP over IGD, Eq (13)) and PGIGA (Alg 3:
-// POCP over GIGA, with its burn-in), on the isotropic quadratic family f_t(x) = alpha/2 ||x||^2 + g_t.x over the ball
-// C = {||x|| <= radius} (privoco/jkt/ocp.hpp: the configuration, readings and draws both parts share). Both steps
-// are exact there: IGD's minimiser of 1/2||x - x_t||^2 + eta_t f_t(x) over C is the projection of
-// (t x_t - g_t/alpha)/(t + 1) (the objective is isotropic, so the constrained minimiser is the projected
-// unconstrained one); GIGA's is the projection of x_t - eta_t (alpha x_t + g_t) (J15 (a)).
+// POCP over GIGA, with its burn-in), on the loss families of privoco/jkt/ocp.hpp over the ball C = {||x|| <= radius}
+// (the configuration, readings and draws both parts share). IGD's step is exact: for the isotropic quadratic the
+// projection of (t x_t - g_t/alpha)/(t + 1) (the objective is isotropic, so the constrained minimiser is the projected
+// unconstrained one); for phi(g_t.x) + alpha/2 ||x||^2 one scalar root (linear_model_igd). GIGA's is the projection
+// of x_t - eta_t grad f_t(x_t) (J15 (a)).
 // O(d) state, no allocation per round.
 #pragma once
 #include <cstdint>
@@ -24,6 +24,12 @@ double ocp_normal(const Streams& s, DrawKind kind, std::uint64_t coord, std::uin
 double ocp_radius_factor(const Streams& s, DrawKind kind, std::uint64_t counter, int d);  // u^{1/d}
 // f(x) = alpha/2 ||x||^2 + g.x
 double quadratic_loss(int d, double alpha, const double* g, const double* x);
+// f_t(x) of the configuration's family (privoco/jkt/ocp.hpp): alpha/2 ||x||^2 + g.x or phi(g.x) + alpha/2 ||x||^2
+double ocp_loss(const OcpConfig& c, const double* g, const double* x);
+// IGD's step (JKT Eq (13), eta = 1/(alpha t)) for f = phi(v.x) + alpha/2 ||x||^2 on the ball of radius r: the exact
+// minimiser up to one scalar root (closed form for hinge and absolute; safeguarded Newton for logistic). out != x.
+void linear_model_igd(privoco::jkt::OcpLoss loss, int d, double alpha, double t, double r, const double* x,
+                      const double* v, double* out);
 // ||z||_2 without overflow or underflow (scaled by the largest |z_j|)
 double norm2(const double* z, int d);
 // JKT Alg 2 l.2 (L), Alg 3 (G, J19): does f_t = alpha/2 ||x||^2 + g.x break the bound the noise is calibrated to,
@@ -44,7 +50,7 @@ class PrivateOcp {
   double beta() const { return beta_; }
   const double* played() const { return st_.xhat.data(); }  // x^_t of the coming round t = rounds() + 1
   std::uint64_t rounds() const { return st_.t; }
-  // Round t: f_t = alpha/2 ||x||^2 + g.x arrives; returns f_t(x^_t) (the cost of l.5; whether round T is charged
+  // Round t: f_t (of the family, given by its vector g) arrives; returns f_t(x^_t) (the cost of l.5; whether round T is charged
   // is the caller's reading, J11), then forms x_{t+1} and x^_{t+1} (t <= T - 1). DomainError for a non-finite g or
   // a round past T.
   double update(const double* g);

@@ -24,10 +24,27 @@ void ocp_normal(arb_t z, const Streams& s, DrawKind kind, std::uint64_t coord, s
 void project_ball(std::vector<Ball>* z, const arb_t r, slong prec);
 // f(x) = alpha/2 ||x||^2 + g.x with x balls, g doubles
 void quadratic_loss(arb_t res, const std::vector<Ball>& x, const double* g, const arb_t alpha, slong prec);
+// phi(z) of a loss family (privoco/jkt/ocp.hpp; z for the quadratic)
+void ocp_phi(arb_t res, privoco::jkt::OcpLoss loss, const arb_t z, slong prec);
+// f(x) of the configuration's family: alpha/2 ||x||^2 + g.x or phi(g.x) + alpha/2 ||x||^2
+void ocp_loss(arb_t res, const OcpConfig& c, const std::vector<Ball>& x, const double* g, const arb_t alpha, slong prec);
+// IGD's step (JKT Eq (13), eta = 1/(alpha t)) for phi(v.x) + alpha/2 ||x||^2 on the ball of radius r, in place,
+// certified (one monotone scalar root by bisection on exact points; the enclosure as tight as x's balls allow).
+// l2_radius (if not null): in, a radius about x's midpoints in the l2 norm known to enclose x (tighter than its
+// coordinate radii); out, the same for the result.
+void linear_model_igd(std::vector<Ball>* x, privoco::jkt::OcpLoss loss, const double* v, const arb_t alpha,
+                      std::uint64_t t, const arb_t r, slong prec, mag_ptr l2_radius = nullptr);
 // min over C of N alpha/2 ||x||^2 + S.x (the sum of N rounds' losses, S the sum of their g): attained at
 // Pi_C(-S/(N alpha)). res: the minimum; argmin (if not null): the minimiser.
 void quadratic_comparator(arb_t res, std::vector<Ball>* argmin, const std::vector<Ball>& S, std::uint64_t N,
                           const arb_t alpha, const arb_t radius, slong prec);
+
+// min over C of sum_i phi(v_i.x) + N alpha/2 ||x||^2 (N rounds of a phi family; rows: their v_i, d per row),
+// certified from both sides: upper = F at an approximate minimiser (argmin, if not null), lower = the weak-duality
+// bound S.x + N alpha/2 ||x||^2 - sum phi*(s_i) minimised over C (exact, quadratic_comparator) with the s_i the
+// (smoothed) slopes there. The gap upper - lower is what the approximation leaves, ~1e-12 relative or less.
+void family_comparator(arb_t lower, arb_t upper, std::vector<double>* argmin, const std::vector<double>& rows, int d,
+                       privoco::jkt::OcpLoss loss, double alpha, double radius, slong prec);
 
 class PrivateOcpReplay {
  public:
@@ -49,6 +66,16 @@ class PrivateOcpReplay {
   slong prec_;
   std::uint64_t t_ = 0;
   std::vector<Ball> x_, xhat_;
+  // x_'s enclosure as an l2 ball about its midpoints (valid after an IGD step on a phi family; see linear_model_igd)
+  struct L2Radius {
+    mag_t m;
+    L2Radius() { mag_init(m); }
+    L2Radius(const L2Radius& o) { mag_init(m), mag_set(m, o.m); }
+    L2Radius& operator=(const L2Radius& o) { mag_set(m, o.m); return *this; }
+    ~L2Radius() { mag_clear(m); }
+    operator mag_ptr() { return m; }
+  } l2_;
+  bool l2_valid_ = false;
 };
 
 // JKT Alg 6 (POL), certified replay of privoco/fast/jkt/pol.hpp's PrivatePol: IGD without noise (PrivateOcpReplay at
