@@ -1008,21 +1008,14 @@ RegretOutcome pocp_hp(const Params& given, std::uint64_t seed) {
       const double beta = fast::jkt::pigd_beta(L, eps, delta, static_cast<double>(T), fast::jkt::CParse::ln_of_half_ln).value;
       const OcpRunStats st = simulate_ocp(c, beta, gmax, n, seed * 7927 + static_cast<std::uint64_t>(d), 1e-6);
       Ball bound;
-      {
-        arb_ptr v = _arb_vec_init(10);
-        const double x[10] = {2 * L, L, r, cn == "diameter" ? 0.0 : 1.0, eps, delta, static_cast<double>(T),
-                              static_cast<double>(d), std::max(st.base_regret, 0.0), gamma};
-        for (int k = 0; k < 10; ++k) arb_set_d(v + k, x[k]);
-        reference::jkt::pocp_hp(bound, v, kPrec);
-        _arb_vec_clear(v, 10);
-      }
+      at(bound, reference::jkt::pocp_hp,
+         {2 * L, L, r, cn == "diameter" ? 0.0 : 1.0, eps, delta, static_cast<double>(T), static_cast<double>(d),
+          std::max(st.base_regret, 0.0), gamma},
+         kPrec);
       const double b = d_of(bound);
       long above = 0;
       for (double reg : st.regrets) above += reg > b * (1 + 1e-9);
-      double tail = 0;  // P(Bin(n, gamma) >= above)
-      for (long k = above; k <= n; ++k)
-        tail += std::exp(std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0) + k * std::log(gamma) +
-                         (n - k) * std::log1p(-gamma));
+      const double tail = binomial_upper_tail(n, above, gamma);
       const bool viol = above > 0 && std::log(tail) <= log_level;
       RegretCase cs = line("d = " + std::to_string(d) + ", T = 2, eps = " + text_g(eps) + ": fraction of runs above the bound",
                            static_cast<double>(above) / n, gamma, viol,

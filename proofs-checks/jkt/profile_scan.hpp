@@ -2,7 +2,10 @@
 // relative 1e-6 (a scan of 241 points of log eps in [1e-12, 1e12] for certified sign changes, each refined by
 // bisection on the certified sign). Shared by JKT's checks of Gaussian mechanisms at printed noise scales.
 #pragma once
+#include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <initializer_list>
 #include <functional>
 #include <sstream>
 #include <string>
@@ -33,6 +36,25 @@ inline void arb_mul_d(arb_t res, const arb_t x, double d, slong prec) {
 inline void arb_div_d(arb_t res, const arb_t x, double d, slong prec) {
   reference::Ball b(d);
   arb_div(res, x, b, prec);
+}
+
+// A reference function of a parameter vector (privoco/reference/jkt/*.hpp) at exact doubles
+inline void at(arb_t res, void (*fn)(arb_t, arb_srcptr, slong), std::initializer_list<double> x, slong prec) {
+  const slong n = static_cast<slong>(x.size());
+  arb_ptr v = _arb_vec_init(n);
+  slong k = 0;
+  for (double xi : x) arb_set_d(v + k++, xi);
+  fn(res, v, prec);
+  _arb_vec_clear(v, n);
+}
+
+// P(Bin(n, p) >= k), in double (the statistical verdicts' tail; k = 0 gives 1)
+inline double binomial_upper_tail(long n, long k, double p) {
+  double tail = 0;
+  for (long i = std::max(k, 0L); i <= n; ++i)
+    tail += std::exp(std::lgamma(n + 1.0) - std::lgamma(i + 1.0) - std::lgamma(n - i + 1.0) + i * std::log(p) +
+                     (n - i) * std::log1p(-p));
+  return tail;
 }
 
 // log T in base e or 2 (J1, J2: the base of the logarithms the bounds print), in ball arithmetic

@@ -1,8 +1,9 @@
 // JKT's POL (Alg 6): its constants (fast against certified, and L' against its definition: the Lipschitz constant of
 // l + alpha/2 x^2 on the ball), Eq (35)'s sensitivity (refuted where alpha < 1-ish, the corrected bound holds, the
-// closed form agrees with the replay) and Thm 10 (refuted at small eps_g, certified on the whole scan at eps_g = 1).
+// closed form agrees with the replay) and Thm 10 (refuted at small eps_g, certified on the whole scan at eps_g = 1). Thm 11 and Thm 12 on runs with an exact risk, Sec 4.2's comparison by certified slopes (E45, E46).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <cstdio>
@@ -16,6 +17,7 @@
 #include "privoco/reference/evaluate.hpp"
 #include "privoco/fast/jkt/pol.hpp"
 #include "privoco/reference/jkt/learners.hpp"
+#include "privoco/reference/jkt/pol.hpp"
 #include "privoco/jkt/ocp.hpp"
 
 namespace ref = privoco::reference;
@@ -239,4 +241,79 @@ TEST(JktPolLearner, FastAgainstReplayAndRefusals) {
   for (int t = 0; t < 3; ++t) f.add(g);
   EXPECT_THROW(f.add(g), privoco::DomainError);  // past T
   EXPECT_THROW(privoco::fast::jkt::PrivatePol(c, -1), privoco::DomainError);
+}
+
+// ERRATA.md E45: the quoted sample size's ratio to Thm 12's moves with ||x*||, L, ln(1/delta) and ln(1/gamma)
+// (certified slopes), while its slope in d is the claimed 1/2 (that line, the sibling, is not violated).
+TEST(JktPolBounds, Cms11ComparisonRefuted) {
+  const auto* k = find_regret_check("JKT.bound.cms11_sample");
+  ASSERT_NE(k, nullptr);
+  const auto o = k->run(k->defaults, 1);
+  EXPECT_EQ(o.verdict, "refuted") << o.note;
+  int violated = 0;
+  for (const auto& c : o.cases) {
+    violated += c.violated;
+    if (c.stream.find("in d ") != std::string::npos) {
+      EXPECT_FALSE(c.violated) << c.stream;
+      EXPECT_NEAR(c.realised, 0.5, 1e-3);
+    }
+    if (c.stream.find("||x*||") != std::string::npos || c.stream.find("in L ") != std::string::npos ||
+        c.stream.find("ln(1/delta)") != std::string::npos) {
+      EXPECT_TRUE(c.violated) << c.stream;
+    }
+  }
+  EXPECT_EQ(violated, 4);
+}
+
+// ERRATA.md E46: at the smallest T Thm 12's condition admits (C = 1, privacy term binding) the proof's final display
+// is certainly above eps_g; at the smallest T of the corrected condition T >= 2C(A_1 ln T + A_2) it is at most eps_g
+// (the sibling). And the prover's verdict: refuted at C = 1 by POL's runs, Eq (36)'s first step never failing.
+TEST(JktPolBounds, UtilityConditionMissesLnT) {
+  const double d = 1e4, gamma = 0.05, L = 1, eps_g = 0.1, xs = 1, eps_p = 1e-2, delta = 1e-6, C = 1;
+  const auto f = [&](double T, int which) {
+    arb_ptr v = _arb_vec_init(10);
+    const double x[10] = {d, gamma, L, eps_g, xs, T, eps_p, delta, C, static_cast<double>(which)};
+    for (int i = 0; i < 10; ++i) arb_set_d(v + i, x[i]);
+    ref::Ball r;
+    ref::jkt::pol_utility(r, v, 256);
+    _arb_vec_clear(v, 10);
+    return r;
+  };
+  double T = 3;
+  for (int it = 0; it < 100; ++it) {  // the condition's fixed point
+    const double need = std::ceil(arf_get_d(arb_midref(f(T, 0).get()), ARF_RND_UP));
+    if (need <= T) break;
+    T = need;
+  }
+  ref::Ball eg(eps_g);
+  EXPECT_TRUE(arb_gt(f(T, 1), eg)) << "T = " << T;
+  for (int it = 0; it < 200; ++it) {  // T >= 2 T (display(T) - eps_g/2)/eps_g, i.e. T >= 2C(A_1 ln T + A_2)
+    const double disp = arf_get_d(arb_midref(f(T, 1).get()), ARF_RND_UP);
+    const double need = std::ceil(2 * T * (disp - eps_g / 2) / eps_g * (1 + 1e-12));
+    if (need <= T) break;
+    T = need;
+  }
+  EXPECT_TRUE(arb_le(f(T, 1), eg)) << "T = " << T;
+  const auto* k = find_regret_check("JKT.bound.pol_utility");
+  ASSERT_NE(k, nullptr);
+  const auto o = k->run(k->defaults, 1);
+  EXPECT_EQ(o.verdict, "refuted") << o.note;
+  EXPECT_NE(o.note.find("failed in 0 runs"), std::string::npos) << o.note;
+  int gaps = 0;
+  for (const auto& c : o.cases) gaps += c.evidence.find("certified: display") == 0;
+  EXPECT_EQ(gaps, 3);
+}
+
+// Thm 11 on IGD's runs with an exact risk: no case refutes, and the largest ratio is above 1/100 (a bound 100 times
+// smaller, the sibling, would be exceeded by the runs).
+TEST(JktPolBounds, Kt08RiskUndecidedWithRatio) {
+  const auto* k = find_regret_check("JKT.bound.kt08_risk");
+  ASSERT_NE(k, nullptr);
+  const auto o = k->run(k->defaults, 1);
+  EXPECT_EQ(o.verdict, "undecided") << o.note;
+  double worst = 0;
+  for (const auto& c : o.cases) worst = std::max(worst, c.realised);
+  EXPECT_GT(worst, 0.01);
+  EXPECT_LT(worst, 1);
+  EXPECT_THROW(k->run({{"gamma", "2"}}, 1), privoco::ParamError);
 }

@@ -232,6 +232,7 @@ void register_paper(std::vector<Entry>& t) {
                {gamma_pol, T_pol, Lp, eps_g, x_star,
                 {"R_A", {0, INFINITY, true, false}, "the online algorithm's regret R_A(T) (a number)", {1e-3, 1e6, false, 0}}},
                true, true, kPol});
+  t.back().has_proof = true;  // privoco prove JKT.bound.kt08_risk: IGD's runs with an exact risk against it
   t.push_back({"JKT.bound.pol_utility", "bound", "JKT Thm 12, Eq (36), Eq (38)",
                "POL's excess risk <= eps_g w.p. 1 - gamma when T >= C max(sqrt(d) L L' sqrt(ln(1/gamma) ln(1/delta))/(eps_g "
                "eps_p), L'^2 ||x*||^2 ln T ln(ln T/gamma)/eps_g^2) (which=condition), or the proof's final display at T",
@@ -239,10 +240,12 @@ void register_paper(std::vector<Entry>& t) {
                 {"C_const", kPos, "the global constant C of Thm 12 (unspecified, J28)", {1e-3, 1e3, false, 0}},
                 reading_param("which", {"condition", "final_display"}, "the statement's condition on T, or the proof's last display")},
                true, true, kPol});
+  t.back().has_proof = true;  // privoco prove JKT.bound.pol_utility: the condition against the proof, POL's runs
   t.push_back({"JKT.bound.cms11_sample", "bound", "JKT Sec 4.2 (Thm 18 of [3] as quoted)",
                "the sample size quoted from [3]: ||x*||^2 ln(1/delta)/eps_g^2 + d ||x*||/(eps_g eps_p) (its O's constant 1)",
                {x_star, delta, eps_g, eps_p, {"d", {1, kMaxInt, true, true}, "dimension (an integer)", {1, 1e6, false, 0, true}}},
                true, true, kPol});
+  t.back().has_proof = true;  // privoco prove JKT.bound.cms11_sample: the comparison with Thm 12, by certified slopes
   t.push_back(claim_entry("JKT.const.experiments", "const", "proofs-checks/jkt/qftl_checks.cpp tests/jkt/qftl_test.cpp",
                           "JKT Sec 5.1, Fig 2 (a)",
                           "the synthetic online linear regression of Sec 5.1 reproduced (PQFTL and FTL, the unstated "
