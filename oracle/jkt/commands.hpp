@@ -23,6 +23,7 @@ int run_olr(const RunArgs& a);                   // the Sec 5.1 preset (olr.cpp)
 int run_pol(const RunArgs& a);                   // pol (pol.cpp)
 int run_qftl(const RunArgs& a);                  // pqftl (qftl.cpp)
 int check_qftl_stream(const StreamCheckArgs& a);  // check --stream pqftl (qftl.cpp)
+int check_pol_stream(const StreamCheckArgs& a);  // check --stream pol (pol.cpp)
 
 // Shared by the learners' commands (learners.cpp):
 // the columns NAME or NAME1..NAMEd of a row (empty if neither)

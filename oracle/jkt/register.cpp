@@ -15,7 +15,7 @@ void register_paper(Registry& r) {
   for (auto [name, id] : {std::pair<const char*, const char*>{"pqftl", "JKT.alg.qftl"}, {"ftl", "JKT.alg.ftl"}})
     r.runs.push_back({{name, id}, run_qftl, check_qftl_stream,
                       {"--gradients", "--impl", "--digits", "--out", "--seed", "--state-in", "--state-out", "--json"}});
-  r.runs.push_back({{"pol", "JKT.alg.pol"}, run_pol, nullptr, {"--gradients", "--impl", "--digits", "--out", "--seed", "--json"}});
+  r.runs.push_back({{"pol", "JKT.alg.pol"}, run_pol, check_pol_stream, {"--gradients", "--impl", "--digits", "--out", "--seed", "--json"}});
   r.runs.push_back({{"olr", "JKT.const.experiments"}, run_olr, nullptr, {"--T", "--seeds", "--seed", "--plot", "--json"}});
   r.report_parts.push_back(measure_parts);
 }

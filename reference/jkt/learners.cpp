@@ -480,15 +480,19 @@ std::vector<Ball> PrivatePolReplay::average() const {
   return a;
 }
 
-std::vector<Ball> PrivatePolReplay::release() const {
+std::vector<Ball> PrivatePolReplay::release(const double* noise) const {
   if (t_ < c_.T)
     throw DomainError("JKT.alg.pol", "rows", std::to_string(t_), "T = " + std::to_string(c_.T) + " rows before the release");
   std::vector<Ball> out = average();
   const Streams s(c_.seed);
   for (int j = 0; j < c_.d; ++j) {  // JKT Alg 6 l.13: x-bar + b, b ~ N(0, beta^2 I)
     Ball z;
-    ocp_normal(z, s, DrawKind::noise, static_cast<std::uint64_t>(j), c_.T + 1, prec_);
-    arb_mul(z, z, beta_, prec_);
+    if (noise) {
+      arb_set_d(z, noise[j]);
+    } else {
+      ocp_normal(z, s, DrawKind::noise, static_cast<std::uint64_t>(j), c_.T + 1, prec_);
+      arb_mul(z, z, beta_, prec_);
+    }
     arb_add(out[j], out[j], z, prec_);
   }
   Ball r(c_.radius);

@@ -462,3 +462,61 @@ TEST(JktLearners, PhiFamilyRunsAndChecks) {
         << alg;
   }
 }
+
+// check --stream pol of another program's POL run (written here as a user would: IGD as (t x_t - g/alpha)/(t + 1)
+// projected, a running average, its own noise b in the last row): every iterate, the average and the release pass;
+// the same program averaging x_2..x_{T+1} (the sibling) fails at xbar only; one whose step is 1/(alpha (t + 1))
+// fails from the second iterate, x_2.
+TEST(JktLearners, PolStreamCheckOfAnotherProgramsRun) {
+  using privoco::testing::run_cli;
+  const double eps_g = 0.5, xs = 1.5, alpha = eps_g / (xs * xs);
+  const int T = 40;
+  auto write_run = [&](const std::string& path, int variant) {
+    std::mt19937_64 rng(5);
+    std::uniform_real_distribution<double> unif(-0.6, 0.6);
+    double x[2] = {0, 0}, sum[2] = {0, 0};
+    std::string text = "g1,g2,x1,x2,xbar1,xbar2,xhat1,xhat2,b1,b2\n";
+    char buf[512];
+    for (int t = 1; t <= T; ++t) {
+      const double g[2] = {unif(rng), unif(rng)};
+      const double x_t[2] = {x[0], x[1]};
+      const double s = variant == 2 ? t + 1.0 : t;  // variant 2: the off-by-one step
+      for (int j = 0; j < 2; ++j) x[j] = (s * x[j] - g[j] / alpha) / (s + 1);
+      const double n = std::hypot(x[0], x[1]);
+      if (n > xs) x[0] *= xs / n, x[1] *= xs / n;
+      for (int j = 0; j < 2; ++j) sum[j] += variant == 1 ? x[j] : x_t[j];  // variant 1: x_2..x_{T+1}
+      std::snprintf(buf, sizeof buf, "%.17g,%.17g,%.17g,%.17g", g[0], g[1], x_t[0], x_t[1]);
+      text += buf;
+      if (t < T) {
+        text += ",,,,,,\n";
+        continue;
+      }
+      const double b[2] = {0.03, -0.02}, xb[2] = {sum[0] / T, sum[1] / T};
+      double xh[2] = {xb[0] + b[0], xb[1] + b[1]};
+      const double nh = std::hypot(xh[0], xh[1]);
+      if (nh > xs) xh[0] *= xs / nh, xh[1] *= xs / nh;
+      std::snprintf(buf, sizeof buf, ",%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", xb[0], xb[1], xh[0], xh[1], b[0], b[1]);
+      text += buf;
+    }
+    privoco::testing::spit(path, text);
+  };
+  const std::string dir = privoco::testing::test_dir();
+  write_run(dir + "jkt_pol_other.csv", 0);
+  write_run(dir + "jkt_pol_shifted.csv", 1);
+  write_run(dir + "jkt_pol_offbyone.csv", 2);
+  const std::string args = " --stream pol eps_p=1 delta=1e-6 eps_g=0.5 L=1 x_star_norm=1.5 T=40 --json";
+  auto r = run_cli("check " + dir + "jkt_pol_other.csv" + args);
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("\"noise\":\"file\""), std::string::npos) << r.out;
+  r = run_cli("check " + dir + "jkt_pol_shifted.csv" + args);
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("\"first_disagreement\":{\"step\":41,"), std::string::npos) << r.out;
+  r = run_cli("check " + dir + "jkt_pol_offbyone.csv" + args);
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("\"first_disagreement\":{\"step\":2,"), std::string::npos) << r.out;
+  // a file without values to judge is refused by name
+  privoco::testing::spit(dir + "jkt_pol_nothing.csv", "g1,g2\n0.1,0.2\n0.2,0.1\n");
+  r = run_cli("check " + dir + "jkt_pol_nothing.csv --stream pol eps_p=1 delta=1e-6 eps_g=0.5 L=1 x_star_norm=1.5 T=2");
+  EXPECT_EQ(r.code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("nothing to judge"), std::string::npos) << r.err;
+}

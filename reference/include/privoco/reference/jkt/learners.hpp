@@ -85,8 +85,10 @@ class PrivatePolReplay {
   PrivatePolReplay(OcpConfig c, const arb_t beta, slong prec = 256);
   void add(const double* g);
   std::uint64_t rows() const { return t_; }
+  const std::vector<Ball>& iterate() const { return igd_.hidden(); }  // x_t, the point the next row's add() averages
   std::vector<Ball> average() const;
-  std::vector<Ball> release() const;  // DomainError before T rows
+  // DomainError before T rows. noise: another program's b (d doubles, taken exactly); null: privoco's draw
+  std::vector<Ball> release(const double* noise = nullptr) const;
 
  private:
   OcpConfig c_;
