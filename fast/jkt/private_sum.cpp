@@ -58,7 +58,7 @@ inline void sincos_two_pi_unit(double u, double* c_out, double* s_out) {
 
 // sigma times the standard normal draws of one node's d coordinates, pairs (2p, 2p + 1) from one Box-Muller pair,
 // into out[0 .. 2 ceil(d/2)); one clone per vector width, chosen by the CPU's features
-__attribute__((target_clones("avx512f", "avx2", "default")))
+__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 void node_draws(const Streams& s, std::uint64_t stream, int pairs, double sigma, double* out) {
   const std::uint64_t key = s.key(stream);
   for (int p = 0; p < pairs; ++p) {
@@ -94,6 +94,7 @@ PrivateSum::PrivateSum(int d, std::uint64_t T, double sigma, std::uint64_t seed,
   st_.ahat.assign(static_cast<std::size_t>(K_) * d_, 0.0);
   cur_.assign(static_cast<std::size_t>(d_), 0.0);
   draws_.assign(static_cast<std::size_t>(d_ + 1), 0.0);
+  pre_.assign(static_cast<std::size_t>(K_) * d_, 0.0);
   if (tree >= 32) throw DomainError("JKT.alg.private_sum", "tree", std::to_string(tree), "integers < 32 (node keys)");
 }
 
@@ -126,18 +127,31 @@ void PrivateSum::add(const double* w, double* out, double* exact_out) {
   for (int j = 0; j < d_; ++j) a[j] = cur_[j];
   node_draws(streams_, node_stream(tree_, i, q), (d_ + 1) / 2, sigma_, draws_.data());
   for (int j = 0; j < d_; ++j) ahat[j] = cur_[j] + draws_[j];
-  // l.13-l.14: the nodes of t's 1-bits, highest first (left to right), each coordinate summed in that order
-  for (int j = 0; j < d_; ++j) out[j] = 0;
-  if (exact_out)
+  // l.13-l.14: the nodes of t's 1-bits, highest first (left to right), each coordinate summed in that order. The
+  // bits above i are t - 1's, so their running sum is kept (pre_): one pass of d additions per row, same bits
+  const std::uint64_t up = t >> (i + 1);
+  const double* above = up ? pre_.data() + static_cast<std::size_t>(i + 1 + __builtin_ctzll(up)) * d_ : nullptr;
+  double* p = pre_.data() + static_cast<std::size_t>(i) * d_;
+  for (int j = 0; j < d_; ++j) p[j] = (above ? above[j] : 0.0) + ahat[j];
+  for (int j = 0; j < d_; ++j) out[j] = p[j];
+  if (exact_out) {
     for (int j = 0; j < d_; ++j) exact_out[j] = 0;
-  for (int h = K_ - 1; h >= 0; --h) {
-    if (!((t >> h) & 1)) continue;
-    const double* rh = st_.ahat.data() + static_cast<std::size_t>(h) * d_;
-    for (int j = 0; j < d_; ++j) out[j] += rh[j];
-    if (exact_out) {
+    for (int h = K_ - 1; h >= 0; --h) {
+      if (!((t >> h) & 1)) continue;
       const double* eh = st_.a.data() + static_cast<std::size_t>(h) * d_;
       for (int j = 0; j < d_; ++j) exact_out[j] += eh[j];
     }
+  }
+}
+
+void PrivateSum::rebuild_prefix() {
+  const double* above = nullptr;
+  for (int h = K_ - 1; h >= 0; --h) {
+    if (!((st_.t >> h) & 1)) continue;
+    double* p = pre_.data() + static_cast<std::size_t>(h) * d_;
+    const double* rh = st_.ahat.data() + static_cast<std::size_t>(h) * d_;
+    for (int j = 0; j < d_; ++j) p[j] = (above ? above[j] : 0.0) + rh[j];
+    above = p;
   }
 }
 
@@ -157,6 +171,7 @@ void PrivateSum::restore(const PrivateSumState& s) {
                         "zero where t's bit is 0");
   }
   st_ = s;
+  rebuild_prefix();
 }
 
 }  // namespace privoco::fast::jkt

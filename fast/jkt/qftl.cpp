@@ -15,32 +15,39 @@ namespace {
 constexpr const char* kId = "JKT.alg.qftl";
 
 // M x = b for M row-major d x d, by Gaussian elimination with partial pivoting (the order of LAPACK's unblocked
-// dgetf2 and dgetrs: backward stable as they are); M and b are overwritten, x returned in b. False if a pivot is 0.
-// The rows' updates run over contiguous memory.
-bool solve_in_place(double* M, double* b, int d) {
+// dgetf2 and dgetrs: backward stable as they are). W holds the rows of [M | b], each padded to `stride` doubles (a
+// multiple of 8): every elimination updates whole padded rows, so the loop runs at full vector width; columns at or
+// left of the pivot then hold values never read again, and every value that is read is the same expression, in the
+// same order, as in the plain triangular loop. x returned in b. False if a pivot is 0.
+// one clone per vector width, chosen by the CPU's features (no contraction in fast/: the clones agree bit for bit)
+__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+bool solve_in_place(const double* M, double* b, int d, double* W, std::size_t stride) {
   const std::size_t n = static_cast<std::size_t>(d);
+  for (std::size_t i = 0; i < n; ++i) {
+    double* wi = W + i * stride;
+    for (std::size_t j = 0; j < n; ++j) wi[j] = M[i * n + j];
+    wi[n] = b[i];
+    for (std::size_t j = n + 1; j < stride; ++j) wi[j] = 0;
+  }
   for (std::size_t k = 0; k < n; ++k) {
     std::size_t p = k;
-    double best = std::fabs(M[k * n + k]);
+    double best = std::fabs(W[k * stride + k]);
     for (std::size_t i = k + 1; i < n; ++i)
-      if (std::fabs(M[i * n + k]) > best) best = std::fabs(M[i * n + k]), p = i;
+      if (std::fabs(W[i * stride + k]) > best) best = std::fabs(W[i * stride + k]), p = i;
     if (best == 0) return false;
-    if (p != k) {
-      for (std::size_t j = 0; j < n; ++j) std::swap(M[k * n + j], M[p * n + j]);
-      std::swap(b[k], b[p]);
-    }
-    const double* rk = M + k * n;
+    if (p != k)
+      for (std::size_t j = 0; j < stride; ++j) std::swap(W[k * stride + j], W[p * stride + j]);
+    const double* rk = W + k * stride;
     const double inv = 1 / rk[k];
     for (std::size_t i = k + 1; i < n; ++i) {
-      double* ri = M + i * n;
+      double* ri = W + i * stride;
       const double l = ri[k] * inv;
-      for (std::size_t j = k + 1; j < n; ++j) ri[j] -= l * rk[j];
-      b[i] -= l * b[k];
+      for (std::size_t j = 0; j < stride; ++j) ri[j] -= l * rk[j];
     }
   }
   for (std::size_t k = n; k-- > 0;) {
-    const double* rk = M + k * n;
-    double s = b[k];
+    const double* rk = W + k * stride;
+    double s = rk[n];
     for (std::size_t j = k + 1; j < n; ++j) s -= rk[j] * b[j];
     b[k] = s / rk[k];
   }
@@ -77,7 +84,8 @@ PrivateQftl::PrivateQftl(QftlConfig c, double sigma_V, double sigma_u)
       treeV_(c.d * c.d, c.T, sigma_V, c.seed, privoco::jkt::kQftlTreeV),
       treeU_(c.d, c.T, sigma_u, c.seed, privoco::jkt::kQftlTreeU),
       xhat_(Eigen::VectorXd::Zero(c.d)),  // JKT Alg 4 l.3: x^_1 = 0
-      v_(c.d), yv_(c.d), uh_(c.d), w_(c.d, c.d), Vh_(c.d, c.d) {}
+      v_(c.d), yv_(c.d), uh_(c.d), w_(c.d, c.d), Vh_(c.d, c.d),
+      lu_(static_cast<std::size_t>(c.d) * ((static_cast<std::size_t>(c.d) + 8) & ~std::size_t{7}), 0.0) {}
 
 double PrivateQftl::update(double y, const double* v, bool* clipped) {
   if (t_ >= c_.T) throw DomainError(kId, "T", std::to_string(c_.T), "at least the number of rounds (round " +
@@ -99,7 +107,7 @@ double PrivateQftl::update(double y, const double* v, bool* clipped) {
   double* M = Vh_.data();
   const double ta = static_cast<double>(t) * privoco::jkt::step_alpha_of(c_);
   for (int i = 0; i < c_.d; ++i) M[static_cast<std::size_t>(i) * c_.d + i] += ta;
-  if (!solve_in_place(M, uh_.data(), c_.d))
+  if (!solve_in_place(M, uh_.data(), c_.d, lu_.data(), (static_cast<std::size_t>(c_.d) + 8) & ~std::size_t{7}))
     throw DomainError(kId, "round", std::to_string(t), "rounds whose system (t alpha I + V^_t) x = u^_t is non-singular");
   xhat_ = uh_;
   if (!xhat_.allFinite())

@@ -156,8 +156,11 @@ TEST(JktLearners, IgdStepIsTheArgmin) {
         const bool ok = inside ? gn < 1e-12 : (dot <= 0 && std::fabs(std::fabs(dot) - gn * xn) <= 1e-12 * (1 + gn * xn));
         kkt_everywhere &= ok;
       }
-      if (u == pj::OcpUpdate::igd) EXPECT_TRUE(kkt_everywhere) << "seed " << seed;
-      else if (seed == 1) EXPECT_FALSE(kkt_everywhere);  // GIGA's explicit step is not IGD's implicit one
+      if (u == pj::OcpUpdate::igd) {
+        EXPECT_TRUE(kkt_everywhere) << "seed " << seed;
+      } else if (seed == 1) {
+        EXPECT_FALSE(kkt_everywhere);  // GIGA's explicit step is not IGD's implicit one
+      }
     }
   }
 }

@@ -177,8 +177,9 @@ TEST(JktQftlLemmas, IterateNormExceeds2ROverAlpha) {
   bool found = false;
   for (const auto& c : out.cases) {
     if (c.stream.find("alpha = 0.01:") != std::string::npos || c.stream.find("alpha = 1:") != std::string::npos ||
-        c.stream.find("alpha = 16:") != std::string::npos)
+        c.stream.find("alpha = 16:") != std::string::npos) {
       EXPECT_FALSE(c.violated) << c.stream;
+    }
     if (c.stream.find("R = 10, alpha = 100:") != std::string::npos) found = c.violated && c.realised == 0.5;
   }
   EXPECT_TRUE(found);
@@ -214,8 +215,11 @@ TEST(JktQftlLemmas, QftlRegretBoundLacksItsConstant) {
     const auto out = k->run({{"log_base_regret", base}}, 1);
     EXPECT_EQ(out.verdict, "refuted") << base;
     EXPECT_NE(out.note.find("holds at every case (certified)"), std::string::npos) << out.note;
-    for (const auto& c : out.cases)
-      if (c.T == 1000) EXPECT_FALSE(c.violated) << c.stream;
+    for (const auto& c : out.cases) {
+      if (c.T == 1000) {
+        EXPECT_FALSE(c.violated) << c.stream;
+      }
+    }
   }
   bool late = false;
   for (const auto& c : k->run({{"quad_loss", "alg4"}}, 1).cases) late |= c.violated && c.T == 1000;
@@ -491,7 +495,7 @@ namespace {
 // own, one draw per row here), written beside its points in columns Vh1..Vh{d^2}, uh1..uhd, and x^_{t+1} by its own
 // Gaussian elimination. `shift` = 1 solves with (t + 1) alpha I (an off-by-one round count, the sibling).
 std::string other_pqftl_run(int shift) {
-  const int d = 2, T = 25;
+  const int T = 25;  // d = 2
   const double alpha = 0.7;
   std::mt19937_64 rng(29);
   std::uniform_real_distribution<double> u(-0.6, 0.6);

@@ -42,6 +42,10 @@ class PrivateSum {
   Streams streams_;
   PrivateSumState st_;
   std::vector<double> cur_, draws_;
+  // pre_[h d + j]: for each set bit h of t, the sum of the noisy registers of t's set bits from the highest down to h,
+  // added in that order (so the release, pre_ at t's lowest set bit, has the bits of the highest-first sum of l.13)
+  std::vector<double> pre_;
+  void rebuild_prefix();
 };
 
 }  // namespace privoco::fast::jkt

@@ -53,7 +53,8 @@ class PrivateQftl {
   double y_ = 0;
   Eigen::VectorXd xhat_, v_, yv_, uh_;
   Eigen::MatrixXd w_;
-  Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> Vh_;  // V^_t, then overwritten by the solve
+  Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> Vh_;  // V^_t
+  std::vector<double> lu_;  // the solve's working rows [M | u], padded to a multiple of 8 doubles
 };
 
 }  // namespace privoco::fast::jkt
