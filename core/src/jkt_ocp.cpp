@@ -30,6 +30,10 @@ double ocp_phi_slope(OcpLoss loss, double z) {
 
 const char* ocp_id(OcpUpdate u) { return u == OcpUpdate::igd ? "JKT.alg.igd_update" : "JKT.alg.giga_update"; }
 
+double ocp_max_norm(const OcpConfig& c) {
+  return c.domain == OcpDomain::box ? c.radius * std::sqrt(static_cast<double>(c.d)) : c.radius;
+}
+
 void validate(const OcpConfig& c) {
   const char* id = ocp_id(c.update);
   if (c.d < 1) throw DomainError(id, "d", std::to_string(c.d), "integers >= 1");
@@ -37,9 +41,17 @@ void validate(const OcpConfig& c) {
   for (auto [name, v] : {std::pair<const char*, double>{"alpha", c.alpha}, {"radius", c.radius}})
     if (!(v > 0) || !std::isfinite(v)) throw DomainError(id, name, text17(v), "(0, inf)");
   if (c.tq < 1) throw DomainError(id, "t_q", std::to_string(c.tq), "integers >= 1");
+  if (c.domain == OcpDomain::box && c.loss != OcpLoss::quadratic && !std::isfinite(1 / c.alpha))
+    throw DomainError(id, "alpha", text17(c.alpha), "values whose IGD step 1/alpha is finite (the box's phi step)");
   if (c.init != InitReading::given) return;
   if (c.x1.size() != static_cast<std::size_t>(c.d))
     throw DomainError(id, "x1", std::to_string(c.x1.size()) + " values", std::to_string(c.d) + " values (one per coordinate)");
+  if (c.domain == OcpDomain::box) {
+    for (double v : c.x1)
+      if (!std::isfinite(v) || std::fabs(v) > c.radius)
+        throw DomainError(id, "x1", text17(v), "points of C (coordinates in [-radius, radius], radius = " + text17(c.radius) + ")");
+    return;
+  }
   long double s = 0;  // |x1/radius|^2 in extended precision, against 1 with a margin of 2^-50: a point on the sphere
                       // written in decimals is in C
   for (double v : c.x1) {

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "privoco/errors.hpp"
+#include "privoco/fast/numerics/dd.hpp"
 #include "privoco/format.hpp"
 #include "privoco/jkt/qftl.hpp"
 
@@ -28,7 +29,7 @@ double cos_two_pi(double u) {
 }
 
 bool exceeds_bound(const OcpConfig& c, const double* g, double bound, double* lip) {
-  *lip = norm2(g, c.d) + c.alpha * c.radius;
+  *lip = norm2(g, c.d) + c.alpha * ocp_max_norm(c);
   return *lip > bound * (1 + 0x1p-50);
 }
 
@@ -127,6 +128,52 @@ void linear_model_igd(OcpLoss loss, int d, double alpha, double t, double r, con
   for (int j = 0; j < d; ++j) out[j] /= scale;
 }
 
+void box_igd(OcpLoss loss, int d, double alpha, double t, double r, const double* x, const double* v, double* out) {
+  // JKT Eq (13) with eta = 1/(alpha t) for f = phi(v.x) + alpha/2 ||x||^2 on the box [-r, r]^d. With the slope s of
+  // phi at the solution fixed the objective is separable: out = clip((x - q v)/k, -r, r), q = eta s, k = 1 + 1/t. So
+  // q solves the monotone inclusion q in eta dphi(v.out(q)) (v.out(q) falls as q grows, dphi rises): bisection on q.
+  // The parametrisation by q (not s) is well conditioned: a coordinate not clipped has |q v_j| <= k r + |x_j|, so an
+  // ulp of q moves it by about an ulp of r. z = v.out(q) is formed in double-double: at a kink with clipped
+  // coordinates of large |v_j| (their terms cancel in z) a double z would put q, and the free coordinates, off by
+  // (sum |v_j out_j|)/|v_free| ulps.
+  const dd k = dd{t + 1, 0} / dd{t, 0};
+  const double eta = 1 / (alpha * t);
+  const auto point = [&](double q, double* y) {
+    dd z{0, 0};
+    for (int j = 0; j < d; ++j) {
+      const dd yj = (dd{x[j], 0} - two_prod(q, v[j])) / k;
+      const dd c = yj.hi > r ? dd{r, 0} : (yj.hi < -r ? dd{-r, 0} : yj);
+      y[j] = to_double(c);
+      z = z + c * v[j];
+    }
+    return z;
+  };
+  // -1 if q lies below eta dphi(z) (q must grow), +1 above, 0 inside (a solution)
+  const auto side = [&](double q, dd z) {
+    double lo, hi;  // dphi(z) = [lo, hi]
+    const double zd = to_double(z), above = loss == OcpLoss::hinge ? 0.0 : 1.0;
+    const int cmp = z.hi < 1 || (z.hi == 1 && z.lo < 0) ? -1 : (z.hi > 1 || z.lo > 0 ? 1 : 0);  // z against 1, exactly
+    if (loss == OcpLoss::logistic) lo = hi = -1 / (1 + std::exp(zd));
+    else if (cmp < 0) lo = hi = -1;
+    else if (cmp > 0) lo = hi = above;
+    else lo = -1, hi = above;
+    return q < eta * lo ? -1 : (q > eta * hi ? 1 : 0);
+  };
+  double lo = -eta, hi = loss == OcpLoss::absolute ? eta : 0.0, vmax = 0;
+  for (int j = 0; j < d; ++j) vmax = std::max(vmax, std::fabs(v[j]));
+  // q to 2^-60 of its size, or of r/max|v_j| (a coordinate's q v_j then moves by 2^-60 r)
+  const double floor_scale = vmax > 0 ? r / vmax : eta;
+  double q = side(hi, point(hi, out)) == 0 ? hi : (side(lo, point(lo, out)) == 0 ? lo : 0.5 * (lo + hi));
+  for (int it = 0; it < 200 && q != lo && q != hi; ++it) {
+    const int sd = side(q, point(q, out));
+    if (sd == 0) break;
+    (sd < 0 ? lo : hi) = q;
+    if (!(hi - lo > 0x1p-60 * std::max({std::fabs(lo), std::fabs(hi), floor_scale}))) break;
+    q = lo + 0.5 * (hi - lo);
+  }
+  point(q, out);
+}
+
 PrivateOcp::PrivateOcp(OcpConfig c, double beta) : c_(std::move(c)), beta_(beta), streams_(c_.seed) {
   validate(c_);
   if (!(beta >= 0) || !std::isfinite(beta)) throw DomainError(ocp_id(c_.update), "beta", text17(beta), "[0, inf)");
@@ -143,6 +190,10 @@ void PrivateOcp::draw_point(DrawKind kind, std::uint64_t counter, double* out) c
     std::copy(c_.x1.begin(), c_.x1.end(), out);
     return;
   }
+  if (c_.domain == OcpDomain::box) {  // uniform on the box: r (2u - 1) per coordinate
+    for (int j = 0; j < d; ++j) out[j] = c_.radius * (2 * streams_.uniform(ocp_stream(kind, static_cast<std::uint64_t>(j)), counter) - 1);
+    return;
+  }
   // uniform on the ball: a Gaussian direction, radius r u^{1/d}
   for (int j = 0; j < d; ++j) out[j] = ocp_normal(streams_, kind, static_cast<std::uint64_t>(j), counter);
   const double scale = c_.radius * ocp_radius_factor(streams_, kind, counter, d) / norm2(out, d);
@@ -150,6 +201,10 @@ void PrivateOcp::draw_point(DrawKind kind, std::uint64_t counter, double* out) c
 }
 
 void PrivateOcp::project(double* z) const {
+  if (c_.domain == OcpDomain::box) {  // JKT Alg 1 l.8 on the box: the coordinatewise clip (JKT.alg.projection)
+    for (int j = 0; j < c_.d; ++j) z[j] = std::clamp(z[j], -c_.radius, c_.radius);
+    return;
+  }
   const double n = norm2(z, c_.d);  // JKT Alg 1 l.8: Pi_C(z) = z r/||z|| outside the ball (JKT.alg.projection)
   if (n > c_.radius) {
     const double s = c_.radius / n;
@@ -174,7 +229,9 @@ double PrivateOcp::update(const double* g) {
     return cost;
   }
   const double td = static_cast<double>(t);
-  if (c_.update == OcpUpdate::igd && c_.loss != OcpLoss::quadratic) {
+  if (c_.update == OcpUpdate::igd && c_.loss != OcpLoss::quadratic && c_.domain == OcpDomain::box) {
+    box_igd(c_.loss, d, c_.alpha, td, c_.radius, st_.x.data(), g, next_.data());  // JKT Eq (13), in C
+  } else if (c_.update == OcpUpdate::igd && c_.loss != OcpLoss::quadratic) {
     linear_model_igd(c_.loss, d, c_.alpha, td, c_.radius, st_.x.data(), g, next_.data());  // JKT Eq (13), in C
   } else if (c_.update == OcpUpdate::igd) {
     // JKT Eq (13), Alg 2 l.6-l.7 with eta_t = 1/(alpha t): argmin 1/2||x - x_t||^2 + eta_t f_t(x) over C
@@ -210,8 +267,12 @@ void PrivateOcp::restore(const OcpState& s) {
   for (const auto* v : {&s.x, &s.xhat}) {
     for (double x : *v)
       if (!std::isfinite(x)) throw DomainError(id, "state", text17(x), "finite values");
-    if (norm2(v->data(), c_.d) > c_.radius * (1 + 0x1p-50))  // a projection's result may exceed it by rounding
+    if (c_.domain == OcpDomain::box) {
+      for (double x : *v)
+        if (std::fabs(x) > c_.radius) throw DomainError(id, "state", text17(x), "points of C (coordinates in [-radius, radius])");
+    } else if (norm2(v->data(), c_.d) > c_.radius * (1 + 0x1p-50)) {  // a projection's result may exceed it by rounding
       throw DomainError(id, "state", "a point of norm " + text17(norm2(v->data(), c_.d)), "points of C");
+    }
   }
   st_ = s;
 }

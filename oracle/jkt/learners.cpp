@@ -95,7 +95,7 @@ void check_bound(const std::vector<double>& g, const OcpConfig& c, double bound,
                  std::size_t line) {
   double lip;
   if (fast::jkt::exceeds_bound(c, g.data(), bound, &lip))
-    throw FileError(fmt::format("{}:{}: ||g_t|| + alpha radius = {} exceeds {} = {} (the bound beta is calibrated to)",
+    throw FileError(fmt::format("{}:{}: ||g_t|| + alpha max_C |x| = {} exceeds {} = {} (the bound beta is calibrated to)",
                                 source, line, text17(lip), c.update == OcpUpdate::igd ? "L" : "G", text17(bound)));
 }
 
@@ -122,6 +122,7 @@ OcpRun configure(const Entry& e, const RunArgs& a) {
   c.alpha = num["alpha"].approx, c.radius = num["radius"].approx, c.seed = a.seed;
   c.init = static_cast<privoco::jkt::InitReading>(reading(e, r.m, "init_reading"));
   c.loss = static_cast<privoco::jkt::OcpLoss>(reading(e, r.m, "loss"));
+  c.domain = static_cast<privoco::jkt::OcpDomain>(reading(e, r.m, "C_shape"));
   c.coupling = static_cast<privoco::jkt::InitCoupling>(reading(e, r.m, "init_coupling"));
   if (r.m.count("x1") && c.init != privoco::jkt::InitReading::given)
     throw ParamError(e.id, "x1", "given with init_reading=uniform (x1 is the point of init_reading=given)");
@@ -302,7 +303,8 @@ int run_ocp(const RunArgs& a) {
   if (charged > 0 && phi_family) {
     // min over C of the charged rounds' sum, enclosed by an approximate minimiser (above) and weak duality (below)
     reference::Ball lower, upper, best, reg;
-    reference::jkt::family_comparator(lower, upper, nullptr, charged_rows, d, c.loss, c.alpha, c.radius, 256);
+    reference::jkt::family_comparator(lower, upper, nullptr, charged_rows, d, c.loss, c.alpha, c.radius, 256,
+                                      c.domain == privoco::jkt::OcpDomain::box);
     arb_union(best, lower, upper, 256);
     if (f) arb_set_d(cost_sum_b, cost_sum);
     arb_sub(reg, cost_sum_b, best, 256);
@@ -314,11 +316,13 @@ int run_ocp(const RunArgs& a) {
     if (f) {
       std::vector<reference::Ball> Sx(static_cast<std::size_t>(d));
       for (int j = 0; j < d; ++j) arb_set_d(Sx[j], S[j]);
-      reference::jkt::quadratic_comparator(best, nullptr, Sx, charged, alpha_b, radius_b, 256);
+      reference::jkt::quadratic_comparator(best, nullptr, Sx, charged, alpha_b, radius_b, 256,
+                                           c.domain == privoco::jkt::OcpDomain::box);
       const double bd = arf_get_d(arb_midref(best.get()), ARF_RND_NEAR);
       comparator = text17(bd), cost_text = text17(cost_sum), regret = text17(cost_sum - bd);
     } else {
-      reference::jkt::quadratic_comparator(best, nullptr, Sb, charged, alpha_b, radius_b, 256);
+      reference::jkt::quadratic_comparator(best, nullptr, Sb, charged, alpha_b, radius_b, 256,
+                                           c.domain == privoco::jkt::OcpDomain::box);
       reference::Ball reg;
       arb_sub(reg, cost_sum_b, best, 256);
       comparator = reference::value_string(best, a.digits), cost_text = reference::value_string(cost_sum_b, a.digits);
@@ -339,10 +343,11 @@ int run_ocp(const RunArgs& a) {
   } else {
     std::fprintf(output.info,
                  "privoco run %s (%s): %llu rounds (%llu charged), d = %d, T = %llu; beta = %s, t_q = %llu; f_t = "
-                 "%s on the ball of radius %s; %s; seed %llu\n",
+                 "%s on the %s of radius %s; %s; seed %llu\n",
                  e.id.c_str(), a.impl.c_str(), static_cast<unsigned long long>(rounds),
                  static_cast<unsigned long long>(charged), d, static_cast<unsigned long long>(c.T), text17(run.beta).c_str(),
-                 static_cast<unsigned long long>(c.tq), loss_text(c.loss), text17(c.radius).c_str(), readings.c_str(),
+                 static_cast<unsigned long long>(c.tq), loss_text(c.loss), c.domain == privoco::jkt::OcpDomain::box ? "box" : "ball",
+                 text17(c.radius).c_str(), readings.c_str(),
                  static_cast<unsigned long long>(a.seed));
     if (charged > 0)
       std::fprintf(output.info, "  cost %s, best fixed point of C %s, realised regret %s\n", cost_text.c_str(),

@@ -536,12 +536,13 @@ PYBIND11_MODULE(_privoco, m) {
   py::class_<Ocp>(m, "PrivateOcp")
       .def(py::init([](int update, int d, std::uint64_t T, double alpha, double radius, int giga_eta, std::uint64_t tq,
                        int burnin, int init, const std::vector<double>& x1, int coupling, std::uint64_t seed,
-                       double beta, double bound) {
+                       double beta, double bound, int loss, int domain) {
         privoco::jkt::OcpConfig c;
         c.update = static_cast<privoco::jkt::OcpUpdate>(update), c.d = d, c.T = T, c.alpha = alpha, c.radius = radius;
         c.giga_eta = static_cast<privoco::jkt::GigaEta>(giga_eta), c.tq = tq;
         c.burnin = static_cast<privoco::jkt::TqBurnin>(burnin), c.init = static_cast<privoco::jkt::InitReading>(init);
         c.x1 = x1, c.coupling = static_cast<privoco::jkt::InitCoupling>(coupling), c.seed = seed;
+        c.loss = static_cast<privoco::jkt::OcpLoss>(loss), c.domain = static_cast<privoco::jkt::OcpDomain>(domain);
         return Ocp{privoco::fast::jkt::PrivateOcp(c, beta), bound};
       }))
       .def("played", [](const Ocp& o) {
@@ -556,7 +557,7 @@ PYBIND11_MODULE(_privoco, m) {
         double lip;
         if (privoco::fast::jkt::exceeds_bound(c, g.data(), o.bound, &lip))
           throw privoco::DomainError(privoco::jkt::ocp_id(c.update), "g",
-                                     "||g|| + alpha radius = " + privoco::text17(lip),
+                                     "||g|| + alpha max_C |x| = " + privoco::text17(lip),
                                      "at most " + std::string(c.update == privoco::jkt::OcpUpdate::igd ? "L" : "G") +
                                          " = " + privoco::text17(o.bound) + " (the bound beta is calibrated to)");
         return o.ocp.update(g.data());

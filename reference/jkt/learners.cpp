@@ -39,6 +39,12 @@ void project_ball(std::vector<Ball>* z, const arb_t r, slong prec) {
   }
 }
 
+void project_box(std::vector<Ball>* z, const arb_t r, slong prec) {
+  Ball neg_r;
+  arb_neg(neg_r, r);
+  for (Ball& v : *z) arb_min(v, v, r, prec), arb_max(v, v, neg_r, prec);  // clip (JKT.alg.projection)
+}
+
 void quadratic_loss(arb_t res, const std::vector<Ball>& x, const double* g, const arb_t alpha, slong prec) {
   Ball q, l, gj;
   for (std::size_t j = 0; j < x.size(); ++j) {
@@ -52,8 +58,9 @@ void quadratic_loss(arb_t res, const std::vector<Ball>& x, const double* g, cons
 }
 
 void quadratic_comparator(arb_t res, std::vector<Ball>* argmin, const std::vector<Ball>& S, std::uint64_t N,
-                          const arb_t alpha, const arb_t radius, slong prec) {
+                          const arb_t alpha, const arb_t radius, slong prec, bool box) {
   // N alpha/2 ||x||^2 + S.x is isotropic about -S/(N alpha): its minimiser over the ball is that point projected
+  // (over the box too: the objective is separable, each coordinate clipped)
   std::vector<Ball> x(S.size());
   Ball na;
   arb_mul_ui(na, alpha, N, prec);
@@ -61,7 +68,8 @@ void quadratic_comparator(arb_t res, std::vector<Ball>* argmin, const std::vecto
     arb_div(x[j], S[j], na, prec);
     arb_neg(x[j], x[j]);
   }
-  project_ball(&x, radius, prec);
+  if (box) project_box(&x, radius, prec);
+  else project_ball(&x, radius, prec);
   Ball q, l;
   for (std::size_t j = 0; j < S.size(); ++j) arb_addmul(q, x[j], x[j], prec), arb_addmul(l, S[j], x[j], prec);
   arb_mul(q, q, na, prec);
@@ -114,6 +122,127 @@ void phi_slope(arb_t s, OcpLoss loss, const arb_t z, bool kink_least, slong prec
 }
 }  // namespace
 
+namespace {
+// The root of an increasing (possibly set-valued) function between the exact ends lo0 < hi0 (midpoints of the balls;
+// the solution is known to lie in [lo0, hi0]), by bisection on exact points: sign_at(y) = -1 (+1) when the function
+// is certainly negative (positive) at y, so the solution is above (below) y; 0 undecided. res: [lo, hi].
+template <class SignAt>
+void certified_root(arb_t res, const arb_t lo0, const arb_t hi0, const SignAt& sign_at, slong prec) {
+  arf_t lo, hi, mid;
+  arf_init(lo), arf_init(hi), arf_init(mid);
+  arf_set(lo, arb_midref(lo0)), arf_set(hi, arb_midref(hi0));
+  const auto at = [&](const arf_t y) {
+    Ball yb;
+    arb_set_arf(yb, y);
+    return sign_at(yb);
+  };
+  const auto halve = [&](arf_t m, const arf_t a0, const arf_t b0) {
+    arf_add(m, a0, b0, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_mul_2exp_si(m, m, -1);
+    return !arf_equal(m, a0) && !arf_equal(m, b0);
+  };
+  for (slong it = 0; it < prec + 64 && halve(mid, lo, hi); ++it) {
+    const int sg = at(mid);
+    if (sg < 0) arf_set(lo, mid);
+    else if (sg > 0) arf_set(hi, mid);
+    else {  // the inputs' uncertainty reaches mid: tighten each side separately
+      arf_t a0, b0;
+      arf_init(a0), arf_init(b0);
+      arf_set(a0, mid), arf_set(b0, hi);  // hi down towards mid while certainly positive
+      for (slong i = 0; i < prec + 64 && halve(mid, a0, b0); ++i) (at(mid) > 0 ? arf_set(b0, mid) : arf_set(a0, mid));
+      arf_set(hi, b0);
+      arf_set(a0, lo), arf_set(b0, hi);  // lo up while certainly negative
+      for (slong i = 0; i < prec + 64 && halve(mid, a0, b0); ++i) (at(mid) < 0 ? arf_set(a0, mid) : arf_set(b0, mid));
+      arf_set(lo, a0);
+      arf_clear(a0), arf_clear(b0);
+      break;
+    }
+  }
+  arb_set_interval_arf(res, lo, hi, prec);
+  arf_clear(lo), arf_clear(hi), arf_clear(mid);
+}
+
+// x's enclosure for a 1/k-Lipschitz step: the l2 radius rho (given, or of x's coordinate radii) taken off before the
+// step at the midpoints and added back as rho/k after (see linear_model_igd); `out` receives the result's l2 radius
+struct LipschitzStep {
+  std::vector<Ball>* x;
+  std::uint64_t t;
+  mag_ptr out;
+  mag_t rho;
+  LipschitzStep(std::vector<Ball>* x_, std::uint64_t t_, mag_ptr l2_radius) : x(x_), t(t_), out(l2_radius) {
+    mag_init(rho);
+    for (Ball& xj : *x) {
+      if (!l2_radius) mag_addmul(rho, arb_radref(xj.get()), arb_radref(xj.get()));
+      mag_zero(arb_radref(xj.get()));
+    }
+    if (l2_radius) mag_set(rho, l2_radius);
+    else mag_sqrt(rho, rho);
+  }
+  ~LipschitzStep() {
+    mag_t tight;
+    mag_init(tight);
+    mag_mul_ui(rho, rho, t);
+    mag_div_ui(rho, rho, t + 1);  // rho/k, k = (t + 1)/t, rounded up
+    for (Ball& xj : *x) {
+      mag_addmul(tight, arb_radref(xj.get()), arb_radref(xj.get()));
+      arb_add_error_mag(xj.get(), rho);
+    }
+    mag_sqrt(tight, tight);
+    if (out) mag_add(out, rho, tight);  // the result's l2 radius about its midpoints
+    mag_clear(rho), mag_clear(tight);
+  }
+  LipschitzStep(const LipschitzStep&) = delete;
+  LipschitzStep& operator=(const LipschitzStep&) = delete;
+};
+}  // namespace
+
+void box_igd(std::vector<Ball>* x, OcpLoss loss, const double* v, const arb_t alpha, std::uint64_t t, const arb_t r,
+             slong prec, mag_ptr l2_radius) {
+  // JKT Eq (13) on the box (the derivation beside the fast part's box_igd): out = clip((x - q v)/k, -r, r) with q
+  // the root of q in eta dphi(v.out(q)); certified bisection on q between -eta and 0 (eta for absolute), the step's
+  // enclosure carried through its 1/k-Lipschitz map as for the ball.
+  const LipschitzStep step(x, t, l2_radius);
+  const std::size_t d = x->size();
+  Ball k, eta, lo_b, hi_b, q;
+  arb_set_ui(k, t + 1);
+  arb_div_ui(k, k, t, prec);
+  arb_mul_ui(eta, alpha, t, prec);
+  arb_inv(eta, eta, prec);
+  std::vector<Ball> y(d);
+  Ball neg_r;
+  arb_neg(neg_r, r);
+  const auto point = [&](const arb_t qb, std::vector<Ball>* out, arb_t z) {
+    arb_zero(z);
+    for (std::size_t j = 0; j < d; ++j) {
+      Ball vj(v[j]);
+      arb_set(y[j], (*x)[j]);
+      arb_submul(y[j], qb, vj, prec);
+      arb_div(y[j], y[j], k, prec);
+      arb_min(y[j], y[j], r, prec);
+      arb_max(y[j], y[j], neg_r, prec);
+      arb_addmul(z, vj, y[j], prec);
+    }
+    if (out) *out = y;
+  };
+  // the ends: q = eta s at s's extreme slopes, -eta and 0 (eta for absolute), as exact points outside eta's ball
+  arf_t e;
+  arf_init(e);
+  arb_get_ubound_arf(e, eta, prec);
+  arb_set_arf(hi_b, e);
+  arb_neg(lo_b, hi_b);
+  if (loss != OcpLoss::absolute) arb_zero(hi_b);
+  arf_clear(e);
+  certified_root(q, lo_b, hi_b, [&](const arb_t qb) {
+    Ball z, s, bound;
+    point(qb, nullptr, z);
+    phi_slope(s, loss, z, false, prec);  // at a kink the subdifferential
+    arb_mul(bound, eta, s, prec);        // eta dphi(z)
+    return arb_lt(qb, bound) ? -1 : (arb_gt(qb, bound) ? 1 : 0);
+  }, prec);
+  Ball z;
+  point(q, x, z);
+}
+
 void linear_model_igd(std::vector<Ball>* x, OcpLoss loss, const double* v, const arb_t alpha, std::uint64_t t,
                       const arb_t r, slong prec, mag_ptr l2_radius) {
   // JKT Eq (13) for phi(v.x) + alpha/2 ||x||^2 on the ball (the derivation beside the fast part's linear_model_igd):
@@ -127,32 +256,8 @@ void linear_model_igd(std::vector<Ball>* x, OcpLoss loss, const double* v, const
   // 1/k-Lipschitz in the l2 norm, so an l2 ball of radius rho about the midpoint goes into one of radius rho/k.
   // (Ball arithmetic through p, a and w directly widens the enclosure 2-3 times per round; coordinate radii alone
   // would lose sqrt(d) per round, hence the l2 radius the caller may carry.)
+  const LipschitzStep step(x, t, l2_radius);
   const std::size_t d = x->size();
-  mag_t rho, tight;
-  mag_init(rho), mag_init(tight);
-  for (Ball& xj : *x) {
-    if (!l2_radius) mag_addmul(rho, arb_radref(xj.get()), arb_radref(xj.get()));
-    mag_zero(arb_radref(xj.get()));
-  }
-  if (l2_radius) mag_set(rho, l2_radius);
-  else mag_sqrt(rho, rho);
-  struct AddInputError {  // on every exit below
-    std::vector<Ball>* x;
-    mag_t *rho, *tight;
-    mag_ptr out;
-    std::uint64_t t;
-    ~AddInputError() {
-      mag_mul_ui(*rho, *rho, t);
-      mag_div_ui(*rho, *rho, t + 1);  // rho/k, k = (t + 1)/t, rounded up
-      for (Ball& xj : *x) {
-        mag_addmul(*tight, arb_radref(xj.get()), arb_radref(xj.get()));
-        arb_add_error_mag(xj.get(), *rho);
-      }
-      mag_sqrt(*tight, *tight);
-      if (out) mag_add(out, *rho, *tight);  // the result's l2 radius about its midpoints
-      mag_clear(*rho), mag_clear(*tight);
-    }
-  } add_input_error{x, &rho, &tight, l2_radius, t};
   Ball nu, k, en;
   for (std::size_t j = 0; j < d; ++j) {
     Ball vj(v[j]);
@@ -194,41 +299,15 @@ void linear_model_igd(std::vector<Ball>* x, OcpLoss loss, const double* v, const
     arb_addmul(h, en, s, prec);
     arb_sub(h, h, a, prec);
   };
-  arf_t lo, hi, mid;
-  arf_init(lo), arf_init(hi), arf_init(mid);
-  arf_set(hi, arb_midref(r));
-  arf_neg(lo, hi);
-  const auto sign_at = [&](const arf_t w) {
-    Ball wb, h;
-    arb_set_arf(wb, w);
-    H(h, wb);
+  Ball w, lo_b, hi_b;
+  arb_set(hi_b, r);
+  arb_neg(lo_b, r);
+  certified_root(w, lo_b, hi_b, [&](const arb_t y) {
+    Ball h;
+    H(h, y);
     return arb_is_negative(h) ? -1 : (arb_is_positive(h) ? 1 : 0);
-  };
-  const auto halve = [&](arf_t m, const arf_t a0, const arf_t b0) {
-    arf_add(m, a0, b0, ARF_PREC_EXACT, ARF_RND_DOWN);
-    arf_mul_2exp_si(m, m, -1);
-    return !arf_equal(m, a0) && !arf_equal(m, b0);
-  };
-  for (slong it = 0; it < prec + 64 && halve(mid, lo, hi); ++it) {
-    const int sg = sign_at(mid);
-    if (sg < 0) arf_set(lo, mid);
-    else if (sg > 0) arf_set(hi, mid);
-    else {  // the inputs' uncertainty reaches mid: tighten each side separately
-      arf_t a0, b0;
-      arf_init(a0), arf_init(b0);
-      arf_set(a0, mid), arf_set(b0, hi);  // hi down towards mid while H stays certainly positive
-      for (slong i = 0; i < prec + 64 && halve(mid, a0, b0); ++i) (sign_at(mid) > 0 ? arf_set(b0, mid) : arf_set(a0, mid));
-      arf_set(hi, b0);
-      arf_set(a0, lo), arf_set(b0, hi);  // lo up while certainly negative
-      for (slong i = 0; i < prec + 64 && halve(mid, a0, b0); ++i) (sign_at(mid) < 0 ? arf_set(a0, mid) : arf_set(b0, mid));
-      arf_set(lo, a0);
-      arf_clear(a0), arf_clear(b0);
-      break;
-    }
-  }
-  Ball w, q, m, invK;
-  arb_set_interval_arf(w, lo, hi, prec);
-  arf_clear(lo), arf_clear(hi), arf_clear(mid);
+  }, prec);
+  Ball q, m, invK;
   arb_sub(q, r, w, prec), arb_add(m, r, w, prec);
   arb_mul(q, q, m, prec);
   if (arb_is_positive(q)) {
@@ -284,7 +363,7 @@ void phi_conjugate(arb_t res, OcpLoss loss, double s, slong prec) {
 }  // namespace
 
 void family_comparator(arb_t lower, arb_t upper, std::vector<double>* argmin, const std::vector<double>& rows, int d,
-                       OcpLoss loss, double alpha, double radius, slong prec) {
+                       OcpLoss loss, double alpha, double radius, slong prec, bool box) {
   const std::size_t N = rows.size() / static_cast<std::size_t>(d);
   // an approximate minimiser of F/N = mean phi(v.x) + alpha/2 ||x||^2 on the ball: accelerated projected gradient on
   // the smoothed phi, mu shrinking (the approximation only chooses the points the certificates are taken at)
@@ -293,6 +372,10 @@ void family_comparator(arb_t lower, arb_t upper, std::vector<double>* argmin, co
   for (double v : rows) mean_v2 += v * v;
   mean_v2 /= static_cast<double>(N);
   const auto project = [&](std::vector<double>& z) {
+    if (box) {
+      for (double& v : z) v = std::clamp(v, -radius, radius);
+      return;
+    }
     double n = 0;
     for (double v : z) n += v * v;
     n = std::sqrt(n);
@@ -330,7 +413,8 @@ void family_comparator(arb_t lower, arb_t upper, std::vector<double>* argmin, co
   std::vector<Ball> xb(static_cast<std::size_t>(d));
   for (int j = 0; j < d; ++j) arb_set_d(xb[j], x[j]);
   Ball r(radius), al(alpha), f, sum, S, conj, q, tmp;
-  project_ball(&xb, r, prec);
+  if (box) project_box(&xb, r, prec);
+  else project_ball(&xb, r, prec);
   std::vector<Ball> Sv(static_cast<std::size_t>(d));
   OcpConfig c;
   c.loss = loss, c.d = d;
@@ -352,7 +436,7 @@ void family_comparator(arb_t lower, arb_t upper, std::vector<double>* argmin, co
     arb_add(conj, conj, tmp, prec);
   }
   arb_set(upper, sum);
-  quadratic_comparator(lower, nullptr, Sv, N, al, r, prec);
+  quadratic_comparator(lower, nullptr, Sv, N, al, r, prec, box);
   arb_sub(lower, lower, conj, prec);
   if (argmin) *argmin = x;
 }
@@ -374,6 +458,13 @@ void PrivateOcpReplay::draw_point(DrawKind kind, std::uint64_t counter, std::vec
   out->assign(static_cast<std::size_t>(c_.d), Ball());
   if (c_.init == InitReading::given) {
     for (int j = 0; j < c_.d; ++j) arb_set_d((*out)[j], c_.x1[j]);
+    return;
+  }
+  if (c_.domain == OcpDomain::box) {  // uniform on the box: r (2u - 1) per coordinate
+    for (int j = 0; j < c_.d; ++j) {
+      arb_set_d((*out)[j], 2 * streams_.uniform(ocp_stream(kind, static_cast<std::uint64_t>(j)), counter) - 1);  // exact
+      arb_mul((*out)[j], (*out)[j], radius_, prec_);
+    }
     return;
   }
   for (int j = 0; j < c_.d; ++j) ocp_normal((*out)[j], streams_, kind, static_cast<std::uint64_t>(j), counter, prec_);
@@ -431,9 +522,12 @@ void PrivateOcpReplay::update(const double* g, arb_t cost, const double* noise) 
       for (const Ball& xj : x_) mag_addmul(l2_, arb_radref(xj.get()), arb_radref(xj.get()));
       mag_sqrt(l2_, l2_);
     }
-    linear_model_igd(&x_, c_.loss, g, alpha_, t, radius_, prec_, l2_);
+    if (c_.domain == OcpDomain::box) box_igd(&x_, c_.loss, g, alpha_, t, radius_, prec_, l2_);
+    else linear_model_igd(&x_, c_.loss, g, alpha_, t, radius_, prec_, l2_);
     l2_valid_ = true;
   }
+  else if (c_.domain == OcpDomain::box)
+    project_box(&x_, radius_, prec_);
   else
     project_ball(&x_, radius_, prec_);
   Ball s;  // l.8-l.9: x^_{t+1} = Pi_C(x_{t+1} + (beta/t) z)
@@ -449,7 +543,8 @@ void PrivateOcpReplay::update(const double* g, arb_t cost, const double* noise) 
     ocp_normal(z, streams_, DrawKind::noise, static_cast<std::uint64_t>(j), t, prec_);
     arb_addmul(xhat_[j], s, z, prec_);
   }
-  project_ball(&xhat_, radius_, prec_);
+  if (c_.domain == OcpDomain::box) project_box(&xhat_, radius_, prec_);
+  else project_ball(&xhat_, radius_, prec_);
 }
 
 namespace {

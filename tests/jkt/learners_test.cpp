@@ -90,7 +90,7 @@ pj::OcpConfig config(pj::OcpUpdate u, int d, std::uint64_t T, double alpha, doub
 }  // namespace
 
 // The fast learners' released points within 8 ulps of the radius, and costs within 8 ulps of alpha r^2/2 + |g| r, of
-// the certified replay: both algorithms, every loss family, d = 1..12, every reading of J7, J16, J23, noise from none
+// the certified replay: both algorithms, every loss family, both shapes of C, d = 1..12, every reading of J7, J16, J23, noise from none
 // to dominant.
 RC_GTEST_PROP(JktLearners, FastWithin8UlpOfReplay, ()) {
   const auto u = *rc::gen::element(pj::OcpUpdate::igd, pj::OcpUpdate::giga);
@@ -102,6 +102,7 @@ RC_GTEST_PROP(JktLearners, FastWithin8UlpOfReplay, ()) {
   c.burnin = *rc::gen::element(pj::TqBurnin::random_tq, pj::TqBurnin::update_from_tq_minus_1);
   c.coupling = *rc::gen::element(pj::InitCoupling::independent, pj::InitCoupling::same);
   c.loss = *rc::gen::element(pj::OcpLoss::quadratic, pj::OcpLoss::logistic, pj::OcpLoss::hinge, pj::OcpLoss::absolute);
+  c.domain = *rc::gen::element(pj::OcpDomain::ball, pj::OcpDomain::box);
   if (u == pj::OcpUpdate::giga) c.tq = *rc::gen::inRange<std::uint64_t>(1, 6);
   const double beta = *rc::gen::element(0.0, 1e-3, 1.0, 300.0) * radius;
   const Worst w = compare_run(c, beta, *rc::gen::inRange<std::uint64_t>(1, 1000), 3 * alpha * radius, 60);
@@ -192,8 +193,25 @@ TEST(JktLearners, BurnInReadings) {
 }
 
 // The comparator: N alpha/2 |x|^2 + S.x is minimised over the ball at Pi_C(-S/(N alpha)); no point of a fine grid of
-// the disc does better (inside and on the boundary).
+// the disc does better (inside and on the boundary). Over the box at the clip of the same point: no grid point of the
+// square does better, and the ball's answer (the sibling) is not the box's where the clip and the scaling differ.
 TEST(JktLearners, ComparatorIsTheMinimum) {
+  {
+    Ball alpha(0.9), radius(1.1), best, ball_best;
+    std::vector<Ball> S = {Ball(5.0), Ball(-0.5)}, arg;
+    rj::quadratic_comparator(best, &arg, S, 4, alpha, radius, 256, true);
+    rj::quadratic_comparator(ball_best, nullptr, S, 4, alpha, radius, 256, false);
+    const double b = arf_get_d(arb_midref(best.get()), ARF_RND_NEAR);
+    double grid_min = INFINITY;
+    for (int i = -400; i <= 400; ++i)
+      for (int k = -400; k <= 400; ++k) {
+        const double x = 1.1 * i / 400, y = 1.1 * k / 400;
+        grid_min = std::min(grid_min, 4 * 0.9 / 2 * (x * x + y * y) + 5 * x - 0.5 * y);
+      }
+    EXPECT_LE(b, grid_min + 1e-15);
+    EXPECT_GE(b, grid_min - 1e-4);
+    EXPECT_TRUE(arb_lt(best, ball_best));  // the square holds points the disc does not
+  }
   for (const auto& S2 : {std::vector<double>{0.3, -0.1}, std::vector<double>{5, 7}}) {
     Ball alpha(0.9), radius(1.1), best;
     std::vector<Ball> S = {Ball(S2[0]), Ball(S2[1])}, arg;
@@ -217,9 +235,10 @@ TEST(JktLearners, ComparatorIsTheMinimum) {
 
 // A run saved after 17 rounds and restored continues with the same bits as the run that never stopped.
 TEST(JktLearners, StateRoundTripIsExact) {
-  for (auto u : {pj::OcpUpdate::igd, pj::OcpUpdate::giga}) {
+  for (auto u : {pj::OcpUpdate::igd, pj::OcpUpdate::giga})
+  for (auto dom : {pj::OcpDomain::ball, pj::OcpDomain::box}) {
     pj::OcpConfig c = config(u, 4, 50, 2, 1, 9);
-    c.tq = 3;
+    c.tq = 3, c.domain = dom, c.loss = dom == pj::OcpDomain::box ? pj::OcpLoss::hinge : pj::OcpLoss::quadratic;
     fj::PrivateOcp whole(c, 2.5), first(c, 2.5);
     privoco::Streams data(4);
     for (std::uint64_t t = 1; t <= 17; ++t) {
@@ -234,8 +253,12 @@ TEST(JktLearners, StateRoundTripIsExact) {
       for (int j = 0; j < 4; ++j) ASSERT_EQ(whole.played()[j], second.played()[j]) << t;
     }
     fj::OcpState bad = first.state();
-    bad.xhat[0] = 3;  // outside the ball
+    bad.xhat[0] = 3;  // outside the ball and the box
     EXPECT_THROW(second.restore(bad), privoco::DomainError);
+    bad = first.state();
+    bad.xhat = {0.9, 0.9, 0.9, 0.9};  // in the box, not in the ball
+    if (dom == pj::OcpDomain::ball) EXPECT_THROW(second.restore(bad), privoco::DomainError);
+    else EXPECT_NO_THROW(second.restore(bad));
     bad = first.state();
     bad.t = 51;
     EXPECT_THROW(second.restore(bad), privoco::DomainError);
@@ -273,7 +296,7 @@ TEST(JktLearners, CliRefusals) {
   const std::string pigd = "run pigd alpha=1 radius=1 eps=1 delta=1e-5 ";
   auto r = run_cli(pigd + "L=2 T=10 --gradients " + g);
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.err.find(":3: ||g_t|| + alpha radius = 6 exceeds L = 2"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(":3: ||g_t|| + alpha max_C |x| = 6 exceeds L = 2"), std::string::npos) << r.err;
   r = run_cli(pigd + "L=20 T=2 --gradients " + g3);
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("more than T = 2 rounds"), std::string::npos) << r.err;
@@ -340,14 +363,19 @@ TEST(JktLearners, StreamCheckOfAnotherProgramsRun) {
 }
 
 // IGD's step on the phi families (logistic, hinge, absolute + alpha/2|x|^2) is the minimiser of Eq (13) over the
-// ball: certified, the objective at the replay's step is no larger than at any point of a cloud around it (projected
+// ball and over the box: certified, the objective at the replay's step is no larger than at any point of a cloud around it (projected
 // into C), and the fast step lies within 8 ulp of the radius of it. The sibling: minimising without the ball and then
-// projecting, the right step for the isotropic quadratic, is certainly worse for these families wherever the ball
-// binds and x_t is not parallel to v.
+// projecting, the right step for the isotropic quadratic, is certainly worse for these families in most cases where
+// the constraint binds (on the ball: wherever x_t is not parallel to v).
 TEST(JktLearners, PhiFamilyStepIsTheArgmin) {
+  for (const bool box : {false, true}) {
   std::mt19937_64 rng(20261127);
   std::normal_distribution<double> normal(0, 1);
   int sibling_worse = 0, binding = 0;
+  const auto project = [&](std::vector<Ball>* z, const Ball& rb) {
+    if (box) rj::project_box(z, rb, 256);
+    else rj::project_ball(z, rb, 256);
+  };
   for (int trial = 0; trial < 300; ++trial) {
     const auto loss = static_cast<pj::OcpLoss>(1 + trial % 3);
     const int d = 1 + trial % 4;
@@ -355,7 +383,7 @@ TEST(JktLearners, PhiFamilyStepIsTheArgmin) {
     std::vector<double> x(d), v(d), fx(d), fproj(d);
     for (int j = 0; j < d; ++j) x[j] = normal(rng), v[j] = 2 * normal(rng);
     const double n = fj::norm2(x.data(), d), s = r * std::pow(std::uniform_real_distribution<double>(0, 1)(rng), 1.0 / d);
-    for (double& xj : x) xj *= s / n;  // x_t in C
+    for (double& xj : x) xj *= s / n;  // x_t in the ball, so in the box too
     const auto objective = [&](const std::vector<Ball>& y, Ball& res) {  // 1/2|y - x_t|^2 + (phi(v.y) + alpha/2|y|^2)/(alpha t)
       pj::OcpConfig c;
       c.loss = loss, c.d = d;
@@ -374,16 +402,18 @@ TEST(JktLearners, PhiFamilyStepIsTheArgmin) {
     std::vector<Ball> y(d);
     for (int j = 0; j < d; ++j) arb_set_d(y[j], x[j]);
     Ball a(alpha), rb(r), best;
-    rj::linear_model_igd(&y, loss, v.data(), a, static_cast<std::uint64_t>(t), rb, 256);
+    if (box) rj::box_igd(&y, loss, v.data(), a, static_cast<std::uint64_t>(t), rb, 256);
+    else rj::linear_model_igd(&y, loss, v.data(), a, static_cast<std::uint64_t>(t), rb, 256);
     objective(y, best);
-    fj::linear_model_igd(loss, d, alpha, t, r, x.data(), v.data(), fx.data());
+    if (box) fj::box_igd(loss, d, alpha, t, r, x.data(), v.data(), fx.data());
+    else fj::linear_model_igd(loss, d, alpha, t, r, x.data(), v.data(), fx.data());
     for (int j = 0; j < d; ++j) ASSERT_LE(ulps_of_scale(fx[j], y[j], r), 8) << "trial " << trial << " j " << j;
     std::vector<double> ymid(d);
     for (int j = 0; j < d; ++j) ymid[j] = arf_get_d(arb_midref(y[j].get()), ARF_RND_NEAR);
     for (int k = 0; k < 40; ++k) {  // a cloud of feasible points about the step
       std::vector<Ball> z(d);
       for (int j = 0; j < d; ++j) arb_set_d(z[j], ymid[j] + r * 1e-3 * std::pow(10.0, -(k % 4)) * normal(rng));
-      rj::project_ball(&z, rb, 256);
+      project(&z, rb);
       Ball fz;
       objective(z, fz);
       ASSERT_FALSE(arb_lt(fz, best)) << "trial " << trial;  // no feasible point certainly better
@@ -393,16 +423,19 @@ TEST(JktLearners, PhiFamilyStepIsTheArgmin) {
     for (int j = 0; j < d; ++j) arb_set_d(u[j], x[j]);
     Ball huge(1e6), fu;
     rj::linear_model_igd(&u, loss, v.data(), a, static_cast<std::uint64_t>(t), huge, 256);
-    Ball nu;
-    for (const Ball& uj : u) arb_addmul(nu, uj, uj, 256);
-    if (!arb_gt(nu, Ball(r * r))) continue;
+    std::vector<Ball> before = u;
+    project(&u, rb);
+    bool moved = false;  // the constraint binds: the projection moved the unconstrained step
+    for (int j = 0; j < d; ++j) moved |= !arb_overlaps(before[j], u[j]);
+    if (!moved) continue;
     ++binding;
-    rj::project_ball(&u, rb, 256);
     objective(u, fu);
     sibling_worse += arb_gt(fu, best);
   }
-  EXPECT_GT(binding, 30);
-  EXPECT_GT(sibling_worse, binding / 2) << "of " << binding;
+  EXPECT_GT(binding, 30) << (box ? "box" : "ball");
+  // on the box the clipped unconstrained step is right where the clip leaves phi's slope unchanged
+  EXPECT_GT(sibling_worse, box ? binding / 3 : binding / 2) << "of " << binding << (box ? " (box)" : " (ball)");
+  }
 }
 
 // The phi families' comparator: lower <= min <= upper with a gap below 1e-9 relative, and no feasible point of a

@@ -133,21 +133,25 @@ def test_private_sum_gives_the_clis_bits_and_resumes_exactly():
 
 
 @pytest.mark.parametrize("alg", ["pigd", "pgiga"])
-def test_jkt_ocp_gives_the_clis_bits_and_resumes_exactly(alg):
+@pytest.mark.parametrize("loss,shape", [("quadratic", "ball"), ("logistic", "box"), ("hinge", "ball"), ("absolute", "box")])
+def test_jkt_ocp_gives_the_clis_bits_and_resumes_exactly(alg, loss, shape):
     """JKT Alg 2 / Alg 3 as classes: the points played and the costs are privoco run pigd|pgiga's bits (uniform start,
-    PGIGA with a burn-in of 5 rounds); a learner rebuilt from its JSON state halfway continues with the same bits;
-    a g beyond the bound the noise is calibrated to is refused by name, as the CLI refuses the row."""
+    PGIGA with a burn-in of 5 rounds), for loss families and both shapes of C; a learner rebuilt from its JSON state
+    halfway continues with the same bits; a g beyond the bound the noise is calibrated to is refused by name, as the
+    CLI refuses the row."""
     rng = np.random.default_rng(SEED + 3)
     d, T = 3, 40
     g = rng.uniform(-0.4, 0.4, (T, d))
-    common = dict(alpha=0.5, radius=2.0, eps=1.0, delta=1e-5, T=T, d=d, init_reading="uniform", seed=7)
+    common = dict(alpha=0.5, radius=2.0, eps=1.0, delta=1e-5, T=T, d=d, init_reading="uniform", seed=7, loss=loss,
+                  C_shape=shape)
+    readings = [f"loss={loss}", f"C_shape={shape}"]
     if alg == "pigd":
-        params = ["L=2", "alpha=0.5", "radius=2", "eps=1", "delta=1e-5", f"T={T}", "init_reading=uniform"]
-        make = lambda: privoco.learners.PIGD(L=2.0, **common)
+        params = ["L=3", "alpha=0.5", "radius=2", "eps=1", "delta=1e-5", f"T={T}", "init_reading=uniform", *readings]
+        make = lambda: privoco.learners.PIGD(L=3.0, **common)
     else:
-        params = ["G=2", "L_G=1.5", "alpha=0.5", "radius=2", "eps=1", "delta=1e-5", f"T={T}", "init_reading=uniform",
-                  "tq_burnin=update_from_tq_minus_1"]
-        make = lambda: privoco.learners.PGIGA(G=2.0, L_G=1.5, tq_burnin="update_from_tq_minus_1", **common)
+        params = ["G=3", "L_G=1.5", "alpha=0.5", "radius=2", "eps=1", "delta=1e-5", f"T={T}", "init_reading=uniform",
+                  "tq_burnin=update_from_tq_minus_1", *readings]
+        make = lambda: privoco.learners.PGIGA(G=3.0, L_G=1.5, tq_burnin="update_from_tq_minus_1", **common)
     with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
         f.write("g1,g2,g3\n" + "".join(",".join(repr(float(x)) for x in r) + "\n" for r in g))
     p = subprocess.run([BIN, "run", alg, *params, "--seed", "7", "--gradients", f.name], capture_output=True, text=True)

@@ -323,7 +323,9 @@ void register_paper(std::vector<Entry>& t) {
   // J11: charge_last = yes first, the regret of Def 1 (and of Thm 2, Cor 1, Thm 4, Thm 6) sums over t = 1..T.
   const ParamSpec charge_last = reading_param("charge_last", {"yes", "no"},
                                               "f_T(x^_T) charged after the loop (Def 1's T rounds), or only the loop's T - 1 (J11)");
-  const ParamSpec radius{"radius", kPos, "C: the ball of this radius about 0", {}};
+  const ParamSpec radius{"radius", kPos, "C: the ball of this radius about 0 (the box's half-width)", {}};
+  const ParamSpec c_shape = reading_param("C_shape", {"ball", "box"},
+                                          "C: the ball {|x| <= radius} or the box [-radius, radius]^d (projections exact)");
   // the loss family (privoco/jkt/ocp.hpp): IGD's step is exact for each (a scalar root for the phi families)
   const ParamSpec loss = reading_param("loss", {"quadratic", "logistic", "hinge", "absolute"},
                                        "f_t = alpha/2||x||^2 + g_t.x, or phi(g_t.x) + alpha/2||x||^2 with phi(z) = "
@@ -335,19 +337,19 @@ void register_paper(std::vector<Entry>& t) {
                "the projection of (t x_t - g_t/alpha)/(t + 1) on f_t = alpha/2||x||^2 + g_t.x; one certified scalar root "
                "on phi(g_t.x) + alpha/2||x||^2), noise N(0, beta^2/t^2 I) with beta = JKT.noise.pigd_beta, "
                "x^_{t+1} = Pi_C(x_{t+1} + b_{t+1}); `privoco run pigd`",
-               {{"L", kPos, "Lipschitz bound of every f_t on C, ||g_t|| + alpha radius <= L (Alg 2 l.2; checked)", {}},
+               {{"L", kPos, "Lipschitz bound of every f_t on C, ||g_t|| + alpha max_C |x| <= L (Alg 2 l.2; checked)", {}},
                 {"alpha", kPos, "strong convexity of the f_t (the family's alpha)", {}}, radius, eps, delta, T2, c_parse,
-                init_reading, init_coupling, charge_last, loss},
+                init_reading, init_coupling, charge_last, loss, c_shape},
                true, true, kLearners});
   t.push_back({"JKT.alg.giga_update", "alg", "JKT Sec 3.4, Alg 3",
                "PGIGA (Alg 3) as a streaming learner: burn-in to t_q (J6, J7), then GIGA's step Pi_C(x_t - eta_t "
                "grad f_t(x_t)) (J15 (a), J16) on f_t of `loss` (at a kink the least subgradient), noise with beta = "
                "JKT.noise.pgiga_beta; "
                "`privoco run pgiga`",
-               {{"G", kPos, "bound on the gradients on C, ||g_t|| + alpha radius <= G (J19; checked)", {}},
+               {{"G", kPos, "bound on the gradients on C, ||g_t|| + alpha max_C |x| <= G (J19; checked)", {}},
                 {"L_G", kPos, "Lipschitz constant of the gradients (>= alpha; the family's is alpha)", {}},
                 {"alpha", kPos, "strong convexity of the f_t (the family's alpha)", {}}, radius, eps, delta, T2, c_parse,
-                giga_eta, tq_rounding, tq_burnin, pgiga_lambda, init_reading, init_coupling, charge_last, loss},
+                giga_eta, tq_rounding, tq_burnin, pgiga_lambda, init_reading, init_coupling, charge_last, loss, c_shape},
                true, true, kLearners});
 
   // PQFTL (Alg 4) as a streaming learner: QFTL's update on two Alg 5 trees (privoco/jkt/qftl.hpp); `privoco run pqftl`.

@@ -146,21 +146,24 @@ class PrivateSum:
 
 
 class _PrivateOcp:
-    """JKT's private OCP learners on f_t(x) = alpha/2 |x|^2 + g_t.x over the ball of radius `radius` about 0: played()
+    """JKT's private OCP learners on f_t(x) = alpha/2 |x|^2 + g_t.x, or phi(g_t.x) + alpha/2 |x|^2 with phi logistic,
+    hinge or absolute (`loss`), over the ball of radius `radius` about 0 or the box [-radius, radius]^d (`C_shape`): played()
     is the point x^_t of the coming round, update(g) reveals f_t and returns the cost f_t(x^_t), then forms x_{t+1}
     and x^_{t+1} (beta/t-scaled Gaussian noise at the printed beta, projected). The same arguments give `privoco run`'s
     bits; readings by name as the CLI takes them (the first of each list is the default)."""
     _choices = {"c_parse": ["ln_of_half_ln", "ln_half_times_ln"], "init_reading": ["given", "uniform"],
                 "init_coupling": ["independent", "same"], "giga_eta": ["two_over_alpha_t", "one_over_alpha_t"],
                 "tq_rounding": ["ceil", "floor_plus_1", "ceil_plus_1"], "tq_burnin": ["random_tq", "update_from_tq_minus_1"],
-                "pgiga_lambda": ["alg3", "lem5"]}
+                "pgiga_lambda": ["alg3", "lem5"], "loss": ["quadratic", "logistic", "hinge", "absolute"],
+                "C_shape": ["ball", "box"]}
 
     def _reading(self, name, value):
         if value not in self._choices[name]:
             raise _privoco.ParamError(f"{self.id}: parameter {name}: '{value}' (one of {', '.join(self._choices[name])})")
         return self._choices[name].index(value)
 
-    def _start(self, update, bound, d, T, alpha, radius, eta, tq, burnin, init_reading, x1, init_coupling, seed, beta):
+    def _start(self, update, bound, d, T, alpha, radius, eta, tq, burnin, init_reading, x1, init_coupling, seed, beta,
+               loss, C_shape):
         self.d, self.T, self.alpha, self.radius, self.seed = int(d), int(T), float(alpha), float(radius), int(seed)
         self.beta, self.t_q, self.bound = float(beta), int(tq), float(bound)
         init = self._reading("init_reading", init_reading)
@@ -169,7 +172,7 @@ class _PrivateOcp:
         self.x1 = [0.0] * self.d if x1 is None and init == 0 else ([] if x1 is None else [float(v) for v in np.atleast_1d(x1)])
         self._p = _privoco.PrivateOcp(update, self.d, self.T, self.alpha, self.radius, eta, self.t_q, burnin, init,
                                       self.x1, self._reading("init_coupling", init_coupling), self.seed, self.beta,
-                                      self.bound)
+                                      self.bound, self._reading("loss", loss), self._reading("C_shape", C_shape))
 
     def played(self):
         return self._p.played()
@@ -194,35 +197,35 @@ class _PrivateOcp:
 
 class PIGD(_PrivateOcp):
     """JKT Algorithm 2 (privoco run pigd): IGD's exact step, beta = JKT.noise.pigd_beta(L, eps, delta, T); each g must
-    satisfy |g| + alpha radius <= L (else DomainError, as the CLI refuses the row)."""
+    satisfy |g| + alpha max_C |x| <= L (else DomainError, as the CLI refuses the row)."""
     id = "JKT.alg.igd_update"
 
     def __init__(self, L, alpha, radius, eps, delta, T, d, c_parse="ln_of_half_ln", init_reading="given", x1=None,
-                 init_coupling="independent", seed=1):
+                 init_coupling="independent", seed=1, loss="quadratic", C_shape="ball"):
         self._args = {"L": float(L), "alpha": float(alpha), "radius": float(radius), "eps": float(eps),
                       "delta": float(delta), "T": int(T), "d": int(d), "c_parse": c_parse, "init_reading": init_reading,
                       "x1": None if x1 is None else [float(v) for v in np.atleast_1d(x1)],
-                      "init_coupling": init_coupling, "seed": int(seed)}
+                      "init_coupling": init_coupling, "seed": int(seed), "loss": loss, "C_shape": C_shape}
         self._reading("c_parse", c_parse)
         from . import fast
         beta = float(fast.eval("JKT.noise.pigd_beta", L=L, eps=eps, delta=delta, T=T, c_parse=c_parse).value)
-        self._start(0, L, d, T, alpha, radius, 0, 1, 0, init_reading, x1, init_coupling, seed, beta)
+        self._start(0, L, d, T, alpha, radius, 0, 1, 0, init_reading, x1, init_coupling, seed, beta, loss, C_shape)
 
 
 class PGIGA(_PrivateOcp):
     """JKT Algorithm 3 (privoco run pgiga): burn-in to t_q = JKT.const.giga_tq(L_G, alpha), then GIGA's step; beta =
-    JKT.noise.pgiga_beta(G, alpha, eps, delta, T); each g must satisfy |g| + alpha radius <= G."""
+    JKT.noise.pgiga_beta(G, alpha, eps, delta, T); each g must satisfy |g| + alpha max_C |x| <= G."""
     id = "JKT.alg.giga_update"
 
     def __init__(self, G, L_G, alpha, radius, eps, delta, T, d, c_parse="ln_of_half_ln", giga_eta="two_over_alpha_t",
                  tq_rounding="ceil", tq_burnin="random_tq", pgiga_lambda="alg3", init_reading="given", x1=None,
-                 init_coupling="independent", seed=1):
+                 init_coupling="independent", seed=1, loss="quadratic", C_shape="ball"):
         self._args = {"G": float(G), "L_G": float(L_G), "alpha": float(alpha), "radius": float(radius),
                       "eps": float(eps), "delta": float(delta), "T": int(T), "d": int(d), "c_parse": c_parse,
                       "giga_eta": giga_eta, "tq_rounding": tq_rounding, "tq_burnin": tq_burnin,
                       "pgiga_lambda": pgiga_lambda, "init_reading": init_reading,
                       "x1": None if x1 is None else [float(v) for v in np.atleast_1d(x1)],
-                      "init_coupling": init_coupling, "seed": int(seed)}
+                      "init_coupling": init_coupling, "seed": int(seed), "loss": loss, "C_shape": C_shape}
         for name, v in (("c_parse", c_parse), ("tq_rounding", tq_rounding), ("pgiga_lambda", pgiga_lambda)):
             self._reading(name, v)
         from . import fast
@@ -230,7 +233,7 @@ class PGIGA(_PrivateOcp):
                                pgiga_lambda=pgiga_lambda).value)
         tq = int(fast.eval("JKT.const.giga_tq", L_G=L_G, alpha=alpha, tq_rounding=tq_rounding).value)
         self._start(1, G, d, T, alpha, radius, self._reading("giga_eta", giga_eta), tq,
-                    self._reading("tq_burnin", tq_burnin), init_reading, x1, init_coupling, seed, beta)
+                    self._reading("tq_burnin", tq_burnin), init_reading, x1, init_coupling, seed, beta, loss, C_shape)
 
 
 class PQFTL:

@@ -1,7 +1,7 @@
 // JKT's private OCP learners (PIGD, Alg 2; PGIGA, Alg 3) as both parts run them: the configuration with its readings,
 // the rule of PGIGA's burn-in, and the keys of the counter-based draws (the fast part forms them in double, the
 // certified replay in ball arithmetic, from the same uniforms). The losses are alpha-strongly convex families on
-// the ball C = {||x|| <= radius} whose IGD step is exact: the isotropic quadratic f_t(x) = alpha/2 ||x||^2 + g_t.x,
+// C (a ball or a box about 0, OcpDomain) whose IGD step is exact: the isotropic quadratic f_t(x) = alpha/2 ||x||^2 + g_t.x,
 // and phi(g_t.x) + alpha/2 ||x||^2 for a convex 1-Lipschitz phi (logistic, hinge, absolute; OcpLoss).
 #pragma once
 #include <cstdint>
@@ -18,6 +18,9 @@ enum class InitCoupling { independent = 0, same = 1 };                 // J23: x
 // phi(z) = ln(1 + e^-z) (logistic), max(0, 1 - z) (hinge), |1 - z| (absolute: piecewise linear with two slopes).
 // Each phi is convex with |phi'| <= 1, so ||g_t|| + alpha radius bounds the Lipschitz constant on C for every family.
 enum class OcpLoss { quadratic = 0, logistic = 1, hinge = 2, absolute = 3 };
+// C: the ball {||x|| <= radius} or the box [-radius, radius]^d (both centred at 0, projections exact: the scaling
+// onto the sphere, the coordinatewise clip)
+enum class OcpDomain { ball = 0, box = 1 };
 
 struct OcpConfig {
   OcpUpdate update = OcpUpdate::igd;
@@ -32,8 +35,12 @@ struct OcpConfig {
   std::vector<double> x1;   // init = given: the data-independent point (in C), also every burn-in point
   InitCoupling coupling = InitCoupling::independent;
   OcpLoss loss = OcpLoss::quadratic;
+  OcpDomain domain = OcpDomain::ball;
   std::uint64_t seed = 1;
 };
+
+// The largest norm of a point of C: radius (ball), radius sqrt(d) (box); the Lipschitz bounds use it.
+double ocp_max_norm(const OcpConfig& c);
 
 // The families' phi and the derivative GIGA steps with (at a kink the subgradient of least magnitude, 0), in double.
 double ocp_phi(OcpLoss loss, double z);
@@ -55,7 +62,8 @@ inline bool ocp_steps_at(const OcpConfig& c, std::uint64_t t) {
 // The draws: noise b_{t+1} (counter t), hidden points x_k and released points x^_k (counter k) of the start and
 // the burn-in. A standard normal is Box-Muller's cosine branch sqrt(-2 ln u1) cos(2 pi u2) of the uniforms at
 // (ocp_stream(kind, coord), counter) and (ocp_stream(kind, coord) | 1, counter); a uniform point of the d-ball is a
-// normal direction with radius r u^{1/d}, u at (ocp_radius_stream(kind), counter).
+// normal direction with radius r u^{1/d}, u at (ocp_radius_stream(kind), counter); of the box, r (2u - 1) per
+// coordinate with u the first of the coordinate's two uniforms.
 enum class DrawKind : std::uint64_t { noise = 0, hidden = 1, released = 2 };
 inline std::uint64_t ocp_stream(DrawKind kind, std::uint64_t coord) {
   return (std::uint64_t{1} << 40) | (static_cast<std::uint64_t>(kind) << 33) | (coord << 1);

@@ -30,10 +30,15 @@ double ocp_loss(const OcpConfig& c, const double* g, const double* x);
 // minimiser up to one scalar root (closed form for hinge and absolute; safeguarded Newton for logistic). out != x.
 void linear_model_igd(privoco::jkt::OcpLoss loss, int d, double alpha, double t, double r, const double* x,
                       const double* v, double* out);
+// The same step on the box [-r, r]^d: out = clip((x - q v)/k) with q the root of q in eta dphi(v.out(q)), by bisection
+// on q (alpha t >= 1/DBL_MAX: eta finite). out != x.
+void box_igd(privoco::jkt::OcpLoss loss, int d, double alpha, double t, double r, const double* x, const double* v,
+             double* out);
 // ||z||_2 without overflow or underflow (scaled by the largest |z_j|)
 double norm2(const double* z, int d);
-// JKT Alg 2 l.2 (L), Alg 3 (G, J19): does f_t = alpha/2 ||x||^2 + g.x break the bound the noise is calibrated to,
-// ||g|| + alpha radius <= bound (decided in double, with a relative slack of 2^-50)? *lip: ||g|| + alpha radius.
+// JKT Alg 2 l.2 (L), Alg 3 (G, J19): does f_t break the bound the noise is calibrated to, ||g|| + alpha max_C ||x||
+// <= bound (max_C ||x|| = radius, or radius sqrt(d) for the box; decided in double, with a relative slack of 2^-50)?
+// *lip: the left side.
 bool exceeds_bound(const OcpConfig& c, const double* g, double bound, double* lip);
 
 struct OcpState {

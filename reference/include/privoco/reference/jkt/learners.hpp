@@ -34,17 +34,23 @@ void ocp_loss(arb_t res, const OcpConfig& c, const std::vector<Ball>& x, const d
 // coordinate radii); out, the same for the result.
 void linear_model_igd(std::vector<Ball>* x, privoco::jkt::OcpLoss loss, const double* v, const arb_t alpha,
                       std::uint64_t t, const arb_t r, slong prec, mag_ptr l2_radius = nullptr);
+// The same step on the box [-r, r]^d, certified (bisection on the step's multiplier q; see the fast part's box_igd).
+void box_igd(std::vector<Ball>* x, privoco::jkt::OcpLoss loss, const double* v, const arb_t alpha, std::uint64_t t,
+             const arb_t r, slong prec, mag_ptr l2_radius = nullptr);
+// Pi_C(z) for the box [-r, r]^d (JKT.alg.projection): the coordinatewise clip, in place
+void project_box(std::vector<Ball>* z, const arb_t r, slong prec);
 // min over C of N alpha/2 ||x||^2 + S.x (the sum of N rounds' losses, S the sum of their g): attained at
 // Pi_C(-S/(N alpha)). res: the minimum; argmin (if not null): the minimiser.
+// box: C the box [-radius, radius]^d (the clip of the same point)
 void quadratic_comparator(arb_t res, std::vector<Ball>* argmin, const std::vector<Ball>& S, std::uint64_t N,
-                          const arb_t alpha, const arb_t radius, slong prec);
+                          const arb_t alpha, const arb_t radius, slong prec, bool box = false);
 
 // min over C of sum_i phi(v_i.x) + N alpha/2 ||x||^2 (N rounds of a phi family; rows: their v_i, d per row),
 // certified from both sides: upper = F at an approximate minimiser (argmin, if not null), lower = the weak-duality
 // bound S.x + N alpha/2 ||x||^2 - sum phi*(s_i) minimised over C (exact, quadratic_comparator) with the s_i the
 // (smoothed) slopes there. The gap upper - lower is what the approximation leaves, ~1e-12 relative or less.
 void family_comparator(arb_t lower, arb_t upper, std::vector<double>* argmin, const std::vector<double>& rows, int d,
-                       privoco::jkt::OcpLoss loss, double alpha, double radius, slong prec);
+                       privoco::jkt::OcpLoss loss, double alpha, double radius, slong prec, bool box = false);
 
 class PrivateOcpReplay {
  public:
