@@ -28,7 +28,9 @@ double ocp_phi_slope(OcpLoss loss, double z) {
   }
 }
 
-const char* ocp_id(OcpUpdate u) { return u == OcpUpdate::igd ? "JKT.alg.igd_update" : "JKT.alg.giga_update"; }
+const char* ocp_id(OcpUpdate u) {
+  return u == OcpUpdate::igd ? "JKT.alg.igd_update" : (u == OcpUpdate::giga ? "JKT.alg.giga_update" : "JKT.alg.pocp");
+}
 
 double ocp_max_norm(const OcpConfig& c) {
   return c.domain == OcpDomain::box ? c.radius * std::sqrt(static_cast<double>(c.d)) : c.radius;

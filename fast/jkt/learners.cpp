@@ -174,6 +174,44 @@ void box_igd(OcpLoss loss, int d, double alpha, double t, double r, const double
   point(q, out);
 }
 
+void project_onto(const OcpConfig& c, double* z) {
+  if (c.domain == OcpDomain::box) {  // JKT Alg 1 l.8 on the box: the coordinatewise clip (JKT.alg.projection)
+    for (int j = 0; j < c.d; ++j) z[j] = std::clamp(z[j], -c.radius, c.radius);
+    return;
+  }
+  const double n = norm2(z, c.d);  // JKT Alg 1 l.8: Pi_C(z) = z r/||z|| outside the ball (JKT.alg.projection)
+  if (n > c.radius) {
+    const double s = c.radius / n;
+    for (int j = 0; j < c.d; ++j) z[j] *= s;
+  }
+}
+
+void pocp_release(const Streams& s, const OcpConfig& c, double beta, std::uint64_t t, const double* x_next, double* out) {
+  // JKT Alg 1 l.7-l.8: x~_{t+1} = x_{t+1} + b_{t+1}, b_{t+1} ~ N(0, beta^2/t^2 I); x^_{t+1} = Pi_C(x~_{t+1})
+  const double sc = beta / static_cast<double>(t);
+  for (int j = 0; j < c.d; ++j) out[j] = x_next[j] + sc * ocp_normal(s, DrawKind::noise, static_cast<std::uint64_t>(j), t);
+  project_onto(c, out);
+}
+
+Pocp::Pocp(OcpConfig c, double beta) : c_(std::move(c)), beta_(beta), streams_(c_.seed) {
+  c_.update = OcpUpdate::external;
+  validate(c_);
+  if (!(beta >= 0) || !std::isfinite(beta)) throw DomainError("JKT.alg.pocp", "beta", text17(beta), "[0, inf)");
+  // x^_1: the released start point (J23), drawn as PrivateOcp draws it
+  PrivateOcp start(c_, beta_);
+  xhat_.assign(start.played(), start.played() + c_.d);
+}
+
+void Pocp::release(const double* x_next) {
+  if (t_ + 1 >= c_.T)
+    throw DomainError("JKT.alg.pocp", "T", std::to_string(c_.T), "more than the rounds released (round " +
+                                                                   std::to_string(t_ + 1) + " is the last, T, which releases nothing)");
+  for (int j = 0; j < c_.d; ++j)
+    if (!std::isfinite(x_next[j])) throw DomainError("JKT.alg.pocp", "x_" + std::to_string(j + 1), text17(x_next[j]), "finite");
+  ++t_;
+  pocp_release(streams_, c_, beta_, t_, x_next, xhat_.data());
+}
+
 PrivateOcp::PrivateOcp(OcpConfig c, double beta) : c_(std::move(c)), beta_(beta), streams_(c_.seed) {
   validate(c_);
   if (!(beta >= 0) || !std::isfinite(beta)) throw DomainError(ocp_id(c_.update), "beta", text17(beta), "[0, inf)");
@@ -200,20 +238,12 @@ void PrivateOcp::draw_point(DrawKind kind, std::uint64_t counter, double* out) c
   for (int j = 0; j < d; ++j) out[j] *= scale;
 }
 
-void PrivateOcp::project(double* z) const {
-  if (c_.domain == OcpDomain::box) {  // JKT Alg 1 l.8 on the box: the coordinatewise clip (JKT.alg.projection)
-    for (int j = 0; j < c_.d; ++j) z[j] = std::clamp(z[j], -c_.radius, c_.radius);
-    return;
-  }
-  const double n = norm2(z, c_.d);  // JKT Alg 1 l.8: Pi_C(z) = z r/||z|| outside the ball (JKT.alg.projection)
-  if (n > c_.radius) {
-    const double s = c_.radius / n;
-    for (int j = 0; j < c_.d; ++j) z[j] *= s;
-  }
-}
+void PrivateOcp::project(double* z) const { project_onto(c_, z); }
 
 double PrivateOcp::update(const double* g) {
   const char* id = ocp_id(c_.update);
+  if (c_.update == OcpUpdate::external)
+    throw DomainError(id, "update", "a learner without its own step", "igd or giga (Pocp releases a caller's steps)");
   if (st_.t >= c_.T)
     throw DomainError(id, "T", std::to_string(c_.T), "at least the number of rounds (round " + std::to_string(st_.t + 1) + " arrived)");
   for (int j = 0; j < c_.d; ++j)
@@ -249,11 +279,7 @@ double PrivateOcp::update(const double* g) {
   }
   project(next_.data());
   std::swap(st_.x, next_);
-  // l.8-l.9: x~_{t+1} = x_{t+1} + b_{t+1}, b_{t+1} ~ N(0, beta^2/t^2 I); x^_{t+1} = Pi_C(x~_{t+1})
-  const double s = beta_ / td;
-  for (int j = 0; j < d; ++j)
-    st_.xhat[j] = st_.x[j] + s * ocp_normal(streams_, DrawKind::noise, static_cast<std::uint64_t>(j), t);
-  project(st_.xhat.data());
+  pocp_release(streams_, c_, beta_, t, st_.x.data(), st_.xhat.data());  // l.8-l.9 (Alg 1 l.7-l.8)
   return cost;
 }
 

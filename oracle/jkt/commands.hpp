@@ -24,6 +24,8 @@ int run_pol(const RunArgs& a);                   // pol (pol.cpp)
 int run_qftl(const RunArgs& a);                  // pqftl (qftl.cpp)
 int check_qftl_stream(const StreamCheckArgs& a);  // check --stream pqftl (qftl.cpp)
 int check_pol_stream(const StreamCheckArgs& a);  // check --stream pol (pol.cpp)
+int run_pocp(const RunArgs& a);                  // pocp (pocp.cpp)
+int check_pocp_stream(const StreamCheckArgs& a);  // check --stream pocp (pocp.cpp)
 
 // Shared by the learners' commands (learners.cpp):
 // the columns NAME or NAME1..NAMEd of a row (empty if neither)

@@ -572,6 +572,26 @@ PYBIND11_MODULE(_privoco, m) {
         s.t = t, s.x = x, s.xhat = xhat;
         o.ocp.restore(s);
       });
+  // JKT Alg 1 around a caller's A (privoco/fast/jkt/learners.hpp Pocp): A's iterates in, releases out
+  py::class_<privoco::fast::jkt::Pocp>(m, "Pocp")
+      .def(py::init([](int d, std::uint64_t T, double radius, int init, const std::vector<double>& x1, int coupling,
+                       std::uint64_t seed, double beta, int domain) {
+        privoco::jkt::OcpConfig c;
+        c.update = privoco::jkt::OcpUpdate::external, c.d = d, c.T = T, c.alpha = 1, c.radius = radius;
+        c.init = static_cast<privoco::jkt::InitReading>(init), c.x1 = x1;
+        c.coupling = static_cast<privoco::jkt::InitCoupling>(coupling), c.seed = seed;
+        c.domain = static_cast<privoco::jkt::OcpDomain>(domain);
+        return privoco::fast::jkt::Pocp(c, beta);
+      }))
+      .def("released", [](const privoco::fast::jkt::Pocp& p) { return py::array_t<double>(p.config().d, p.released()); })
+      .def("release", [](privoco::fast::jkt::Pocp& p, const py::array_t<double, py::array::c_style | py::array::forcecast>& x) {
+        if (x.size() != p.config().d)
+          throw privoco::DomainError("JKT.alg.pocp", "x", std::to_string(x.size()) + " values",
+                                     std::to_string(p.config().d) + " values (d)");
+        p.release(x.data());
+        return py::array_t<double>(p.config().d, p.released());
+      })
+      .def("rounds", &privoco::fast::jkt::Pocp::rounds);
   // JKT Alg 4 as a stream (privoco/fast/jkt/qftl.hpp): readings as their indices; the trees' sigmas given; ftl:
   // Eq (20)'s FTL of the charged loss (its own ridge alpha; the sigmas are then 0)
   py::class_<privoco::fast::jkt::PrivateQftl>(m, "PrivateQftl")

@@ -478,6 +478,8 @@ void PrivateOcpReplay::draw_point(DrawKind kind, std::uint64_t counter, std::vec
 }
 
 void PrivateOcpReplay::update(const double* g, arb_t cost, const double* noise) {
+  if (c_.update == OcpUpdate::external)
+    throw DomainError(ocp_id(c_.update), "update", "a learner without its own step", "igd or giga");
   if (t_ >= c_.T)
     throw DomainError(ocp_id(c_.update), "T", std::to_string(c_.T),
                       "at least the number of rounds (round " + std::to_string(t_ + 1) + " arrived)");
@@ -530,21 +532,40 @@ void PrivateOcpReplay::update(const double* g, arb_t cost, const double* noise) 
     project_box(&x_, radius_, prec_);
   else
     project_ball(&x_, radius_, prec_);
-  Ball s;  // l.8-l.9: x^_{t+1} = Pi_C(x_{t+1} + (beta/t) z)
-  arb_div_si(s, beta_, ts, prec_);
-  xhat_ = x_;
-  for (int j = 0; j < c_.d; ++j) {
+  pocp_release(&xhat_, streams_, c_, beta_, t, x_, noise, prec_);  // l.8-l.9 (Alg 1 l.7-l.8)
+}
+
+void pocp_release(std::vector<Ball>* out, const Streams& s, const OcpConfig& c, const arb_t beta, std::uint64_t t,
+                  const std::vector<Ball>& x_next, const double* noise, slong prec) {
+  Ball sc, r(c.radius);  // JKT Alg 1 l.7-l.8: x^_{t+1} = Pi_C(x_{t+1} + (beta/t) z), or + the caller's b
+  arb_div_ui(sc, beta, t, prec);
+  *out = x_next;
+  for (int j = 0; j < c.d; ++j) {
     Ball z;
     if (noise) {
       arb_set_d(z, noise[j]);
-      arb_add(xhat_[j], xhat_[j], z, prec_);
+      arb_add((*out)[j], (*out)[j], z, prec);
       continue;
     }
-    ocp_normal(z, streams_, DrawKind::noise, static_cast<std::uint64_t>(j), t, prec_);
-    arb_addmul(xhat_[j], s, z, prec_);
+    ocp_normal(z, s, DrawKind::noise, static_cast<std::uint64_t>(j), t, prec);
+    arb_addmul((*out)[j], sc, z, prec);
   }
-  if (c_.domain == OcpDomain::box) project_box(&xhat_, radius_, prec_);
-  else project_ball(&xhat_, radius_, prec_);
+  if (c.domain == OcpDomain::box) project_box(out, r, prec);
+  else project_ball(out, r, prec);
+}
+
+PocpReplay::PocpReplay(OcpConfig c, const arb_t beta, slong prec)
+    : c_((c.update = OcpUpdate::external, c)), streams_(c_.seed), prec_(prec), xhat_(PrivateOcpReplay(c_, beta, prec).played()) {
+  arb_set(beta_, beta);
+}
+
+void PocpReplay::release(const double* x_next, const double* noise) {
+  if (t_ + 1 >= c_.T)
+    throw DomainError("JKT.alg.pocp", "T", std::to_string(c_.T), "more than the rounds released (round " +
+                                                                   std::to_string(t_ + 1) + " releases nothing)");
+  std::vector<Ball> x(static_cast<std::size_t>(c_.d));
+  for (int j = 0; j < c_.d; ++j) arb_set_d(x[j], x_next[j]);  // A's iterate, exactly as given
+  pocp_release(&xhat_, streams_, c_, beta_, ++t_, x, noise, prec_);
 }
 
 namespace {

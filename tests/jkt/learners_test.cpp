@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <random>
@@ -555,4 +556,75 @@ TEST(JktLearners, PolStreamCheckOfAnotherProgramsRun) {
   r = run_cli("check " + dir + "jkt_pol_nothing.csv --stream pol eps_p=1 delta=1e-6 eps_g=0.5 L=1 x_star_norm=1.5 T=2");
   EXPECT_EQ(r.code, 2) << r.out << r.err;
   EXPECT_NE(r.err.find("nothing to judge"), std::string::npos) << r.err;
+}
+
+// POCP (Alg 1) around a caller's A: fed IGD's (GIGA's) hidden iterates, it releases PIGD's (PGIGA's) points bit for
+// bit (the same draws and projection), on both shapes of C; every release within 2 ulp of the radius of the certified
+// replay; a release
+// after round T - 1 is refused. The sibling: POCP at another seed releases other points.
+TEST(JktLearners, PocpAroundAnyAIsPigdAroundIgd) {
+  for (auto u : {pj::OcpUpdate::igd, pj::OcpUpdate::giga})
+    for (auto dom : {pj::OcpDomain::ball, pj::OcpDomain::box}) {
+      pj::OcpConfig c = config(u, 3, 30, 0.8, 1.2, 21);
+      c.domain = dom, c.tq = 1, c.loss = pj::OcpLoss::logistic;
+      fj::PrivateOcp learner(c, 0.7);
+      fj::Pocp pocp(c, 0.7), other([&] { pj::OcpConfig o = c; o.seed = 22; return o; }(), 0.7);
+      Ball beta(0.7);
+      rj::PocpReplay replay(c, beta.get());
+      privoco::Streams data(6);
+      for (int j = 0; j < 3; ++j) ASSERT_EQ(learner.played()[j], pocp.released()[j]);
+      bool differs = false;
+      for (std::uint64_t t = 1; t < c.T; ++t) {
+        auto g = data_row(data, t, 3, 1);
+        learner.update(g.data());
+        const std::vector<double> x = learner.state().x;  // A's x_{t+1}
+        pocp.release(x.data()), other.release(x.data()), replay.release(x.data());
+        for (int j = 0; j < 3; ++j) {
+          ASSERT_EQ(learner.played()[j], pocp.released()[j]) << "t " << t;
+          ASSERT_LE(ulps_of_scale(pocp.released()[j], replay.released()[j], c.radius), 2) << "t " << t;
+          differs |= other.released()[j] != pocp.released()[j];
+        }
+      }
+      EXPECT_TRUE(differs);
+      const double x[3] = {0, 0, 0};
+      EXPECT_THROW(pocp.release(x), privoco::DomainError);  // round T releases nothing
+    }
+}
+
+// run pocp and check --stream pocp: a run's releases replay at its seed and lambda_A, not at another lambda_A; a
+// program that scales the noise by beta/(t + 1) (the sibling) is caught at its first release.
+TEST(JktLearners, PocpRunAndStreamCheck) {
+  using privoco::testing::run_cli;
+  const std::string dir = privoco::testing::test_dir(), xs = dir + "jkt_pocp_x.csv", out = dir + "jkt_pocp_run.csv";
+  privoco::testing::spit(xs, "x1,x2\n0.1,0.2\n-0.3,0.1\n0.2,0.25\n0.5,-0.4\n");
+  const std::string params = " lambda_A=0.5 radius=1 eps=4 delta=1e-6 T=5 C_shape=box";
+  auto r = run_cli("run pocp" + params + " --seed 3 --gradients " + xs + " --out " + out);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(run_cli("check " + out + " --stream pocp" + params + " seed=3").code, 0);
+  EXPECT_EQ(run_cli("check " + out + " --stream pocp lambda_A=0.6 radius=1 eps=4 delta=1e-6 T=5 C_shape=box seed=3").code, 1);
+  // another program with its own noise: x^ = clip(x + b), b written beside; the sibling adds b (t/(t + 1))
+  std::string good = "t,x1,x2,xhat1,xhat2,b1,b2\n", bad = good;
+  const double X[4][2] = {{0.1, 0.2}, {-0.3, 0.1}, {0.2, 0.25}, {0.5, -0.4}}, B[4][2] = {{0.4, -0.1}, {0.9, 0.3}, {-0.2, 0.1}, {0.05, 0.02}};
+  char buf[256];
+  for (int t = 1; t <= 4; ++t) {
+    double h[2], w[2];
+    for (int j = 0; j < 2; ++j) {
+      h[j] = std::clamp(X[t - 1][j] + B[t - 1][j], -1.0, 1.0);
+      w[j] = std::clamp(X[t - 1][j] + B[t - 1][j] * t / (t + 1.0), -1.0, 1.0);
+    }
+    std::snprintf(buf, sizeof buf, "%d,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", t, X[t - 1][0], X[t - 1][1], h[0], h[1],
+                  B[t - 1][0], B[t - 1][1]);
+    good += buf;
+    std::snprintf(buf, sizeof buf, "%d,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", t, X[t - 1][0], X[t - 1][1], w[0], w[1],
+                  B[t - 1][0], B[t - 1][1]);
+    bad += buf;
+  }
+  privoco::testing::spit(dir + "jkt_pocp_good.csv", good);
+  privoco::testing::spit(dir + "jkt_pocp_bad.csv", bad);
+  EXPECT_EQ(run_cli("check " + dir + "jkt_pocp_good.csv --stream pocp" + params).code, 0);
+  r = run_cli("check " + dir + "jkt_pocp_bad.csv --stream pocp" + params + " --json");
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.out.find("\"first_disagreement\":{\"step\":1,"), std::string::npos) << r.out;
+  // more iterates than T - 1 rounds release
+  EXPECT_EQ(run_cli("run pocp lambda_A=0.5 radius=1 eps=4 delta=1e-6 T=4 --gradients " + xs).code, 2);
 }

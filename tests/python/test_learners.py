@@ -176,6 +176,28 @@ def test_jkt_ocp_gives_the_clis_bits_and_resumes_exactly(alg, loss, shape):
         privoco.learners.PIGD(L=2.0, alpha=1, radius=1, eps=1, delta=1e-5, T=10, d=1, init_reading="random")
 
 
+def test_jkt_pocp_gives_the_clis_bits():
+    """JKT Alg 1 around the caller's A: the releases are privoco run pocp's bits for the same iterates; the sibling
+    (another seed) releases other points; round T releases nothing."""
+    rng = np.random.default_rng(SEED + 5)
+    d, T = 2, 12
+    xs = rng.uniform(-0.8, 0.8, (T - 1, d))
+    with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
+        f.write("x1,x2\n" + "".join(",".join(repr(float(x)) for x in r) + "\n" for r in xs))
+    params = ["lambda_A=0.5", "radius=1", "eps=2", "delta=1e-6", f"T={T}", "C_shape=box"]
+    p = subprocess.run([BIN, "run", "pocp", *params, "--seed", "5", "--gradients", f.name], capture_output=True, text=True)
+    os.unlink(f.name)
+    assert p.returncode == 0, p.stderr
+    ref = np.array([[float(x) for x in l.split(",")[1 + d:1 + 2 * d]] for l in p.stdout.splitlines()[1:]])
+    a = privoco.learners.POCP(lambda_A=0.5, radius=1, eps=2, delta=1e-6, T=T, d=d, seed=5, C_shape="box")
+    got = np.array([a.release(x) for x in xs])
+    assert np.array_equal(bits(got), bits(ref))
+    b = privoco.learners.POCP(lambda_A=0.5, radius=1, eps=2, delta=1e-6, T=T, d=d, seed=6, C_shape="box")
+    assert not np.array_equal(bits(np.array([b.release(x) for x in xs])), bits(ref))
+    with pytest.raises(privoco.DomainError, match="releases nothing"):
+        a.release(xs[0])
+
+
 def test_jkt_pqftl_gives_the_clis_bits_and_resumes_exactly():
     """JKT Alg 4 as a class: the points played and the costs are privoco run pqftl's bits (both trees at the printed
     sigmas, log_base e); a learner rebuilt from its JSON state halfway continues with the same bits; data beyond the

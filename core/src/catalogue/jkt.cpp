@@ -352,6 +352,15 @@ void register_paper(std::vector<Entry>& t) {
                 giga_eta, tq_rounding, tq_burnin, pgiga_lambda, init_reading, init_coupling, charge_last, loss, c_shape},
                true, true, kLearners});
 
+  // POCP (Alg 1) around any OCP algorithm A: the caller's iterates x_{t+1} in, POCP's releases out
+  // (privoco/fast/jkt/learners.hpp Pocp); Alg 1 has no catalogue ID of its own: named after Alg 2's and Alg 3's
+  t.push_back({"JKT.alg.pocp", "alg", "JKT Alg 1",
+               "POCP (Alg 1) around any OCP algorithm A: A's iterates x_{t+1} (t = 1..T-1) given, x^_{t+1} = Pi_C(x_{t+1} "
+               "+ b_{t+1}), b_{t+1} ~ N(0, beta^2/t^2 I), beta = JKT.noise.pocp_beta at A's lambda_A; `privoco run pocp`",
+               {{"lambda_A", kPos, "A's sensitivity constant of Eq (1) (2L for IGD, 2G for GIGA)", {}}, radius, eps, delta, T2,
+                c_parse, init_reading, init_coupling, c_shape},
+               true, true, "fast/jkt/learners.cpp reference/jkt/learners.cpp oracle/jkt/pocp.cpp tests/jkt/learners_test.cpp"});
+
   // PQFTL (Alg 4) as a streaming learner: QFTL's update on two Alg 5 trees (privoco/jkt/qftl.hpp); `privoco run pqftl`.
   // J8 (b): R is a public bound fixed before the run (a streaming learner cannot know the data's max); J14's loss
   // is the one charged and compared against, the update is Alg 4 l.9 as printed.

@@ -236,6 +236,38 @@ class PGIGA(_PrivateOcp):
                     self._reading("tq_burnin", tq_burnin), init_reading, x1, init_coupling, seed, beta, loss, C_shape)
 
 
+class POCP(_PrivateOcp):
+    """JKT Algorithm 1 (privoco run pocp) around your own OCP algorithm A: released() is x^_t of the coming round;
+    release(x_next) takes A's iterate x_{t+1} after round t (t = 1..T-1; A's update, state and costs are yours) and
+    returns x^_{t+1} = Pi_C(x_{t+1} + b_{t+1}), b_{t+1} ~ N(0, beta^2/t^2 I) with beta = JKT.noise.pocp_beta at A's
+    lambda_A. Fed IGD's iterates it releases PIGD's points bit for bit; the same arguments give privoco run pocp's bits."""
+    id = "JKT.alg.pocp"
+
+    def __init__(self, lambda_A, radius, eps, delta, T, d, c_parse="ln_of_half_ln", init_reading="given", x1=None,
+                 init_coupling="independent", seed=1, C_shape="ball"):
+        self.d, self.T, self.radius, self.seed = int(d), int(T), float(radius), int(seed)
+        init = self._reading("init_reading", init_reading)
+        self._reading("c_parse", c_parse)
+        if x1 is not None and init != 0:
+            raise _privoco.ParamError(f"{self.id}: parameter x1: given with init_reading=uniform")
+        self.x1 = [0.0] * self.d if x1 is None and init == 0 else ([] if x1 is None else [float(v) for v in np.atleast_1d(x1)])
+        from . import fast
+        self.beta = float(fast.eval("JKT.noise.pocp_beta", lambda_A=lambda_A, eps=eps, delta=delta, T=T,
+                                    c_parse=c_parse).value)
+        self._p = _privoco.Pocp(self.d, self.T, self.radius, init, self.x1, self._reading("init_coupling", init_coupling),
+                                self.seed, self.beta, self._reading("C_shape", C_shape))
+
+    def released(self):
+        return self._p.released()
+
+    def release(self, x_next):
+        return self._p.release(np.atleast_1d(np.asarray(x_next, dtype=np.float64)))
+
+    @property
+    def rounds(self):
+        return self._p.rounds()
+
+
 class PQFTL:
     """JKT Algorithm 4 (privoco run pqftl): x^_1 = 0, then x^_{t+1} = (t alpha I + V^_t)^{-1} u^_t from two Alg 5 trees
     over v_t v_t^T and y_t v_t, each at (eps/2, delta/2) with sigma = JKT.noise.tree_sigma at the bound `tree_bound`

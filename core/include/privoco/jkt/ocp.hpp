@@ -10,7 +10,7 @@
 namespace privoco::jkt {
 
 enum class GigaEta { two_over_alpha_t = 0, one_over_alpha_t = 1 };     // J16, the catalogue's order
-enum class OcpUpdate { igd = 0, giga = 1 };                            // Alg 2 (PIGD), Alg 3 (PGIGA)
+enum class OcpUpdate { igd = 0, giga = 1, external = 2 };  // Alg 2 (PIGD), Alg 3 (PGIGA), Alg 1 around a caller's A
 enum class TqBurnin { random_tq = 0, update_from_tq_minus_1 = 1 };     // J7
 enum class InitReading { given = 0, uniform = 1 };                     // J23: x1 given, or uniform on C
 enum class InitCoupling { independent = 0, same = 1 };                 // J23: x^_1 and x_1 independent, or one draw
@@ -46,7 +46,7 @@ double ocp_max_norm(const OcpConfig& c);
 double ocp_phi(OcpLoss loss, double z);
 double ocp_phi_slope(OcpLoss loss, double z);
 
-// The ID whose name a learner's errors carry: JKT.alg.igd_update or JKT.alg.giga_update.
+// The ID whose name a learner's errors carry: JKT.alg.igd_update, JKT.alg.giga_update or JKT.alg.pocp.
 const char* ocp_id(OcpUpdate u);
 // DomainError naming the parameter: d < 1, T < 2, alpha or radius not in (0, inf), tq < 1, a given x1 of the wrong
 // size, not finite or outside C (its norm computed exactly enough to decide: |x1|^2 <= radius^2 by long sums).

@@ -46,6 +46,31 @@ struct OcpState {
   std::vector<double> x, xhat;     // x_{t+1} (hidden) and x^_{t+1} (released: the point played next)
 };
 
+// JKT Alg 1 l.7-l.8, POCP's release for any OCP algorithm A: x^_{t+1} = Pi_C(x_{t+1} + b_{t+1}), b_{t+1} ~
+// N(0, beta^2/t^2 I) from the keyed draws of privoco/jkt/ocp.hpp (the same bits as PrivateOcp's); out may be x_next.
+void pocp_release(const Streams& s, const OcpConfig& c, double beta, std::uint64_t t, const double* x_next, double* out);
+// Pi_C(z) in place (JKT.alg.projection): the ball's scaling or the box's clip
+void project_onto(const OcpConfig& c, double* z);
+
+// JKT Alg 1 (POCP) around a caller's OCP algorithm A (its update, its state, its costs): released() is x^_t of the
+// coming round, release(x_next) takes A's x_{t+1} after round t (t = rounds() + 1 <= T - 1) and forms x^_{t+1}.
+// x^_1 is the data-independent start (J23: x1, or uniform on C). PIGD and PGIGA are this with A = IGD, GIGA.
+class Pocp {
+ public:
+  Pocp(OcpConfig c, double beta);  // DomainError as PrivateOcp's
+  const double* released() const { return xhat_.data(); }
+  std::uint64_t rounds() const { return t_; }
+  void release(const double* x_next);  // DomainError: a non-finite coordinate, or a round past T - 1
+  const OcpConfig& config() const { return c_; }
+
+ private:
+  OcpConfig c_;
+  double beta_;
+  Streams streams_;
+  std::uint64_t t_ = 0;
+  std::vector<double> xhat_;
+};
+
 class PrivateOcp {
  public:
   // beta: the noise scale, b_{t+1} ~ N(0, beta^2/t^2 I) (JKT.noise.pigd_beta or pgiga_beta); DomainError naming

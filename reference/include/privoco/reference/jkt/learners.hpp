@@ -84,6 +84,29 @@ class PrivateOcpReplay {
   bool l2_valid_ = false;
 };
 
+// JKT Alg 1 l.7-l.8 in balls: out = Pi_C(x_next + (beta/t) z) with the keyed draws z, or x_next + noise (a caller's b,
+// d doubles taken exactly)
+void pocp_release(std::vector<Ball>* out, const Streams& s, const OcpConfig& c, const arb_t beta, std::uint64_t t,
+                  const std::vector<Ball>& x_next, const double* noise, slong prec);
+
+// JKT Alg 1 (POCP) around any OCP algorithm A, certified replay of privoco/fast/jkt/learners.hpp's Pocp: A's
+// iterates x_{t+1} taken exactly as given, the same draws, the projection.
+class PocpReplay {
+ public:
+  PocpReplay(OcpConfig c, const arb_t beta, slong prec = 256);
+  const std::vector<Ball>& released() const { return xhat_; }  // x^_t of the coming round
+  std::uint64_t rounds() const { return t_; }
+  void release(const double* x_next, const double* noise = nullptr);  // DomainError past round T - 1
+
+ private:
+  OcpConfig c_;
+  Streams streams_;
+  slong prec_;
+  Ball beta_;
+  std::uint64_t t_ = 0;
+  std::vector<Ball> xhat_;
+};
+
 // JKT Alg 6 (POL), certified replay of privoco/fast/jkt/pol.hpp's PrivatePol: IGD without noise (PrivateOcpReplay at
 // beta 0), the exact average of x_1..x_T, the same noise draw, the projection.
 class PrivatePolReplay {
