@@ -19,6 +19,7 @@ void register_paper(Registry& r) {
                       {"--gradients", "--impl", "--digits", "--out", "--seed", "--state-in", "--state-out", "--json"}});
   r.runs.push_back({{"pol", "JKT.alg.pol"}, run_pol, check_pol_stream, {"--gradients", "--impl", "--digits", "--out", "--seed", "--json"}});
   r.runs.push_back({{"olr", "JKT.const.experiments"}, run_olr, nullptr, {"--T", "--seeds", "--seed", "--plot", "--json"}});
+  r.runs.push_back({{"olc", "JKT.const.experiments"}, run_olc, nullptr, {"--gradients", "--seeds", "--seed", "--plot", "--json"}});
   r.report_parts.push_back(measure_parts);
 }
 

@@ -84,6 +84,13 @@ with open(long_name, "w") as f:
             "VDH.pred.conj,1e-7,9,1,1,0\n"
             "VDH.pred.conj,-1e4,9,1,1,inf\n"
             "VDH.pred.conj,0,9,1,1,nan\n")
+# two classes, 5 features: the Sec 5.2 preset's data format (label y, features v1..v5)
+olc_data = t("olc.csv")
+with open(olc_data, "w") as f:
+    f.write("y,v1,v2,v3,v4,v5\n")
+    for i in range(300):
+        v = [((i * 7 + 3 * j) % 11 - 5) / 5 for j in range(5)]
+        f.write(f"{1 if v[0] + 0.5 * v[1] > 0 else 2}," + ",".join(str(x) for x in v) + "\n")
 plots = {
     "compare over a sample": ["compare", "VDH.pred.conj", "--n", "400", "--plot", t("c1.svg")],
     "compare over a file with every kind of value": ["compare", "VDH.pred.conj", "--points", long_name, "--plot", t("c2.svg")],
@@ -92,6 +99,7 @@ plots = {
     "scenario 1": ["run", "scenario1", "--T", "30,100,300", "--seeds", "3", "--plot", t("s1.svg")],
     "scenario 2, log-log": ["run", "scenario2", "--T", "30,100", "--seeds", "3", "--plot", t("s2.svg"), "--log-log"],
     "JKT Sec 5.1 preset (log-log)": ["run", "olr", "--T", "3000", "--seeds", "2", "--plot", t("olr.svg")],
+    "JKT Sec 5.2 preset": ["run", "olc", "--gradients", olc_data, "--seeds", "2", "--plot", t("olc.svg")],
 }
 for what, args in plots.items():
     cli(*args)
