@@ -21,7 +21,9 @@
 #include "privoco/fast/jkt/learners.hpp"
 #include "privoco/format.hpp"
 #include "privoco/reference/evaluate.hpp"
+#include "privoco/reference/jkt/igd_giga.hpp"
 #include "privoco/reference/jkt/learners.hpp"
+#include "privoco/reference/jkt/pocp.hpp"
 #include "run_support.hpp"
 #include "stream_check.hpp"
 
@@ -167,6 +169,18 @@ const char* loss_text(privoco::jkt::OcpLoss loss) {
 }
 
 namespace {
+// a reference bound function at exact doubles, as certified text
+std::string bound_text(void (*fn)(arb_t, arb_srcptr, slong), std::initializer_list<double> x, int digits) {
+  const slong n = static_cast<slong>(x.size());
+  arb_ptr v = _arb_vec_init(n);
+  slong k = 0;
+  for (double xi : x) arb_set_d(v + k++, xi);
+  reference::Ball res;
+  fn(res, v, 256);
+  _arb_vec_clear(v, n);
+  return reference::value_string(res, std::min(digits, 17));
+}
+
 json ocp_state_params(const OcpRun& r, int d) {
   json p{{"d", d}, {"beta", hex(r.beta)}, {"seed", r.config.seed}};
   for (const auto& [k, v] : r.m) p[k] = v;
@@ -202,6 +216,8 @@ int run_ocp(const RunArgs& a) {
   double cost_sum = 0;
   std::vector<double> S(static_cast<std::size_t>(d), 0.0);
   std::vector<double> charged_rows;  // the phi families' comparator needs every charged round's g
+  double base_sum = 0;               // sum of f_t(x_t) at the hidden iterates: R_A's cost (JKT Thm 2)
+  bool base_known = true;            // false after a state file that does not carry it
   const bool phi_family = c.loss != privoco::jkt::OcpLoss::quadratic;
   std::uint64_t charged = 0;
   const std::string state_alg = e.id;
@@ -216,6 +232,8 @@ int run_ocp(const RunArgs& a) {
       for (const auto& x : j.at("xhat")) s.xhat.push_back(std::strtod(x.get<std::string>().c_str(), nullptr));
       f->restore(s);
       cost_sum = unhex(j, "cost_sum");
+      if (j.contains("base_sum")) base_sum = unhex(j, "base_sum");
+      else base_known = false;
       charged = j.at("charged").get<std::uint64_t>();
       S.clear();
       for (const auto& x : j.at("S")) S.push_back(std::strtod(x.get<std::string>().c_str(), nullptr));
@@ -242,7 +260,7 @@ int run_ocp(const RunArgs& a) {
   std::fprintf(output.out, "%s\n", head.c_str());
   std::vector<double> g(static_cast<std::size_t>(d));
   std::vector<reference::Ball> Sb(static_cast<std::size_t>(d));
-  reference::Ball cost_b, cost_sum_b;
+  reference::Ball cost_b, cost_sum_b, base_sum_b;
   do {
     if (!row.error.empty()) throw FileError(fmt::format("{}:{}:{}: {}", input.source, row.line, row.error_column, row.error));
     for (int j = 0; j < d; ++j) g[j] = number(row, cols[j], input.source);
@@ -256,6 +274,7 @@ int run_ocp(const RunArgs& a) {
     for (int j = 0; j < d; ++j) line += "," + row.find(cols[j])->text;  // as given
     if (f) {
       for (int j = 0; j < d; ++j) line += "," + text17(f->played()[j]);
+      if (charge) base_sum += fast::jkt::ocp_loss(c, g.data(), f->state().x.data());  // f_t(x_t), the hidden iterate
       const double cost = f->update(g.data());
       line += "," + text17(cost);
       if (charge) {
@@ -265,6 +284,11 @@ int run_ocp(const RunArgs& a) {
       }
     } else {
       for (int j = 0; j < d; ++j) line += "," + reference::value_string(r->played()[j].get(), a.digits);
+      if (charge) {
+        reference::Ball hb, ab(c.alpha);
+        reference::jkt::ocp_loss(hb, c, r->hidden(), g.data(), ab, 256);
+        arb_add(base_sum_b, base_sum_b, hb, 256);
+      }
       r->update(g.data(), cost_b);
       line += "," + reference::value_string(cost_b.get(), a.digits);
       if (charge) {
@@ -290,6 +314,7 @@ int run_ocp(const RunArgs& a) {
     for (double x : f->state().xhat) jh.push_back(hex(x));
     for (double x : S) js.push_back(hex(x));
     j["x"] = jx, j["xhat"] = jh, j["cost_sum"] = hex(cost_sum), j["charged"] = charged, j["S"] = js;
+    if (base_known) j["base_sum"] = hex(base_sum);
     if (phi_family) {
       json jr = json::array();
       for (double x : charged_rows) jr.push_back(hex(x));
@@ -300,12 +325,14 @@ int run_ocp(const RunArgs& a) {
 
   // realised regret: the charged costs against min over C of the same rounds' losses (attained at Pi_C(-S/(N alpha)))
   std::string comparator, regret, cost_text;
+  reference::Ball best_all;  // the comparator, for R_A
   if (charged > 0 && phi_family) {
     // min over C of the charged rounds' sum, enclosed by an approximate minimiser (above) and weak duality (below)
     reference::Ball lower, upper, best, reg;
     reference::jkt::family_comparator(lower, upper, nullptr, charged_rows, d, c.loss, c.alpha, c.radius, 256,
                                       c.domain == privoco::jkt::OcpDomain::box);
     arb_union(best, lower, upper, 256);
+    arb_set(best_all, best);
     if (f) arb_set_d(cost_sum_b, cost_sum);
     arb_sub(reg, cost_sum_b, best, 256);
     comparator = reference::value_string(best, a.digits), regret = reference::value_string(reg, a.digits);
@@ -320,11 +347,13 @@ int run_ocp(const RunArgs& a) {
                                            c.domain == privoco::jkt::OcpDomain::box);
       const double bd = arf_get_d(arb_midref(best.get()), ARF_RND_NEAR);
       comparator = text17(bd), cost_text = text17(cost_sum), regret = text17(cost_sum - bd);
+      arb_set(best_all, best);
     } else {
       reference::jkt::quadratic_comparator(best, nullptr, Sb, charged, alpha_b, radius_b, 256,
                                            c.domain == privoco::jkt::OcpDomain::box);
       reference::Ball reg;
       arb_sub(reg, cost_sum_b, best, 256);
+      arb_set(best_all, best);
       comparator = reference::value_string(best, a.digits), cost_text = reference::value_string(cost_sum_b, a.digits);
       regret = reference::value_string(reg, a.digits);
     }
@@ -335,10 +364,44 @@ int run_ocp(const RunArgs& a) {
       if (!p.choices.empty()) s += (s.empty() ? "" : ", ") + p.name + " = " + run.m.at(p.name);
     return s;
   }();
+  // the printed bounds beside the realised regret: Thm 2 (POCP, at this learner's lambda_A, with R_A the noiseless
+  // base run's regret on these rows: the hidden iterates' costs against the same comparator), and Thm 4 (PIGD, at
+  // C = 1, J28) or Thm 6 (PGIGA); ||C|| the diameter of the ball through max_C |x| (2 radius, 2 radius sqrt(d) for the box)
+  json bounds = json::object();
+  std::string bounds_text;
+  if (charged > 0 && base_known) {
+    reference::Ball ra;
+    if (f) arb_set_d(base_sum_b, base_sum);
+    arb_sub(ra, base_sum_b, best_all, 256);
+    arf_t hi;
+    arf_init(hi);
+    arb_get_ubound_arf(hi, ra, 53);
+    const double RA = std::max(0.0, arf_get_d(hi, ARF_RND_UP));  // a regret bound uses R_A >= 0 (rounded up)
+    arf_clear(hi);
+    const double T = static_cast<double>(charged), dd_ = d, R = privoco::jkt::ocp_max_norm(c);
+    const double eps = parse_param(e.id, "eps", run.m.at("eps")).approx, delta = parse_param(e.id, "delta", run.m.at("delta")).approx;
+    const bool igd = c.update == OcpUpdate::igd;
+    const double lambda = igd ? 2 * run.bound
+                              : (run.m.at("pgiga_lambda") == "lem5" ? 2 * run.bound / c.alpha : 2 * run.bound);
+    const std::string thm2 = bound_text(reference::jkt::pocp_expected, {lambda, run.bound, R, 0, eps, delta, T, dd_, RA}, a.digits);
+    std::string own;
+    if (igd) {
+      own = bound_text(reference::jkt::pigd_bound, {run.bound, c.alpha, R, 0, eps, delta, T, dd_, 1}, a.digits);
+    } else {
+      const double LG = parse_param(e.id, "L_G", run.m.at("L_G")).approx;
+      own = bound_text(reference::jkt::pgiga_bound, {run.bound, c.alpha, LG, R, 0, eps, delta, T, dd_, 0}, a.digits);
+    }
+    bounds = {{"R_A", reference::value_string(ra, a.digits)}, {"lambda_A", text17(lambda)}, {"thm2", thm2},
+              {igd ? "thm4_C1" : "thm6", own}};
+    bounds_text = fmt::format("  R_A (the noiseless run's regret on these rows) {}; JKT Thm 2's bound on the expected regret "
+                              "at lambda_A = {} {}; {} {}\n", reference::value_string(ra, a.digits), text17(lambda), thm2,
+                              igd ? "Thm 4's at C = 1" : "Thm 6's", own);
+  }
   if (a.json) {
     json j{{"id", e.id}, {"impl", a.impl}, {"params", run.m}, {"rounds", rounds}, {"charged", charged}, {"d", d},
            {"T", c.T}, {"beta", text17(run.beta)}, {"t_q", c.tq}, {"seed", a.seed}};
     if (charged > 0) j["cost"] = cost_text, j["comparator"] = comparator, j["regret"] = regret;
+    if (!bounds.empty()) j["bounds"] = bounds;
     std::fprintf(output.info, "%s\n", json_text(summary_line("run", j, 0)).c_str());
   } else {
     std::fprintf(output.info,
@@ -352,6 +415,7 @@ int run_ocp(const RunArgs& a) {
     if (charged > 0)
       std::fprintf(output.info, "  cost %s, best fixed point of C %s, realised regret %s\n", cost_text.c_str(),
                    comparator.c_str(), regret.c_str());
+    std::fprintf(output.info, "%s", bounds_text.c_str());
   }
   return 0;
 }

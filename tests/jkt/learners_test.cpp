@@ -494,6 +494,7 @@ TEST(JktLearners, PhiFamilyRunsAndChecks) {
     auto f = run_cli("run" + params + " --seed 4 --gradients " + g + " --out " + out + " --json");
     ASSERT_EQ(f.code, 0) << f.err;
     EXPECT_NE(f.out.find("\"regret\""), std::string::npos) << f.out;
+    EXPECT_NE(f.out.find("\"bounds\":{\"R_A\""), std::string::npos) << f.out;  // the printed bounds beside it
     EXPECT_EQ(run_cli("check " + out + " --stream" + params + " seed=4").code, 0) << alg;
     std::string other = params;
     other.replace(other.find("loss=logistic"), 13, "loss=absolute");
@@ -659,4 +660,25 @@ TEST(JktLearners, OlcPresetRunsAndRefuses) {
   r = run_cli("run olc --gradients " + dir + "jkt_olc_nolabel.csv");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("no header with the column 'y'"), std::string::npos) << r.err;
+}
+
+// The bounds beside a run's regret: R_A is the noiseless base run's regret on the same rows, so a run whose released
+// points are its hidden ones (eps = 1e300: beta ~ 1e-150, below the iterates' rounding; init_coupling=same, x1 = 0)
+// realises R_A to every printed digit; the sibling, a run with noise (eps = 1), realises another regret.
+TEST(JktLearners, RunPrintsRaBesideTheRegret) {
+  using privoco::testing::run_cli;
+  const std::string g = privoco::testing::test_dir() + "jkt_ra_g.csv";
+  privoco::testing::spit(g, "g1,g2\n0.1,0.2\n-0.3,0.1\n0.2,0.2\n0,0.4\n0.1,-0.1\n0.3,0.3\n");
+  const auto field = [](const std::string& out, const std::string& key) {
+    const auto p = out.find("\"" + key + "\":\"");
+    return p == std::string::npos ? std::string() : out.substr(p + key.size() + 4, out.find('"', p + key.size() + 4) - p - key.size() - 4);
+  };
+  auto r = run_cli("run pigd L=2 alpha=1 radius=1 eps=1e300 delta=1e-5 T=6 init_coupling=same --json --impl reference "
+                   "--gradients " + g + " --out /dev/null");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(field(r.out, "R_A"), field(r.out, "regret")) << r.out;
+  r = run_cli("run pigd L=2 alpha=1 radius=1 eps=1 delta=1e-5 T=6 init_coupling=same --json --impl reference --gradients " +
+              g + " --out /dev/null");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(field(r.out, "R_A"), field(r.out, "regret")) << r.out;
 }
