@@ -1280,17 +1280,12 @@ RegretOutcome ocp_bound_runs(const char* kId, bool giga, const Params& given, st
         const OcpRunStats st = simulate_ocp(c, beta, gmax, n, seed * 104729 + static_cast<std::uint64_t>(d) * 37 + T, level);
         Ball bound;
         if (giga) {
-          arb_ptr v = _arb_vec_init(10);
-          const double x[10] = {L, alpha, alpha, r, cn == "diameter" ? 0.0 : 1.0, eps, delta, Td, double(d), lb == "e" ? 0.0 : 1.0};
-          for (int k = 0; k < 10; ++k) arb_set_d(v + k, x[k]);
-          reference::jkt::pgiga_bound(bound, v, kPrec);
-          _arb_vec_clear(v, 10);
+          eval_at(bound, reference::jkt::pgiga_bound,
+                  {L, alpha, alpha, r, cn == "diameter" ? 0.0 : 1.0, eps, delta, Td, double(d),
+                   lb == "e" ? 0.0 : 1.0}, kPrec);
         } else {
-          arb_ptr v = _arb_vec_init(9);
-          const double x[9] = {L, alpha, r, cn == "diameter" ? 0.0 : 1.0, eps, delta, Td, double(d), 1.0};
-          for (int k = 0; k < 9; ++k) arb_set_d(v + k, x[k]);
-          reference::jkt::pigd_bound(bound, v, kPrec);
-          _arb_vec_clear(v, 9);
+          eval_at(bound, reference::jkt::pigd_bound,
+                  {L, alpha, r, cn == "diameter" ? 0.0 : 1.0, eps, delta, Td, double(d), 1.0}, kPrec);
         }
         const std::string at = "d = " + std::to_string(d) + ", T = " + std::to_string(T) + ", eps = " + text_g(eps);
         const bool viol = giga && arb_gt(Ball(st.lcb), bound);
@@ -1537,11 +1532,8 @@ RegretOutcome igd_regret(const Params& given, std::uint64_t seed) {
     // L of the family: sup_C |alpha x + g| = alpha r + max |g_t| (rounded up: a bound is what the claim needs)
     const double L = std::nextafter(alpha * r + gnorm_max, INFINITY);
     for (int which = 0; which < 2; ++which) {
-      arb_ptr v = _arb_vec_init(6);
-      const double x[6] = {L, alpha, r, 0, static_cast<double>(T), static_cast<double>(which)};
-      for (int q = 0; q < 6; ++q) arb_set_d(v + q, x[q]);
-      reference::jkt::igd_regret_bound(which == 0 ? derived.get() : printed.get(), v, kPrec);
-      _arb_vec_clear(v, 6);
+      eval_at(which == 0 ? derived.get() : printed.get(), reference::jkt::igd_regret_bound,
+              {L, alpha, r, 0, static_cast<double>(T), static_cast<double>(which)}, kPrec);
     }
     ++n;
     const bool viol = arb_gt(regret, derived);

@@ -950,12 +950,9 @@ RegretOutcome pocp_expected(const Params& given, std::uint64_t seed) {
         const OcpRunStats st = simulate_ocp(c, beta, gmax, n, seed * 7919 + static_cast<std::uint64_t>(d) * 31 + T, level);
         Ball bound;
         {
-          arb_ptr v = _arb_vec_init(9);
-          const double x[9] = {2 * L, L, r, cn == "diameter" ? 0.0 : 1.0, eps, delta, static_cast<double>(T),
-                               static_cast<double>(d), std::max(st.base_regret, 0.0)};
-          for (int k = 0; k < 9; ++k) arb_set_d(v + k, x[k]);
-          reference::jkt::pocp_expected(bound, v, kPrec);
-          _arb_vec_clear(v, 9);
+          eval_at(bound, reference::jkt::pocp_expected,
+                  {2 * L, L, r, cn == "diameter" ? 0.0 : 1.0, eps, delta, static_cast<double>(T),
+                   static_cast<double>(d), std::max(st.base_regret, 0.0)}, kPrec);
         }
         const bool viol = st.base_regret >= 0 && arb_gt(Ball(st.lcb), bound);
         RegretCase cs = line("d = " + std::to_string(d) + ", T = " + std::to_string(T) + ", eps = " + text_g(eps) +
@@ -1008,7 +1005,7 @@ RegretOutcome pocp_hp(const Params& given, std::uint64_t seed) {
       const double beta = fast::jkt::pigd_beta(L, eps, delta, static_cast<double>(T), fast::jkt::CParse::ln_of_half_ln).value;
       const OcpRunStats st = simulate_ocp(c, beta, gmax, n, seed * 7927 + static_cast<std::uint64_t>(d), 1e-6);
       Ball bound;
-      at(bound, reference::jkt::pocp_hp,
+      eval_at(bound, reference::jkt::pocp_hp,
          {2 * L, L, r, cn == "diameter" ? 0.0 : 1.0, eps, delta, static_cast<double>(T), static_cast<double>(d),
           std::max(st.base_regret, 0.0), gamma},
          kPrec);

@@ -365,7 +365,7 @@ double pol_condition_T(double d, double gamma, double L, double eps_g, double xs
   double T = 3;
   for (int it = 0; it < 200; ++it) {
     Ball need;
-    at(need, reference::jkt::pol_utility, {d, gamma, L, eps_g, xs, std::ceil(T), eps_p, delta, C, 0}, kPrec);
+    eval_at(need, reference::jkt::pol_utility, {d, gamma, L, eps_g, xs, std::ceil(T), eps_p, delta, C, 0}, kPrec);
     const double n = std::ceil(arf_get_d(arb_midref(need.get()), ARF_RND_UP));
     if (n <= std::ceil(T)) break;
     T = n;
@@ -424,7 +424,7 @@ RegretOutcome kt08_risk(const Params& given, std::uint64_t seed) {
           reference::jkt::quadratic_comparator(best, nullptr, Sb, static_cast<std::uint64_t>(T), al, rb, kPrec);
           const double RA = std::max(cost - d_of(best), 0.0);
           Ball bound;
-          at(bound, reference::jkt::kt08_risk, {gamma, T, L, eps_g, R, RA}, kPrec);
+          eval_at(bound, reference::jkt::kt08_risk, {gamma, T, L, eps_g, R, RA}, kPrec);
           const double ex = D.excess(xbar.data(), R), b = d_of(bound);
           above += ex > b * (1 + 1e-9);
           ratio = std::max(ratio, ex / b);
@@ -476,7 +476,7 @@ RegretOutcome pol_utility(const Params& given, std::uint64_t seed) {
     const double d = 1e4, eps_g = 0.1, eps_p = K > 4 ? 1e-30 : 1e-2;
     const double T = pol_condition_T(d, gamma, L, eps_g, R, eps_p, delta, C);
     Ball disp;
-    at(disp, reference::jkt::pol_utility, {d, gamma, L, eps_g, R, T, eps_p, delta, C / K, 1}, kPrec);
+    eval_at(disp, reference::jkt::pol_utility, {d, gamma, L, eps_g, R, T, eps_p, delta, C / K, 1}, kPrec);
     const bool over = arb_gt(disp, Ball(eps_g));
     gaps += over;
     RegretCase cs = line("statement vs proof: the final display at the condition's T = " + text_g(T) + " (d = 1e4, eps_p = " +
@@ -571,7 +571,7 @@ RegretOutcome cms11_sample(const Params& given, std::uint64_t seed) {
   const auto lnQ = [&](const P& p, arb_t res, bool* privacy_regime) {
     const double T = pol_condition_T(p.d, p.gamma, p.L, p.eps_g, p.xs, p.eps_p, p.delta, 1);
     Ball c, t, one, two;
-    at(c, reference::jkt::cms11_sample, {p.xs, p.delta, p.eps_g, p.eps_p, p.d}, kPrec);
+    eval_at(c, reference::jkt::cms11_sample, {p.xs, p.delta, p.eps_g, p.eps_p, p.d}, kPrec);
     arb_set_d(t, T);
     arb_div(res, c, t, kPrec);
     arb_log(res, res, kPrec);

@@ -39,7 +39,7 @@ inline void arb_div_d(arb_t res, const arb_t x, double d, slong prec) {
 }
 
 // A reference function of a parameter vector (privoco/reference/jkt/*.hpp) at exact doubles
-inline void at(arb_t res, void (*fn)(arb_t, arb_srcptr, slong), std::initializer_list<double> x, slong prec) {
+inline void eval_at(arb_t res, void (*fn)(arb_t, arb_srcptr, slong), std::initializer_list<double> x, slong prec) {
   const slong n = static_cast<slong>(x.size());
   arb_ptr v = _arb_vec_init(n);
   slong k = 0;

@@ -683,18 +683,10 @@ RegretOutcome pqftl_iterate_error(const Params& given, std::uint64_t seed) {
   RegretOutcome out;
   out.seed = seed;
   auto bound31 = [&](arb_t res, double R, double alpha, double eps, double delta, double T, double d, double t) {
-    arb_ptr v = _arb_vec_init(8);
-    const double x[8] = {R, alpha, eps, delta, T, d, t, bv};
-    for (int k = 0; k < 8; ++k) arb_set_d(v + k, x[k]);
-    reference::jkt::pqftl_iterate_error(res, v, kPrec);
-    _arb_vec_clear(v, 8);
+    eval_at(res, reference::jkt::pqftl_iterate_error, {R, alpha, eps, delta, T, d, t, bv}, kPrec);
   };
   auto sigma_of = [&](arb_t res, double R, double eps, double delta, double T) {
-    arb_ptr v = _arb_vec_init(5);
-    const double x[5] = {R, eps, delta, T, bv};
-    for (int k = 0; k < 5; ++k) arb_set_d(v + k, x[k]);
-    reference::jkt::tree_sigma(res, v, kPrec);
-    _arb_vec_clear(v, 5);
+    eval_at(res, reference::jkt::tree_sigma, {R, eps, delta, T, bv}, kPrec);
   };
   bool refuted_on_event = false;
   for (double eps : {0.1, 1.0, 10.0}) {
@@ -776,11 +768,8 @@ RegretOutcome pqftl_regret(const Params& given, std::uint64_t seed) {
   for (double eps : {0.1, 1.0, 10.0}) {
     Ball bound;
     {
-      arb_ptr v = _arb_vec_init(9);
-      const double x[9] = {R, alpha, eps, delta, double(T), double(d), bv, brv, 0};
-      for (int k = 0; k < 9; ++k) arb_set_d(v + k, x[k]);
-      reference::jkt::pqftl_regret_bound(bound, v, kPrec);
-      _arb_vec_clear(v, 9);
+      eval_at(bound, reference::jkt::pqftl_regret_bound,
+              {R, alpha, eps, delta, double(T), double(d), bv, brv, 0}, kPrec);
     }
     // the trees as Alg 4 calls them: (eps/2, delta/2), bounds R^2 and R (both 1 here)
     const double sV = fast::jkt::tree_sigma(R * R, eps / 2, delta / 2, T, fast::jkt::LogBase(static_cast<int>(bv))).value;
