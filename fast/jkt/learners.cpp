@@ -212,6 +212,17 @@ void Pocp::release(const double* x_next) {
   pocp_release(streams_, c_, beta_, t_, x_next, xhat_.data());
 }
 
+void Pocp::restore(std::uint64_t t, const std::vector<double>& xhat) {
+  if (t + 1 > c_.T) throw DomainError("JKT.alg.pocp", "t", std::to_string(t), "[0, T - 1] (T = " + std::to_string(c_.T) + ")");
+  OcpState s;  // validated as PrivateOcp's state (sizes, finite values, points of C)
+  s.t = t, s.x = xhat, s.xhat = xhat;
+  OcpConfig c = c_;
+  c.update = OcpUpdate::igd;
+  PrivateOcp check(c, beta_);
+  check.restore(s);
+  t_ = t, xhat_ = xhat;
+}
+
 PrivateOcp::PrivateOcp(OcpConfig c, double beta) : c_(std::move(c)), beta_(beta), streams_(c_.seed) {
   validate(c_);
   if (!(beta >= 0) || !std::isfinite(beta)) throw DomainError(ocp_id(c_.update), "beta", text17(beta), "[0, inf)");

@@ -72,7 +72,8 @@ int run_pocp(const RunArgs& a) {
   const Entry& e = entry("JKT.alg.pocp");
   if (a.gradients.empty()) throw ParamError("run", "--gradients", "required for " + e.id + " (A's iterates x_{t+1})");
   if (a.impl != "fast" && a.impl != "reference") throw ParamError("run", "--impl", "'" + a.impl + "' (fast, reference)");
-  if (!a.state_in.empty() || !a.state_out.empty()) throw ParamError("run", "--state-in", "not for pocp (A's state is A's)");
+  if ((!a.state_in.empty() || !a.state_out.empty()) && a.impl != "fast")
+    throw ParamError("run", "--state-in", "state files are supported for the fast implementation");
   PocpRun run = configure_pocp(e, a, a.impl == "reference");
   privoco::jkt::OcpConfig& c = run.config;
   Input input(a.gradients);
@@ -98,8 +99,23 @@ int run_pocp(const RunArgs& a) {
       s += (j ? ", " : "") + (f ? text17(f->released()[j]) : reference::value_string(r->released()[j].get(), a.digits));
     return s;
   }();
+  // state files: POCP's own state, t and x^_{t+1} (A's state is the caller's)
+  nlohmann::ordered_json params{{"d", d}, {"beta", hex(run.beta)}, {"seed", c.seed}};
+  for (const auto& [k, v] : run.m) params[k] = v;
+  if (!a.state_in.empty()) {
+    const nlohmann::ordered_json j = read_state_file(a.state_in, e.id, params);
+    try {
+      if (!j.at("t").is_number_unsigned()) throw FileError(a.state_in + ": 't' is not a count of rounds");
+      std::vector<double> xh;
+      for (const auto& v : j.at("xhat")) xh.push_back(std::strtod(v.get<std::string>().c_str(), nullptr));
+      f->restore(j.at("t").get<std::uint64_t>(), xh);
+    } catch (const nlohmann::json::exception& ex) {
+      throw FileError(a.state_in + ": not a privoco state file (" +
+                      std::string(ex.what()).substr(std::string(ex.what()).find(']') + 2) + ")");
+    }
+  }
   std::vector<double> x(static_cast<std::size_t>(d));
-  std::uint64_t rounds = 0;
+  std::uint64_t rounds = f ? f->state_t() : 0;
   do {
     if (!row.error.empty()) throw FileError(fmt::format("{}:{}:{}: {}", input.source, row.line, row.error_column, row.error));
     if (++rounds >= c.T)
@@ -117,6 +133,13 @@ int run_pocp(const RunArgs& a) {
     std::fprintf(output.out, "%s\n", line.c_str());
   } while (reader.next(&row));
   output.commit();
+  if (!a.state_out.empty()) {
+    nlohmann::ordered_json j{{"t", f->state_t()}};
+    nlohmann::ordered_json jh = nlohmann::ordered_json::array();
+    for (int k = 0; k < d; ++k) jh.push_back(hex(f->released()[k]));
+    j["xhat"] = jh;
+    write_state_file(a.state_out, e.id, params, j);
+  }
   std::string readings;
   for (const auto& p : e.params)
     if (!p.choices.empty()) readings += (readings.empty() ? "" : ", ") + p.name + " = " + run.m.at(p.name);

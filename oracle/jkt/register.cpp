@@ -10,7 +10,7 @@ void register_paper(Registry& r) {
   r.runs.push_back({{"private_sum", "JKT.alg.private_sum"}, run_private_sum, nullptr,
                     {"--gradients", "--impl", "--digits", "--out", "--seed", "--state-in", "--state-out", "--json"}});
   r.runs.push_back({{"pocp", "JKT.alg.pocp"}, run_pocp, check_pocp_stream,
-                    {"--gradients", "--impl", "--digits", "--out", "--seed", "--json"}});
+                    {"--gradients", "--impl", "--digits", "--out", "--seed", "--state-in", "--state-out", "--json"}});
   for (auto [name, id] : {std::pair<const char*, const char*>{"pigd", "JKT.alg.igd_update"}, {"pgiga", "JKT.alg.giga_update"}})
     r.runs.push_back({{name, id}, run_ocp, check_ocp_stream,
                       {"--gradients", "--impl", "--digits", "--out", "--seed", "--state-in", "--state-out", "--json"}});

@@ -630,6 +630,19 @@ TEST(JktLearners, PocpRunAndStreamCheck) {
   EXPECT_NE(r.out.find("\"first_disagreement\":{\"step\":1,"), std::string::npos) << r.out;
   // more iterates than T - 1 rounds release
   EXPECT_EQ(run_cli("run pocp lambda_A=0.5 radius=1 eps=4 delta=1e-6 T=4 --gradients " + xs).code, 2);
+  // a run stopped after two iterates and continued from its state file releases the same bits; a state of another
+  // lambda_A is refused
+  privoco::testing::spit(dir + "jkt_pocp_xa.csv", "x1,x2\n0.1,0.2\n-0.3,0.1\n");
+  privoco::testing::spit(dir + "jkt_pocp_xb.csv", "x1,x2\n0.2,0.25\n0.5,-0.4\n");
+  const std::string whole = run_cli("run pocp" + params + " --seed 3 --gradients " + xs).out;
+  ASSERT_EQ(run_cli("run pocp" + params + " --seed 3 --gradients " + dir + "jkt_pocp_xa.csv --state-out " + dir +
+                    "jkt_pocp_state.json").code, 0);
+  r = run_cli("run pocp" + params + " --seed 3 --gradients " + dir + "jkt_pocp_xb.csv --state-in " + dir + "jkt_pocp_state.json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(whole.find(r.out.substr(r.out.find('\n') + 1, r.out.find("privoco run") - r.out.find('\n') - 1)), std::string::npos)
+      << whole << "\n" << r.out;
+  EXPECT_EQ(run_cli("run pocp lambda_A=0.6 radius=1 eps=4 delta=1e-6 T=5 C_shape=box --seed 3 --gradients " + dir +
+                    "jkt_pocp_xb.csv --state-in " + dir + "jkt_pocp_state.json").code, 2);
 }
 
 // run olc (JKT Sec 5.2's set-up on supplied data): on separable data non-private IGD classifies the held-out rows

@@ -62,6 +62,10 @@ class Pocp {
   std::uint64_t rounds() const { return t_; }
   void release(const double* x_next);  // DomainError: a non-finite coordinate, or a round past T - 1
   const OcpConfig& config() const { return c_; }
+  // the whole state: the rounds released and x^_{t+1} (the draws are keyed by round, nothing else is kept);
+  // restore validates t <= T - 1, d finite values in C
+  std::uint64_t state_t() const { return t_; }
+  void restore(std::uint64_t t, const std::vector<double>& xhat);
 
  private:
   OcpConfig c_;
