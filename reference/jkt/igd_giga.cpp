@@ -1,5 +1,7 @@
 #include "privoco/reference/jkt/igd_giga.hpp"
 
+#include "params.hpp"
+
 #include <flint/fmpz.h>
 
 #include "privoco/catalogue.hpp"
@@ -13,22 +15,16 @@ namespace privoco::reference::jkt {
 namespace {
 // the exact double at the centre of a parameter ball
 double mid(arb_srcptr x) { return arf_get_d(arb_midref(x), ARF_RND_NEAR); }
-void check_int(const char* id, const char* name, arb_srcptr x) {
-  if (!arb_is_exact(x) || !arb_is_int(x)) {
-    const Entry& e = entry(id);
-    throw DomainError(id, name, text17(mid(x)), "integers in " + e.params[e.index_of(name)].domain.text());
-  }
-}
 }  // namespace
 
 void igd_step(arb_t res, arb_srcptr p, slong prec) {
-  check_int("JKT.const.igd_step", "t", p + 1);
+  integer_param("JKT.const.igd_step", "t", p + 1);
   arb_mul(res, p + 0, p + 1, prec);  // JKT Alg 2 l.6: 1/(alpha t)
   arb_inv(res, res, prec);
 }
 
 void giga_step(arb_t res, arb_srcptr p, slong prec) {
-  check_int("JKT.const.giga_step", "t", p + 1);
+  integer_param("JKT.const.giga_step", "t", p + 1);
   arb_mul(res, p + 0, p + 1, prec);  // JKT Alg 3 l.6: 2/(alpha t); Sec 3.4: 1/(alpha t) (J16)
   arb_ui_div(res, mid(p + 2) == 0 ? 2 : 1, res, prec);
 }
@@ -66,7 +62,7 @@ void giga_tq(arb_t res, arb_srcptr p, slong) {
 }
 
 void pigd_beta(arb_t res, arb_srcptr p, slong prec) {
-  check_int("JKT.noise.pigd_beta", "T", p + 3);
+  integer_param("JKT.noise.pigd_beta", "T", p + 3);
   arb_ptr q = _arb_vec_init(5);  // JKT Alg 2 l.8: beta of Alg 1 at lambda_A = 2L
   _arb_vec_set(q, p, 5);
   arb_mul_2exp_si(q + 0, q + 0, 1);
@@ -75,7 +71,7 @@ void pigd_beta(arb_t res, arb_srcptr p, slong prec) {
 }
 
 void pgiga_beta(arb_t res, arb_srcptr p, slong prec) {
-  check_int("JKT.noise.pgiga_beta", "T", p + 4);
+  integer_param("JKT.noise.pgiga_beta", "T", p + 4);
   arb_ptr q = _arb_vec_init(5);  // JKT Alg 3 l.8 (lambda = 2G), or Lem 5 with Eq (1) (lambda = 2G/alpha): J17
   arb_mul_2exp_si(q + 0, p + 0, 1);
   if (mid(p + 6) == 1) arb_div(q + 0, q + 0, p + 1, prec);
@@ -87,7 +83,7 @@ void pgiga_beta(arb_t res, arb_srcptr p, slong prec) {
 void pigd_bound(arb_t res, arb_srcptr p, slong prec) {
   const char* id = "JKT.bound.pigd";
   arb_srcptr L = p + 0, alpha = p + 1, r = p + 2, eps = p + 4, delta = p + 5, T = p + 6, d = p + 7, C_const = p + 8;
-  check_int(id, "T", T), check_int(id, "d", d);
+  integer_param(id, "T", T), integer_param(id, "d", d);
   Ball C, Ld, q;
   arb_mul_2exp_si(C, r, arf_get_si(arb_midref(p + 3), ARF_RND_NEAR) == 0 ? 1 : 0);  // J5
   arb_div(Ld, T, delta, prec);
@@ -110,7 +106,7 @@ void pigd_bound(arb_t res, arb_srcptr p, slong prec) {
 void pgiga_bound(arb_t res, arb_srcptr p, slong prec) {
   const char* id = "JKT.bound.pgiga";
   arb_srcptr G = p + 0, alpha = p + 1, LG = p + 2, r = p + 3, eps = p + 5, delta = p + 6, T = p + 7, d = p + 8;
-  check_int(id, "T", T), check_int(id, "d", d);
+  integer_param(id, "T", T), integer_param(id, "d", d);
   Ball C, Ld, q, a, b, c;
   arb_mul_2exp_si(C, r, arf_get_si(arb_midref(p + 4), ARF_RND_NEAR) == 0 ? 1 : 0);  // J5
   arb_div(Ld, T, delta, prec);
@@ -151,7 +147,7 @@ void pgiga_bound(arb_t res, arb_srcptr p, slong prec) {
 void igd_regret_bound(arb_t res, arb_srcptr p, slong prec) {
   const char* id = "JKT.bound.igd_regret";
   arb_srcptr L = p + 0, alpha = p + 1, r = p + 2, T = p + 4;
-  check_int(id, "T", T);
+  integer_param(id, "T", T);
   Ball C, q;
   arb_mul_2exp_si(C, r, arf_get_si(arb_midref(p + 3), ARF_RND_NEAR) == 0 ? 1 : 0);  // J5
   if (arf_get_si(arb_midref(p + 5), ARF_RND_NEAR) == 1) {  // the printed O(L^2/alpha log T + ||C||), constant 1

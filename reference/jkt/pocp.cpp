@@ -1,5 +1,7 @@
 #include "privoco/reference/jkt/pocp.hpp"
 
+#include "params.hpp"
+
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/format.hpp"
@@ -8,14 +10,7 @@
 namespace privoco::reference::jkt {
 
 namespace {
-void check_T(const char* id, arb_srcptr T) {
-  if (!arb_is_exact(T) || !arb_is_int(T)) {
-    const Entry& e = entry(id);
-    throw DomainError(id, "T", text17(arf_get_d(arb_midref(T), ARF_RND_NEAR)),
-                      "integers in " + e.params[e.index_of("T")].domain.text());
-  }
-}
-int reading(arb_srcptr x) { return static_cast<int>(arf_get_si(arb_midref(x), ARF_RND_NEAR)); }
+void check_T(const char* id, arb_srcptr T) { integer_param(id, "T", T); }
 }  // namespace
 
 void c_of(arb_t c, arb_srcptr T, arb_srcptr delta, int parse, slong prec) {
@@ -48,14 +43,14 @@ void scale_of(arb_t s, arb_srcptr T, arb_srcptr delta, int parse, slong prec) {
 
 void c_exponent(arb_t res, arb_srcptr p, slong prec) {
   check_T("JKT.const.c_exponent", p + 0);
-  if (reading(p + 3) == 0) c_of(res, p + 0, p + 1, reading(p + 2), prec);
-  else scale_of(res, p + 0, p + 1, reading(p + 2), prec);
+  if (reading_index(p + 3) == 0) c_of(res, p + 0, p + 1, reading_index(p + 2), prec);
+  else scale_of(res, p + 0, p + 1, reading_index(p + 2), prec);
 }
 
 void eps1_per_step(arb_t res, arb_srcptr p, slong prec) {
   check_T("JKT.const.eps1_per_step", p + 2);
   Ball S;
-  scale_of(S, p + 2, p + 1, reading(p + 3), prec);
+  scale_of(S, p + 2, p + 1, reading_index(p + 3), prec);
   arb_sqrt(res, p + 0, prec);
   arb_div(res, res, S, prec);           // JKT Lem 1, Eq (7): sqrt(eps) / T^{0.5+c}
 }
@@ -64,7 +59,7 @@ void pocp_beta(arb_t res, arb_srcptr p, slong prec) {
   arb_srcptr lambda = p + 0, eps = p + 1, delta = p + 2, T = p + 3;
   check_T("JKT.noise.pocp_beta", T);
   Ball S, L, se;
-  scale_of(S, T, delta, reading(p + 4), prec);
+  scale_of(S, T, delta, reading_index(p + 4), prec);
   arb_div(L, T, delta, prec);
   arb_log(L, L, prec);                  // ln(T/delta)
   arb_sqrt(se, eps, prec);
@@ -82,11 +77,7 @@ void pocp_beta(arb_t res, arb_srcptr p, slong prec) {
 namespace privoco::reference::jkt {
 
 void chi_norm(arb_t res, arb_srcptr p, slong prec) {
-  if (!arb_is_exact(p + 0) || !arb_is_int(p + 0)) {
-    const Entry& e = entry("JKT.noise.chi_norm");
-    throw DomainError(e.id, "d", text17(arf_get_d(arb_midref(p + 0), ARF_RND_NEAR)),
-                      "integers in " + e.params[0].domain.text());
-  }
+  integer_param("JKT.noise.chi_norm", "d", p + 0);
   // R = Gamma((d+1)/2)/Gamma(d/2) by exp(lgamma - lgamma) (JKT Thm 2 proof: the chi law, scaled by s)
   Ball a, b, r;
   arb_add_ui(a, p + 0, 1, prec);
@@ -96,7 +87,7 @@ void chi_norm(arb_t res, arb_srcptr p, slong prec) {
   arb_lgamma(b, b, prec);
   arb_sub(r, a, b, prec);
   arb_exp(r, r, prec);
-  const int which = reading(p + 2);
+  const int which = reading_index(p + 2);
   Ball m;  // the scaled mean s sqrt2 R
   arb_sqrt_ui(m, 2, prec);
   arb_mul(m, m, r, prec);
@@ -141,11 +132,8 @@ void pocp_noise_sum(arb_t res, arb_srcptr p, slong prec) {
   arb_srcptr lambda = p + 0, eps = p + 1, delta = p + 2, T = p + 3, d = p + 4;
   const char* id = "JKT.bound.pocp_noise_sum";
   check_T(id, T);
-  if (!arb_is_exact(d) || !arb_is_int(d)) {
-    const Entry& e = entry(id);
-    throw DomainError(e.id, "d", text17(arf_get_d(arb_midref(d), ARF_RND_NEAR)), "integers in " + e.params[4].domain.text());
-  }
-  const int which = reading(p + 6);
+  integer_param(id, "d", d);
+  const int which = reading_index(p + 6);
   Ball sT, Ld;  // sqrt(T), ln(T/delta)
   arb_sqrt(sT, T, prec);
   arb_div(Ld, T, delta, prec);
@@ -218,12 +206,9 @@ namespace {
 void pocp_regret_bound(arb_t res, arb_srcptr p, const arb_t gamma, const char* id, slong prec) {
   arb_srcptr lambda = p + 0, L = p + 1, r = p + 2, eps = p + 4, delta = p + 5, T = p + 6, d = p + 7, RA = p + 8;
   check_T(id, T);
-  if (!arb_is_exact(d) || !arb_is_int(d)) {
-    const Entry& e = entry(id);
-    throw DomainError(id, "d", text17(arf_get_d(arb_midref(d), ARF_RND_NEAR)), "integers in " + e.params[7].domain.text());
-  }
+  integer_param(id, "d", d);
   Ball C, Ld, q;
-  arb_mul_2exp_si(C, r, reading(p + 3) == 0 ? 1 : 0);  // J5: the diameter 2r or the radius r
+  arb_mul_2exp_si(C, r, reading_index(p + 3) == 0 ? 1 : 0);  // J5: the diameter 2r or the radius r
   arb_div(Ld, T, delta, prec);
   arb_log(Ld, Ld, prec);
   arb_add(res, lambda, C, prec);

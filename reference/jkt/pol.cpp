@@ -1,5 +1,7 @@
 #include "privoco/reference/jkt/pol.hpp"
 
+#include "params.hpp"
+
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/format.hpp"
@@ -46,18 +48,14 @@ void pol_beta(arb_t res, arb_srcptr p, slong prec) {
 namespace {
 void check_integers(const char* id, arb_srcptr p, std::initializer_list<int> at) {
   const Entry& e = entry(id);
-  for (int i : at)
-    if (!arb_is_exact(p + i) || !arb_is_int(p + i))
-      throw DomainError(id, e.params[i].name, text17(arf_get_d(arb_midref(p + i), ARF_RND_NEAR)),
-                        "integers in " + e.params[i].domain.text());
+  for (int i : at) integer_param(id, e.params[i].name.c_str(), p + i);
 }
-int reading_at(arb_srcptr x) { return static_cast<int>(arf_get_si(arb_midref(x), ARF_RND_NEAR)); }
 }  // namespace
 
 void pol_noise_norm(arb_t res, arb_srcptr p, slong prec) {
   check_integers("JKT.bound.pol_noise_norm", p, {0, 5});
   arb_srcptr d = p + 0, gamma = p + 1, T = p + 5, eps_p = p + 6, delta = p + 7;
-  const int which = reading_at(p + 8);
+  const int which = reading_index(p + 8);
   Ball lg, q;
   arb_log(lg, gamma, prec);
   arb_neg(lg, lg);  // ln(1/gamma)
@@ -138,7 +136,7 @@ void pol_utility(arb_t res, arb_srcptr p, slong prec) {
   check_integers("JKT.bound.pol_utility", p, {0, 5});
   arb_srcptr d = p + 0, gamma = p + 1, L = p + 2, eps_g = p + 3, xs = p + 4, T = p + 5, eps_p = p + 6, delta = p + 7,
              C = p + 8;
-  const int which = reading_at(p + 9);
+  const int which = reading_index(p + 9);
   Ball lp, lnT, r1, r2, q;
   pol_Lprime(lp, p + 2, prec);
   arb_log(lnT, T, prec);

@@ -1,4 +1,6 @@
 #include "privoco/reference/jkt/pqftl.hpp"
+
+#include "params.hpp"
 #include "privoco/reference/jkt/tree.hpp"
 
 #include <arb_hypgeom.h>
@@ -51,13 +53,6 @@ void pqftl_noise_norms(arb_t res, arb_srcptr p, slong prec) {
 
 namespace {
 double mid(arb_srcptr x) { return arf_get_d(arb_midref(x), ARF_RND_NEAR); }
-void check_int(const char* id, const char* name, arb_srcptr x) {
-  if (!arb_is_exact(x) || !arb_is_int(x)) {
-    const Entry& e = entry(id);
-    throw DomainError(id, name, text17(mid(x)), "integers in " + e.params[e.index_of(name)].domain.text());
-  }
-}
-int reading_of(arb_srcptr x) { return static_cast<int>(arf_get_si(arb_midref(x), ARF_RND_NEAR)); }
 // log x in base e (base_is_2 false) or 2
 void log_in(arb_t res, arb_srcptr x, bool base_is_2, slong prec) {
   arb_log(res, x, prec);
@@ -72,7 +67,7 @@ void log_in(arb_t res, arb_srcptr x, bool base_is_2, slong prec) {
 void pqftl_iterate_error(arb_t res, arb_srcptr p, slong prec) {
   const char* id = "JKT.bound.pqftl_iterate_error";
   arb_srcptr R = p + 0, alpha = p + 1, T = p + 4, d = p + 5, t = p + 6;
-  check_int(id, "T", T), check_int(id, "d", d), check_int(id, "t", t);
+  integer_param(id, "T", T), integer_param(id, "d", d), integer_param(id, "t", t);
   if (arb_gt(t, T)) throw DomainError(id, "t", text17(mid(t)), "integers in [1, T] (T = " + text17(mid(T)) + ")");
   Ball sigma, sd, num, den, q;
   arb_ptr v = _arb_vec_init(5);  // JKT.noise.tree_sigma's parameters {R, eps, delta, T, log_base}
@@ -104,8 +99,8 @@ void pqftl_iterate_error(arb_t res, arb_srcptr p, slong prec) {
 void pqftl_regret_bound(arb_t res, arb_srcptr p, slong prec) {
   const char* id = "JKT.bound.pqftl";
   arb_srcptr R = p + 0, alpha = p + 1, eps = p + 2, delta = p + 3, T = p + 4, d = p + 5;
-  check_int(id, "T", T), check_int(id, "d", d);
-  const int base = reading_of(p + 6), base_regret = reading_of(p + 7), which = reading_of(p + 8);
+  integer_param(id, "T", T), integer_param(id, "d", d);
+  const int base = reading_index(p + 6), base_regret = reading_index(p + 7), which = reading_index(p + 8);
   Ball u, lr, A, B, li, lo, w;
   arb_div(u, R, alpha, prec);  // 1 + 2R/alpha
   arb_mul_2exp_si(u, u, 1);

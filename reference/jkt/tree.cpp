@@ -1,5 +1,7 @@
 #include "privoco/reference/jkt/tree.hpp"
 
+#include "params.hpp"
+
 #include <algorithm>
 #include <string>
 
@@ -16,13 +18,9 @@ int bitlen(std::uint64_t x) {
   while (x) ++b, x >>= 1;
   return b;
 }
-// an exact integer parameter (the table has checked its interval)
-std::uint64_t integer_param(const char* id, const char* name, arb_srcptr x) {
-  if (!arb_is_exact(x) || !arb_is_int(x)) {
-    const Entry& e = entry(id);
-    throw DomainError(id, name, text17(arf_get_d(arb_midref(x), ARF_RND_NEAR)),
-                      "integers in " + e.params[e.index_of(name)].domain.text());
-  }
+// an exact integer parameter (the table has checked its interval: in [1, 2^53] here)
+std::uint64_t uint_param(const char* id, const char* name, arb_srcptr x) {
+  integer_param(id, name, x);
   return static_cast<std::uint64_t>(arf_get_si(arb_midref(x), ARF_RND_NEAR));
 }
 }  // namespace
@@ -30,7 +28,7 @@ std::uint64_t integer_param(const char* id, const char* name, arb_srcptr x) {
 void tree_sigma(arb_t res, arb_srcptr p, slong prec) {
   arb_srcptr R = p + 0, eps = p + 1, delta = p + 2, T = p + 3;
   const int base = static_cast<int>(arf_get_si(arb_midref(p + 4), ARF_RND_NEAR));
-  const std::uint64_t Tn = integer_param("JKT.noise.tree_sigma", "T", T);
+  const std::uint64_t Tn = uint_param("JKT.noise.tree_sigma", "T", T);
   Ball L, lo, l2;
   arb_const_log2(l2, prec);
   arb_log(L, T, prec);                          // log T: natural (J1 (a)) or base 2 (J1 (b), (c))
@@ -54,7 +52,7 @@ void tree_sigma(arb_t res, arb_srcptr p, slong prec) {
 void tree_counts(arb_t res, arb_srcptr p, slong prec) {
   (void)prec;
   const char* id = "JKT.const.tree_counts";
-  const std::uint64_t T = integer_param(id, "T", p + 0), t = integer_param(id, "t", p + 1);
+  const std::uint64_t T = uint_param(id, "T", p + 0), t = uint_param(id, "t", p + 1);
   if (t > T) throw DomainError(id, "t", std::to_string(t), "[1, T] (T = " + std::to_string(T) + ")");
   const bool minus1 = arf_get_si(arb_midref(p + 2), ARF_RND_NEAR) == 0;
   const int count = static_cast<int>(arf_get_si(arb_midref(p + 3), ARF_RND_NEAR));
