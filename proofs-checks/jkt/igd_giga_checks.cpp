@@ -1258,50 +1258,44 @@ RegretOutcome ocp_bound_runs(const char* kId, bool giga, const Params& given, st
   const auto t0 = std::chrono::steady_clock::now();
   RegretOutcome out;
   out.seed = seed;
-  const double alpha = 1, r = 1, gmax = 0.5, L = gmax + alpha * r, delta = 0.5;
   const std::vector<int> ds = {1, 100, 1000};
   const std::vector<std::uint64_t> Ts = {3, 10};
   const std::vector<double> epss = {1, 1e4, 1e8};
   const long n = 3000;
   const double level = 1e-6 / static_cast<double>(ds.size() * Ts.size() * epss.size());
+  const double alpha = kGridAlpha, r = kGridRadius, L = kGridL;
   double worst_ratio = 0;
   std::string worst_at, limit_at;
   Ball limit_regret;
-  for (int d : ds)
-    for (std::uint64_t T : Ts)
-      for (double eps : epss) {
-        privoco::jkt::OcpConfig c;
-        c.update = giga ? privoco::jkt::OcpUpdate::giga : privoco::jkt::OcpUpdate::igd;
-        c.d = d, c.T = T, c.alpha = alpha, c.radius = r, c.tq = giga ? 2 : 1;
-        const double Td = static_cast<double>(T);
-        const double beta = giga ? fast::jkt::pgiga_beta(L, alpha, eps, delta, Td, fast::jkt::CParse::ln_of_half_ln,
-                                                         fast::jkt::PgigaLambda::alg3).value
-                                 : fast::jkt::pigd_beta(L, eps, delta, Td, fast::jkt::CParse::ln_of_half_ln).value;
-        const OcpRunStats st = simulate_ocp(c, beta, gmax, n, seed * 104729 + static_cast<std::uint64_t>(d) * 37 + T, level);
-        Ball bound;
-        if (giga) {
-          eval_at(bound, reference::jkt::pgiga_bound,
-                  {L, alpha, alpha, r, cn == "diameter" ? 0.0 : 1.0, eps, delta, Td, double(d),
-                   lb == "e" ? 0.0 : 1.0}, kPrec);
-        } else {
-          eval_at(bound, reference::jkt::pigd_bound,
-                  {L, alpha, r, cn == "diameter" ? 0.0 : 1.0, eps, delta, Td, double(d), 1.0}, kPrec);
-        }
-        const std::string at = "d = " + std::to_string(d) + ", T = " + std::to_string(T) + ", eps = " + text_g(eps);
-        const bool viol = giga && arb_gt(Ball(st.lcb), bound);
-        RegretCase cs = line(at, st.mean, d_of(bound), viol,
-                             viol ? "mean regret " + text_g(st.mean) + " of " + std::to_string(n) +
-                                        " runs, lower confidence bound " + text_g(st.lcb) + " > " + text_g(d_of(bound))
-                                  : "");
-        cs.T = static_cast<long>(T);
-        cs.stderr_ = std::sqrt(st.var / static_cast<double>(n));
-        if (!giga && st.lcb / d_of(bound) > worst_ratio) worst_ratio = st.lcb / d_of(bound), worst_at = at;
-        out.cases.push_back(cs);
-        if (!giga && d == 1 && T == 3 && eps == epss.back()) {  // the limit eps -> infinity (below)
-          certified_base_regret(limit_regret, c, st.g);
-          limit_at = at;
-        }
-      }
+  ocp_grid(giga, ds, Ts, epss, n, level,
+           [&](int d, std::uint64_t T) { return seed * 104729 + static_cast<std::uint64_t>(d) * 37 + T; },
+           [&](const OcpGridPoint& g) {
+             const OcpRunStats& st = g.runs;
+             const double Td = static_cast<double>(g.T);
+             Ball bound;
+             if (giga) {
+               eval_at(bound, reference::jkt::pgiga_bound,
+                       {L, alpha, alpha, r, cn == "diameter" ? 0.0 : 1.0, g.eps, kGridDelta, Td, double(g.d),
+                        lb == "e" ? 0.0 : 1.0}, kPrec);
+             } else {
+               eval_at(bound, reference::jkt::pigd_bound,
+                       {L, alpha, r, cn == "diameter" ? 0.0 : 1.0, g.eps, kGridDelta, Td, double(g.d), 1.0}, kPrec);
+             }
+             const std::string at = "d = " + std::to_string(g.d) + ", T = " + std::to_string(g.T) + ", eps = " + text_g(g.eps);
+             const bool viol = giga && arb_gt(Ball(st.lcb), bound);
+             RegretCase cs = line(at, st.mean, d_of(bound), viol,
+                                  viol ? "mean regret " + text_g(st.mean) + " of " + std::to_string(n) +
+                                             " runs, lower confidence bound " + text_g(st.lcb) + " > " + text_g(d_of(bound))
+                                       : "");
+             cs.T = static_cast<long>(g.T);
+             cs.stderr_ = std::sqrt(st.var / static_cast<double>(n));
+             if (!giga && st.lcb / d_of(bound) > worst_ratio) worst_ratio = st.lcb / d_of(bound), worst_at = at;
+             out.cases.push_back(cs);
+             if (!giga && g.d == 1 && g.T == 3 && g.eps == epss.back()) {  // the limit eps -> infinity (below)
+               certified_base_regret(limit_regret, g.config, st.g);
+               limit_at = at;
+             }
+           });
   if (!giga) {
     // Thm 4's right side is C times a factor that tends to 0 like eps^{-1/2} at fixed (L, alpha, C, d, T, delta), but
     // as eps -> infinity beta -> 0 (like eps^{-1/4}), every x^_t -> x_t, and by bounded convergence PIGD's expected

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <vector>
 
+#include "privoco/fast/jkt/igd_giga.hpp"
 #include "privoco/fast/jkt/learners.hpp"
 #include "privoco/reference/ball.hpp"
 #include "privoco/reference/jkt/learners.hpp"
@@ -83,6 +84,25 @@ void certified_base_regret(arb_t res, privoco::jkt::OcpConfig c, const std::vect
   }
   reference::jkt::quadratic_comparator(best, nullptr, S, c.T, alpha, radius, 256);
   arb_sub(res, total, best, 256);
+}
+
+void ocp_grid(bool giga, const std::vector<int>& ds, const std::vector<std::uint64_t>& Ts, const std::vector<double>& epss,
+              long n, double level, const std::function<std::uint64_t(int d, std::uint64_t T)>& run_seed,
+              const std::function<void(const OcpGridPoint&)>& each) {
+  for (int d : ds)
+    for (std::uint64_t T : Ts)
+      for (double eps : epss) {
+        privoco::jkt::OcpConfig c;
+        c.update = giga ? privoco::jkt::OcpUpdate::giga : privoco::jkt::OcpUpdate::igd;
+        c.d = d, c.T = T, c.alpha = kGridAlpha, c.radius = kGridRadius, c.tq = giga ? 2 : 1;
+        const double Td = static_cast<double>(T);
+        const auto parse = fast::jkt::CParse::ln_of_half_ln;
+        const double beta = giga ? fast::jkt::pgiga_beta(kGridL, kGridAlpha, eps, kGridDelta, Td, parse,
+                                                         fast::jkt::PgigaLambda::alg3).value  // JKT Alg 3 l.8
+                                 : fast::jkt::pigd_beta(kGridL, eps, kGridDelta, Td, parse).value;  // JKT Alg 2 l.8
+        const OcpRunStats st = simulate_ocp(c, beta, kGridGmax, n, run_seed(d, T), level);
+        each(OcpGridPoint{d, T, eps, c, st});
+      }
 }
 
 }  // namespace privoco::proofs::jkt

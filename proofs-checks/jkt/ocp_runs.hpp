@@ -3,6 +3,7 @@
 // regret (the base algorithm's R_A on the same stream) and a confidence bound on the private runs' mean regret.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include <arb.h>
@@ -31,5 +32,22 @@ void certified_base_regret(arb_t res, privoco::jkt::OcpConfig c, const std::vect
 // alpha r. lcb = mean - sqrt(2 var ln(2/level)/n) - 7 width ln(2/level)/(3(n - 1))
 // (Maurer and Pontil 2009, Thm 4): P(E regret < lcb) <= level.
 OcpRunStats simulate_ocp(privoco::jkt::OcpConfig c, double beta, double gmax, long n, std::uint64_t seed, double level);
+
+// The set-up the regret bounds' checks share (JKT Thm 2, Cor 1, Thm 4, Thm 6): PIGD or PGIGA on f_t = alpha/2
+// ||x||^2 + g_t.x over the unit ball, alpha = 1, ||g_t|| <= 1/2 (L = G = 3/2), delta = 0.5, c_parse = ln_of_half_ln,
+// the printed beta (PGIGA: lambda = 2G, L_G = alpha: t_q = 2), x_1 = x^_1 = 0, every round charged. For each (d, T,
+// eps) of the grid, n runs (simulate_ocp at run_seed(d, T) and `level`), handed to `each` with their configuration.
+constexpr double kGridAlpha = 1, kGridRadius = 1, kGridGmax = 0.5, kGridL = kGridGmax + kGridAlpha * kGridRadius,
+                 kGridDelta = 0.5;
+struct OcpGridPoint {
+  int d;
+  std::uint64_t T;
+  double eps;
+  const privoco::jkt::OcpConfig& config;
+  const OcpRunStats& runs;
+};
+void ocp_grid(bool giga, const std::vector<int>& ds, const std::vector<std::uint64_t>& Ts, const std::vector<double>& epss,
+              long n, double level, const std::function<std::uint64_t(int d, std::uint64_t T)>& run_seed,
+              const std::function<void(const OcpGridPoint&)>& each);
 
 }  // namespace privoco::proofs::jkt

@@ -935,36 +935,30 @@ RegretOutcome pocp_expected(const Params& given, std::uint64_t seed) {
   const auto t0 = std::chrono::steady_clock::now();
   RegretOutcome out;
   out.seed = seed;
-  const double alpha = 1, r = 1, gmax = 0.5, L = gmax + alpha * r, delta = 0.5;
   const std::vector<int> ds = {1, 100, 1000};
   const std::vector<std::uint64_t> Ts = {2, 10};
   const std::vector<double> epss = {1, 1e4, 1e8};
   const long n = 3000;
   const double level = 1e-6 / static_cast<double>(ds.size() * Ts.size() * epss.size());
-  for (int d : ds)
-    for (std::uint64_t T : Ts)
-      for (double eps : epss) {
-        privoco::jkt::OcpConfig c;
-        c.update = privoco::jkt::OcpUpdate::igd, c.d = d, c.T = T, c.alpha = alpha, c.radius = r;
-        const double beta = fast::jkt::pigd_beta(L, eps, delta, static_cast<double>(T), fast::jkt::CParse::ln_of_half_ln).value;
-        const OcpRunStats st = simulate_ocp(c, beta, gmax, n, seed * 7919 + static_cast<std::uint64_t>(d) * 31 + T, level);
-        Ball bound;
-        {
-          eval_at(bound, reference::jkt::pocp_expected,
-                  {2 * L, L, r, cn == "diameter" ? 0.0 : 1.0, eps, delta, static_cast<double>(T),
-                   static_cast<double>(d), std::max(st.base_regret, 0.0)}, kPrec);
-        }
-        const bool viol = st.base_regret >= 0 && arb_gt(Ball(st.lcb), bound);
-        RegretCase cs = line("d = " + std::to_string(d) + ", T = " + std::to_string(T) + ", eps = " + text_g(eps) +
-                                 " (R_A = " + text_g(st.base_regret) + ")",
-                             st.mean, d_of(bound), viol,
-                             viol ? "mean regret " + text_g(st.mean) + " of " + std::to_string(n) +
-                                        " runs, lower confidence bound " + text_g(st.lcb) + " > " + text_g(d_of(bound))
-                                  : "");
-        cs.T = static_cast<long>(T);
-        cs.stderr_ = std::sqrt(st.var / static_cast<double>(n));
-        out.cases.push_back(cs);
-      }
+  const double L = kGridL, r = kGridRadius;
+  ocp_grid(false, ds, Ts, epss, n, level, [&](int d, std::uint64_t T) { return seed * 7919 + static_cast<std::uint64_t>(d) * 31 + T; },
+           [&](const OcpGridPoint& g) {
+             const OcpRunStats& st = g.runs;
+             Ball bound;
+             eval_at(bound, reference::jkt::pocp_expected,
+                     {2 * L, L, r, cn == "diameter" ? 0.0 : 1.0, g.eps, kGridDelta, static_cast<double>(g.T),
+                      static_cast<double>(g.d), std::max(st.base_regret, 0.0)}, kPrec);
+             const bool viol = st.base_regret >= 0 && arb_gt(Ball(st.lcb), bound);
+             RegretCase cs = line("d = " + std::to_string(g.d) + ", T = " + std::to_string(g.T) + ", eps = " + text_g(g.eps) +
+                                      " (R_A = " + text_g(st.base_regret) + ")",
+                                  st.mean, d_of(bound), viol,
+                                  viol ? "mean regret " + text_g(st.mean) + " of " + std::to_string(n) +
+                                             " runs, lower confidence bound " + text_g(st.lcb) + " > " + text_g(d_of(bound))
+                                       : "");
+             cs.T = static_cast<long>(g.T);
+             cs.stderr_ = std::sqrt(st.var / static_cast<double>(n));
+             out.cases.push_back(cs);
+           });
   out.seeds = n;
   out.fpr = 1e-6;
   std::ostringstream note;
@@ -992,36 +986,34 @@ RegretOutcome pocp_hp(const Params& given, std::uint64_t seed) {
   const auto t0 = std::chrono::steady_clock::now();
   RegretOutcome out;
   out.seed = seed;
-  const double alpha = 1, r = 1, gmax = 0.5, L = gmax + alpha * r, delta = 0.5;
   const std::vector<int> ds = {1, 100, 1000};
   const std::vector<double> epss = {1, 1e4, 1e8};
   const std::uint64_t T = 2;
   const long n = 2000;
   const double log_level = std::log(1e-6 / static_cast<double>(ds.size() * epss.size()));
-  for (int d : ds)
-    for (double eps : epss) {
-      privoco::jkt::OcpConfig c;
-      c.update = privoco::jkt::OcpUpdate::igd, c.d = d, c.T = T, c.alpha = alpha, c.radius = r;
-      const double beta = fast::jkt::pigd_beta(L, eps, delta, static_cast<double>(T), fast::jkt::CParse::ln_of_half_ln).value;
-      const OcpRunStats st = simulate_ocp(c, beta, gmax, n, seed * 7927 + static_cast<std::uint64_t>(d), 1e-6);
-      Ball bound;
-      eval_at(bound, reference::jkt::pocp_hp,
-         {2 * L, L, r, cn == "diameter" ? 0.0 : 1.0, eps, delta, static_cast<double>(T), static_cast<double>(d),
-          std::max(st.base_regret, 0.0), gamma},
-         kPrec);
-      const double b = d_of(bound);
-      long above = 0;
-      for (double reg : st.regrets) above += reg > b * (1 + 1e-9);
-      const double tail = binomial_upper_tail(n, above, gamma);
-      const bool viol = above > 0 && std::log(tail) <= log_level;
-      RegretCase cs = line("d = " + std::to_string(d) + ", T = 2, eps = " + text_g(eps) + ": fraction of runs above the bound",
-                           static_cast<double>(above) / n, gamma, viol,
-                           viol ? std::to_string(above) + " of " + std::to_string(n) + " runs above " + text_g(b) +
-                                      "; P(Bin(n, gamma) >= k) = " + text_g(tail)
-                                : "");
-      cs.T = static_cast<long>(T);
-      out.cases.push_back(cs);
-    }
+  const double L = kGridL, r = kGridRadius;
+  ocp_grid(false, ds, {T}, epss, n, 1e-6, [&](int d, std::uint64_t) { return seed * 7927 + static_cast<std::uint64_t>(d); },
+           [&](const OcpGridPoint& g) {
+             const OcpRunStats& st = g.runs;
+             Ball bound;
+             eval_at(bound, reference::jkt::pocp_hp,
+                     {2 * L, L, r, cn == "diameter" ? 0.0 : 1.0, g.eps, kGridDelta, static_cast<double>(T),
+                      static_cast<double>(g.d), std::max(st.base_regret, 0.0), gamma},
+                     kPrec);
+             const double b = d_of(bound);
+             long above = 0;
+             for (double reg : st.regrets) above += reg > b * (1 + 1e-9);
+             const double tail = binomial_upper_tail(n, above, gamma);
+             const bool viol = above > 0 && std::log(tail) <= log_level;
+             RegretCase cs = line("d = " + std::to_string(g.d) + ", T = 2, eps = " + text_g(g.eps) +
+                                      ": fraction of runs above the bound",
+                                  static_cast<double>(above) / n, gamma, viol,
+                                  viol ? std::to_string(above) + " of " + std::to_string(n) + " runs above " + text_g(b) +
+                                             "; P(Bin(n, gamma) >= k) = " + text_g(tail)
+                                       : "");
+             cs.T = static_cast<long>(T);
+             out.cases.push_back(cs);
+           });
   out.seeds = n;
   out.fpr = 1e-6;
   std::ostringstream note;
