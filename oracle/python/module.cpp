@@ -591,7 +591,11 @@ PYBIND11_MODULE(_privoco, m) {
         p.release(x.data());
         return py::array_t<double>(p.config().d, p.released());
       })
-      .def("rounds", &privoco::fast::jkt::Pocp::rounds);
+      .def("rounds", &privoco::fast::jkt::Pocp::rounds)
+      .def("state", [](const privoco::fast::jkt::Pocp& p) {
+        return py::make_tuple(p.state_t(), std::vector<double>(p.released(), p.released() + p.config().d));
+      })
+      .def("restore", [](privoco::fast::jkt::Pocp& p, std::uint64_t t, const std::vector<double>& xhat) { p.restore(t, xhat); });
   // JKT Alg 4 as a stream (privoco/fast/jkt/qftl.hpp): readings as their indices; the trees' sigmas given; ftl:
   // Eq (20)'s FTL of the charged loss (its own ridge alpha; the sigmas are then 0)
   py::class_<privoco::fast::jkt::PrivateQftl>(m, "PrivateQftl")

@@ -178,7 +178,8 @@ def test_jkt_ocp_gives_the_clis_bits_and_resumes_exactly(alg, loss, shape):
 
 def test_jkt_pocp_gives_the_clis_bits():
     """JKT Alg 1 around the caller's A: the releases are privoco run pocp's bits for the same iterates; the sibling
-    (another seed) releases other points; round T releases nothing."""
+    (another seed) releases other points; round T releases nothing; a POCP rebuilt from its JSON state halfway
+    continues with the same bits."""
     rng = np.random.default_rng(SEED + 5)
     d, T = 2, 12
     xs = rng.uniform(-0.8, 0.8, (T - 1, d))
@@ -196,6 +197,11 @@ def test_jkt_pocp_gives_the_clis_bits():
     assert not np.array_equal(bits(np.array([b.release(x) for x in xs])), bits(ref))
     with pytest.raises(privoco.DomainError, match="releases nothing"):
         a.release(xs[0])
+    half = privoco.learners.POCP(lambda_A=0.5, radius=1, eps=2, delta=1e-6, T=T, d=d, seed=5, C_shape="box")
+    first = [half.release(x) for x in xs[:4]]
+    resumed = privoco.learners.POCP.from_state(json.loads(json.dumps(half.state())))
+    rest = [resumed.release(x) for x in xs[4:]]
+    assert np.array_equal(bits(np.array(first + rest)), bits(ref))
 
 
 def test_jkt_pqftl_gives_the_clis_bits_and_resumes_exactly():

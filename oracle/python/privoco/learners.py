@@ -245,6 +245,10 @@ class POCP(_PrivateOcp):
 
     def __init__(self, lambda_A, radius, eps, delta, T, d, c_parse="ln_of_half_ln", init_reading="given", x1=None,
                  init_coupling="independent", seed=1, C_shape="ball"):
+        self._args = {"lambda_A": float(lambda_A), "radius": float(radius), "eps": float(eps), "delta": float(delta),
+                      "T": int(T), "d": int(d), "c_parse": c_parse, "init_reading": init_reading,
+                      "x1": None if x1 is None else [float(v) for v in np.atleast_1d(x1)],
+                      "init_coupling": init_coupling, "seed": int(seed), "C_shape": C_shape}
         self.d, self.T, self.radius, self.seed = int(d), int(T), float(radius), int(seed)
         init = self._reading("init_reading", init_reading)
         self._reading("c_parse", c_parse)
@@ -266,6 +270,16 @@ class POCP(_PrivateOcp):
     @property
     def rounds(self):
         return self._p.rounds()
+
+    def state(self):
+        t, xhat = self._p.state()
+        return {"id": self.id, "args": self._args, "t": int(t), "xhat": [_hex(v) for v in xhat]}
+
+    @classmethod
+    def from_state(cls, s):
+        o = cls(**s["args"])
+        o._p.restore(int(s["t"]), [_unhex(v) for v in s["xhat"]])
+        return o
 
 
 class PQFTL:
