@@ -1003,14 +1003,9 @@ RegretOutcome pocp_hp(const Params& given, std::uint64_t seed) {
              const double b = d_of(bound);
              long above = 0;
              for (double reg : st.regrets) above += reg > b * (1 + 1e-9);
-             const double tail = binomial_upper_tail(n, above, gamma);
-             const bool viol = above > 0 && std::log(tail) <= log_level;
-             RegretCase cs = line("d = " + std::to_string(g.d) + ", T = 2, eps = " + text_g(g.eps) +
-                                      ": fraction of runs above the bound",
-                                  static_cast<double>(above) / n, gamma, viol,
-                                  viol ? std::to_string(above) + " of " + std::to_string(n) + " runs above " + text_g(b) +
-                                             "; P(Bin(n, gamma) >= k) = " + text_g(tail)
-                                       : "");
+             RegretCase cs = binomial_case("d = " + std::to_string(g.d) + ", T = 2, eps = " + text_g(g.eps) +
+                                               ": fraction of runs above the bound",
+                                           static_cast<double>(above) / n, gamma, above, n, gamma, log_level, text_g(b));
              cs.T = static_cast<long>(T);
              out.cases.push_back(cs);
            });

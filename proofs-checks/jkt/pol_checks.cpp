@@ -430,14 +430,9 @@ RegretOutcome kt08_risk(const Params& given, std::uint64_t seed) {
           ratio = std::max(ratio, ex / b);
         }
         worst_ratio = std::max(worst_ratio, ratio);
-        const double tail = binomial_upper_tail(n, above, gamma);
-        const bool viol = above > 0 && std::log(tail) <= log_level;
-        RegretCase cs = line("d = " + std::to_string(d) + ", T = " + text_g(T) + ", eps_g = " + text_g(eps_g) +
-                                 ": largest excess risk / bound over the runs",
-                             ratio, 1, viol,
-                             viol ? std::to_string(above) + " of " + std::to_string(n) + " runs above the bound; "
-                                    "P(Bin(n, gamma) >= k) = " + text_g(tail)
-                                  : "");
+        RegretCase cs = binomial_case("d = " + std::to_string(d) + ", T = " + text_g(T) + ", eps_g = " + text_g(eps_g) +
+                                          ": largest excess risk / bound over the runs",
+                                      ratio, 1, above, n, gamma, log_level, "the bound");
         cs.T = static_cast<long>(T);
         out.cases.push_back(cs);
       }
@@ -528,14 +523,10 @@ RegretOutcome pol_utility(const Params& given, std::uint64_t seed) {
           ratio = std::max(ratio, ex / eps_g);
         }
         worst_ratio = std::max(worst_ratio, ratio);
-        const double tail = binomial_upper_tail(n, above, gamma);
-        const bool viol = above > 0 && std::log(tail) <= log_level;
-        RegretCase cs = line("runs: d = " + std::to_string(d) + ", eps_p = " + text_g(eps_p) + ", eps_g = " + text_g(eps_g) +
-                                 ", T = " + text_g(T) + " (the condition at C): largest excess risk / eps_g",
-                             ratio, 1, viol,
-                             viol ? std::to_string(above) + " of " + std::to_string(n) + " runs above eps_g; P(Bin(n, gamma) "
-                                    ">= k) = " + text_g(tail)
-                                  : "");
+        RegretCase cs = binomial_case("runs: d = " + std::to_string(d) + ", eps_p = " + text_g(eps_p) + ", eps_g = " +
+                                          text_g(eps_g) + ", T = " + text_g(T) +
+                                          " (the condition at C): largest excess risk / eps_g",
+                                      ratio, 1, above, n, gamma, log_level, "eps_g");
         cs.T = static_cast<long>(T);
         out.cases.push_back(cs);
       }

@@ -85,6 +85,18 @@ inline RegretCase line(const std::string& what, double realised, double bound, b
   c.ratio = bound != 0 ? realised / bound : 0;
   return c;
 }
+// A statistical line: `above` of n runs beyond `beyond` against a claimed probability p, violated when
+// P(Bin(n, p) >= above) <= exp(log_level) (the family-wise level split over a check's cases); the evidence says so.
+inline RegretCase binomial_case(const std::string& what, double realised, double bound, long above, long n, double p,
+                                double log_level, const std::string& beyond) {
+  const double tail = binomial_upper_tail(n, above, p);
+  const bool viol = above > 0 && std::log(tail) <= log_level;
+  return line(what, realised, bound, viol,
+              viol ? std::to_string(above) + " of " + std::to_string(n) + " runs above " + beyond +
+                         "; P(Bin(n, gamma) >= k) = " + text_g(tail)
+                   : "");
+}
+
 // The end of a check with a table of lines: refuted if a line is violated, else certified when the argument beside
 // the check holds (`certified`), else undecided; the worst line by ratio, the note and the seconds.
 inline RegretOutcome finish(RegretOutcome out, const std::string& note, std::chrono::steady_clock::time_point t0,
