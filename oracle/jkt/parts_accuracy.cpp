@@ -1,6 +1,7 @@
-// JKT's learners in the report: seeded runs of PIGD, PGIGA and PQFTL (fast) against their certified replay from the
-// same draws, every released point's coordinates in ulp of the scale check --stream judges them at: the radius of C
-// (PIGD, PGIGA), the rounding scale of a solve from sums (PQFTL).
+// JKT's learners in the report: seeded runs of PIGD, PGIGA (three loss families, both shapes of C), POCP around IGD
+// and PQFTL (fast) against their certified replay from the same draws, every released point's coordinates in ulp of
+// the scale check --stream judges them at: the radius of C (PIGD, PGIGA, POCP), the rounding scale of a solve from
+// sums (PQFTL).
 #include <fmt/format.h>
 
 #include <cmath>
@@ -21,42 +22,68 @@ namespace privoco::oracle::jkt {
 
 std::vector<PartAccuracy> measure_parts(std::size_t steps, std::uint64_t seed) {
   std::vector<PartAccuracy> out;
-  for (const auto update : {privoco::jkt::OcpUpdate::igd, privoco::jkt::OcpUpdate::giga}) {
-    const bool igd = update == privoco::jkt::OcpUpdate::igd;
+  // PIGD and PGIGA on the quadratic family over the ball, PIGD on the logistic family over the box and on the hinge
+  // family over the ball (the steps by a scalar root), and POCP around IGD's iterates (generic A)
+  struct OcpPart {
+    privoco::jkt::OcpUpdate update;
+    privoco::jkt::OcpLoss loss;
+    privoco::jkt::OcpDomain domain;
+    bool pocp;
+  };
+  using privoco::jkt::OcpDomain;
+  using privoco::jkt::OcpLoss;
+  using privoco::jkt::OcpUpdate;
+  for (const OcpPart part : {OcpPart{OcpUpdate::igd, OcpLoss::quadratic, OcpDomain::ball, false},
+                             OcpPart{OcpUpdate::giga, OcpLoss::quadratic, OcpDomain::ball, false},
+                             OcpPart{OcpUpdate::igd, OcpLoss::logistic, OcpDomain::box, false},
+                             OcpPart{OcpUpdate::igd, OcpLoss::hinge, OcpDomain::ball, false},
+                             OcpPart{OcpUpdate::igd, OcpLoss::quadratic, OcpDomain::ball, true}}) {
+    const bool igd = part.update == OcpUpdate::igd;
+    const bool plain = part.loss == OcpLoss::quadratic && part.domain == OcpDomain::ball && !part.pocp;
+    const double L = part.domain == OcpDomain::box ? 0.5 + std::sqrt(3.0) : 1.5;  // ||g|| + alpha max_C |x|
     PartTally t;
-    t.a = {privoco::jkt::ocp_id(update),
-           fmt::format("{} rounds, d = 3, unit ball, alpha = 1, uniform start, eps = 1, delta = 1e-5 (printed beta{}), "
-                       "g_t uniform in the ball of radius 0.5",
-                       steps, igd ? ", L = 1.5" : ", G = 1.5, L_G = 1.5: t_q = 5"),
+    const char* loss_name = part.loss == OcpLoss::logistic ? "logistic" : (part.loss == OcpLoss::hinge ? "hinge" : "");
+    t.a = {part.pocp ? "JKT.alg.pocp" : privoco::jkt::ocp_id(part.update),
+           fmt::format("{}{} rounds, d = 3, unit {}, alpha = 1, uniform start, eps = 1, delta = 1e-5 (printed beta{}), "
+                       "g_t uniform in the ball of radius 0.5{}",
+                       part.pocp ? "around IGD's iterates (lambda_A = 2L), " : "", steps,
+                       part.domain == OcpDomain::box ? "box" : "ball",
+                       igd ? fmt::format(", L = {:.6g}", L) : ", G = 1.5, L_G = 1.5: t_q = 5",
+                       plain || part.pocp ? "" : fmt::format(", loss = {}", loss_name)),
            "ulp of the scale"};
     privoco::jkt::OcpConfig c;
-    c.update = update, c.d = 3, c.T = steps + 1, c.alpha = 1, c.radius = 1, c.seed = derive_seed(seed, t.a.id);
+    c.update = part.update, c.loss = part.loss, c.domain = part.domain, c.d = 3, c.T = steps + 1, c.alpha = 1,
+    c.radius = 1, c.seed = derive_seed(seed, plain ? t.a.id : t.a.id + t.a.setup);
     c.init = privoco::jkt::InitReading::uniform;
     const double T = static_cast<double>(c.T);
     double beta;
     if (igd) {
-      beta = fast::jkt::pigd_beta(1.5, 1, 1e-5, T, fast::jkt::CParse::ln_of_half_ln).value;
+      beta = fast::jkt::pigd_beta(L, 1, 1e-5, T, fast::jkt::CParse::ln_of_half_ln).value;
     } else {
       c.tq = static_cast<std::uint64_t>(fast::jkt::giga_tq(1.5, 1, fast::jkt::TqRounding::ceil).value);
       beta = fast::jkt::pgiga_beta(1.5, 1, 1, 1e-5, T, fast::jkt::CParse::ln_of_half_ln, fast::jkt::PgigaLambda::alg3).value;
     }
     fast::jkt::PrivateOcp f(c, beta);
+    fast::jkt::Pocp pocp(c, beta);  // used by the POCP row: releases of f's hidden iterates
     reference::Ball bb(beta), cost;
     reference::jkt::PrivateOcpReplay r(c, bb.get());
-    std::mt19937_64 rng(derive_seed(seed, t.a.id + "/g"));
+    reference::jkt::PocpReplay rp(c, bb.get());
+    std::mt19937_64 rng(derive_seed(seed, plain ? t.a.id + "/g" : t.a.id + t.a.setup + "/g"));
     std::uniform_real_distribution<double> u(-1, 1);
     const double ulp_r = std::ldexp(1.0, -52);  // ulp(1), the radius
     for (std::size_t s = 0; s < steps; ++s) {
       for (int j = 0; j < 3; ++j) {
-        const double ref = arf_get_d(arb_midref(r.played()[j].get()), ARF_RND_NEAR);
-        t.add(std::fabs(f.played()[j] - ref) / ulp_r, fmt::format("round {}, coordinate {}", s + 1, j + 1));
+        const double fv = part.pocp ? pocp.released()[j] : f.played()[j];
+        const double ref = arf_get_d(arb_midref((part.pocp ? rp.released() : r.played())[j].get()), ARF_RND_NEAR);
+        t.add(std::fabs(fv - ref) / ulp_r, fmt::format("round {}, coordinate {}", s + 1, j + 1));
       }
       double g[3], n = 0;
       for (double& x : g) x = u(rng), n += x * x;
       const double scale = 0.5 * std::cbrt(std::fabs(u(rng))) / std::sqrt(n);
       for (double& x : g) x *= scale;
       f.update(g);
-      r.update(g, cost);
+      if (part.pocp) pocp.release(f.state().x.data()), rp.release(f.state().x.data());  // A's x_{t+1}
+      else r.update(g, cost);
     }
     out.push_back(t.done());
   }
