@@ -44,6 +44,8 @@ RunArgs replay_args(const Entry& e, const StreamCheckArgs& a);
 const char* loss_text(privoco::jkt::OcpLoss loss);
 // a reading's index among its entry's choices (the name was checked by parse_param)
 int reading(const Entry& e, const std::map<std::string, std::string>& m, const char* name);
+// a tolerance as the stream checks print it: "N ulp" (--ulps) or "R" (--rel)
+std::string tolerance_text(const Tolerance& tol);
 // a released coordinate judged at a scale (the radius of C, or the size of the point): |claimed - true| against the
 // tolerance in ulps of the scale (or relative to it)
 Verdict judge_at_scale(Verdict v, const Tolerance& tol, double scale, const reference::Ball& x, int digits);

@@ -420,6 +420,10 @@ int run_ocp(const RunArgs& a) {
   return 0;
 }
 
+std::string tolerance_text(const Tolerance& tol) {
+  return tol.kind == Tolerance::Kind::ulps ? fmt::format("{:g} ulp", tol.value) : fmt::format("{:g}", tol.value);
+}
+
 // A released coordinate judged at the scale of C: |claimed - true| against the tolerance in ulps of the radius (or
 // relative to it). A coordinate of a point on the sphere carries the point's rounding, not its own: near 0 it is
 // ill-conditioned, and a per-coordinate relative measure would fail correct programs there.
@@ -485,8 +489,7 @@ int check_ocp_stream(const StreamCheckArgs& a) {
   if (!a.json)
     fmt::print("privoco check {} --stream {}: tolerance {} of the radius {} (each coordinate, at the scale of C), "
                "certified to {} digits, noise {}\n", input.source, e.id,
-               tol.kind == Tolerance::Kind::ulps ? fmt::format("{:g} ulp", tol.value) : fmt::format("{:g}", tol.value),
-               text17(c.radius), a.digits, bc.empty() ? fmt::format("privoco's draws (seed {})", ra.seed) : "from the file's b columns");
+               tolerance_text(tol), text17(c.radius), a.digits, bc.empty() ? fmt::format("privoco's draws (seed {})", ra.seed) : "from the file's b columns");
   StreamVerdicts verdicts(a, e.id, input.source, d > 1);
   std::vector<double> g(static_cast<std::size_t>(d)), b(static_cast<std::size_t>(d));
   reference::Ball cost;
@@ -512,9 +515,7 @@ int check_ocp_stream(const StreamCheckArgs& a) {
     r.update(g.data(), cost, own_noise ? b.data() : nullptr);
   } while (reader.next(&row));
   return verdicts.finish(steps, {{"noise", bc.empty() ? "seed" : "file"},
-                                 {"tolerance", (tol.kind == Tolerance::Kind::ulps ? fmt::format("{:g} ulp", tol.value)
-                                                                                  : fmt::format("{:g}", tol.value)) +
-                                                   " of the radius " + text17(c.radius)}});
+                                 {"tolerance", tolerance_text(tol) + " of the radius " + text17(c.radius)}});
 }
 
 }  // namespace privoco::oracle::jkt

@@ -42,12 +42,7 @@ int run_olc(const RunArgs& a) {
                              {{"eps", "20,10,1,0.1"}, {"delta", "0.01"}, {"alpha", "0.001"}, {"radius", "10"},
                               {"normalise", "row"}, {"test_fraction", "0.1"}, {"c_parse", "ln_of_half_ln"}},
                              &names);
-  std::vector<double> eps;
-  for (const auto& s : split_commas(m.at("eps"))) {
-    const Decimal d = parse_param(kId, "eps", s);
-    if (!(d.approx > 0) || !std::isfinite(d.approx)) throw DomainError(kId, "eps", d.text, "(0, inf)");
-    eps.push_back(d.approx);
-  }
+  const std::vector<double> eps = positive_list(kId, "eps", m.at("eps"));
   const auto positive = [&](const char* name, double hi) {
     const Decimal d = parse_param(kId, name, m.at(name));
     if (!(d.approx > 0) || !(d.approx < hi)) throw DomainError(kId, name, d.text, hi < INFINITY ? "(0, 1)" : "(0, inf)");
@@ -140,15 +135,8 @@ int run_olc(const RunArgs& a) {
       acc[k].push_back(100.0 * static_cast<double>(right) / static_cast<double>(n_test));
     }
   }
-  const auto stats = [](const std::vector<double>& x, double* mean, double* se) {
-    double s = 0, s2 = 0;
-    for (double v : x) s += v;
-    *mean = s / static_cast<double>(x.size());
-    for (double v : x) s2 += (v - *mean) * (v - *mean);
-    *se = x.size() > 1 ? std::sqrt(s2 / static_cast<double>(x.size() - 1) / static_cast<double>(x.size())) : 0;
-  };
   std::vector<double> mean(acc.size()), se(acc.size());
-  for (std::size_t k = 0; k < acc.size(); ++k) stats(acc[k], &mean[k], &se[k]);
+  for (std::size_t k = 0; k < acc.size(); ++k) mean_stderr(acc[k], &mean[k], &se[k]);
   const auto printed = [](double e) -> double {
     for (const auto& [pe, pa] : kPrintedPigd)
       if (pe == e) return pa;

@@ -24,12 +24,7 @@ int run_olr(const RunArgs& a) {
   const std::vector<std::string> names = {"eps", "noise_scale_reading", "quad_loss"};
   const auto m = parse_named(kId, a.assignments, {{"eps", "0.01,0.1,1,10"}, {"noise_scale_reading", "std"}, {"quad_loss", "sec51"}},
                              &names);
-  std::vector<double> eps;
-  for (const auto& s : split_commas(m.at("eps"))) {
-    const Decimal d = parse_param(kId, "eps", s);
-    if (!(d.approx > 0) || !std::isfinite(d.approx)) throw DomainError(kId, "eps", d.text, "(0, inf)");
-    eps.push_back(d.approx);
-  }
+  const std::vector<double> eps = positive_list(kId, "eps", m.at("eps"));
   long T = 100000;  // --T: the horizon (one value; the paper's 100000 by default)
   if (a.T_given) {
     const auto Ts = parse_number_list("--T", a.T_list);
@@ -50,17 +45,10 @@ int run_olr(const RunArgs& a) {
     ftl.push_back(ex.run(0).average_regret);
     for (std::size_t i = 0; i < eps.size(); ++i) pq[i].push_back(ex.run(eps[i]).average_regret);
   }
-  auto stats = [](const std::vector<double>& x, double* mean, double* se) {
-    double s = 0, s2 = 0;
-    for (double v : x) s += v;
-    *mean = s / static_cast<double>(x.size());
-    for (double v : x) s2 += (v - *mean) * (v - *mean);
-    *se = x.size() > 1 ? std::sqrt(s2 / static_cast<double>(x.size() - 1) / static_cast<double>(x.size())) : 0;
-  };
   double fm, fs;
-  stats(ftl, &fm, &fs);
+  mean_stderr(ftl, &fm, &fs);
   std::vector<double> pm(eps.size()), ps(eps.size());
-  for (std::size_t i = 0; i < eps.size(); ++i) stats(pq[i], &pm[i], &ps[i]);
+  for (std::size_t i = 0; i < eps.size(); ++i) mean_stderr(pq[i], &pm[i], &ps[i]);
   const std::string setup = fmt::format(
       "JKT Sec 5.1 synthetic OLR: d = 10, alpha = 1, T = {}; g_t ~ N(0, I/d), x* = (1, ..., 1)/sqrt(d), eta sd {:g} "
       "(noise_scale_reading = {}), delta = 1e-6, R from the data (largest {:.6g}), trees' arguments (R^2, R), log_base "

@@ -164,9 +164,7 @@ int check_pol_stream(const StreamCheckArgs& a) {
   c.d = d;
   if (c.init == privoco::jkt::InitReading::given) c.x1.assign(static_cast<std::size_t>(d), 0.0);
   reference::jkt::PrivatePolReplay r(c, run.beta_ball.get());
-  const std::string tol_text = (tol.kind == Tolerance::Kind::ulps ? fmt::format("{:g} ulp", tol.value)
-                                                                  : fmt::format("{:g}", tol.value)) +
-                               " of the radius " + text17(c.radius);
+  const std::string tol_text = tolerance_text(tol) + " of the radius " + text17(c.radius);
   if (!a.json)
     fmt::print("privoco check {} --stream {}: tolerance {} (each coordinate, at the scale of C), certified to {} "
                "digits, loss = {}\n", input.source, e.id, tol_text, a.digits, run.m.at("loss"));

@@ -339,8 +339,7 @@ int check_qftl_stream(const StreamCheckArgs& a) {
                                 row.line, Vc.size(), uc.size(), dd, d, d));
   c.d = d;
   reference::jkt::PrivateQftlReplay r(c, run.sigma_V_ball.get(), run.sigma_u_ball.get());
-  const std::string tol_text =
-      tol.kind == Tolerance::Kind::ulps ? fmt::format("{:g} ulp", tol.value) : fmt::format("{:g}", tol.value);
+  const std::string tol_text = tolerance_text(tol);
   if (!a.json)
     fmt::print("privoco check {} --stream {}: tolerance {} of each point's rounding scale ||M^-1|| (||u^ terms|| + "
                "||M terms|| ||x^||) (M = t alpha I + V^_t, inf-norms, the terms' magnitudes as the trees' sums add "

@@ -14,6 +14,24 @@
 
 namespace privoco::oracle {
 
+void mean_stderr(const std::vector<double>& x, double* mean, double* se) {
+  double s = 0, s2 = 0;
+  for (double v : x) s += v;
+  *mean = s / static_cast<double>(x.size());
+  for (double v : x) s2 += (v - *mean) * (v - *mean);
+  *se = x.size() > 1 ? std::sqrt(s2 / static_cast<double>(x.size() - 1) / static_cast<double>(x.size())) : 0;
+}
+
+std::vector<double> positive_list(const char* id, const char* name, const std::string& text) {
+  std::vector<double> out;
+  for (const auto& s : split_commas(text)) {
+    const Decimal d = parse_param(id, name, s);
+    if (!(d.approx > 0) || !std::isfinite(d.approx)) throw DomainError(id, name, d.text, "(0, inf)");
+    out.push_back(d.approx);
+  }
+  return out;
+}
+
 Input::Input(const std::string& path) : source(path == "-" ? "<stdin>" : path) {
   if (path != "-") {
     file.open(path);

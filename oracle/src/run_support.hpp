@@ -16,6 +16,11 @@
 
 namespace privoco::oracle {
 
+// The mean of runs' results and its standard error (0 for one run), as the presets report them.
+void mean_stderr(const std::vector<double>& x, double* mean, double* se);
+// A comma-separated list of numbers in (0, inf), each parsed as an exact decimal (DomainError naming id and name).
+std::vector<double> positive_list(const char* id, const char* name, const std::string& text);
+
 // A file to read, or standard input for "-".
 struct Input {
   std::ifstream file;

@@ -32,6 +32,7 @@
 #include "privoco/fast/vdh/learners.hpp"
 #include "privoco/fast/vdh/randomisers.hpp"
 #include "commands.hpp"
+#include "run_support.hpp"
 
 namespace privoco::oracle::vdh {
 
@@ -183,14 +184,7 @@ int run_scenario(const RunArgs& a) {
       }
     }
   }
-  auto stats = [](const std::vector<double>& x, double* m, double* se) {
-    double s = 0, s2 = 0;
-    for (double v : x) s += v;
-    *m = s / static_cast<double>(x.size());
-    for (double v : x) s2 += (v - *m) * (v - *m);
-    *se = std::sqrt(s2 / static_cast<double>(x.size() - 1) / static_cast<double>(x.size()));
-  };
-  for (std::size_t i = 0; i < Ts.size(); ++i) stats(RU[i], &mu[i], &su[i]), stats(RB[i], &mb[i], &sb[i]);
+  for (std::size_t i = 0; i < Ts.size(); ++i) mean_stderr(RU[i], &mu[i], &su[i]), mean_stderr(RB[i], &mb[i], &sb[i]);
 
   const std::string what = two ? fmt::format("VDH §4 scenario 2: Algorithm 3, local Laplace, d = {}, s = {} non-zero "
                                              "attributes, eps = {:g}, u* = {:g} on them", p.d, p.s, p.eps, p.D)
