@@ -9,7 +9,7 @@
 #include "privoco/fast/numerics/dd_math.hpp"
 #include "privoco/format.hpp"
 #include "privoco/fast/jkt/igd_giga.hpp"
-#include "value_ops.hpp"
+#include "privoco/fast/numerics/value_ops.hpp"
 
 namespace privoco::fast::jkt {
 

@@ -9,7 +9,7 @@
 #include "privoco/fast/jkt/pqftl.hpp"
 #include "privoco/fast/jkt/learners.hpp"
 #include "privoco/streams.hpp"
-#include "value_ops.hpp"
+#include "privoco/fast/numerics/value_ops.hpp"
 
 namespace privoco::fast::jkt {
 

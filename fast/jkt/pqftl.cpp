@@ -9,7 +9,7 @@
 #include "privoco/format.hpp"
 #include "../numerics/erfcx.hpp"
 #include "../numerics/scaled.hpp"
-#include "value_ops.hpp"
+#include "privoco/fast/numerics/value_ops.hpp"
 
 namespace privoco::fast::jkt {
 

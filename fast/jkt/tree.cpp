@@ -8,7 +8,7 @@
 #include "privoco/errors.hpp"
 #include "privoco/format.hpp"
 #include "privoco/fast/numerics/dd_math.hpp"
-#include "value_ops.hpp"
+#include "privoco/fast/numerics/value_ops.hpp"
 
 namespace privoco::fast::jkt {
 

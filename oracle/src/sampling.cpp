@@ -23,7 +23,8 @@ double draw(const Sampling& s, std::mt19937_64& rng) {
   std::uniform_real_distribution<double> u(0.0, 1.0);
   const double zero = u(rng), t = u(rng), sg = u(rng);
   if (zero < s.zero_prob) return 0;
-  const double x = std::exp(std::log(s.min_abs) + t * (std::log(s.max_abs) - std::log(s.min_abs)));
+  double x = std::exp(std::log(s.min_abs) + t * (std::log(s.max_abs) - std::log(s.min_abs)));
+  if (s.integer) x = std::min(std::round(x), std::floor(s.max_abs));
   return (s.signed_ && sg < 0.5) ? -x : x;
 }
 
@@ -65,7 +66,11 @@ std::vector<double> flat_point(const Entry& e, std::mt19937_64& rng) {
       p.push_back(static_cast<double>(c(rng)));
       continue;
     }
-    for (std::uint64_t k = 0; k < (e.params[i].per_coordinate ? d : 1); ++k) p.push_back(draw(e.params[i].sampling, rng));
+    const Sampling& s = e.params[i].sampling;
+    const bool equal = !s.equal_when.empty() &&
+                       p[e.flat_offset(e.index_of(s.equal_when), d)] == static_cast<double>(s.equal_when_choice);
+    for (std::uint64_t k = 0; k < (e.params[i].per_coordinate ? d : 1); ++k)
+      p.push_back(equal && k > 0 ? p.back() : draw(s, rng));
   }
   return p;
 }

@@ -10,12 +10,6 @@
 
 namespace privoco::proofs::jkt {
 
-std::string text_g(double x) {
-  char b[32];
-  std::snprintf(b, sizeof b, "%.7g", x);
-  return b;
-}
-
 std::string failure_set(const std::function<int(double eps)>& sign_at) {
   std::vector<double> grid;
   for (int i = 0; i <= 240; ++i) grid.push_back(std::pow(10.0, -12 + 0.1 * i));

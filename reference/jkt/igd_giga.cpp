@@ -1,6 +1,6 @@
 #include "privoco/reference/jkt/igd_giga.hpp"
 
-#include "params.hpp"
+#include "../numerics/params.hpp"
 
 #include <flint/fmpz.h>
 

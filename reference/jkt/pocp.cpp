@@ -1,6 +1,6 @@
 #include "privoco/reference/jkt/pocp.hpp"
 
-#include "params.hpp"
+#include "../numerics/params.hpp"
 
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"

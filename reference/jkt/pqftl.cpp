@@ -1,6 +1,6 @@
 #include "privoco/reference/jkt/pqftl.hpp"
 
-#include "params.hpp"
+#include "../numerics/params.hpp"
 #include "privoco/reference/jkt/tree.hpp"
 
 #include <arb_hypgeom.h>

@@ -1,6 +1,6 @@
 #include "privoco/reference/jkt/tree.hpp"
 
-#include "params.hpp"
+#include "../numerics/params.hpp"
 
 #include <algorithm>
 #include <string>

@@ -36,6 +36,10 @@ struct Sampling {
   double zero_prob = 0;
   bool integer = false;      // rounded to the nearest integer
   std::string at_most;       // another parameter (drawn earlier in table order) whose value caps this one
+  // A per-coordinate parameter whose coordinates are all equal when the reading `equal_when` (earlier in table order)
+  // has the choice `equal_when_choice` (a ball's radius given as equal half-widths): drawn once, then repeated.
+  std::string equal_when;
+  int equal_when_choice = -1;
 };
 
 struct ParamSpec {

@@ -4,7 +4,7 @@
 #include "privoco/errors.hpp"
 #include "privoco/format.hpp"
 
-namespace privoco::reference::jkt {
+namespace privoco::reference {
 
 void integer_param(const char* id, const char* name, arb_srcptr x) {
   if (!arb_is_exact(x) || !arb_is_int(x)) {
@@ -14,4 +14,4 @@ void integer_param(const char* id, const char* name, arb_srcptr x) {
   }
 }
 
-}  // namespace privoco::reference::jkt
+}  // namespace privoco::reference

@@ -1,4 +1,4 @@
-// Shared by JKT's fast bounds: integer parameters, and products and sums of factors that may leave the double range
+// Shared by the papers' fast bounds: integer parameters, and products and sums of factors that may leave the double range
 // (the value as a double where it is one, else status and ln|value|, privoco/fast/value.hpp).
 #pragma once
 #include <cmath>
@@ -9,7 +9,7 @@
 #include "privoco/fast/value.hpp"
 #include "privoco/format.hpp"
 
-namespace privoco::fast::jkt {
+namespace privoco::fast {
 
 inline void check_integer(const Entry& e, const char* name, double x) {
   if (x != std::floor(x))
@@ -64,4 +64,4 @@ inline Value sum_same_sign(const Value& a, const Value& b) {
   return value_from_log(log_add(a.log_abs(), b.log_abs()), a.sign);
 }
 
-}  // namespace privoco::fast::jkt
+}  // namespace privoco::fast
