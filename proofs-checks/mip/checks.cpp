@@ -210,6 +210,91 @@ RegretOutcome thm3(const Params& given, std::uint64_t seed) {
                 t0, false);
 }
 
+// A reading of the check's parameters: `name` among `choices` (the first the default)
+std::string reading_of(const char* id, const Params& given, const char* name, const std::vector<std::string>& choices) {
+  const std::string v = given.count(name) ? given.at(name) : choices[0];
+  for (const auto& c : choices)
+    if (v == c) return v;
+  std::string all;
+  for (const auto& c : choices) all += (all.empty() ? "" : ", ") + c;
+  throw ParamError(id, name, "'" + v + "' (one of " + all + ")");
+}
+
+// Phi(x) = erfc(-x/sqrt2)/2 at a ball
+void Phi(arb_t r, const arb_t x, slong prec) {
+  Ball s;
+  arb_sqrt_ui(s, 2, prec);
+  arb_div(r, x, s, prec);
+  arb_neg(r, r);
+  arb_hypgeom_erfc(r, r, prec);
+  arb_mul_2exp_si(r, r, -1);
+}
+
+// MIP Thm 2 with B per M1 and "Regret <=" per M4. The argument (expectation, B = sup_S ||w||): Alg 1 is follow the
+// regularised leader with psi = ||w||^2/(2 eta) on the noisy linearised losses z~_t.w, so for every u in S
+// sum z~_t.(w_t - u) <= (||u||^2 - ||w_1||^2)/(2 eta) + (eta/2) sum ||z~_t||^2 (Orabona, A Modern Introduction to
+// Online Learning, Cor 7.9); convexity gives f_t(w_t) - f_t(u) <= z_t.(w_t - u), E v_t.(w_t - u) = 0 (w_t depends on
+// v_1..v_{t-1} only, u on the losses) and E||z~_t||^2 = E||z_t||^2 + d sigma^2 <= L^2 + d sigma^2: the printed bound
+// with B^2 >= sup ||u||^2. Not with diam S where S is far from 0 (w_1 = Pi_S(0) starts at the near end), and not for
+// every realisation of the noise. The lines, exact or certified (d = 1, eta = eta* of the chosen B):
+// - pathwise: S = [-1, 1], f_t(w) = w, sigma = 1, the realisation v_t = -(1 + 2/eta) (and every v_t <= -(1 + 1/eta),
+//   probability Phi(-(1 + 1/eta))^{T-1} > 0) keeps w_t = 1 from t = 2 on: regret 2T - 1 exactly;
+// - expectation: S = [10, 11], f_t(w) = -w (u = 11), sigma = 1: w_t = clip(eta theta_t, 10, 11) with theta_t ~
+//   N(t - 1, t - 1), so E regret >= sum_t P(eta theta_t <= 10) = 1 + sum_{t>=2} Phi((10/eta - t + 1)/sqrt(t - 1)).
+RegretOutcome thm2(const Params& given, std::uint64_t seed) {
+  const char* id = "MIP.bound.thm2";
+  for (const auto& [k, v] : given)
+    if (k != "B_reading" && k != "regret_reading") throw ParamError(id, k, "unknown parameter (B_reading, regret_reading)");
+  const bool diameter = reading_of(id, given, "B_reading", {"radius", "diameter"}) == "diameter";
+  const bool pathwise = reading_of(id, given, "regret_reading", {"expectation", "pathwise"}) == "pathwise";
+  const auto t0 = std::chrono::steady_clock::now();
+  RegretOutcome out;
+  out.seed = seed;
+  for (double T : {10.0, 100.0, 1000.0}) {
+    // the bound of Thm 2 at eta* = B/sqrt((L^2 + sigma^2) T) (d = 1, L = sigma = 1): B sqrt(2T)
+    auto bound_at = [&](double c0, double r, arb_t eta, arb_t bound) {
+      eval_at(eta, ref::eta_opt, {1, T, 1, 1, 0, c0, r, diameter ? 1.0 : 0.0, 0}, kPrec);
+      eval_at(bound, ref::eta_opt, {1, T, 1, 1, 0, c0, r, diameter ? 1.0 : 0.0, 1}, kPrec);
+    };
+    if (pathwise) {
+      Ball eta, bound, regret(2 * T - 1);
+      bound_at(0, 1, eta, bound);
+      const bool v = arb_gt(regret, bound);
+      out.cases.push_back(line("pathwise: S = [-1, 1], f_t(w) = w, v_t = -(1 + 2/eta) (w_t = 1 from t = 2), T = " + text_g(T),
+                               2 * T - 1, d_of(bound), v,
+                               v ? "exact regret 2T - 1 = " + text_g(2 * T - 1) + " > " + reference::ball_text(bound, 10) +
+                                       " (every v_t <= -(1 + 1/eta): probability > 0)"
+                                 : ""));
+    }
+    Ball eta, bound, lower(1.0), x, p, ten(10.0);
+    bound_at(10.5, 0.5, eta, bound);
+    Ball tenover;
+    arb_div(tenover, ten, eta, kPrec);  // 10/eta
+    for (double t = 2; t <= T; ++t) {
+      Ball tm(t - 1), sq;
+      arb_sub(x, tenover, tm, kPrec);
+      arb_sqrt(sq, tm, kPrec);
+      arb_div(x, x, sq, kPrec);
+      Phi(p, x, kPrec);
+      arb_add(lower, lower, p, kPrec);
+    }
+    const bool v = arb_gt(lower, bound);
+    out.cases.push_back(line("expectation: S = [10, 11], f_t(w) = -w, sigma = 1, T = " + text_g(T) +
+                                 ": E regret >= sum_t P(w_t = 10)",
+                             d_of(lower), d_of(bound), v,
+                             v ? "certified: E regret >= " + reference::ball_text(lower, 10) + " > " +
+                                     reference::ball_text(bound, 10)
+                               : ""));
+  }
+  return finish(out,
+                std::string("B_reading = ") + (diameter ? "diameter" : "radius") + ", regret_reading = " +
+                    (pathwise ? "pathwise" : "expectation") +
+                    ". In expectation with B = sup_S ||w|| the bound holds for every convex L-Lipschitz stream (the FTRL "
+                    "argument: Orabona, Cor 7.9, with E v_t.(w_t - u) = 0 and E||z~_t||^2 <= L^2 + d sigma^2); with B = "
+                    "diam S it fails for S away from 0, and no reading of B holds pathwise",
+                t0, !diameter && !pathwise);
+}
+
 // Thm 2's "by setting eta = B/sqrt((L^2 + d sigma^2) T)": g(eta) = B^2/(2 eta) + eta A/2, A = T (L^2 + d sigma^2), is
 // minimised at eta* = B/sqrt(A) with g(eta*) = B sqrt(A) (AM-GM: g(eta) - B sqrt(A) = (B - eta sqrt(A))^2/(2 eta) >= 0).
 // Certified lines: g(eta*) against B sqrt(A) (enclosures overlap), and g at eta* (1 +- 1e-3) above g(eta*).
@@ -309,6 +394,11 @@ const std::vector<RegretCheck>& mip_checks() {
        "two constant losses (one negative) with equal prior: a certified lower bound on I(f_t; z~_t) through a "
        "threshold test (data processing) against C",
        {}, thm3, {}},
+      {"MIP.bound.thm2", "MIP Thm 2", "Regret(A_1) <= B^2/(2 eta) + (eta/2) T (L^2 + d sigma^2)",
+       "the FTRL argument for the expectation with B = sup_S ||w||; exact and certified lines (d = 1, eta = eta*): a "
+       "noise realisation of positive probability (pathwise), and a certified lower bound on the expected regret on "
+       "S = [10, 11] (B = diam S)",
+       {"B_reading", "regret_reading"}, thm2, {{"B_reading", "radius"}, {"regret_reading", "expectation"}}},
       {"MIP.const.eta_opt", "MIP Thm 2", "eta* = B/sqrt((L^2 + d sigma^2) T) gives Thm 2's bound B sqrt((L^2 + d sigma^2) T)",
        "the minimiser by AM-GM, and certified values of the bound at eta* and eta* (1 +- 1e-3)", {}, eta_opt, {}},
       {"MIP.const.eta_delta_bandit", "MIP Thm 4",

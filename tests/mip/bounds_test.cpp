@@ -193,6 +193,12 @@ TEST(MipChecks, Verdicts) {
   using privoco::proofs::Verdict;
   EXPECT_EQ(privoco::proofs::check("MIP.priv.thm1").run({}).verdict, Verdict::certified);
   EXPECT_EQ(privoco::proofs::check("MIP.const.eta_opt").run({}).verdict, Verdict::certified);
+  // Thm 2: in expectation with B = sup ||w|| (the FTRL argument); the other readings of B (M1) and of "Regret <="
+  // (M4) are refuted by the same check, on S = [10, 11] and by a noise realisation of positive probability
+  const auto& t2 = privoco::proofs::check("MIP.bound.thm2");
+  EXPECT_EQ(t2.run({}).verdict, Verdict::certified);
+  EXPECT_EQ(t2.run({{"B_reading", "diameter"}}).verdict, Verdict::refuted);
+  EXPECT_EQ(t2.run({{"regret_reading", "pathwise"}}).verdict, Verdict::refuted);
   const auto t3 = privoco::proofs::check("MIP.priv.thm3").run({});
   EXPECT_EQ(t3.verdict, Verdict::refuted);  // ERRATA.md E47
   // the corrected reading F = max |f| is not refuted by the same cases (the sibling): its C exceeds the lower bound

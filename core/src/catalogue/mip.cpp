@@ -63,6 +63,7 @@ void register_paper(std::vector<Entry>& t) {
   t.push_back({"MIP.bound.thm2", "bound", "MIP Thm 2",
                "B^2/(2 eta) + (eta/2) T (L^2 + d sigma^2): the printed regret bound of Alg 1",
                {d_vec, eta, T, L, sigma, S_shape, c, h, B_reading}, true, true, kFiles});
+  t.back().has_proof = true;  // privoco prove MIP.bound.thm2: in expectation with B = sup ||w||; refuted otherwise (M1, M4)
   t.push_back({"MIP.const.eta_opt", "const", "MIP Thm 2 (\"by setting eta = ...\")",
                "eta* = B/sqrt((L^2 + d sigma^2) T), or the bound there, B sqrt((L^2 + d sigma^2) T)",
                {d_vec, T, L, sigma, S_shape, c, h, B_reading,
