@@ -315,9 +315,13 @@ void write_lines_svg(const std::string& path, const std::string& title, const st
   cv.text(left, 22, fit(title, 15, W - left - right), "start", 15);
   std::vector<LegendEntry> entries;
   for (const auto& s : series) entries.push_back({s.name, bar, s.colour.c_str()});
-  entries.push_back({"error bars: \xc2\xb1 1 standard error", [](double x, double y, const char* c) {
-                       return fmt::format("<path d=\"M{0:.1f} {1:.1f}v12m-4 -12h8m-8 12h8\" stroke=\"{2}\"/>", x, y - 6, c);
-                     }, "#555"});
+  bool bars = false;  // the key to error bars only where a series has them (a computed curve has none)
+  for (const auto& s : series)
+    for (double e : s.err) bars |= e > 0;
+  if (bars)
+    entries.push_back({"error bars: \xc2\xb1 1 standard error", [](double x, double y, const char* c) {
+                         return fmt::format("<path d=\"M{0:.1f} {1:.1f}v12m-4 -12h8m-8 12h8\" stroke=\"{2}\"/>", x, y - 6, c);
+                       }, "#555"});
   if (left_out) entries.push_back({fmt::format("{} values <= 0 not shown (log scale)", left_out), small_dot, "#fff"});
   const double top = legend(cv, entries, left, W - right, 42) + 6;
   const double px = 16;  // data kept inside the frame

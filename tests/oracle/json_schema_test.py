@@ -130,6 +130,7 @@ run(["run", "local_laplace", "tau=1,inf", "--T", "3", "--out", t("xi.csv"), "--j
 run(["run", "l2_mech", "eps=1", "d=3", "--T", "3", "--out", t("xi2.csv"), "--json"], [], True)
 run(["run", "scenario1", "--T", "20", "--seeds", "2", "--json"], [], True)
 run(["run", "olr", "--T", "300", "--seeds", "2", "eps=0.1,10", "--json"], [], True)
+run(["run", "mip_tradeoff", "C=0.1,10", "d=1,3", "--json"], [], True)
 run(["run", "olc", "--gradients", write("olc.csv", "y,v1,v2\n1,0.5,0.1\n-1,-0.4,0.2\n1,0.3,-0.2\n-1,-0.6,0.1\n1,0.2,0.2\n"
                                               "-1,-0.1,-0.3\n"), "--seeds", "2", "eps=1,20", "--json"], [], True)
 run(["run", "private_sum", "R=1", "eps=1", "delta=1e-5", "T=8", "--gradients", write("ps.csv", "w\n0.5\n-1\n0.25\n"),

@@ -100,6 +100,7 @@ plots = {
     "scenario 2, log-log": ["run", "scenario2", "--T", "30,100", "--seeds", "3", "--plot", t("s2.svg"), "--log-log"],
     "JKT Sec 5.1 preset (log-log)": ["run", "olr", "--T", "3000", "--seeds", "2", "--plot", t("olr.svg")],
     "JKT Sec 5.2 preset": ["run", "olc", "--gradients", olc_data, "--seeds", "2", "--plot", t("olc.svg")],
+    "MIP trade-off (log-log, no error bars)": ["run", "mip_tradeoff", "d=1,100", "--plot", t("mip.svg")],
 }
 for what, args in plots.items():
     cli(*args)
