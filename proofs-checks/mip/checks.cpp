@@ -66,6 +66,30 @@ RegretOutcome thm1(const Params& given, std::uint64_t seed) {
                 t0, true);
 }
 
+// The step behind Thm 1 and Thm 3 (not printed): in Alg 1 and Alg 2, z~_k = z_k + v_k with v_k independent of
+// (f_k, w_k, z_k), so (f_k, w_k) -> z_k -> z~_k is a Markov chain and the data-processing inequality (Cover and Thomas,
+// Thm 2.8.1) gives I(f_k; z~_k) <= I(f_k, w_k; z~_k) <= I(z_k; z~_k), for every law of the losses. The lines: the
+// equality case, f_k one of the linear losses +-L w with probability 1/2 (z_k = +-L a function of f_k, one to one): the
+// mutual information of f_k and of z_k with z~_k is the same certified number (the two-point input of
+// MIP.priv.sphere_mi, d = 1), and below Thm 1's C.
+RegretOutcome data_processing(const Params& given, std::uint64_t seed) {
+  const auto t0 = std::chrono::steady_clock::now();
+  RegretOutcome out = begin("MIP.lemma.data_processing", given, seed);
+  for (double s : {0.1, 1.0, 3.0}) {
+    Ball I, C;
+    eval_at(I, ref::sphere_mi, {1, s, 1, 0}, 128);
+    eval_at(C, ref::thm1, {1, s, 1, 0}, 128);
+    const bool v = arb_gt(I, C);
+    out.cases.push_back(line("f = +-L w (prob. 1/2), d = 1, L/sigma = " + text_g(s) + ": I(f; z~) = I(z; z~) < C (nats)",
+                             d_of(I), d_of(C), v, v ? "certified: I > C" : ""));
+  }
+  return finish(out,
+                "v_k independent of (f_k, w_k, z_k): (f_k, w_k) -> z_k -> z~_k is a Markov chain, and the "
+                "data-processing inequality (Cover and Thomas, Thm 2.8.1) gives both steps for every law of the losses, "
+                "equality where z_k is a one-to-one function of f_k (the lines)",
+                t0, true);
+}
+
 // Thm 1 solved for sigma (not printed): sigma(C) = L/sqrt(d expm1(2C'/d)). A second route: bisection on sigma with the
 // certified sign of Thm 1's C(sigma) - C (C(sigma) decreases from inf to 0), a bracket of relative width 2^-60 that
 // holds the root by the intermediate value theorem; the closed form must lie in it.
@@ -381,6 +405,10 @@ RegretOutcome eta_delta_bandit(const Params& given, std::uint64_t seed) {
 
 const std::vector<RegretCheck>& mip_checks() {
   static const std::vector<RegretCheck> c = {
+      {"MIP.lemma.data_processing", "not printed (behind MIP Thm 1, Thm 3)",
+       "I(f_k; z~_k) <= I(f_k, w_k; z~_k) <= I(z_k; z~_k)",
+       "the argument (a Markov chain through z_k; data processing) beside the equality case, certified", {},
+       data_processing, {}},
       {"MIP.priv.thm1", "MIP Thm 1", "I(f_k; z~_k) < C = (d/2) log(1 + L^2/(d sigma^2)) for every k and every law",
        "the argument (data processing, Gaussian capacity under a power constraint) beside the sphere input's mutual "
        "information by certified quadrature on a grid of d and L/sigma",

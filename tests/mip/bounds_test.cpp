@@ -192,6 +192,7 @@ TEST(MipMutualInformation, SphereInputAgainstAnIndependentQuadrature) {
 TEST(MipChecks, Verdicts) {
   using privoco::proofs::Verdict;
   EXPECT_EQ(privoco::proofs::check("MIP.priv.thm1").run({}).verdict, Verdict::certified);
+  EXPECT_EQ(privoco::proofs::check("MIP.lemma.data_processing").run({}).verdict, Verdict::certified);
   EXPECT_EQ(privoco::proofs::check("MIP.const.eta_opt").run({}).verdict, Verdict::certified);
   // Thm 2: in expectation with B = sup ||w|| (the FTRL argument); the other readings of B (M1) and of "Regret <="
   // (M4) are refuted by the same check, on S = [10, 11] and by a noise realisation of positive probability

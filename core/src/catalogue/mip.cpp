@@ -42,6 +42,9 @@ void register_paper(std::vector<Entry>& t) {
   t.push_back({"MIP.const.B", "const", "MIP Thm 2, Thm 4 (B undefined, M1)",
                "B = sup_{w in S} ||w||_2 (radius about the origin) or diam S, for S a ball (c, r) or a box c +- h",
                {d_vec, S_shape, c, h, B_reading}, true, true, kFiles});
+  t.push_back(claim_entry("MIP.lemma.data_processing", "lemma", "proofs-checks/mip/checks.cpp tests/mip/bounds_test.cpp",
+                          "not printed (the step behind MIP Thm 1 and Thm 3)",
+                          "I(f_k; z~_k) <= I(f_k, w_k; z~_k) <= I(z_k; z~_k): v_k is independent of (f_k, w_k, z_k)"));
   t.push_back({"MIP.priv.thm1", "priv", "MIP Thm 1",
                "C = (d/2) log(1 + L^2/(d sigma^2)): the printed per-round mutual-information bound of Alg 1",
                {d, L, sigma, log_base}, true, true, kMiFiles});
