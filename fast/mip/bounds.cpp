@@ -51,6 +51,11 @@ xd B_of(const Entry& e, int d, const double* c, const double* h, double shape, d
 // B of a flat point whose S_shape is p[k], followed by c, h and B_reading
 xd B_at(const Entry& e, const double* p, int d, int k) { return B_of(e, d, p + k + 1, p + k + 1 + d, p[k], p[k + 1 + 2 * d]); }
 
+// L^2 + d sigma^2, the second moment of a noisy subgradient z + v with ||z|| = L (MIP Thm 2)
+xd second_moment(double d, double L, double sigma) {
+  return xd_of(L) * xd_of(L) + xd_of(d) * xd_of(sigma) * xd_of(sigma);
+}
+
 // (d/2) ln(1 + q) (nats): the Gaussian channel's capacity at q per coordinate (MIP Thm 1, Thm 3)
 xd capacity(double d, xd q) { return xd_of(0.5 * d) * xd_log1p(q); }
 }  // namespace
@@ -91,7 +96,7 @@ Value thm2(const double* p) {
   const double eta = p[1], T = p[2], L = p[3], sigma = p[4];
   check_T(e, T);
   const xd B = B_at(e, p, d, 5);
-  const xd m = xd_of(L) * xd_of(L) + xd_of(static_cast<double>(d)) * xd_of(sigma) * xd_of(sigma);
+  const xd m = second_moment(static_cast<double>(d), L, sigma);
   // B^2/(2 eta) + (eta/2) T (L^2 + d sigma^2) (MIP Thm 2)
   return to_value(xd_scale2(B * B / xd_of(eta), -1) + xd_scale2(xd_of(eta) * xd_of(T) * m, -1));
 }
@@ -102,7 +107,7 @@ Value eta_opt(const double* p) {
   const double T = p[1], L = p[2], sigma = p[3];
   check_T(e, T);
   const xd B = B_at(e, p, d, 4);
-  const xd m = xd_of(L) * xd_of(L) + xd_of(static_cast<double>(d)) * xd_of(sigma) * xd_of(sigma);
+  const xd m = second_moment(static_cast<double>(d), L, sigma);
   const xd s = xd_sqrt(m * xd_of(T));
   return to_value(p[6 + 2 * d] == 0 ? B / s : B * s);  // eta* = B/sqrt((L^2 + d sigma^2) T), the bound B sqrt(...)
 }
