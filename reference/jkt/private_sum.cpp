@@ -13,21 +13,7 @@ int bitlen(std::uint64_t x) { return x == 0 ? 0 : 64 - __builtin_clzll(x); }
 
 void node_draw(arb_t z, const Streams& s, std::uint64_t tree, int h, std::uint64_t q, std::uint64_t coord, slong prec) {
   // privoco/fast/jkt/private_sum.hpp's keys: the node's stream, the coordinate pair's counters 2p, 2p + 1
-  const std::uint64_t stream = (tree << 59) | (q << 6) | static_cast<std::uint64_t>(h), p = coord >> 1;
-  box_muller(z, s.uniform(stream, 2 * p), s.uniform(stream, 2 * p + 1), prec, (coord & 1) != 0);
-}
-
-void box_muller(arb_t z, double u1d, double u2d, slong prec, bool sine) {
-  Ball u1, c;
-  arb_set_d(u1, u1d);
-  arb_set_d(c, u2d);
-  arb_mul_2exp_si(c, c, 1);
-  if (sine) arb_sin_pi(c, c, prec);  // sin(2 pi u2), no rounding of 2 pi
-  else arb_cos_pi(c, c, prec);
-  arb_log(u1, u1, prec);
-  arb_mul_si(u1, u1, -2, prec);
-  arb_sqrt(u1, u1, prec);
-  arb_mul(z, u1, c, prec);
+  gaussian_draw(z, s, (tree << 59) | (q << 6) | static_cast<std::uint64_t>(h), coord, prec);
 }
 
 PrivateSumReplay::PrivateSumReplay(int d, std::uint64_t T, const arb_t sigma, std::uint64_t seed, std::uint64_t tree,

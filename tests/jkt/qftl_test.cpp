@@ -477,7 +477,7 @@ TEST(JktPqftlLearner, NodeDrawsAreBoxMullerPairs) {
       ref::Ball zc;  // the sibling: odd coordinates are not the cosine branch
       if (j & 1) {
         const std::uint64_t stream = fj::node_stream(3, 2, q);
-        rj::box_muller(zc, s.uniform(stream, j - 1), s.uniform(stream, j), 256, false);
+        privoco::reference::box_muller(zc, s.uniform(stream, j - 1), s.uniform(stream, j), 256, false);
         EXPECT_GT(std::fabs(arf_get_d(arb_midref(zc.get()), ARF_RND_NEAR) - f), 1e-6 * std::fabs(f) + 1e-300);
       }
     }

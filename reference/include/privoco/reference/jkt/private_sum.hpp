@@ -8,12 +8,11 @@
 #include <vector>
 
 #include "privoco/reference/ball.hpp"
+#include "privoco/reference/gaussian_draws.hpp"
 #include "privoco/streams.hpp"
 
 namespace privoco::reference::jkt {
 
-// Box-Muller in ball arithmetic from two exact uniforms: z = sqrt(-2 ln u1) cos(2 pi u2), or sin(2 pi u2) (sine).
-void box_muller(arb_t z, double u1, double u2, slong prec, bool sine = false);
 // the fast node_draw's value for node (h, q) of tree `tree`, coordinate `coord` (the same uniforms), at prec.
 void node_draw(arb_t z, const Streams& s, std::uint64_t tree, int h, std::uint64_t q, std::uint64_t coord, slong prec);
 
