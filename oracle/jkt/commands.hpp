@@ -1,6 +1,7 @@
 // JKT's commands in the oracle (registered in register.cpp): Alg 5, PIGD, PGIGA and the Sec 5.1 preset under
 // `privoco run`, the learners' stream checks, and their runs in the report.
 #pragma once
+#include "learner_support.hpp"
 #include "parts_accuracy.hpp"
 #include "judge.hpp"
 #include "privoco/catalogue.hpp"
@@ -28,27 +29,8 @@ int check_pol_stream(const StreamCheckArgs& a);  // check --stream pol (pol.cpp)
 int run_pocp(const RunArgs& a);                  // pocp (pocp.cpp)
 int check_pocp_stream(const StreamCheckArgs& a);  // check --stream pocp (pocp.cpp)
 
-// Shared by the learners' commands (learners.cpp):
-// the columns NAME or NAME1..NAMEd of a row (empty if neither)
-std::vector<std::string> vector_columns(const Row& row, const std::string& name);
-// a run's name=value assignments against its entry's table: readings by name (default the first choice, a name
-// outside the choices refused) and numbers (parsed and checked against their domains); `extra` names also accepted
-struct RunParams {
-  std::map<std::string, std::string> m;
-  std::map<std::string, Decimal> num;
-};
-RunParams parse_run_params(const Entry& e, const RunArgs& a, const std::vector<std::string>& extra = {});
-// a stream check's replay: the run's assignments with seed= taken out as the seed, the reference implementation
-RunArgs replay_args(const Entry& e, const StreamCheckArgs& a);
 // f_t of a loss family in words (privoco/jkt/ocp.hpp), for the runs' summaries
 const char* loss_text(privoco::jkt::OcpLoss loss);
-// a reading's index among its entry's choices (the name was checked by parse_param)
-int reading(const Entry& e, const std::map<std::string, std::string>& m, const char* name);
-// a tolerance as the stream checks print it: "N ulp" (--ulps) or "R" (--rel)
-std::string tolerance_text(const Tolerance& tol);
-// a released coordinate judged at a scale (the radius of C, or the size of the point): |claimed - true| against the
-// tolerance in ulps of the scale (or relative to it)
-Verdict judge_at_scale(Verdict v, const Tolerance& tol, double scale, const reference::Ball& x, int digits);
 
 // the report's seeded runs of PIGD and PGIGA against their replay (parts_accuracy.cpp)
 std::vector<PartAccuracy> measure_parts(std::size_t steps, std::uint64_t seed);

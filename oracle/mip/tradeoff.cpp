@@ -15,7 +15,7 @@
 #include "privoco/errors.hpp"
 #include "privoco/fast/mip/bounds.hpp"
 #include "privoco/format.hpp"
-#include "registry.hpp"
+#include "commands.hpp"
 #include "run.hpp"
 #include "run_support.hpp"
 
@@ -88,10 +88,6 @@ int run_tradeoff(const RunArgs& a) {
     if (!a.json) fmt::print("  plot: {}\n", a.plot);
   }
   return 0;
-}
-
-void register_paper(Registry& r) {
-  r.runs.push_back({{"mip_tradeoff", "MIP.bound.fixed_C_tradeoff"}, run_tradeoff, nullptr, {"--plot", "--json"}});
 }
 
 }  // namespace privoco::oracle::mip

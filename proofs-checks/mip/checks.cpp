@@ -409,6 +409,10 @@ const std::vector<RegretCheck>& mip_checks() {
        "I(f_k; z~_k) <= I(f_k, w_k; z~_k) <= I(z_k; z~_k)",
        "the argument (a Markov chain through z_k; data processing) beside the equality case, certified", {},
        data_processing, {}},
+      {"MIP.noise.gaussian", "MIP Alg 1, Alg 2", "v_t ~ N(0, sigma^2 I), i.i.d. over t (privoco's draws)",
+       "the Box-Muller map certified on a sample; Kolmogorov distances of the coordinates, pair sums and round sums "
+       "to N(0, 1) against DKW thresholds (family-wise false-positive rate 1e-6), with two wrong samplers rejected",
+       {}, noise_gaussian, {}},
       {"MIP.priv.thm1", "MIP Thm 1", "I(f_k; z~_k) < C = (d/2) log(1 + L^2/(d sigma^2)) for every k and every law",
        "the argument (data processing, Gaussian capacity under a power constraint) beside the sphere input's mutual "
        "information by certified quadrature on a grid of d and L/sigma",

@@ -45,6 +45,31 @@ void register_paper(std::vector<Entry>& t) {
   t.push_back(claim_entry("MIP.lemma.data_processing", "lemma", "proofs-checks/mip/checks.cpp tests/mip/bounds_test.cpp",
                           "not printed (the step behind MIP Thm 1 and Thm 3)",
                           "I(f_k; z~_k) <= I(f_k, w_k; z~_k) <= I(z_k; z~_k): v_k is independent of (f_k, w_k, z_k)"));
+  // the learners (privoco/mip/ogd.hpp): S is c and h given by name (lists, or one value for every coordinate; d from
+  // the file), w1 likewise; the family's f_t by its vector g_t per row
+  const ParamSpec w1_reading =
+      reading_param("w1_reading", {"proj_zero", "given"}, "w_1 = Pi_S(0) (theta_1 = 0), or the point w1 in S (M2)");
+  const ParamSpec loss = reading_param("loss", {"linear", "quadratic"},
+                                       "f_t(w) = g_t.w (z_t = g_t: any run replays from its subgradients), or ||w - g_t||^2/2");
+  const ParamSpec L_run{"L", kPos, "Lipschitz bound of every f_t on S (Alg 2: on S + delta B); checked per round", {}};
+  const ParamSpec sigma_run{"sigma", domains::nonneg, "standard deviation of each coordinate of v_t (0: noiseless)", {}};
+  const ParamSpec eta_run{"eta", kPos, "step size (w_{t+1} = Pi_S(eta theta_{t+1}))", {}};
+  const char* kOgdFiles =
+      "fast/mip/ogd.cpp reference/mip/ogd.cpp oracle/mip/ogd.cpp tests/mip/ogd_test.cpp core/src/mip_ogd.cpp";
+  t.push_back({"MIP.alg.full_info", "alg", "MIP Alg 1",
+               "private OGD, full information, as a streaming learner: z~_t = z_t + v_t (z_t in the subdifferential of f_t "
+               "at w_t, v_t ~ N(0, sigma^2 I)), theta_{t+1} = theta_t - z~_t, w_{t+1} = Pi_S(eta theta_{t+1}); "
+               "`privoco run mip_ogd`",
+               {eta_run, sigma_run, L_run, T, S_shape, w1_reading, loss}, true, true, kOgdFiles});
+  t.push_back(claim_entry("MIP.noise.gaussian", "noise", "proofs-checks/mip/noise.cpp tests/mip/ogd_test.cpp",
+                          "MIP Alg 1, Alg 2 (\"v_t ~ N(0, sigma^2 I) i.i.d.\")",
+                          "v_t = sigma N(0, I_d), i.i.d. over t: Box-Muller pairs of keyed uniforms (privoco's draws)"));
+  t.push_back({"MIP.alg.bandit", "alg", "MIP Alg 2",
+               "private OGD, bandit, as a streaming learner: e_t uniform on the unit sphere, phi_t = f_t(w_t + delta e_t), "
+               "z_t = (d/delta) phi_t e_t, then as Alg 1; `privoco run mip_bandit`",
+               {eta_run, sigma_run, L_run, T, delta, S_shape, w1_reading, loss,
+                reading_param("bandit_loss_point", {"queried", "center"}, "the charged loss: f_t(w_t + delta e_t) or f_t(w_t) (M7)")},
+               true, true, kOgdFiles});
   t.push_back({"MIP.priv.thm1", "priv", "MIP Thm 1",
                "C = (d/2) log(1 + L^2/(d sigma^2)): the printed per-round mutual-information bound of Alg 1",
                {d, L, sigma, log_base}, true, true, kMiFiles});
