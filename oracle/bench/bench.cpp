@@ -24,6 +24,7 @@
 #include "privoco/fast/jkt/learners.hpp"
 #include "privoco/fast/jkt/private_sum.hpp"
 #include "privoco/fast/jkt/qftl.hpp"
+#include "privoco/fast/mip/ogd.hpp"
 #include "privoco/fast/vdh/learners.hpp"
 #include "privoco/fast/value.hpp"
 #include "privoco/reference/evaluate.hpp"
@@ -171,6 +172,28 @@ void BM_JktPqftl(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * rounds);
 }
 BENCHMARK(BM_JktPqftl)->Unit(benchmark::kMillisecond);
+
+// MIP Alg 1 (full information) and Alg 2 (bandit), fast, d = 1000, a fresh learner over T = 1000 rounds of linear
+// losses g_t.w (|g_t| about 0.6, within L = 1) on the unit ball about 0, sigma = 1: coordinate-steps per second (every
+// round draws d normals, and Alg 2 d more for its direction).
+void BM_MipOgd(benchmark::State& state) {
+  const int d = 1000, rounds = 1000;
+  std::vector<double> g(static_cast<std::size_t>(d) * rounds);
+  std::mt19937_64 rng(1);
+  std::uniform_real_distribution<double> u(-1e-3, 1e-3);
+  for (double& x : g) x = u(rng);
+  privoco::mip::OgdConfig c;
+  c.bandit = state.range(0) != 0;
+  c.d = d, c.T = rounds, c.eta = 0.05, c.sigma = 1, c.L = 1, c.delta = 0.1;
+  c.c.assign(d, 0.0), c.h.assign(d, 1.0);
+  for (auto _ : state) {
+    privoco::fast::mip::PrivateOgd alg(c);
+    for (int t = 0; t < rounds; ++t) benchmark::DoNotOptimize(alg.update(g.data() + static_cast<std::size_t>(t) * d));
+  }
+  state.SetItemsProcessed(state.iterations() * d * rounds);
+  state.SetLabel(c.bandit ? "Alg 2 (bandit)" : "Alg 1 (full information)");
+}
+BENCHMARK(BM_MipOgd)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 // DP.gauss.delta (fast, scalar calls over the report's sampling box: mu in [1e-4, 1e4], eps in [1e-4, 1e4]).
 std::vector<std::vector<double>> g_dp;

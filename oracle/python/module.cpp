@@ -27,6 +27,7 @@
 #include "privoco/fast/jkt/learners.hpp"
 #include "privoco/fast/jkt/qftl.hpp"
 #include "privoco/fast/jkt/private_sum.hpp"
+#include "privoco/fast/mip/ogd.hpp"
 #include "privoco/fast/vdh/learners.hpp"
 #include "commands.hpp"
 #include "judge.hpp"
@@ -631,5 +632,31 @@ PYBIND11_MODULE(_privoco, m) {
         s.u.t = t[5].cast<std::uint64_t>(), s.u.a = t[6].cast<std::vector<double>>(), s.u.ahat = t[7].cast<std::vector<double>>();
         q.restore(s);
       });
+  // MIP Alg 1 and Alg 2 as streams (privoco/fast/mip/ogd.hpp): readings as their indices, S's c and h as lists
+  using privoco::fast::mip::PrivateOgd;
+  py::class_<PrivateOgd>(m, "PrivateOgd")
+      .def(py::init([](bool bandit, int d, std::uint64_t T, double eta, double sigma, double L, double delta, int shape,
+                       const std::vector<double>& c, const std::vector<double>& h, int w1_reading,
+                       const std::vector<double>& w1, int loss_point, int loss, std::uint64_t seed) {
+        privoco::mip::OgdConfig cfg;
+        cfg.bandit = bandit, cfg.d = d, cfg.T = T, cfg.eta = eta, cfg.sigma = sigma, cfg.L = L, cfg.delta = delta;
+        cfg.shape = static_cast<privoco::mip::Shape>(shape), cfg.c = c, cfg.h = h;
+        cfg.w1_reading = static_cast<privoco::mip::W1Reading>(w1_reading), cfg.w1 = w1;
+        cfg.loss_point = static_cast<privoco::mip::LossPoint>(loss_point), cfg.loss = static_cast<privoco::mip::Loss>(loss);
+        cfg.seed = seed;
+        return PrivateOgd(cfg);
+      }))
+      .def("played", [](const PrivateOgd& o) { return py::array_t<double>(o.config().d, o.played()); })
+      .def("update", [](PrivateOgd& o, const py::array_t<double, py::array::c_style | py::array::forcecast>& g) {
+        if (g.size() != o.config().d)
+          throw privoco::DomainError(privoco::mip::ogd_id(o.config().bandit), "g", std::to_string(g.size()) + " values",
+                                     std::to_string(o.config().d) + " values (d)");
+        return o.update(g.data());
+      })
+      .def("noise", [](const PrivateOgd& o) { return py::array_t<double>(o.config().d, o.noise()); })
+      .def("direction", [](const PrivateOgd& o) { return py::array_t<double>(o.config().d, o.direction()); })
+      .def("rounds", &PrivateOgd::rounds)
+      .def("state", [](const PrivateOgd& o) { return py::make_tuple(o.rounds(), o.theta()); })
+      .def("restore", [](PrivateOgd& o, std::uint64_t t, const std::vector<double>& theta) { o.restore(t, theta); });
   m.def("_time_batch", &time_batch);
 }

@@ -209,6 +209,26 @@ TEST(MipChecks, Verdicts) {
     const double Cabs = std::stod(c.evidence.substr(c.evidence.find('[', at) + 1));
     EXPECT_GT(Cabs, c.realised) << c.stream;
   }
+  // Thm 4: the corrected bound in expectation with B = sup ||w|| certified; as printed undecided; pathwise refuted by an
+  // exact realisation; the simulated mean regret stays below the bound in every line
+  const auto& t4 = privoco::proofs::check("MIP.bound.thm4");
+  const auto t4p = t4.run({});
+  EXPECT_EQ(t4p.verdict, Verdict::undecided);
+  for (const auto& c : t4p.regret->cases) EXPECT_LT(c.realised, c.bound) << c.stream;
+  EXPECT_EQ(t4.run({{"which", "corrected"}}).verdict, Verdict::certified);
+  EXPECT_EQ(t4.run({{"which", "corrected"}, {"regret_reading", "pathwise"}}).verdict, Verdict::refuted);
+  // the bandit estimate: (b) with F = max_S f refuted exactly; its sibling line (an estimate without d) is rejected
+  const auto est = privoco::proofs::check("MIP.pred.bandit_estimator").run({});
+  EXPECT_EQ(est.verdict, Verdict::refuted);
+  for (const auto& c : est.regret->cases) {
+    if (c.stream.rfind("(b)", 0) != 0) EXPECT_FALSE(c.violated) << c.stream;
+    if (c.stream.find("sibling") != std::string::npos) EXPECT_GT(c.realised, 1);
+  }
+  // the Gaussian noise: undecided by nature (a sampler is not certified by its draws), no line violated, the wrong
+  // samplers rejected
+  const auto nz = privoco::proofs::check("MIP.noise.gaussian").run({});
+  EXPECT_EQ(nz.verdict, Verdict::undecided);
+  for (const auto& c : nz.regret->cases) EXPECT_TRUE(c.evidence.empty()) << c.stream << ": " << c.evidence;
   const auto sched = privoco::proofs::check("MIP.const.eta_delta_bandit").run({});
   EXPECT_EQ(sched.verdict, Verdict::refuted);  // ERRATA.md E48
   for (const auto& c : sched.regret->cases)  // the corrected reading stays near its limit K: never flagged

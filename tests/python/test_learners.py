@@ -258,3 +258,45 @@ def test_jkt_ftl_gives_the_clis_bits():
     assert np.array_equal(bits(np.array(got)), bits(ref))
     s = json.loads(json.dumps(a.state()))
     assert s["id"] == "JKT.alg.ftl"
+
+
+@pytest.mark.parametrize("bandit", [False, True])
+@pytest.mark.parametrize("loss,shape", [("linear", "ball"), ("quadratic", "box")])
+def test_mip_ogd_gives_the_clis_bits_and_resumes_exactly(bandit, loss, shape):
+    """MIP Alg 1 / Alg 2 as a class: the points played, the noise and the charged losses are privoco run mip_ogd |
+    mip_bandit's bits; a learner rebuilt from its JSON state halfway continues with the same bits; another seed does
+    not; an f_t above L is refused by name."""
+    rng = np.random.default_rng(SEED + 5)
+    d, T = 3, 30
+    g = rng.uniform(-0.5, 0.5, (T, d))
+    common = dict(eta=0.3, sigma=0.7, L=4.0, T=T, d=d, h=[1.0, 1.5, 2.0] if shape == "box" else 1.2, c=[0.1, 0.0, -0.2],
+                  S_shape=shape, loss=loss, bandit=bandit, seed=11)
+    if bandit:
+        common["delta"] = 0.2
+    params = ["eta=0.3", "sigma=0.7", "L=4", f"T={T}", "h=" + ("1,1.5,2" if shape == "box" else "1.2"), "c=0.1,0,-0.2",
+              f"S_shape={shape}", f"loss={loss}"] + (["delta=0.2"] if bandit else [])
+    with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
+        f.write("g1,g2,g3\n" + "".join(",".join(repr(float(x)) for x in r) + "\n" for r in g))
+    alg = "mip_bandit" if bandit else "mip_ogd"
+    p = subprocess.run([BIN, "run", alg, *params, "--seed", "11", "--gradients", f.name], capture_output=True, text=True)
+    os.unlink(f.name)
+    assert p.returncode == 0, p.stderr
+    rows = [l.split(",") for l in p.stdout.splitlines()[1:]]
+    ref = np.array([[float(x) for x in r[1 + d:1 + 3 * d] + [r[-1]]] for r in rows])  # w, v and the cost
+
+    def step(a, r):
+        w = a.played().copy()
+        cost = a.update(r)
+        return np.concatenate([w, a.noise(), [cost]])
+
+    a = privoco.learners.MipOGD(**common)
+    assert np.array_equal(bits(np.array([step(a, r) for r in g])), bits(ref))
+    half = privoco.learners.MipOGD(**common)
+    first = [step(half, r) for r in g[:13]]
+    resumed = privoco.learners.MipOGD.from_state(json.loads(json.dumps(half.state())))
+    rest = [step(resumed, r) for r in g[13:]]
+    assert np.array_equal(bits(np.array(first + rest)), bits(ref))
+    other = privoco.learners.MipOGD(**{**common, "seed": 12})
+    assert not np.array_equal(bits(np.array([step(other, r) for r in g])), bits(ref))
+    with pytest.raises(privoco.ParamError, match="'L'"):
+        privoco.learners.MipOGD(**{**common, "L": 0.01}).update(g[0])

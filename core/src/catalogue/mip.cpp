@@ -42,9 +42,6 @@ void register_paper(std::vector<Entry>& t) {
   t.push_back({"MIP.const.B", "const", "MIP Thm 2, Thm 4 (B undefined, M1)",
                "B = sup_{w in S} ||w||_2 (radius about the origin) or diam S, for S a ball (c, r) or a box c +- h",
                {d_vec, S_shape, c, h, B_reading}, true, true, kFiles});
-  t.push_back(claim_entry("MIP.lemma.data_processing", "lemma", "proofs-checks/mip/checks.cpp tests/mip/bounds_test.cpp",
-                          "not printed (the step behind MIP Thm 1 and Thm 3)",
-                          "I(f_k; z~_k) <= I(f_k, w_k; z~_k) <= I(z_k; z~_k): v_k is independent of (f_k, w_k, z_k)"));
   // the learners (privoco/mip/ogd.hpp): S is c and h given by name (lists, or one value for every coordinate; d from
   // the file), w1 likewise; the family's f_t by its vector g_t per row
   const ParamSpec w1_reading =
@@ -70,6 +67,13 @@ void register_paper(std::vector<Entry>& t) {
                {eta_run, sigma_run, L_run, T, delta, S_shape, w1_reading, loss,
                 reading_param("bandit_loss_point", {"queried", "center"}, "the charged loss: f_t(w_t + delta e_t) or f_t(w_t) (M7)")},
                true, true, kOgdFiles});
+  t.push_back(claim_entry("MIP.pred.bandit_estimator", "pred", "proofs-checks/mip/estimator.cpp tests/mip/ogd_test.cpp",
+                          "MIP Alg 2 (z_t); behind MIP Thm 3, Thm 4",
+                          "z_t = (d/delta) f_t(w_t + delta e_t) e_t: its mean (the smoothed gradient), its norm against "
+                          "d (F/delta + L), its second moment with the noise"));
+  t.push_back(claim_entry("MIP.lemma.data_processing", "lemma", "proofs-checks/mip/checks.cpp tests/mip/bounds_test.cpp",
+                          "not printed (the step behind MIP Thm 1 and Thm 3)",
+                          "I(f_k; z~_k) <= I(f_k, w_k; z~_k) <= I(z_k; z~_k): v_k is independent of (f_k, w_k, z_k)"));
   t.push_back({"MIP.priv.thm1", "priv", "MIP Thm 1",
                "C = (d/2) log(1 + L^2/(d sigma^2)): the printed per-round mutual-information bound of Alg 1",
                {d, L, sigma, log_base}, true, true, kMiFiles});
@@ -105,6 +109,7 @@ void register_paper(std::vector<Entry>& t) {
                {d_vec, eta, delta, T, L, sigma, F, S_shape, c, h, B_reading,
                 reading_param("which", {"printed", "corrected"}, "the printed F/eta, or F/delta")},
                true, true, kFiles});
+  t.back().has_proof = true;  // privoco prove MIP.bound.thm4: corrected, in expectation; printed undecided; not pathwise
   t.push_back({"MIP.const.eta_delta_bandit", "const", "MIP Thm 4 (\"eta ~ T^{-3/4} and delta ~ T^{-1/4}\")",
                "eta = eta_scale T^{-3/4} or delta = delta_scale T^{-1/4} (the constants are free, M8)",
                {{"eta_scale", kPos, "eta = eta_scale T^{-3/4} (M8)", {1e-3, 1e3, false, 0}},

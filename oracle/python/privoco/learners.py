@@ -1,5 +1,5 @@
 """VDH's learners (privoco run alg1, alg2, alg3), JKT's private sum (run private_sum), JKT's PIGD and PGIGA (run
-pigd, pgiga), PQFTL and FTL (run pqftl, ftl) in double, step by step: update with each gradient, predict the
+pigd, pgiga), PQFTL and FTL (run pqftl, ftl), MIP's private OGD (run mip_ogd, mip_bandit) in double, step by step: update with each gradient, predict the
 next point, and state()/from_state() that round-trip exactly (floats as hex text), so a run can stop and resume
 with the same bits. The readings are those `privoco run` prints: A1(a) A3 A5(b) A20(a) A21(a) A28(a).
 
@@ -356,3 +356,68 @@ class FTL(PQFTL):
         self.d, self.T = int(d), int(T)
         self._p = _privoco.PrivateQftl(self.d, self.T, float(alpha), float(R), self._reading("R_enforce", R_enforce),
                                        self._reading("quad_loss", quad_loss), 1, 0.0, 0.0, True)
+
+
+class MipOGD:
+    """MIP Algorithm 1 (privoco run mip_ogd; bandit=True: Algorithm 2, run mip_bandit): private OGD on S, the ball about
+    c of radius h (S_shape="ball") or the box c +- h (h a number or d numbers; c defaults to 0). played() is w_t of the
+    coming round; update(g) reveals f_t (g_t.w for loss="linear", |w - g_t|^2/2 for "quadratic") and returns the
+    charged loss, then releases z~_t = z_t + v_t (v_t ~ N(0, sigma^2 I); noise() and, for Alg 2, direction() are the
+    round's draws) and plays w_{t+1} = Pi_S(eta theta_{t+1}). An f_t whose Lipschitz constant on S (+ delta B) exceeds L
+    is refused. The same arguments give privoco run's bits; readings by name as the CLI takes them."""
+    _choices = {"S_shape": ["ball", "box"], "w1_reading": ["proj_zero", "given"], "loss": ["linear", "quadratic"],
+                "bandit_loss_point": ["queried", "center"]}
+
+    def __init__(self, eta, sigma, L, T, d, h, c=None, S_shape="ball", w1_reading="proj_zero", w1=None, loss="linear",
+                 bandit=False, delta=None, bandit_loss_point="queried", seed=1):
+        self.id = "MIP.alg.bandit" if bandit else "MIP.alg.full_info"
+        d = int(d)
+        vec = lambda v: [float(x) for x in np.broadcast_to(np.asarray(v, dtype=np.float64), (d,))]
+        if bandit and delta is None:
+            raise _privoco.ParamError(f"{self.id}: parameter delta: missing (the exploration radius of Alg 2)")
+        if not bandit and delta is not None:
+            raise _privoco.ParamError(f"{self.id}: parameter delta: given for Alg 1 (bandit=False draws no directions)")
+        if (w1 is None) != (w1_reading != "given"):
+            raise _privoco.ParamError(f"{self.id}: parameter w1: w1 is the point of w1_reading=given (and only of it)")
+        self._args = {"eta": float(eta), "sigma": float(sigma), "L": float(L), "T": int(T), "d": d, "h": vec(h),
+                      "c": vec(0.0 if c is None else c), "S_shape": S_shape, "w1_reading": w1_reading,
+                      "w1": None if w1 is None else vec(w1), "loss": loss, "bandit": bool(bandit),
+                      "delta": None if delta is None else float(delta), "bandit_loss_point": bandit_loss_point,
+                      "seed": int(seed)}
+        a = self._args
+        self._p = _privoco.PrivateOgd(a["bandit"], d, a["T"], a["eta"], a["sigma"], a["L"], a["delta"] or 1.0,
+                                      self._reading("S_shape", S_shape), a["c"], a["h"],
+                                      self._reading("w1_reading", w1_reading), a["w1"] or [],
+                                      self._reading("bandit_loss_point", bandit_loss_point), self._reading("loss", loss),
+                                      a["seed"])
+
+    def _reading(self, name, value):
+        if value not in self._choices[name]:
+            raise _privoco.ParamError(f"{self.id}: parameter {name}: '{value}' (one of {', '.join(self._choices[name])})")
+        return self._choices[name].index(value)
+
+    def played(self):
+        return self._p.played()
+
+    def update(self, g):
+        return self._p.update(np.atleast_1d(np.asarray(g, dtype=np.float64)))
+
+    def noise(self):
+        return self._p.noise()
+
+    def direction(self):
+        return self._p.direction()
+
+    @property
+    def rounds(self):
+        return self._p.rounds()
+
+    def state(self):
+        t, theta = self._p.state()
+        return {"id": self.id, "args": self._args, "t": int(t), "theta": [_hex(v) for v in theta]}
+
+    @classmethod
+    def from_state(cls, s):
+        o = cls(**s["args"])
+        o._p.restore(int(s["t"]), [_unhex(v) for v in s["theta"]])
+        return o
