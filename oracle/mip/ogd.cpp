@@ -55,7 +55,7 @@ struct OgdRun {
 // the run's parameters against the entry's table; S's c, h and w1 by name (d from the file)
 OgdRun configure(const Entry& e, const RunArgs& a, int d) {
   OgdRun r;
-  RunParams parsed = parse_run_params(e, a, {"c", "h", "w1"});
+  RunParams parsed = parse_run_params(e, a, {"c", "h", "w1", "replay"});
   r.m = std::move(parsed.m);
   OgdConfig& c = r.config;
   c.bandit = e.id == "MIP.alg.bandit";
@@ -133,6 +133,7 @@ int run_ogd(const RunArgs& a) {
   if (cols.empty()) throw FileError(fmt::format("{}:{}: no columns of the losses' vectors (g, or g1..gd)", input.source, row.line));
   const int d = static_cast<int>(cols.size());
   OgdRun run = configure(e, a, d);
+  if (run.m.count("replay")) throw ParamError(e.id, "replay", "an option of check --stream (how a run is replayed), not of run");
   const OgdConfig& c = run.config;
   const bool bandit = c.bandit, quad = c.loss == privoco::mip::Loss::quadratic;
   std::unique_ptr<fast::mip::PrivateOgd> f;
@@ -305,7 +306,8 @@ int run_ogd(const RunArgs& a) {
 
 // check FILE --stream mip_ogd | mip_bandit: each played point w_t of another program's run (columns w or w1..wd,
 // beside the losses' g) against the certified replay. The noise is the file's own (columns v or v1..vd) or
-// privoco's draws at seed=; Alg 2's directions likewise (columns e or e1..ed).
+// privoco's draws at seed=; Alg 2's directions likewise (columns e or e1..ed). Each coordinate is judged in ulps of the
+// round's rounding scale (PrivateOgdReplay::rounding_scale): a program that sums theta in double in any order passes.
 int check_ogd_stream(const StreamCheckArgs& a) {
   const Entry& e = ogd_entry(a.alg);
   const RunArgs ra = replay_args(e, a);
@@ -324,19 +326,30 @@ int check_ogd_stream(const StreamCheckArgs& a) {
     throw FileError(fmt::format("{}:{}: {} noise columns (v, or v1..vd) for d = {}", input.source, row.line, vc.size(), d));
   OgdRun run = configure(e, ra, d);
   const OgdConfig& c = run.config;
+  // replay=conditional (default): each round from the program's own w_t (z_t, the cost and theta follow from its
+  // history: a wrong step is named where it happens); free: privoco's exact run throughout. Alg 2 feeds w_t back
+  // through f_t(w_t + delta e_t): a rounding error is multiplied by up to |I - (eta d/delta) e_t g_t^T| per round, so a
+  // correct double run can leave the exact one (free names where).
+  const std::string replay = run.m.count("replay") ? run.m.at("replay") : "conditional";
+  if (replay != "conditional" && replay != "free")
+    throw ParamError(e.id, "replay", "'" + replay + "' (conditional: each step from the program's own points; free)");
+  const bool conditional = replay == "conditional";
   if (!ec.empty() && (ec.size() != gc.size() || !c.bandit))
     throw FileError(fmt::format("{}:{}: {} direction columns (e, or e1..ed) {}", input.source, row.line, ec.size(),
                                 c.bandit ? fmt::format("for d = {}", d) : "in a run of Alg 1 (it draws none)"));
   reference::mip::PrivateOgdReplay r(c);
-  double scale = 0;  // the size of S's points: ulps are counted at max_j |c_j| + h_j
-  for (int j = 0; j < d; ++j) scale = std::max(scale, std::fabs(c.c[j]) + c.h[j]);
   if (!a.json)
-    fmt::print("privoco check {} --stream {}: tolerance {} of {} (each coordinate, at the scale of S), certified to {} digits, "
-               "noise {}\n", input.source, e.id, tolerance_text(tol), text17(scale), a.digits,
+    fmt::print("privoco check {} --stream {}: replay={} ({}); tolerance {} of each round's rounding scale (max of S's "
+               "size, {}, and eta n sum_s max_j |z~_s,j| after n rounds: the error bound of a running sum), each "
+               "coordinate, certified to {} digits, noise {}\n",
+               input.source, e.id, replay,
+               conditional ? "each round from the file's own w_t" : "privoco's exact run throughout",
+               tolerance_text(tol), text17(r.rounding_scale()), a.digits,
                vc.empty() ? fmt::format("privoco's draws (seed {})", ra.seed) : "from the file's v columns");
   StreamVerdicts verdicts(a, e.id, input.source, d > 1);
   std::vector<double> g(static_cast<std::size_t>(d)), v(static_cast<std::size_t>(d)), dir(static_cast<std::size_t>(d));
   reference::Ball cost;
+  std::vector<double> w(static_cast<std::size_t>(d));
   std::size_t steps = 0;
   do {
     if (!row.error.empty()) throw FileError(fmt::format("{}:{}:{}: {}", input.source, row.line, row.error_column, row.error));
@@ -348,19 +361,22 @@ int check_ogd_stream(const StreamCheckArgs& a) {
       Verdict vd;
       vd.line = row.line, vd.id = e.id, vd.claimed = xf->text;
       vd.params = fmt::format("t={}{}", t, d > 1 ? fmt::format(", j={}", j + 1) : "");
-      verdicts.add(judge_at_scale(vd, tol, scale, r.played()[j], a.digits), t, static_cast<std::size_t>(j));
+      verdicts.add(judge_at_scale(vd, tol, r.rounding_scale(), r.played()[j], a.digits), t, static_cast<std::size_t>(j));
+      w[j] = number(row, wc[j], input.source);
     }
     for (int j = 0; j < d; ++j) g[j] = number(row, gc[j], input.source);
     for (std::size_t j = 0; j < vc.size(); ++j) v[j] = number(row, vc[j], input.source);
     for (std::size_t j = 0; j < ec.size(); ++j) dir[j] = number(row, ec[j], input.source);
     try {
-      r.update(g.data(), cost, vc.empty() ? nullptr : v.data(), ec.empty() ? nullptr : dir.data());
+      r.update(g.data(), cost, vc.empty() ? nullptr : v.data(), ec.empty() ? nullptr : dir.data(),
+               conditional ? w.data() : nullptr);
     } catch (const Error& ex) {
       throw FileError(fmt::format("{}:{}: {}", input.source, row.line, ex.what()));
     }
   } while (reader.next(&row));
-  return verdicts.finish(steps, {{"noise", vc.empty() ? "seed" : "file"},
-                                 {"tolerance", tolerance_text(tol) + " of " + text17(scale)}});
+  return verdicts.finish(steps, {{"noise", vc.empty() ? "seed" : "file"}, {"replay", replay},
+                                 {"tolerance", tolerance_text(tol) + " of the rounding scale (last " +
+                                                   text17(r.rounding_scale()) + ")"}});
 }
 
 }  // namespace privoco::oracle::mip

@@ -1,5 +1,6 @@
 #include "privoco/reference/mip/ogd.hpp"
 
+#include <cmath>
 #include <string>
 
 #include "privoco/errors.hpp"
@@ -86,6 +87,12 @@ PrivateOgdReplay::PrivateOgdReplay(OgdConfig c, slong prec) : c_(std::move(c)), 
   set_played();
 }
 
+double PrivateOgdReplay::rounding_scale() const {
+  double s = 0;
+  for (int j = 0; j < c_.d; ++j) s = std::fmax(s, std::fabs(c_.c[j]) + c_.h[j]);
+  return std::fmax(s, c_.eta * static_cast<double>(t_) * abs_sum_);
+}
+
 void PrivateOgdReplay::set_played() {
   if (t_ == 0 && c_.w1_reading == privoco::mip::W1Reading::given) {  // M2: the caller's w_1
     for (int j = 0; j < c_.d; ++j) arb_set_d(w_[j], c_.w1[j]);
@@ -95,7 +102,8 @@ void PrivateOgdReplay::set_played() {
   project(&w_, c_, prec_);
 }
 
-void PrivateOgdReplay::update(const double* g, arb_t cost, const double* noise, const double* direction) {
+void PrivateOgdReplay::update(const double* g, arb_t cost, const double* noise, const double* direction,
+                              const double* played) {
   const char* id = privoco::mip::ogd_id(c_.bandit);
   const int d = c_.d;
   if (t_ >= c_.T)
@@ -105,6 +113,8 @@ void PrivateOgdReplay::update(const double* g, arb_t cost, const double* noise, 
     throw ParamError(id, "L", text17(c_.L) + " is below f_t's Lipschitz constant on S" + (c_.bandit ? " + delta B, " : ", ") +
                                  text17(lip) + " (round " + std::to_string(t_ + 1) + ")");
   const std::uint64_t t = ++t_;
+  if (played)
+    for (int j = 0; j < d; ++j) arb_set_d(w_[j], played[j]);
   Ball gj;
   if (!c_.bandit) {
     loss_at(cost, c_, g, w_, prec_);
@@ -137,12 +147,15 @@ void PrivateOgdReplay::update(const double* g, arb_t cost, const double* noise, 
     for (int j = 0; j < d; ++j) arb_mul(z_[j], k, e[j], prec_);
   }
   Ball v;
+  double m = 0;
   for (int j = 0; j < d; ++j) {  // z~_t = z_t + v_t; theta_{t+1} = theta_t - z~_t
     if (noise) arb_set_d(v, noise[j]);
     else gaussian_draw(v, streams_, privoco::mip::noise_stream(t), static_cast<std::uint64_t>(j), prec_), arb_mul(v, v, sigma_, prec_);
     arb_add(z_[j], z_[j], v, prec_);
     arb_sub(theta_[j], theta_[j], z_[j], prec_);
+    m = std::fmax(m, std::fabs(arf_get_d(arb_midref(z_[j].get()), ARF_RND_NEAR)));
   }
+  abs_sum_ += m;
   set_played();
 }
 

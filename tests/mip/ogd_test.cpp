@@ -65,25 +65,25 @@ double ulps_of_scale(double fast, const Ball& ref, double scale) {
   return (std::fabs(fast - mid) + rad) / std::ldexp(1.0, std::ilogb(scale) - 52);
 }
 
-// One seeded run of both parts over `rounds` rounds: the largest deviation of the played points, divided by the
-// round, in ulps of the larger of S's scale and eta times the largest |theta_j| and |z~_j| so far (theta is a running
-// double sum: its error grows at most linearly in t, at the size of its partial sums; where eta theta is far outside
-// S a coordinate inside the box still carries it). greedy: the sibling, the
-// fast run's w_{t+1} = Pi_S(w_t - eta z~_t) (projected online gradient descent, not MIP's lazy projection).
-double compare_run(const pm::OgdConfig& c, std::uint64_t data_seed, double a, std::uint64_t rounds, bool greedy = false) {
+// One seeded run of both parts over `rounds` rounds: the largest deviation of the played points in ulps of the
+// replay's rounding scale (the larger of S's size and eta n sum_s max_j |z~_s,j| after n rounds: the error bound of a
+// running double sum; where eta theta is far outside S a coordinate inside the box still carries its rounding).
+// conditional: the replay takes each round's w_t from the fast run (check --stream's default); else it follows its
+// own exact run. greedy: the sibling, the fast run's w_{t+1} = Pi_S(w_t - eta z~_t) (projected online gradient
+// descent, not MIP's lazy projection).
+double compare_run(const pm::OgdConfig& c, std::uint64_t data_seed, double a, std::uint64_t rounds, bool greedy = false,
+                   bool conditional = true) {
   fm::PrivateOgd f(c);
   rm::PrivateOgdReplay r(c);
   privoco::Streams data(data_seed);
   std::vector<double> w(f.played(), f.played() + c.d);
-  double worst = 0, scale = scale_of(c);
+  double worst = 0;
   Ball cost;
   for (std::uint64_t t = 1; t <= rounds; ++t) {
-    for (int j = 0; j < c.d; ++j) worst = std::max(worst, ulps_of_scale(w[j], r.played()[j], scale) / t);
+    for (int j = 0; j < c.d; ++j) worst = std::max(worst, ulps_of_scale(w[j], r.played()[j], r.rounding_scale()));
     const std::vector<double> g = data_row(data, t, c.d, a);
     f.update(g.data());
-    r.update(g.data(), cost);
-    for (int j = 0; j < c.d; ++j)
-      scale = std::max({scale, c.eta * std::fabs(f.theta()[j]), c.eta * std::fabs(f.released()[j])});
+    r.update(g.data(), cost, nullptr, nullptr, conditional ? w.data() : nullptr);
     if (greedy) {
       for (int j = 0; j < c.d; ++j) w[j] -= c.eta * f.released()[j];
       fm::project(c, w.data());
@@ -96,9 +96,9 @@ double compare_run(const pm::OgdConfig& c, std::uint64_t data_seed, double a, st
 
 }  // namespace
 
-// The fast learners' points within 4 t ulps (of the scale above) of the certified replay at round t: both algorithms, both
+// The fast learners' points within 16 ulps (check --stream's default) of the replay's rounding scale over 200 rounds: both algorithms, both
 // shapes, both families, d = 1..9, w_1 either reading, noise from none to dominant, steps from small to large.
-RC_GTEST_PROP(MipLearners, FastWithinLinearUlpsOfReplay, ()) {
+RC_GTEST_PROP(MipLearners, FastWithin16UlpOfReplay, ()) {
   const bool bandit = *rc::gen::arbitrary<bool>();
   const int d = *rc::gen::inRange(1, 10);
   const auto shape = *rc::gen::element(pm::Shape::ball, pm::Shape::box);
@@ -108,10 +108,23 @@ RC_GTEST_PROP(MipLearners, FastWithinLinearUlpsOfReplay, ()) {
   pm::OgdConfig c = config(bandit, d, shape, loss, eta, sigma, *rc::gen::inRange<std::uint64_t>(1, 1u << 30));
   c.loss_point = *rc::gen::element(pm::LossPoint::queried, pm::LossPoint::center);
   if (*rc::gen::arbitrary<bool>()) c.w1_reading = pm::W1Reading::given, c.w1 = c.c;
-  const double w = compare_run(c, *rc::gen::inRange<std::uint64_t>(1, 1000), 2.0, 60);
-  RC_TAG(w > 1 ? "point > t ulp" : "point <= t ulp");
-  RC_LOG() << "worst " << w << " ulp per round\n";
-  RC_ASSERT(w <= 4);
+  const double w = compare_run(c, *rc::gen::inRange<std::uint64_t>(1, 1000), 2.0, 200);
+  RC_TAG(w > 2 ? "point > 2 ulp" : "point <= 2 ulp");
+  RC_LOG() << "worst " << w << " ulp of the rounding scale\n";
+  RC_ASSERT(w <= 16);  // check --stream's default tolerance: privoco's own runs pass their replay
+}
+
+// Alg 2 feeds w_t back through f_t(w_t + delta e_t): a perturbation of theta is multiplied by I - (eta d/delta) e_t
+// g_t^T in a round, so at eta d |g|/delta well above 2 the exact run and any double run part ways (the fast run is
+// right step by step: the conditional replay above). Free replay of such a run leaves 256 ulp within 200 rounds, while
+// the full-information linear learner (no feedback) stays within it either way.
+TEST(MipLearners, BanditFeedbackAmplifiesRounding) {
+  const double eta = std::exp(-1.74);  // eta d/delta = 2.3, |g| up to 4
+  pm::OgdConfig c = config(true, 4, pm::Shape::box, pm::Loss::linear, eta, 1e-3, 198249574);
+  EXPECT_LE(compare_run(c, 403, 2.0, 200), 16);
+  EXPECT_GT(compare_run(c, 403, 2.0, 200, false, false), 256);  // 2397 ulp at round 185
+  pm::OgdConfig full = config(false, 4, pm::Shape::box, pm::Loss::linear, eta, 1e-3, 198249574);
+  EXPECT_LE(compare_run(full, 403, 2.0, 200, false, false), 16);
 }
 
 // The sibling: the greedy step Pi_S(w_t - eta z~_t) (what "OGD" usually means) is not the printed update, and the
@@ -119,7 +132,7 @@ RC_GTEST_PROP(MipLearners, FastWithinLinearUlpsOfReplay, ()) {
 TEST(MipLearners, GreedyStepFailsTheTolerance) {
   for (bool bandit : {false, true}) {
     const pm::OgdConfig c = config(bandit, 3, pm::Shape::ball, pm::Loss::linear, 0.5, 0.5, 3);  // S active from the first rounds
-    EXPECT_LE(compare_run(c, 5, 1.0, 40), 4) << bandit;
+    EXPECT_LE(compare_run(c, 5, 1.0, 40), 8) << bandit;
     EXPECT_GT(compare_run(c, 5, 1.0, 40, true), 1e6) << bandit;
   }
 }
@@ -349,6 +362,8 @@ TEST(MipLearnersCli, RunReplayAndState) {
     }());
     EXPECT_EQ(privoco::testing::run_cli("check " + bare + " --stream " + alg + params + " seed=4").code, 0) << alg;
     EXPECT_EQ(privoco::testing::run_cli("check " + bare + " --stream " + alg + params + " seed=5").code, 1) << alg;
+    EXPECT_EQ(privoco::testing::run_cli("check " + bare + " --stream " + alg + params + " seed=4 replay=free").code, 0) << alg;
+    EXPECT_EQ(privoco::testing::run_cli("check " + bare + " --stream " + alg + params + " seed=4 replay=exact").code, 2) << alg;
     // two halves through a state file give the whole run's rows
     const std::string g1 = dir + "/g1.csv", g2 = dir + "/g2.csv", st = dir + "/st.json";
     spit(g1, "g1,g2\n0.5,-0.2\n-0.3,0.4\n");
@@ -365,4 +380,7 @@ TEST(MipLearnersCli, RunReplayAndState) {
   EXPECT_NE(r.err.find("'L'"), std::string::npos) << r.err;
   r = privoco::testing::run_cli("run mip_ogd eta=0.1 sigma=1 L=3 T=10 --gradients " + g);
   EXPECT_NE(r.err.find("'h'"), std::string::npos) << r.err;
+  r = privoco::testing::run_cli("run mip_ogd eta=0.1 sigma=1 L=3 T=10 h=1 replay=free --gradients " + g);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("'replay'"), std::string::npos) << r.err;
 }

@@ -32,9 +32,17 @@ class PrivateOgdReplay {
   const std::vector<Ball>& played() const { return w_; }  // w_t of the coming round
   const std::vector<Ball>& query() const { return p_; }   // the last round's p_t (Alg 2)
   std::uint64_t rounds() const { return t_; }
+  // The scale a double run's w_t carries its rounding at: the larger of S's (max_j |c_j| + h_j) and eta n sum_s
+  // max_j |z~_s,j| over the n rounds so far. theta is a sum of n terms: recursive summation in any order errs by at
+  // most (n - 1) u sum |terms| (Higham, Accuracy and Stability of Numerical Algorithms, Sec 4.2), so a correct double
+  // run stays within about one ulp of it. check --stream judges in ulps of it.
+  double rounding_scale() const;
   // Round t as PrivateOgd::update: the charged loss into `cost`. noise, direction: another program's v_t, e_t (d
-  // doubles each, exact), or null for privoco's draws. DomainError for a round past T or f_t above L.
-  void update(const double* g, arb_t cost, const double* noise = nullptr, const double* direction = nullptr);
+  // doubles each, exact), or null for privoco's draws. played (conditional replay): the w_t that program played,
+  // taken exactly in place of the replay's own, so that z_t, the cost and theta_{t+1} follow from its own history;
+  // null: the exact run throughout. DomainError for a round past T or f_t above L.
+  void update(const double* g, arb_t cost, const double* noise = nullptr, const double* direction = nullptr,
+              const double* played = nullptr);
 
  private:
   void set_played();
@@ -44,6 +52,7 @@ class PrivateOgdReplay {
   std::uint64_t t_ = 0;
   Ball eta_, delta_, sigma_;
   std::vector<Ball> theta_, w_, p_, z_;
+  double abs_sum_ = 0;  // sum_s max_j |z~_s,j| (midpoints)
 };
 
 }  // namespace privoco::reference::mip
