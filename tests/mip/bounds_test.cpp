@@ -221,8 +221,12 @@ TEST(MipChecks, Verdicts) {
   const auto est = privoco::proofs::check("MIP.pred.bandit_estimator").run({});
   EXPECT_EQ(est.verdict, Verdict::refuted);
   for (const auto& c : est.regret->cases) {
-    if (c.stream.rfind("(b)", 0) != 0) EXPECT_FALSE(c.violated) << c.stream;
-    if (c.stream.find("sibling") != std::string::npos) EXPECT_GT(c.realised, 1);
+    if (c.stream.rfind("(b)", 0) != 0) {
+      EXPECT_FALSE(c.violated) << c.stream;
+    }
+    if (c.stream.find("sibling") != std::string::npos) {
+      EXPECT_GT(c.realised, 1);
+    }
   }
   // the Gaussian noise: undecided by nature (a sampler is not certified by its draws), no line violated, the wrong
   // samplers rejected

@@ -22,13 +22,12 @@ struct Value {
 inline Value value_from_log(double ln_abs, int sign = 1) {
   Value v;
   v.sign = sign;
-  if (ln_abs > 709.78) {
-    v.status = Status::overflow, v.value = sign * INFINITY, v.log_abs_out = ln_abs;
-  } else if (ln_abs < -708.39) {
-    v.status = Status::underflow, v.value = sign * std::exp(ln_abs), v.log_abs_out = ln_abs;
-  } else {
-    v.value = sign * std::exp(ln_abs);
-  }
+  // the status from the double itself (ln DBL_MIN = -708.396..., ln DBL_MAX = 709.782...: a rounded threshold would
+  // call a normal double near either end out of range)
+  const double e = std::exp(ln_abs);
+  v.value = sign * e;
+  if (std::isinf(e)) v.status = Status::overflow, v.log_abs_out = ln_abs;
+  else if (e < 0x1p-1022) v.status = Status::underflow, v.log_abs_out = ln_abs;
   return v;
 }
 

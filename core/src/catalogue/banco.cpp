@@ -1,0 +1,68 @@
+// BANCO: Jun and Orabona, "Parameter-Free Locally Differentially Private Stochastic Subgradient Descent" (2019).
+// Entries in catalogue order. The seed's text is garbled: every formula is a reading of its fragments, and every
+// reading that changes numbers is a parameter given by name (k1_value, a_reading, c_reading). The magnitude learner's
+// potential and bet are functions of (x, y, a): x the sum of the coins, y = t c, a the prior's half-width.
+#include <utility>
+
+#include "privoco/catalogue.hpp"
+
+namespace privoco::banco {
+
+namespace {
+const Domain kPos = domains::pos, kReal = domains::real, kNonNeg = domains::nonneg;
+const char* kConst = "reference/banco/magnitude.cpp fast/banco/magnitude.cpp tests/banco/magnitude_test.cpp";
+const char* kMag = "reference/banco/magnitude.cpp fast/banco/magnitude.cpp tests/banco/magnitude_test.cpp";
+}  // namespace
+
+void register_paper(std::vector<Entry>& t) {
+  // k1: the printed four digits, or the root that defines them (the same inequality as VDH.lemma.cbl24)
+  const ParamSpec k1_value = reading_param("k1_value", {"printed", "root"},
+                                           "k1 = 0.6838 as printed, or the root of ln(1 + x) = x - x^2 in (-1, 0), negated");
+  // R1: a = min(k1/G, 1/b) or min(k1/G, 1/(2b))
+  const ParamSpec a_reading = reading_param("a_reading", {"inv_b", "inv_2b"}, "a = min(k1/G, 1/b) or min(k1/G, 1/(2b)) (R1)");
+  // R2: the beta^2 coefficient sigma^2/2 + G^2, or sigma_1D^2/2 + G^2 (a lost "1D" subscript)
+  const ParamSpec c_reading =
+      reading_param("c_reading", {"sigma2", "sigma1d2"}, "c = sigma^2/2 + G^2 or sigma_1D^2/2 + G^2 (R2)");
+  const ParamSpec G{"G", kPos, "bound on the true subgradients, ||g_t|| <= G", {1e-3, 1e3, false, 0}};
+  const ParamSpec x{"x", kReal, "the sum of the coins X_t = sum_s <g^_s, q_s>", {1e-4, 1e4, true, 0.02}};
+  const ParamSpec y{"y", kNonNeg, "y = t c (t rounds; 0 at t = 0)", {1e-4, 1e6, false, 0.02}};
+  const ParamSpec a{"a", kPos, "half-width of the uniform prior on the betting parameter", {1e-3, 1e1, false, 0}};
+
+  t.push_back({"BANCO.const.k1", "const", "BANCO Alg 1 line 4 (\"k1 = 0.6838\")",
+               "k1 = 0.6838 as printed, or -x* with x* the root in (-1, 0) of ln(1 + x) = x - x^2 (where exp(x - x^2) "
+               "<= 1 + x begins to hold: VDH.lemma.cbl24's threshold)",
+               {k1_value}, true, true, kConst});
+  t.back().has_proof = true;  // privoco prove BANCO.const.k1: the certified root against the printed digits
+  t.push_back(claim_entry("BANCO.lemma.k1_ineq", "lemma", "proofs-checks/banco/checks.cpp tests/banco/magnitude_test.cpp",
+                          "not printed (the inequality behind k1; VDH.lemma.cbl24 is the same claim)",
+                          "exp(x - x^2) <= 1 + x for all x >= -k1", {k1_value}));
+  t.push_back({"BANCO.const.a", "const", "BANCO Alg 1 line 4 (\"where a = min ...\")",
+               "a = min(k1/G, 1/b) (a_reading=inv_b) or min(k1/G, 1/(2b)) (inv_2b); b = 0: k1/G",
+               {G, {"b", kNonNeg, "range parameter of eq (2); 0: no restriction on beta", {1e-3, 1e3, false, 0.1}}, k1_value,
+                a_reading},
+               true, true, kConst});
+  t.push_back({"BANCO.const.c", "const", "BANCO Alg 1 line 4, Sec 3 (\"y = t(sigma^2/2 + G^2)\")",
+               "c = sigma^2/2 + G^2 (c_reading=sigma2) or sigma_1D^2/2 + G^2 (sigma1d2): the beta^2 coefficient per round",
+               {G, {"sigma2", kPos, "variance bound of eq (1)", {1e-3, 1e3, false, 0}},
+                {"sigma1d2", kPos, "sub-exponential variance parameter of eq (2)", {1e-3, 1e3, false, 0}}, c_reading},
+               true, true, kConst});
+  t.push_back({"BANCO.pot.psi", "pot", "implicit in BANCO Alg 1 line 4 (m_{t+1} is its derivative)",
+               "Psi(x, y, a) = (1/(2a)) int_{-a}^{a} exp(beta x - beta^2 y) d beta: the magnitude learner's potential "
+               "(VDH.pot.uniform + 1 at L = x, V = y, C = a)",
+               {x, y, a}, true, true, kMag});
+  t.push_back({"BANCO.pred.m_integral", "pred", "BANCO Alg 1 line 4 (\"Update magnitude\")",
+               "m = (1/(2a)) int_{-a}^{a} beta exp(beta x - beta^2 y) d beta: the bet m_{t+1} at x = X_t, y = t c "
+               "(VDH.pred.uniform at L = x, V = y, C = a); reference: certified quadrature of the definition",
+               {x, y, a}, true, true, kMag});
+  t.push_back({"BANCO.pred.m_closed", "pred", "BANCO Sec 3 (\"m_{t+1} has a closed form\")",
+               "the printed closed form e^{-a(ay+x)} [sqrt(pi) x e^{(2ay+x)^2/(4y)} (erf((2ay+x)/(2 sqrt y)) + "
+               "erf((2ay-x)/(2 sqrt y))) + 2 sqrt(y) (1 - e^{2ax})] / (8 a y^{3/2}) (y > 0), in ball arithmetic; it "
+               "cancels catastrophically in double (no fast evaluation)",
+               {x, {"y", kPos, "y = t c > 0", {1e-4, 1e6, false, 0}}, a}, true, false, kMag});
+  t.push_back({"BANCO.pred.m_compact", "pred", "BANCO Sec 3 (not printed: the double-precision form of m_{t+1})",
+               "m by the derived forms without cancellation: Gauss-Legendre on a int_0^1 u sinh(lambda u) e^{-nu u^2} du "
+               "for lambda = a|x| <= 8, nu = a^2 y <= 8; scaled complementary error functions elsewhere",
+               {x, y, a}, true, true, kMag});
+}
+
+}  // namespace privoco::banco

@@ -1,0 +1,208 @@
+#include "privoco/fast/banco/magnitude.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "../numerics/erfcx.hpp"
+#include "../numerics/gauss_half.hpp"
+#include "../numerics/scaled.hpp"
+#include "privoco/catalogue.hpp"
+#include "privoco/fast/numerics/dd.hpp"
+#include "privoco/fast/numerics/dd_math.hpp"
+
+namespace privoco::fast::banco {
+
+
+
+namespace {
+// k1 = -x*, x* the root in (-1, 0) of ln(1 + x) = x - x^2, rounded to the nearest double (the certified root:
+// reference/banco/magnitude.cpp; the test checks this double against it)
+constexpr double kK1Root = 0x1.5e1b60a3de2b0p-1;
+constexpr double kK1Printed = 0.6838;
+constexpr double kRegion = 8;  // lambda, nu <= 8: Gauss-Legendre (error below 1e-18 relative: see m_at)
+const dd kSqrtPi{0x1.c5bf891b4ef6bp+0, -0x1.618f13eb7ca89p-54};
+
+// sqrt(pi) erfcx(p) for p >= 0: the double-double table below 3.0625, else 1/(p + r(p)) (the continued fraction)
+double spe(double p) {
+  return p < numerics::ErfcxTable::kEnd ? to_double(numerics::erfcx_dd2(p) * kSqrtPi) : 1 / (p + numerics::cf_tail(p));
+}
+
+// r(z) (sqrt(pi) erfcx(z) = 1/(z + r)) as s r and r/s for z = Z/s >= 1.25; beyond z = 1e8, r = 1/(2z) to 1e-16
+// relative (z may overflow there: s r = s^2/(2Z), r/s = 1/(2Z))
+void r_parts(dd Z, double s, double* sr, double* ros) {
+  const double z = to_double(Z) / s;
+  if (!(z < 1e8)) {
+    *sr = (s * s) / (2 * to_double(Z)), *ros = 0.5 / to_double(Z);
+    return;
+  }
+  const double r = numerics::cf_tail(z);
+  *sr = s * r, *ros = r / s;
+}
+
+// sqrt(pi) erfcx(z)/(4 s) with z = Z/s, without dividing by a small s: 1/(4 (Z + s r(z))) for z >= 1.25
+double A(dd Z, double s) {
+  const double z = to_double(Z) / s;
+  if (z >= 1.25) {
+    double sr, ros;
+    r_parts(Z, s, &sr, &ros);
+    return 1 / (4 * (to_double(Z) + sr));
+  }
+  return spe(z) / (4 * s);
+}
+// (sqrt(pi) erfcx(z) -+ h(z)/s)/(4 s), h = 1 - sqrt(pi) z erfcx(z): the pieces of the bet (sign -1: T(z); +1: P(z))
+double bet_piece(dd Z, double s, int sign) {
+  const double z = to_double(Z) / s;
+  if (z >= 1.25) {  // sqrt(pi) erfcx = 1/(z + r), h = r/(z + r): (1 -+ r/s)/(4 (Z + s r))
+    double sr, ros;
+    r_parts(Z, s, &sr, &ros);
+    return (1 + sign * ros) / (4 * (to_double(Z) + sr));
+  }
+  return (spe(z) + sign * numerics::h_of(z) / s) / (4 * s);
+}
+
+constexpr int kPsi = 0, kBet = 1;
+
+// sinh(t)/l for t = l u: u (1 + t^2/6 (1 + t^2/20)) below t = 0.005 (the next term, t^6/5040, is below 3e-18)
+double sinh_over(double t, double u, double l) {
+  if (t < 0.005) {
+    const double t2 = t * t;
+    return u + u * (t2 / 6 * (1 + t2 / 20));
+  }
+  return std::sinh(t) / l;
+}
+
+// Psi (which = kPsi) or M = m/a (kBet) for lambda = a|x| >= 0, nu = a^2 y >= 0: Psi = int_0^1 cosh(lambda u) e^{-nu u^2} du,
+// M = int_0^1 u sinh(lambda u) e^{-nu u^2} du (the definitions with beta = a u, folded by symmetry). Returns the
+// magnitude as mantissa times e^E.
+Value magnitude(int which, int sign, double fm, long fe2, double xv, double yv, double av, dd lam, dd nu) {
+  // the result: sign mant e^E times the factor fm 2^fe2 (the bet's a lambda, kept apart from the double range)
+  auto done = [&](double mant, dd E, double div = 1, int reps = 1) {  // div^reps: a divisor kept apart too
+    numerics::Scaled r;
+    r.m = mant * fm, r.e2 = fe2, r.E = E;
+    if (r.m == 0) return numerics::finish(0, r);
+    r.renorm();
+    for (int k = 0; k < reps && div != 1; ++k) r /= div;
+    return numerics::finish(sign, r);
+  };
+  const double l = lam.hi, n = nu.hi;
+  if (!std::isfinite(l)) return numerics::overflow(sign);
+  if (l <= kRegion && n <= kRegion) {
+    // 32-point Gauss-Legendre on [-1, 1] (even integrands: the positive half counted once with its weight). The
+    // integrands are entire; on the Bernstein ellipse rho = 3 they are below e^{lambda (rho + 1/rho)/2 + nu ((rho -
+    // 1/rho)/2)^2} <= e^{28}, so the error is below e^{28} 3^{-64} ~ 1e-18 of Psi >= int_0^1 e^{-8 u^2} = 0.31 (and of
+    // M relative to lambda int u^2 e^{-nu u^2}, its factor lambda shared by the integrand).
+    // The bet is returned over lambda (the caller multiplies by a lambda = a^2 |x|, which may leave the range):
+    // sinh(lambda u)/lambda as u sinh(t)/t, t = lambda u, by its series below t = 0.005 (one rounding fewer).
+    // The arguments lambda u and nu u^2 in double-double (nodes with their low parts): cosh, sinh and exp amplify an
+    // argument's rounding by the argument (up to 8 here), which alone cost 4-5 ulp.
+    const auto& g = numerics::kGauss32;
+    double s = 0;
+    for (int i = 0; i < 16; ++i) {
+      const dd t = two_prod(l, g.x[i]) + dd{l * g.x_lo[i] + lam.lo * g.x[i], 0};       // lambda u
+      const dd q = two_prod(n, g.x2[i]) + dd{n * g.x2_lo[i] + nu.lo * g.x2[i], 0};     // nu u^2
+      const double eh = std::exp(-q.hi), e = eh - eh * q.lo;                          // e^{-nu u^2}
+      if (which == kPsi) {
+        s += g.w[i] * ((std::cosh(t.hi) + std::sinh(t.hi) * t.lo) * e);
+      } else {
+        const double u = g.x[i];
+        s += g.wx[i] * ((t.hi < 0.005 ? sinh_over(t.hi, u, l) : (std::sinh(t.hi) + std::cosh(t.hi) * t.lo) / l) * e);
+      }
+    }
+    return done(s, dd{0, 0});
+  }
+  if (!(n > 0x1p-960)) {
+    // nu = 0 (y = 0), or nu < 1e-289 (its effect on Psi and M is a factor within nu of 1, and its square root would be
+    // near the subnormal range): Psi = sinh(l)/l, M = (l cosh l - sinh l)/l^2, l > 8
+    const double e2 = std::exp(-2 * l);
+    if (which == kPsi) return done(-std::expm1(-2 * l) / 2, lam, l);
+    return done(((l - 1) + (l + 1) * e2) / 2, lam, l, 3);  // M/lambda = (l cosh l - sinh l)/l^3
+  }
+  // s = sqrt(nu) = a sqrt(y), w = lambda/(2s) = |x|/(2 sqrt y) (s2, wd: double-double; from a, x, y directly where
+  // a^2 y leaves the double range)
+  dd s2, wd;
+  const dd twonu = nu * 2.0;
+  // q = s - w < 0 exactly when lambda > 2 nu (decided on lambda and nu: w = lambda/(2s) may overflow there)
+  const bool q_negative = std::isfinite(n) && (l > twonu.hi || (l == twonu.hi && lam.lo > twonu.lo));
+  if (std::isfinite(n)) {
+    s2 = sqrt_dd(nu);
+    if (!q_negative) wd = lam / (s2 * 2.0);
+  } else {
+    s2 = two_prod(av, std::sqrt(yv));
+    wd = dd{std::fabs(xv) / (2 * std::sqrt(yv)), 0};
+  }
+  const double s = s2.hi;
+  if (q_negative) {
+    // q = s - w < 0: z = w - s, p = w + s (Z = s z = (lambda - 2 nu)/2, P = s p). Completing the square:
+    // Psi = e^{lambda - nu} (A(z) - e^{-2 lambda} A(p)), M = e^{lambda - nu} (T(z) + e^{-2 lambda} P(p)); lambda > 8
+    // here, so the e^{-2 lambda} terms are below 1e-7 of the leading ones (no cancellation)
+    const dd Z = (lam - twonu) * 0.5, P = (lam + twonu) * 0.5;
+    const double e2 = std::exp(-2 * l);
+    if (which == kPsi) return done(A(Z, s) - e2 * A(P, s), lam - nu);
+    return done(bet_piece(Z, s, -1) + e2 * bet_piece(P, s, 1), lam - nu, l);
+  }
+  // q = s - w >= 0 (lambda <= 2 nu): Psi = (sqrt(pi)/(4 s)) e^{w^2} (erf(s + w) + erf(s - w)) (no cancellation: both
+  // >= 0); M = (lambda Psi - e^{-nu} sinh lambda)/(2 nu) = e^{w^2} [w (sqrt(pi)/2) (erf + erf) - e^{-q^2} (1 -
+  // e^{-2 lambda})/2]/(2 s^2), the subtracted part at most 1/(s sqrt(pi) erf(2s)) <= 0.28 of the first (nu >= 4 here)
+  const dd E = wd * wd, qd = s2 - wd;  // q in double-double: s and w are close where lambda is near 2 nu
+  const double erfs = std::erf(to_double(s2 + wd)) + std::erf(to_double(qd));
+  const dd head = kSqrtPi * erfs / (s2 * 4.0);  // (sqrt(pi)/(4s)) (erf + erf), one rounding to come
+  if (which == kPsi) return done(to_double(head), E);
+  // over lambda (w = lambda/(2s)): [(sqrt(pi)/(4s)) (erf + erf) - e^{-q^2} (1 - e^{-2 lambda})/(2 lambda)]/(2 nu),
+  // (1 - e^{-2 lambda})/(2 lambda) -> 1 as lambda -> 0
+  const double eq = to_double(exp_dd(-(qd * qd)));
+  const double ratio = l < 1e-300 ? 1.0 : -std::expm1(-2 * l) / (2 * l);
+  if (!std::isfinite(n)) return done(to_double(head - dd{eq * ratio, 0}) / (2 * s) / s, E);
+  return done(to_double((head - dd{eq * ratio, 0}) / twonu), E);
+}
+
+int reading(double x) { return static_cast<int>(x); }
+}  // namespace
+
+Value psi_at(double x, double y, double a) {
+  return magnitude(kPsi, 1, 1.0, 0, x, y, a, two_prod(a, std::fabs(x)), two_prod(a, a) * y);
+}
+
+Value m_at(double x, double y, double a) {
+  const int sign = x > 0 ? 1 : (x < 0 ? -1 : 0);
+  if (sign == 0) return numerics::plain(0.0);  // m is odd in x
+  // m = a lambda (M/lambda), a lambda = a^2 |x| as a mantissa and a binary exponent (it may leave the double range
+  // while m does not, or the other way round)
+  int ea, ex;
+  const double ma = numerics::frexp_fast(a, &ea), mx = numerics::frexp_fast(std::fabs(x), &ex);
+  const double fm = to_double(two_prod(ma, ma) * mx);
+  return magnitude(kBet, sign, fm, 2L * ea + ex, x, y, a, two_prod(a, std::fabs(x)), two_prod(a, a) * y);
+}
+
+Value k1(const double* p) {
+  check_params(entry("BANCO.const.k1"), p);
+  return numerics::plain(reading(p[0]) == 0 ? kK1Printed : kK1Root);  // BANCO Alg 1 line 4
+}
+
+Value a(const double* p) {
+  check_params(entry("BANCO.const.a"), p);
+  const double G = p[0], b = p[1], k = reading(p[2]) == 0 ? kK1Printed : kK1Root;
+  // BANCO Alg 1 line 4 (R1): a = min(k1/G, 1/b) or min(k1/G, 1/(2b)); b = 0 places no limit
+  const double kg = k / G;
+  if (b == 0) return numerics::plain(kg);
+  const double inv = reading(p[3]) == 0 ? 1 / b : 0.5 / b;
+  return numerics::plain(std::fmin(kg, inv));
+}
+
+Value c(const double* p) {
+  check_params(entry("BANCO.const.c"), p);
+  // BANCO Alg 1 line 4, Sec 3 (R2): sigma^2/2 + G^2 or sigma_1D^2/2 + G^2, one rounding (fma)
+  const double G = p[0], s2 = reading(p[3]) == 0 ? p[1] : p[2];
+  return numerics::plain(std::fma(G, G, 0.5 * s2));
+}
+
+Value psi(const double* p) {
+  check_params(entry("BANCO.pot.psi"), p);
+  return psi_at(p[0], p[1], p[2]);  // BANCO Alg 1 line 4's potential
+}
+
+Value m(const double* p) {
+  check_params(entry("BANCO.pred.m_compact"), p);
+  return m_at(p[0], p[1], p[2]);  // BANCO Alg 1 line 4
+}
+
+}  // namespace privoco::fast::banco

@@ -1,0 +1,20 @@
+// BANCO's constants and its magnitude learner in double: k1, a, c, the potential Psi(x, y, a) and the bet m(x, y, a)
+// = dPsi/dx (the mixture over the uniform prior on [-a, a], the same function as VDH's uniform prior at C = a), by
+// forms that keep full relative accuracy and report values beyond the double range as status + ln|value|.
+// Parameters in the catalogue's table order; readings as their indices.
+#pragma once
+#include "privoco/fast/value.hpp"
+
+namespace privoco::fast::banco {
+
+Value k1(const double* p);       // BANCO.const.k1 {k1_value}
+Value a(const double* p);        // BANCO.const.a {G, b, k1_value, a_reading}
+Value c(const double* p);        // BANCO.const.c {G, sigma2, sigma1d2, c_reading}
+Value psi(const double* p);      // BANCO.pot.psi {x, y, a}
+Value m(const double* p);        // BANCO.pred.m_integral and BANCO.pred.m_compact {x, y, a}
+
+// the same at (x, y, a) directly (domain checked by the callers above)
+Value psi_at(double x, double y, double a);
+Value m_at(double x, double y, double a);
+
+}  // namespace privoco::fast::banco

@@ -1,0 +1,113 @@
+// BANCO's machine checks: k1 (the printed four digits against the certified root) and the inequality behind it,
+// exp(x - x^2) <= 1 + x for x >= -k1: the same claim as VDH.lemma.cbl24, whose prover runs at x_min = -k1 here.
+#include <chrono>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "privoco/errors.hpp"
+#include "privoco/proofs/cases.hpp"
+#include "privoco/proofs/check.hpp"
+#include "privoco/reference/ball.hpp"
+#include "privoco/reference/banco/magnitude.hpp"
+
+namespace privoco::proofs::banco {
+
+namespace {
+using Params = std::map<std::string, std::string>;
+using reference::Ball;
+constexpr slong kPrec = 256;
+
+std::string k1_reading(const char* id, const Params& given) {
+  for (const auto& [k, v] : given)
+    if (k != "k1_value") throw ParamError(id, k, "unknown parameter (k1_value)");
+  const std::string v = given.count("k1_value") ? given.at("k1_value") : "printed";
+  if (v != "printed" && v != "root") throw ParamError(id, "k1_value", "'" + v + "' (one of printed, root)");
+  return v;
+}
+
+// BANCO Alg 1 line 4, "k1 = 0.6838": the root -x* of ln(1 + x) = x - x^2 on (-1, 0), certified, against the printed
+// digits: 0.6838 is the root rounded down to four digits (0.6838 <= k1 < 0.68385), so [-0.6838, inf) lies inside the
+// range where the inequality holds.
+RegretOutcome k1(const Params& given, std::uint64_t seed) {
+  const auto t0 = std::chrono::steady_clock::now();
+  RegretOutcome out;
+  out.seed = seed;
+  for (const auto& [k, v] : given) throw ParamError("BANCO.const.k1", k, "unknown parameter (the check has none)");
+  Ball r, printed(0.6838), upper(0.68385);
+  reference::banco::k1_root(r, kPrec);
+  arb_neg(r, r);
+  arb_set_ui(printed, 6838), arb_div_ui(printed, printed, 10000, kPrec);
+  arb_set_ui(upper, 68385), arb_div_ui(upper, upper, 100000, kPrec);
+  const bool below = arb_le(printed, r), within = arb_lt(r, upper);
+  out.cases.push_back(line("k1 = -x*, x* the root in (-1, 0) of ln(1 + x) = x - x^2 (certified)", d_of(r), 0.6838,
+                           !below, !below ? "the printed value exceeds the root" : ""));
+  out.cases.push_back(line("printed 0.6838 <= k1 < 0.68385: the root truncated to four digits", d_of(r), 0.68385, !within,
+                           !within ? "the printed digits are not the root's" : ""));
+  return finish(out,
+                "k1 = " + reference::ball_text(r, 20) +
+                    " (certified enclosure: g(x) = ln(1 + x) - x + x^2 changes sign across it and increases on (-1, "
+                    "-1/2)); the printed 0.6838 is its first four digits, below it, so the inequality's printed range "
+                    "[-0.6838, inf) is inside the true one",
+                t0, below && within);
+}
+
+// exp(x - x^2) <= 1 + x for all x >= -k1 <=> g(x) = ln(1 + x) - x + x^2 >= 0 there. g'(x) = x (1 + 2x)/(1 + x): g
+// increases on (-1, -1/2], decreases on [-1/2, 0] to g(0) = 0, increases on [0, inf), so g >= 0 exactly on [x*, inf),
+// x* the root of g in (-1, -1/2) (g(-1/2) = 3/4 - ln 2 > 0). Beside the argument, VDH.lemma.cbl24's branch-and-bound
+// prover at x_min = -0.6838 (printed) and its threshold search, which finds x* from the other side.
+RegretOutcome k1_ineq(const Params& given, std::uint64_t seed) {
+  const char* id = "BANCO.lemma.k1_ineq";
+  const bool printed = k1_reading(id, given) == "printed";
+  const auto t0 = std::chrono::steady_clock::now();
+  RegretOutcome out;
+  out.seed = seed;
+  Ball r, g;
+  reference::banco::k1_root(r, kPrec);
+  arb_set_d(g, -0.5);  // g(-1/2) = 3/4 - ln 2
+  Ball l;
+  arb_log1p(l, g, kPrec);
+  arb_set_d(g, 0.75);
+  arb_add(g, g, l, kPrec);
+  const bool hump = arb_is_positive(g);
+  out.cases.push_back(line("g(-1/2) = 3/4 - ln 2 > 0 (so g has one root in (-1, -1/2) and one at 0)", d_of(g), 0, !hump,
+                           hump ? "" : "g(-1/2) not positive"));
+  if (printed) {
+    RunOptions opt;
+    opt.seed = seed;
+    const CheckResult vdh = check("VDH.lemma.cbl24").run({{"x_min", "-0.6838"}}, opt);
+    const bool ok = vdh.verdict == Verdict::certified;
+    out.cases.push_back(line("VDH.lemma.cbl24's prover at x_min = -0.6838 (the same claim)", ok ? 1 : 0, 1, false,
+                             ok ? "" : "the prover did not certify it"));
+    Ball k(0.6838);
+    arb_set_ui(k, 6838), arb_div_ui(k, k, 10000, kPrec);
+    arb_neg(k, k);
+    const bool inside = arb_ge(k, r);
+    out.cases.push_back(line("-0.6838 >= x* (the printed range inside [x*, inf))", -0.6838, d_of(r), !inside,
+                             inside ? "" : "the printed range reaches below the root: the inequality fails there"));
+    return finish(out, "certified for x >= -0.6838: by the argument (g >= 0 exactly on [x*, inf), x* = " +
+                           reference::ball_text(r, 12) + ") and by VDH.lemma.cbl24's prover at that x_min",
+                  t0, hump && ok && inside);
+  }
+  out.cases.push_back(line("x* = -k1 certified (sign change of g across the enclosure)", d_of(r), d_of(r), false));
+  return finish(out, "certified for x >= -k1 with k1 the root: g >= 0 exactly on [x*, inf) by the monotonicity of g "
+                     "(g' = x (1 + 2x)/(1 + x)) and g(x*) = g(0) = 0; equality at x = -k1 and x = 0",
+                t0, hump);
+}
+}  // namespace
+
+void register_paper(Registry& r) {
+  static const std::vector<RegretCheck> c = {
+      {"BANCO.const.k1", "BANCO Alg 1 line 4", "k1 = 0.6838",
+       "the root of ln(1 + x) = x - x^2 in (-1, 0) certified; the printed digits against it", {}, k1, {}},
+      {"BANCO.lemma.k1_ineq", "not printed (behind BANCO Alg 1 line 4's k1; VDH.lemma.cbl24)",
+       "exp(x - x^2) <= 1 + x for all x >= -k1",
+       "the argument (the monotonicity of ln(1 + x) - x + x^2) with the certified root; VDH.lemma.cbl24's prover at "
+       "x_min = -0.6838",
+       {"k1_value"}, k1_ineq, {{"k1_value", "printed"}}},
+  };
+  for (const RegretCheck& k : c) r.add(k);
+}
+
+}  // namespace privoco::proofs::banco

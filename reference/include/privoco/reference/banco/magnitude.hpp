@@ -1,0 +1,26 @@
+// BANCO's constants and its magnitude learner, certified (Arb): k1 as a certified root, a and c under their readings,
+// the potential Psi(x, y, a) and the bet m(x, y, a) by three routes: certified quadrature of the definition
+// (m_integral), the printed closed form (m_closed) and the derived forms without cancellation (m_compact, the
+// fast part's). Parameters in the catalogue's table order; readings as their indices.
+#pragma once
+#include <arb.h>
+
+namespace privoco::reference::banco {
+
+// BANCO.const.k1 {k1_value}: 0.6838 (printed), or -x* with x* the root in (-1, 0) of ln(1 + x) = x - x^2 (root)
+void k1(arb_t res, arb_srcptr p, slong prec);
+// the root x* itself, enclosed (g(x) = ln(1 + x) - x + x^2 changes sign across the ball; g increases on (-1, -1/2))
+void k1_root(arb_t res, slong prec);
+void a(arb_t res, arb_srcptr p, slong prec);           // BANCO.const.a {G, b, k1_value, a_reading}
+void c(arb_t res, arb_srcptr p, slong prec);           // BANCO.const.c {G, sigma2, sigma1d2, c_reading}
+// BANCO.pot.psi {x, y, a}: certified quadrature where lambda = a|x| <= 8 and nu = a^2 y <= 8, the closed forms elsewhere
+void psi(arb_t res, arb_srcptr p, slong prec);
+void psi_closed(arb_t res, arb_srcptr p, slong prec);  // the closed forms alone (erf where lambda <= 2 nu, erfc beyond)
+void psi_quad(arb_t res, arb_srcptr p, slong prec);    // certified quadrature of the definition alone
+void m_integral(arb_t res, arb_srcptr p, slong prec);  // BANCO.pred.m_integral {x, y, a}: certified quadrature
+void m_closed(arb_t res, arb_srcptr p, slong prec);    // BANCO.pred.m_closed {x, y, a}: the printed closed form
+// BANCO.pred.m_compact {x, y, a}: as the fast part, quadrature where lambda, nu <= 8, the derived forms elsewhere
+void m_compact(arb_t res, arb_srcptr p, slong prec);
+void m_forms(arb_t res, arb_srcptr p, slong prec);     // the derived forms alone
+
+}  // namespace privoco::reference::banco

@@ -1,0 +1,192 @@
+// BANCO's constants and magnitude learner: k1's double against the certified root; the potential's closed forms
+// against certified quadrature; the bet by three routes (quadrature of the definition, the printed closed form, the
+// derived compact forms) agreeing as enclosures; the fast potential and bet against the reference over the whole
+// sampling box and far outside it (values beyond the double range as status + ln|value|); the cross-reference to
+// VDH's uniform prior (the same function at C = a); the printed closed form evaluated in double losing every digit
+// (the hazard the compact forms remove); the machine checks' verdicts, with a k1 above the root refuted.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "privoco/catalogue.hpp"
+#include "privoco/fast/banco/magnitude.hpp"
+#include "privoco/fast/vdh/conj.hpp"
+#include "privoco/proofs/check.hpp"
+#include "privoco/reference/banco/magnitude.hpp"
+#include "privoco/reference/evaluate.hpp"
+#include "support/ball_eval.hpp"
+#include "support/gen.hpp"
+
+namespace ref = privoco::reference::banco;
+namespace fb = privoco::fast::banco;
+using privoco::reference::Ball;
+using privoco::testing::eval_fn;
+using privoco::testing::log_uniform;
+
+namespace {
+double mid(const Ball& b) { return arf_get_d(arb_midref(b.get()), ARF_RND_NEAR); }
+double ulps(double x, const Ball& exact) {
+  const double m = mid(exact);
+  return std::fabs(x - m) / (std::nextafter(std::fabs(m), INFINITY) - std::fabs(m));
+}
+// the error of a fast value in ulps where the exact value is a normal double; where it is not, the status must say so
+// and ln|value| must be within 8 ulp of ln|exact| (returns 0 then, or infinity on a wrong status)
+double error_of(const privoco::fast::Value& v, const Ball& exact) {
+  const double m = std::fabs(mid(exact));
+  const bool normal = m >= 0x1p-1022 && std::isfinite(m);
+  if (v.status == privoco::fast::Status::ok) return normal ? ulps(v.value, exact) : INFINITY;
+  if (normal) return INFINITY;
+  Ball l;
+  arb_abs(l.get(), exact.get());
+  arb_log(l.get(), l.get(), 300);
+  return std::fabs(v.log_abs() - mid(l)) <= 8 * 2.2e-16 * std::fabs(mid(l)) ? 0 : INFINITY;
+}
+// the certified value of an ID at exact doubles, escalated to 20 digits
+Ball certified(const char* id, const std::vector<double>& x) {
+  privoco::reference::Options opt;
+  opt.digits = 20;
+  const privoco::reference::Certified c = privoco::reference::evaluate(privoco::entry(id), x.data(), opt);
+  Ball b;
+  arb_set(b.get(), c.ball.get());
+  return b;
+}
+bool overlap(const Ball& a, const Ball& b) { return arb_overlaps(a.get(), b.get()) != 0; }
+bool tight(const Ball& a) { return arb_rel_accuracy_bits(a.get()) > 60; }
+}  // namespace
+
+// k1's double in the fast part is the certified root rounded to nearest; the printed value lies below it.
+TEST(BancoConstants, K1IsTheRootRoundedToNearest) {
+  Ball r;
+  ref::k1_root(r.get(), 200);
+  arb_neg(r.get(), r.get());
+  EXPECT_LT(arb_rel_accuracy_bits(r.get()), 300);
+  EXPECT_GT(arb_rel_accuracy_bits(r.get()), 150);
+  const double root[1] = {1}, printed[1] = {0};
+  EXPECT_EQ(fb::k1(root).value, mid(r));
+  EXPECT_EQ(fb::k1(printed).value, 0.6838);
+  EXPECT_LT(0.6838, mid(r));
+  // a = min(k1/G, 1/b) under both readings, c under both
+  const double pa[4] = {2, 2, 1, 0}, pb[4] = {2, 2, 1, 1}, pz[4] = {2, 0, 0, 1};
+  EXPECT_EQ(fb::a(pa).value, mid(r) / 2);  // min(k1/2, 1/2) = k1/2
+  EXPECT_EQ(fb::a(pb).value, 0.25);        // min(k1/2, 1/(2 * 2)) = 1/4: the readings differ here
+  EXPECT_EQ(fb::a(pz).value, 0.6838 / 2);  // b = 0: no limit
+  const double c1[4] = {2, 3, 5, 0}, c2[4] = {2, 3, 5, 1};
+  EXPECT_EQ(fb::c(c1).value, 5.5);
+  EXPECT_EQ(fb::c(c2).value, 6.5);
+}
+
+// Psi's closed forms (erf where lambda <= 2 nu, scaled erfc beyond, sinh/lambda at y = 0) against certified
+// quadrature of the definition, and the three routes of the bet as overlapping enclosures, on a grid over both signs
+// of x, y = 0 to 1e4, a = 0.01 to 3 (the printed closed form where y > 0).
+TEST(BancoMagnitude, RoutesAgree) {
+  int compared = 0;
+  for (double x : {0.0, 1e-9, 0.3, -2.0, 7.5, -40.0, 300.0})
+    for (double y : {0.0, 1e-6, 0.05, 1.0, 30.0, 1e4})
+      for (double a : {0.01, 0.6838, 3.0}) {
+        const Ball p = eval_fn(ref::psi_closed, {x, y, a}, 1024), pq = eval_fn(ref::psi_quad, {x, y, a}, 256);
+        EXPECT_TRUE(overlap(p, pq)) << x << " " << y << " " << a;
+        EXPECT_TRUE(tight(p) && tight(pq)) << x << " " << y << " " << a;
+        const Ball mi = eval_fn(ref::m_integral, {x, y, a}, 256), mc = eval_fn(ref::m_forms, {x, y, a}, 1024);
+        EXPECT_TRUE(overlap(mi, mc)) << x << " " << y << " " << a;
+        if (x != 0) {
+          EXPECT_TRUE(tight(mc) && tight(mi)) << x << " " << y << " " << a;
+        }
+        if (y > 0) {
+          const Ball mp = eval_fn(ref::m_closed, {x, y, a}, 1024);
+          EXPECT_TRUE(overlap(mi, mp)) << x << " " << y << " " << a;
+        }
+        ++compared;
+      }
+  EXPECT_EQ(compared, 126);
+}
+
+// The sibling: the printed closed form with its "+ 2 sqrt(y) (1 - e^{2ax})" read as "-" (another grouping of the
+// fragments) disagrees with the definition: the comparison above can fail.
+TEST(BancoMagnitude, AnotherGroupingOfTheFragmentsDisagrees) {
+  const double x = 1.5, y = 0.7, a = 0.9;
+  const Ball mi = eval_fn(ref::m_integral, {x, y, a}, 256), mp = eval_fn(ref::m_closed, {x, y, a}, 256);
+  // m_closed = e^{-a(ay+x)} [S + 2 sqrt y (1 - e^{2ax})]/(8 a y^1.5); flipping the second term's sign adds
+  // 4 sqrt(y) (e^{2ax} - 1) e^{-a(ay+x)}/(8 a y^1.5)
+  const double shift = 4 * std::sqrt(y) * std::expm1(2 * a * x) * std::exp(-a * (a * y + x)) / (8 * a * std::pow(y, 1.5));
+  EXPECT_TRUE(overlap(mi, mp));
+  EXPECT_GT(std::fabs(shift), 1e-3 * std::fabs(mid(mi)));
+}
+
+// Psi and m in fast against the reference over the sampling box of the table (x signed in 1e-4..1e4, y in 1e-4..1e6
+// and 0, a in 1e-3..10): within 4 ulp where the value is a normal double (most within 1: the tags), the right status
+// and ln|value| beyond.
+RC_GTEST_PROP(BancoMagnitude, FastWithin4UlpOfTheReference, ()) {
+  const double x = *rc::gen::element(1.0, -1.0) * *log_uniform(1e-4, 1e4);
+  const double y = *rc::gen::inRange(0, 20) == 0 ? 0.0 : *log_uniform(1e-4, 1e6);
+  const double a = *log_uniform(1e-3, 10);
+  const double ep = error_of(fb::psi_at(x, y, a), certified("BANCO.pot.psi", {x, y, a}));
+  const double em = error_of(fb::m_at(x, y, a), certified("BANCO.pred.m_integral", {x, y, a}));
+  RC_LOG() << "psi " << ep << " ulp, m " << em << " ulp at x = " << x << ", y = " << y << ", a = " << a << "\n";
+  RC_TAG(std::max(ep, em) > 1 ? "> 1 ulp" : "<= 1 ulp");
+  RC_ASSERT(ep <= 4);
+  RC_ASSERT(em <= 4);
+}
+
+// Far outside the box: x to 1e300, y from 1e-300 to 1e300, a from 1e-300 to 1e100 (lambda and nu under- and
+// overflow): no NaN, the right status, ln|value| where the value leaves the double range.
+RC_GTEST_PROP(BancoMagnitude, FastOverTheWholeRange, ()) {
+  const double x = *rc::gen::element(1.0, -1.0) * *log_uniform(1e-300, 1e300);
+  const double y = *log_uniform(1e-300, 1e300), a = *log_uniform(1e-300, 1e100);
+  const privoco::fast::Value p = fb::psi_at(x, y, a), m = fb::m_at(x, y, a);
+  RC_ASSERT(!std::isnan(p.value) && !std::isnan(m.value));
+  RC_ASSERT(!std::isnan(p.log_abs()) && !std::isnan(m.log_abs()));
+  if (std::fabs(x) * a < 1e6 && y * a * a < 1e12 && y * a * a > 1e-200) {  // the reference is quick here
+    const Ball em = certified("BANCO.pred.m_integral", {x, y, a});
+    RC_LOG() << "m " << m.value << " status " << static_cast<int>(m.status) << " log " << m.log_abs() << " exact "
+             << mid(em) << "\n";
+    RC_ASSERT(error_of(p, certified("BANCO.pot.psi", {x, y, a})) <= 4);
+    RC_ASSERT(error_of(m, certified("BANCO.pred.m_integral", {x, y, a})) <= 4);
+  }
+}
+
+// BANCO's bet is VDH's uniform-prior prediction at C = a (L = x, V = y, G = 1/(5a)): VDH's certified value at the
+// ball G = 1/(5a) (a = 0.8 as a double) overlaps BANCO's, and BANCO's fast bet is within 2 ulp of it.
+TEST(BancoMagnitude, SameFunctionAsVdhUniformPrior) {
+  const double a = 0.8;
+  for (double x : {-3.0, 0.25, 9.0, 60.0})
+    for (double y : {0.0, 0.5, 12.0}) {
+      arb_ptr p = _arb_vec_init(3);
+      arb_set_d(p, x), arb_set_d(p + 1, y), arb_set_d(p + 2, a);
+      Ball mb, wv;
+      ref::m_compact(mb.get(), p, 256);
+      arb_set_d(p + 2, a), arb_mul_ui(p + 2, p + 2, 5, 256), arb_inv(p + 2, p + 2, 256);  // VDH {L, V, G}: G = 1/(5a)
+      privoco::reference::ball_function("VDH.pred.uniform")(wv.get(), p, 256);
+      _arb_vec_clear(p, 3);
+      EXPECT_TRUE(overlap(mb, wv)) << x << " " << y;
+      EXPECT_LE(ulps(fb::m_at(x, y, a).value, wv), 2) << x << " " << y;
+    }
+}
+
+// The printed closed form evaluated in double (what a reader would code) loses every digit where the bet is large:
+// e^{(2ay + x)^2/(4y)} times a sum of erf values minus a term of the same size. At x = 40, y = 1, a = 1 the double
+// result is off by more than its own size, while the compact form is within 2 ulp.
+TEST(BancoMagnitude, PrintedClosedFormCancelsInDouble) {
+  const double x = 40, y = 1, a = 1;
+  const double naive = std::exp(-a * (a * y + x)) *
+                       (std::sqrt(M_PI) * x * std::exp((2 * a * y + x) * (2 * a * y + x) / (4 * y)) *
+                            (std::erf((2 * a * y + x) / (2 * std::sqrt(y))) + std::erf((2 * a * y - x) / (2 * std::sqrt(y)))) +
+                        2 * std::sqrt(y) * (1 - std::exp(2 * a * x))) /
+                       (8 * a * std::pow(y, 1.5));
+  const Ball exact = eval_fn(ref::m_integral, {x, y, a}, 256);
+  EXPECT_FALSE(std::fabs(naive - mid(exact)) < 1e-6 * std::fabs(mid(exact))) << naive << " vs " << mid(exact);
+  EXPECT_LE(ulps(fb::m_at(x, y, a).value, exact), 2);
+}
+
+// The machine checks: k1's printed digits below the certified root; the inequality behind it certified under both
+// readings of k1; the same prover refutes it from a point below the root (the sibling).
+TEST(BancoChecks, Verdicts) {
+  using privoco::proofs::Verdict;
+  EXPECT_EQ(privoco::proofs::check("BANCO.const.k1").run({}).verdict, Verdict::certified);
+  const auto& k = privoco::proofs::check("BANCO.lemma.k1_ineq");
+  EXPECT_EQ(k.run({}).verdict, Verdict::certified);
+  EXPECT_EQ(k.run({{"k1_value", "root"}}).verdict, Verdict::certified);
+  EXPECT_EQ(privoco::proofs::check("VDH.lemma.cbl24").run({{"x_min", "-0.6839"}}).verdict, Verdict::refuted);
+}
