@@ -92,9 +92,12 @@ RC_GTEST_PROP(FastWide, NeverNaNAndConsistentStatus, ()) {
     v = privoco::fast::evaluate(e, x.data());
   } catch (const privoco::DomainError&) {
     // a condition across parameters the table's intervals do not express (JKT.noise.tree_sigma needs
-    // log(log T/delta) > 0, JKT.alg.quadratic_loss ||v|| <= R and |y| <= R): refused by name, which is what bad
-    // input must get; anywhere else a failure
-    if (e.id != "JKT.noise.tree_sigma" && e.id != "JKT.alg.quadratic_loss") throw;
+    // log(log T/delta) > 0, JKT.alg.quadratic_loss ||v|| <= R and |y| <= R, BANCO.noise.mgf |beta| < eps/2,
+    // BANCO.noise.subexp_params eps > 2 sqrt 2 under b = eps/4): refused by name, which is what bad input must get;
+    // anywhere else a failure
+    if (e.id != "JKT.noise.tree_sigma" && e.id != "JKT.alg.quadratic_loss" && e.id != "BANCO.noise.mgf" &&
+        e.id != "BANCO.noise.subexp_params")
+      throw;
     RC_DISCARD("outside a joint domain condition");
   }
   RC_LOG() << " -> value " << v.value << " status " << privoco::fast::to_string(v.status) << " sign "

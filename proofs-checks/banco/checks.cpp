@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "checks.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/proofs/cases.hpp"
 #include "privoco/proofs/check.hpp"
@@ -106,6 +107,14 @@ void register_paper(Registry& r) {
        "the argument (the monotonicity of ln(1 + x) - x + x^2) with the certified root; VDH.lemma.cbl24's prover at "
        "x_min = -0.6838",
        {"k1_value"}, k1_ineq, {{"k1_value", "printed"}}},
+      {"BANCO.noise.second_moment", "BANCO Sec 3 (Song et al. 2015)", "E||xi_t||^2 <= 4(d^2 + d)/eps^2",
+       "the Gamma radius's second moment (equality); Monte Carlo with VDH's l2 randomiser within Chebyshev's bound at "
+       "FPR 1e-6, a wrong moment rejected", {}, second_moment, {}},
+      {"BANCO.noise.subexp_params", "BANCO Sec 3 (JO19 Lemma 7)",
+       "the noise satisfies eq (2) with sigma_1D^2 = 18 d^2/eps^2 and b = 4/eps (or eps/4 as extracted, R5)",
+       "the projection's mgf in closed form; the smallest admissible sigma_1D^2 at 1/b certified against the printed one "
+       "on a grid; under eps/4, exact and certified counterexamples and the threshold eps*",
+       {"b_reading"}, subexp_params, {{"b_reading", "four_over_eps"}}},
   };
   for (const RegretCheck& k : c) r.add(k);
 }

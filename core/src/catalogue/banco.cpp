@@ -12,6 +12,7 @@ namespace {
 const Domain kPos = domains::pos, kReal = domains::real, kNonNeg = domains::nonneg;
 const char* kConst = "reference/banco/magnitude.cpp fast/banco/magnitude.cpp tests/banco/magnitude_test.cpp";
 const char* kMag = "reference/banco/magnitude.cpp fast/banco/magnitude.cpp tests/banco/magnitude_test.cpp";
+const char* kNoise = "reference/banco/noise.cpp fast/banco/noise.cpp proofs-checks/banco/noise_checks.cpp tests/banco/noise_test.cpp";
 }  // namespace
 
 void register_paper(std::vector<Entry>& t) {
@@ -63,6 +64,31 @@ void register_paper(std::vector<Entry>& t) {
                "m by the derived forms without cancellation: Gauss-Legendre on a int_0^1 u sinh(lambda u) e^{-nu u^2} du "
                "for lambda = a|x| <= 8, nu = a^2 y <= 8; scaled complementary error functions elsewhere",
                {x, y, a}, true, true, kMag});
+
+  // the Laplace-l2 mechanism rho(z) ~ exp(-(eps/2) ||z||) (VDH.alg.l2_mech draws it): R ~ Gamma(d, 2/eps) times a
+  // uniform direction. d up to 1e6; sampling boxes where the mgf is finite (|beta| < eps/2) and, for the literal b of
+  // R5, where some sigma_1D^2 is admissible (eps > 2 sqrt 2)
+  const ParamSpec d{"d", {1, 1e6, true, true}, "dimension (an integer)", {1, 1e4, false, 0, true}};
+  const ParamSpec eps{"eps", kPos, "privacy level of the Laplace-l2 mechanism", {1e-1, 1e3, false, 0}};
+  t.push_back({"BANCO.noise.second_moment", "noise", "BANCO Sec 3 (\"E||xi_t||^2 <= 4(d^2 + d)/eps^2\", Song et al. 2015)",
+               "E||xi||^2 = 4 d (d + 1)/eps^2 for xi ~ exp(-(eps/2) ||z||) (the Gamma(d, 2/eps) radius's second moment)",
+               {d, eps}, true, true, kNoise});
+  t.back().has_proof = true;  // privoco prove BANCO.noise.second_moment: the printed bound holds with equality
+  t.push_back({"BANCO.noise.mgf", "noise", "not printed (what eq (2) needs for the Laplace-l2 mechanism)",
+               "M(beta) = E exp(beta <xi, e>) = (1 - 4 beta^2/eps^2)^{-(d+1)/2} for |beta| < eps/2 (infinite beyond: "
+               "refused by name), ||e|| = 1",
+               {d, eps, {"beta", kReal, "the mgf's argument, |beta| < eps/2", {1e-4, 1e-2, true, 0.02}}}, true, true,
+               kNoise});
+  // R5: b = eps/4 as extracted, or 4/eps; the reading under which the quoted pair is admissible first (the default)
+  const ParamSpec b_reading = reading_param("b_reading", {"four_over_eps", "eps_over_four"},
+                                            "b of eq (2) quoted from JO19 Lemma 7: 4/eps, or eps/4 as extracted (R5)");
+  t.push_back({"BANCO.noise.subexp_params", "noise", "BANCO Sec 3 (\"sigma_1D^2 = 18 d^2/eps^2 and b = ...\", JO19 Lemma 7)",
+               "sigma_1D^2 for eq (2): the printed 18 d^2/eps^2, or the smallest admissible for the reading's b, "
+               "-(d+1) b^2 ln(1 - 4/(b^2 eps^2)) (none where 1/b >= eps/2: refused by name)",
+               {d, {"eps", kPos, "privacy level", {3, 1e3, false, 0}}, b_reading,
+                reading_param("sigma1d2_mode", {"printed", "minimal"}, "the printed 18 d^2/eps^2, or the smallest admissible")},
+               true, true, kNoise});
+  t.back().has_proof = true;  // privoco prove BANCO.noise.subexp_params: the printed pair under each reading of b
 }
 
 }  // namespace privoco::banco

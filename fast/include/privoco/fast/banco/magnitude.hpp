@@ -18,3 +18,13 @@ Value psi_at(double x, double y, double a);
 Value m_at(double x, double y, double a);
 
 }  // namespace privoco::fast::banco
+
+namespace privoco::fast::banco {
+
+// BANCO's Laplace-l2 noise (rho(z) ~ exp(-(eps/2) ||z||); sampled by VDH's l2 randomiser, privoco/fast/vdh/
+// randomisers.hpp): closed forms with double-double exponents, values past the double range as status + ln|value|.
+Value second_moment(const double* p);  // BANCO.noise.second_moment {d, eps}: 4 d (d + 1)/eps^2
+Value mgf(const double* p);            // BANCO.noise.mgf {d, eps, beta}; DomainError naming beta for |beta| >= eps/2
+Value subexp_params(const double* p);  // BANCO.noise.subexp_params {d, eps, b_reading, sigma1d2_mode}
+
+}  // namespace privoco::fast::banco

@@ -24,3 +24,15 @@ void m_compact(arb_t res, arb_srcptr p, slong prec);
 void m_forms(arb_t res, arb_srcptr p, slong prec);     // the derived forms alone
 
 }  // namespace privoco::reference::banco
+
+namespace privoco::reference::banco {
+
+// BANCO's Laplace-l2 noise rho(z) ~ exp(-(eps/2) ||z||) (noise.cpp)
+void second_moment(arb_t res, arb_srcptr p, slong prec);  // BANCO.noise.second_moment {d, eps}: 4 d (d + 1)/eps^2
+void mgf(arb_t res, arb_srcptr p, slong prec);            // BANCO.noise.mgf {d, eps, beta}: (1 - 4 beta^2/eps^2)^{-(d+1)/2}
+void subexp_params(arb_t res, arb_srcptr p, slong prec);  // BANCO.noise.subexp_params {d, eps, b_reading, sigma1d2_mode}
+// the smallest admissible sigma_1D^2 of eq (2) for a ball b: -(d+1) b^2 ln(1 - 4/(b^2 eps^2)); DomainError where some
+// beta in [-1/b, 1/b] has M infinite (1/b >= eps/2)
+void sigma1d2_min(arb_t res, slong d, const arb_t eps, const arb_t b, slong prec);
+
+}  // namespace privoco::reference::banco

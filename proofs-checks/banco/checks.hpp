@@ -1,0 +1,14 @@
+// BANCO's machine checks (checks.cpp: k1; noise_checks.cpp: the Laplace-l2 noise's constants), registered in checks.cpp.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "privoco/proofs/regret.hpp"
+
+namespace privoco::proofs::banco {
+
+RegretOutcome second_moment(const std::map<std::string, std::string>& given, std::uint64_t seed);
+RegretOutcome subexp_params(const std::map<std::string, std::string>& given, std::uint64_t seed);
+
+}  // namespace privoco::proofs::banco
