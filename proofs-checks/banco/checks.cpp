@@ -107,6 +107,12 @@ void register_paper(Registry& r) {
        "the argument (the monotonicity of ln(1 + x) - x + x^2) with the certified root; VDH.lemma.cbl24's prover at "
        "x_min = -0.6838",
        {"k1_value"}, k1_ineq, {{"k1_value", "printed"}}},
+      {"BANCO.lemma.per_beta", "not printed (BANCO's magnitude analysis, behind Alg 1 line 4)",
+       "E exp(beta (g + zeta) - beta^2 c) <= 1 + beta g for |beta| <= a, |g| <= G, zeta meeting eqs (1), (2)",
+       "the argument (eq (2) and the k1 inequality) under c = sigma_1D^2/2 + G^2; certified margins on a grid of "
+       "(beta, g) for the Thm 2 instance and the Gaussian example under every reading",
+       {"c_reading", "a_reading", "k1_value"}, per_beta,
+       {{"c_reading", "sigma1d2"}, {"a_reading", "inv_b"}, {"k1_value", "printed"}}},
       {"BANCO.noise.second_moment", "BANCO Sec 3 (Song et al. 2015)", "E||xi_t||^2 <= 4(d^2 + d)/eps^2",
        "the Gamma radius's second moment (equality); Monte Carlo with VDH's l2 randomiser within Chebyshev's bound at "
        "FPR 1e-6, a wrong moment rejected", {}, second_moment, {}},

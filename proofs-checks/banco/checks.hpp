@@ -1,4 +1,4 @@
-// BANCO's machine checks (checks.cpp: k1; noise_checks.cpp: the Laplace-l2 noise's constants), registered in checks.cpp.
+// BANCO's machine checks (checks.cpp: k1; noise_checks.cpp: the Laplace-l2 noise's constants; magnitude_checks.cpp: the one-round inequality), registered in checks.cpp.
 #pragma once
 #include <cstdint>
 #include <map>
@@ -10,5 +10,6 @@ namespace privoco::proofs::banco {
 
 RegretOutcome second_moment(const std::map<std::string, std::string>& given, std::uint64_t seed);
 RegretOutcome subexp_params(const std::map<std::string, std::string>& given, std::uint64_t seed);
+RegretOutcome per_beta(const std::map<std::string, std::string>& given, std::uint64_t seed);  // magnitude_checks.cpp
 
 }  // namespace privoco::proofs::banco

@@ -2,7 +2,7 @@
 // (the Gamma radius's moments; the mgf's power series with a certified tail) and against each other (M''(0) d =
 // E||xi||^2); the smallest admissible sub-exponential constant against a direct maximisation of 2 ln M(beta)/beta^2;
 // the fast forms within 2 ulp of the reference over the whole double range; the refusals by name; the checks' verdicts
-// (ERRATA.md E49), with a wrong constant refuted.
+// (ERRATA.md E49, E50), with a wrong constant refuted.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -157,4 +157,12 @@ TEST(BancoNoise, Verdicts) {
   const auto& s = privoco::proofs::check("BANCO.noise.subexp_params");
   EXPECT_EQ(s.run({}).verdict, Verdict::certified);
   EXPECT_EQ(s.run({{"b_reading", "eps_over_four"}}).verdict, Verdict::refuted);
+  // the one-round inequality: certified with c = sigma_1D^2/2 + G^2 under both readings of a; refuted with the extracted
+  // c = sigma^2/2 + G^2 (E50), its violations at d = 1 only
+  const auto& pb = privoco::proofs::check("BANCO.lemma.per_beta");
+  EXPECT_EQ(pb.run({}).verdict, Verdict::certified);
+  EXPECT_EQ(pb.run({{"a_reading", "inv_2b"}, {"k1_value", "root"}}).verdict, Verdict::certified);
+  const auto r = pb.run({{"c_reading", "sigma2"}});
+  EXPECT_EQ(r.verdict, Verdict::refuted);
+  for (const auto& c : r.regret->cases) EXPECT_EQ(c.violated, c.stream.find("d = 1,") != std::string::npos) << c.stream;
 }

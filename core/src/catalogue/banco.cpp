@@ -65,6 +65,12 @@ void register_paper(std::vector<Entry>& t) {
                "for lambda = a|x| <= 8, nu = a^2 y <= 8; scaled complementary error functions elsewhere",
                {x, y, a}, true, true, kMag});
 
+  t.push_back(claim_entry("BANCO.lemma.per_beta", "lemma", "proofs-checks/banco/magnitude_checks.cpp tests/banco/noise_test.cpp",
+                          "not printed (the one-round inequality of BANCO's magnitude analysis)",
+                          "E exp(beta (g + zeta) - beta^2 c) <= 1 + beta g for |beta| <= a, |g| <= G",
+                          {reading_param("c_reading", {"sigma1d2", "sigma2"}, "c = sigma_1D^2/2 + G^2 or sigma^2/2 + G^2 (R2)"),
+                           a_reading, k1_value}));
+
   // the Laplace-l2 mechanism rho(z) ~ exp(-(eps/2) ||z||) (VDH.alg.l2_mech draws it): R ~ Gamma(d, 2/eps) times a
   // uniform direction. d up to 1e6; sampling boxes where the mgf is finite (|beta| < eps/2) and, for the literal b of
   // R5, where some sigma_1D^2 is admissible (eps > 2 sqrt 2)
