@@ -107,6 +107,16 @@ void register_paper(Registry& r) {
        "the argument (the monotonicity of ln(1 + x) - x + x^2) with the certified root; VDH.lemma.cbl24's prover at "
        "x_min = -0.6838",
        {"k1_value"}, k1_ineq, {{"k1_value", "printed"}}},
+      {"BANCO.noise.gaussian_example", "BANCO Sec 2 (remark after eq (2))",
+       "xi ~ N(0, s^2 I) gives sigma_1D^2 = s^2 and sigma^2 = d s^2 (b = 0)",
+       "the Gaussian mgf and second moment; certified values of 2 ln M(beta)/beta^2", {}, gaussian_example, {}},
+      {"BANCO.lemma.sigma_relation", "BANCO Sec 2 (remark after eq (2))",
+       "(a) equality in (2) gives sigma_1D^2 <= sigma^2; (b) for d = 1, sigma^2 = sigma_1D^2",
+       "(a) the second-order expansion of (2) summed over a basis; (b) the smallest constants of the d = 1 Laplace-l2 "
+       "noise, certified", {}, sigma_relation, {}},
+      {"BANCO.priv.laplace_ldp", "BANCO Sec 3 (Song et al. 2015); Thm 2 (one pass)",
+       "g -> g + xi, xi ~ exp(-(eps/2) ||z||), is eps-LDP for ||g|| <= 1 (and BANCO with one pass)",
+       "the triangle inequality on the log density ratio; certified ratios approaching eps", {}, laplace_ldp, {}},
       {"BANCO.lemma.per_beta", "not printed (BANCO's magnitude analysis, behind Alg 1 line 4)",
        "E exp(beta (g + zeta) - beta^2 c) <= 1 + beta g for |beta| <= a, |g| <= G, zeta meeting eqs (1), (2)",
        "the argument (eq (2) and the k1 inequality) under c = sigma_1D^2/2 + G^2; certified margins on a grid of "

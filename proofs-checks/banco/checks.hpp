@@ -10,6 +10,9 @@ namespace privoco::proofs::banco {
 
 RegretOutcome second_moment(const std::map<std::string, std::string>& given, std::uint64_t seed);
 RegretOutcome subexp_params(const std::map<std::string, std::string>& given, std::uint64_t seed);
+RegretOutcome gaussian_example(const std::map<std::string, std::string>& given, std::uint64_t seed);
+RegretOutcome sigma_relation(const std::map<std::string, std::string>& given, std::uint64_t seed);
+RegretOutcome laplace_ldp(const std::map<std::string, std::string>& given, std::uint64_t seed);
 RegretOutcome per_beta(const std::map<std::string, std::string>& given, std::uint64_t seed);  // magnitude_checks.cpp
 
 }  // namespace privoco::proofs::banco

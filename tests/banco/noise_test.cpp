@@ -159,6 +159,9 @@ TEST(BancoNoise, Verdicts) {
   EXPECT_EQ(s.run({{"b_reading", "eps_over_four"}}).verdict, Verdict::refuted);
   // the one-round inequality: certified with c = sigma_1D^2/2 + G^2 under both readings of a; refuted with the extracted
   // c = sigma^2/2 + G^2 (E50), its violations at d = 1 only
+  EXPECT_EQ(privoco::proofs::check("BANCO.noise.gaussian_example").run({}).verdict, Verdict::certified);
+  EXPECT_EQ(privoco::proofs::check("BANCO.lemma.sigma_relation").run({}).verdict, Verdict::refuted);
+  EXPECT_EQ(privoco::proofs::check("BANCO.priv.laplace_ldp").run({}).verdict, Verdict::certified);
   const auto& pb = privoco::proofs::check("BANCO.lemma.per_beta");
   EXPECT_EQ(pb.run({}).verdict, Verdict::certified);
   EXPECT_EQ(pb.run({{"a_reading", "inv_2b"}, {"k1_value", "root"}}).verdict, Verdict::certified);

@@ -76,6 +76,11 @@ void register_paper(std::vector<Entry>& t) {
   // R5, where some sigma_1D^2 is admissible (eps > 2 sqrt 2)
   const ParamSpec d{"d", {1, 1e6, true, true}, "dimension (an integer)", {1, 1e4, false, 0, true}};
   const ParamSpec eps{"eps", kPos, "privacy level of the Laplace-l2 mechanism", {1e-1, 1e3, false, 0}};
+  t.push_back(claim_entry("BANCO.noise.gaussian_example", "noise", "proofs-checks/banco/noise_checks.cpp tests/banco/noise_test.cpp",
+                          "BANCO Sec 2 (remark after eq (2))", "xi ~ N(0, s^2 I): sigma_1D^2 = s^2, sigma^2 = d s^2 (b = 0)"));
+  t.push_back(claim_entry("BANCO.lemma.sigma_relation", "lemma", "proofs-checks/banco/noise_checks.cpp tests/banco/noise_test.cpp",
+                          "BANCO Sec 2 (remark after eq (2))",
+                          "(a) equality in eq (2) gives sigma_1D^2 <= sigma^2; (b) d = 1: sigma^2 = sigma_1D^2"));
   t.push_back({"BANCO.noise.second_moment", "noise", "BANCO Sec 3 (\"E||xi_t||^2 <= 4(d^2 + d)/eps^2\", Song et al. 2015)",
                "E||xi||^2 = 4 d (d + 1)/eps^2 for xi ~ exp(-(eps/2) ||z||) (the Gamma(d, 2/eps) radius's second moment)",
                {d, eps}, true, true, kNoise});
@@ -95,6 +100,9 @@ void register_paper(std::vector<Entry>& t) {
                 reading_param("sigma1d2_mode", {"printed", "minimal"}, "the printed 18 d^2/eps^2, or the smallest admissible")},
                true, true, kNoise});
   t.back().has_proof = true;  // privoco prove BANCO.noise.subexp_params: the printed pair under each reading of b
+  t.push_back(claim_entry("BANCO.priv.laplace_ldp", "priv", "proofs-checks/banco/noise_checks.cpp tests/banco/noise_test.cpp",
+                          "BANCO Sec 3 (Song et al. 2015), Thm 2",
+                          "g -> g + xi with xi ~ exp(-(eps/2) ||z||) is eps-LDP for ||g|| <= 1; BANCO with one pass too"));
 }
 
 }  // namespace privoco::banco
