@@ -190,8 +190,8 @@ Value a(const double* p) {
 
 Value c(const double* p) {
   check_params(entry("BANCO.const.c"), p);
-  // BANCO Alg 1 line 4, Sec 3 (R2): sigma^2/2 + G^2 or sigma_1D^2/2 + G^2, one rounding (fma)
-  const double G = p[0], s2 = reading(p[3]) == 0 ? p[1] : p[2];
+  // BANCO Alg 1 line 4, Sec 3 (R2): sigma_1D^2/2 + G^2 or sigma^2/2 + G^2 (as extracted), one rounding (fma)
+  const double G = p[0], s2 = reading(p[3]) == 0 ? p[2] : p[1];
   return numerics::plain(std::fma(G, G, 0.5 * s2));
 }
 

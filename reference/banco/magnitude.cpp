@@ -194,7 +194,7 @@ void a(arb_t res, arb_srcptr p, slong prec) {
 void c(arb_t res, arb_srcptr p, slong prec) {
   Ball g2;
   arb_sqr(g2, p, prec);
-  arb_mul_2exp_si(res, reading_index(p + 3) == 0 ? p + 1 : p + 2, -1);  // R2: sigma^2/2 or sigma_1D^2/2
+  arb_mul_2exp_si(res, reading_index(p + 3) == 0 ? p + 2 : p + 1, -1);  // R2: sigma_1D^2/2 or sigma^2/2
   arb_add(res, res, g2, prec);  // + G^2 (BANCO Alg 1 line 4, Sec 3)
 }
 

@@ -74,8 +74,8 @@ TEST(BancoConstants, K1IsTheRootRoundedToNearest) {
   EXPECT_EQ(fb::a(pb).value, 0.25);        // min(k1/2, 1/(2 * 2)) = 1/4: the readings differ here
   EXPECT_EQ(fb::a(pz).value, 0.6838 / 2);  // b = 0: no limit
   const double c1[4] = {2, 3, 5, 0}, c2[4] = {2, 3, 5, 1};
-  EXPECT_EQ(fb::c(c1).value, 5.5);
-  EXPECT_EQ(fb::c(c2).value, 6.5);
+  EXPECT_EQ(fb::c(c1).value, 6.5);  // sigma_1D^2/2 + G^2 (the default reading)
+  EXPECT_EQ(fb::c(c2).value, 5.5);  // sigma^2/2 + G^2 as extracted
 }
 
 // Psi's closed forms (erf where lambda <= 2 nu, scaled erfc beyond, sinh/lambda at y = 0) against certified

@@ -22,8 +22,9 @@ void register_paper(std::vector<Entry>& t) {
   // R1: a = min(k1/G, 1/b) or min(k1/G, 1/(2b))
   const ParamSpec a_reading = reading_param("a_reading", {"inv_b", "inv_2b"}, "a = min(k1/G, 1/b) or min(k1/G, 1/(2b)) (R1)");
   // R2: the beta^2 coefficient sigma^2/2 + G^2, or sigma_1D^2/2 + G^2 (a lost "1D" subscript)
+  // (the reading under which the magnitude analysis holds first: the default; ERRATA.md E50)
   const ParamSpec c_reading =
-      reading_param("c_reading", {"sigma2", "sigma1d2"}, "c = sigma^2/2 + G^2 or sigma_1D^2/2 + G^2 (R2)");
+      reading_param("c_reading", {"sigma1d2", "sigma2"}, "c = sigma_1D^2/2 + G^2 or sigma^2/2 + G^2 as extracted (R2)");
   const ParamSpec G{"G", kPos, "bound on the true subgradients, ||g_t|| <= G", {1e-3, 1e3, false, 0}};
   const ParamSpec x{"x", kReal, "the sum of the coins X_t = sum_s <g^_s, q_s>", {1e-4, 1e4, true, 0.02}};
   const ParamSpec y{"y", kNonNeg, "y = t c (t rounds; 0 at t = 0)", {1e-4, 1e6, false, 0.02}};
@@ -43,7 +44,8 @@ void register_paper(std::vector<Entry>& t) {
                 a_reading},
                true, true, kConst});
   t.push_back({"BANCO.const.c", "const", "BANCO Alg 1 line 4, Sec 3 (\"y = t(sigma^2/2 + G^2)\")",
-               "c = sigma^2/2 + G^2 (c_reading=sigma2) or sigma_1D^2/2 + G^2 (sigma1d2): the beta^2 coefficient per round",
+               "c = sigma_1D^2/2 + G^2 (c_reading=sigma1d2) or sigma^2/2 + G^2 (sigma2, as extracted): the beta^2 coefficient "
+               "per round",
                {G, {"sigma2", kPos, "variance bound of eq (1)", {1e-3, 1e3, false, 0}},
                 {"sigma1d2", kPos, "sub-exponential variance parameter of eq (2)", {1e-3, 1e3, false, 0}}, c_reading},
                true, true, kConst});
@@ -68,8 +70,7 @@ void register_paper(std::vector<Entry>& t) {
   t.push_back(claim_entry("BANCO.lemma.per_beta", "lemma", "proofs-checks/banco/magnitude_checks.cpp tests/banco/noise_test.cpp",
                           "not printed (the one-round inequality of BANCO's magnitude analysis)",
                           "E exp(beta (g + zeta) - beta^2 c) <= 1 + beta g for |beta| <= a, |g| <= G",
-                          {reading_param("c_reading", {"sigma1d2", "sigma2"}, "c = sigma_1D^2/2 + G^2 or sigma^2/2 + G^2 (R2)"),
-                           a_reading, k1_value}));
+                          {c_reading, a_reading, k1_value}));
 
   // the Laplace-l2 mechanism rho(z) ~ exp(-(eps/2) ||z||) (VDH.alg.l2_mech draws it): R ~ Gamma(d, 2/eps) times a
   // uniform direction. d up to 1e6; sampling boxes where the mgf is finite (|beta| < eps/2) and, for the literal b of
