@@ -123,6 +123,10 @@ void register_paper(Registry& r) {
        "(beta, g) for the Thm 2 instance and the Gaussian example under every reading",
        {"c_reading", "a_reading", "k1_value"}, per_beta,
        {{"c_reading", "sigma1d2"}, {"a_reading", "inv_b"}, {"k1_value", "printed"}}},
+      {"BANCO.bound.direction_pathwise", "not printed (BANCO Alg 1 lines 5-6; Orabona and Pal 2018)",
+       "sum <dir_sign g^_t, u - q_t> <= (2/lambda + lambda) sqrt(S_T) for every sequence and ||u|| <= 1",
+       "the projected-OGD argument; certified iterates on constant, alternating, rotating and random sequences",
+       {"dir_sign", "lambda"}, direction_pathwise, {{"dir_sign", "+1"}, {"lambda", "1"}}},
       {"BANCO.noise.second_moment", "BANCO Sec 3 (Song et al. 2015)", "E||xi_t||^2 <= 4(d^2 + d)/eps^2",
        "the Gamma radius's second moment (equality); Monte Carlo with VDH's l2 randomiser within Chebyshev's bound at "
        "FPR 1e-6, a wrong moment rejected", {}, second_moment, {}},

@@ -162,6 +162,15 @@ TEST(BancoNoise, Verdicts) {
   EXPECT_EQ(privoco::proofs::check("BANCO.noise.gaussian_example").run({}).verdict, Verdict::certified);
   EXPECT_EQ(privoco::proofs::check("BANCO.lemma.sigma_relation").run({}).verdict, Verdict::refuted);
   EXPECT_EQ(privoco::proofs::check("BANCO.priv.laplace_ldp").run({}).verdict, Verdict::certified);
+  // the direction learner's pathwise bound: certified for either sign; under -1 the regret BANCO needs grows (R3)
+  const auto& dp = privoco::proofs::check("BANCO.bound.direction_pathwise");
+  EXPECT_EQ(dp.run({}).verdict, Verdict::certified);
+  EXPECT_EQ(dp.run({{"lambda", "1.4142135623730951"}}).verdict, Verdict::certified);
+  const auto minus = dp.run({{"dir_sign", "-1"}});
+  EXPECT_EQ(minus.verdict, Verdict::certified);
+  bool grows = false;
+  for (const auto& c : minus.regret->cases) grows |= c.evidence.find("grows like 2T") != std::string::npos;
+  EXPECT_TRUE(grows);
   const auto& pb = privoco::proofs::check("BANCO.lemma.per_beta");
   EXPECT_EQ(pb.run({}).verdict, Verdict::certified);
   EXPECT_EQ(pb.run({{"a_reading", "inv_2b"}, {"k1_value", "root"}}).verdict, Verdict::certified);

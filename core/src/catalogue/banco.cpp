@@ -71,6 +71,12 @@ void register_paper(std::vector<Entry>& t) {
                           "not printed (the one-round inequality of BANCO's magnitude analysis)",
                           "E exp(beta (g + zeta) - beta^2 c) <= 1 + beta g for |beta| <= a, |g| <= G",
                           {c_reading, a_reading, k1_value}));
+  t.push_back(claim_entry("BANCO.bound.direction_pathwise", "bound",
+                          "reference/banco/direction.cpp proofs-checks/banco/direction_checks.cpp tests/banco/noise_test.cpp",
+                          "not printed (BANCO Alg 1 lines 5-6; Orabona and Pal 2018)",
+                          "sum <dir_sign g^_t, u - q_t> <= (2/lambda + lambda) sqrt(S_T) for every sequence, ||u|| <= 1",
+                          {reading_param("dir_sign", {"+1", "-1"}, "the sign of Alg 1 line 5's step (R3; -1 as extracted)"),
+                           {"lambda", kPos, "the step's coefficient (R4: 1, sqrt 2 or 1/sqrt 2)", {}}}));
 
   // the Laplace-l2 mechanism rho(z) ~ exp(-(eps/2) ||z||) (VDH.alg.l2_mech draws it): R ~ Gamma(d, 2/eps) times a
   // uniform direction. d up to 1e6; sampling boxes where the mgf is finite (|beta| < eps/2) and, for the literal b of

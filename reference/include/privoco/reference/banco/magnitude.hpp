@@ -5,6 +5,10 @@
 #pragma once
 #include <arb.h>
 
+#include <vector>
+
+#include "privoco/reference/ball.hpp"
+
 namespace privoco::reference::banco {
 
 // BANCO.const.k1 {k1_value}: 0.6838 (printed), or -x* with x* the root in (-1, 0) of ln(1 + x) = x - x^2 (root)
@@ -34,5 +38,30 @@ void subexp_params(arb_t res, arb_srcptr p, slong prec);  // BANCO.noise.subexp_
 // the smallest admissible sigma_1D^2 of eq (2) for a ball b: -(d+1) b^2 ln(1 - 4/(b^2 eps^2)); DomainError where some
 // beta in [-1/b, 1/b] has M infinite (1/b >= eps/2)
 void sigma1d2_min(arb_t res, slong d, const arb_t eps, const arb_t b, slong prec);
+
+}  // namespace privoco::reference::banco
+
+namespace privoco::reference::banco {
+
+// BANCO's direction learner (Alg 1 lines 5-6, readings R3 dir_sign, R4 lambda, R7), certified: S_t = S_{t-1} +
+// ||g^_t||^2; q_{t+1/2} = q_t + dir_sign lambda g^_t/sqrt(S_t) (the step skipped while S_t = 0); q_{t+1} = q_{t+1/2}
+// min(1, 1/||q_{t+1/2}||) (where the enclosure of the norm contains 1, each coordinate is the union of both cases).
+class DirectionReplay {
+ public:
+  DirectionReplay(int d, int dir_sign, const arb_t lambda, slong prec = 256);
+  ~DirectionReplay() { mag_clear(rho_), mag_clear(rho2_); }
+  DirectionReplay(const DirectionReplay&) = delete;
+  DirectionReplay& operator=(const DirectionReplay&) = delete;
+  const std::vector<Ball>& q() const { return q_; }  // q_t of the coming round
+  const Ball& S() const { return S_; }
+  void update(const double* g);  // g^_t, d doubles (exact)
+
+ private:
+  int d_, sign_;
+  Ball lambda_, S_;
+  slong prec_;
+  std::vector<Ball> q_, mid_;  // q_t, and the tracked point whose l2 distance to q_t is at most rho_
+  mag_t rho_, rho2_;
+};
 
 }  // namespace privoco::reference::banco
