@@ -117,6 +117,10 @@ void register_paper(Registry& r) {
       {"BANCO.priv.laplace_ldp", "BANCO Sec 3 (Song et al. 2015); Thm 2 (one pass)",
        "g -> g + xi, xi ~ exp(-(eps/2) ||z||), is eps-LDP for ||g|| <= 1 (and BANCO with one pass)",
        "the triangle inequality on the log density ratio; certified ratios approaching eps", {}, laplace_ldp, {}},
+      {"BANCO.priv.tuning_cost", "BANCO Sec 1 and abstract (motivation)",
+       "k tuning runs cost k eps per individual; at a fixed budget each run uses eps/k",
+       "basic composition of the runs' density ratios, tight for the Laplace-l2 mechanism; the second moment at eps/k",
+       {}, tuning_cost, {}},
       {"BANCO.lemma.per_beta", "not printed (BANCO's magnitude analysis, behind Alg 1 line 4)",
        "E exp(beta (g + zeta) - beta^2 c) <= 1 + beta g for |beta| <= a, |g| <= G, zeta meeting eqs (1), (2)",
        "the argument (eq (2) and the k1 inequality) under c = sigma_1D^2/2 + G^2; certified margins on a grid of "

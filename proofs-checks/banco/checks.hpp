@@ -13,6 +13,7 @@ RegretOutcome subexp_params(const std::map<std::string, std::string>& given, std
 RegretOutcome gaussian_example(const std::map<std::string, std::string>& given, std::uint64_t seed);
 RegretOutcome sigma_relation(const std::map<std::string, std::string>& given, std::uint64_t seed);
 RegretOutcome laplace_ldp(const std::map<std::string, std::string>& given, std::uint64_t seed);
+RegretOutcome tuning_cost(const std::map<std::string, std::string>& given, std::uint64_t seed);
 RegretOutcome direction_pathwise(const std::map<std::string, std::string>& given, std::uint64_t seed);  // direction_checks.cpp
 RegretOutcome per_beta(const std::map<std::string, std::string>& given, std::uint64_t seed);  // magnitude_checks.cpp
 

@@ -110,6 +110,9 @@ void register_paper(std::vector<Entry>& t) {
   t.push_back(claim_entry("BANCO.priv.laplace_ldp", "priv", "proofs-checks/banco/noise_checks.cpp tests/banco/noise_test.cpp",
                           "BANCO Sec 3 (Song et al. 2015), Thm 2",
                           "g -> g + xi with xi ~ exp(-(eps/2) ||z||) is eps-LDP for ||g|| <= 1; BANCO with one pass too"));
+  t.push_back(claim_entry("BANCO.priv.tuning_cost", "priv", "proofs-checks/banco/noise_checks.cpp tests/banco/noise_test.cpp",
+                          "BANCO Sec 1 and abstract (motivation)",
+                          "k tuning runs over the same individuals cost k eps (basic composition); at a fixed budget eps/k each"));
 }
 
 }  // namespace privoco::banco
