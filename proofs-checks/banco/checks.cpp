@@ -131,6 +131,10 @@ void register_paper(Registry& r) {
        "sum <dir_sign g^_t, u - q_t> <= (2/lambda + lambda) sqrt(S_T) for every sequence and ||u|| <= 1",
        "the projected-OGD argument; certified iterates on constant, alternating, rotating and random sequences",
        {"dir_sign", "lambda"}, direction_pathwise, {{"dir_sign", "+1"}, {"lambda", "1"}}},
+      {"BANCO.lemma.decomposition", "BANCO Thm 3",
+       "E Regret_T(u) = E sum <g^_t, u - m_t q_t> <= E R^M_T(||u||) + ||u|| E R^D_T(u/||u||)",
+       "the tower rule and a pathwise identity; BANCO's certified trajectory (bet, direction, Laplace-l2 noise) at "
+       "several u under both direction signs", {}, decomposition, {}},
       {"BANCO.noise.second_moment", "BANCO Sec 3 (Song et al. 2015)", "E||xi_t||^2 <= 4(d^2 + d)/eps^2",
        "the Gamma radius's second moment (equality); Monte Carlo with VDH's l2 randomiser within Chebyshev's bound at "
        "FPR 1e-6, a wrong moment rejected", {}, second_moment, {}},

@@ -14,6 +14,7 @@ RegretOutcome gaussian_example(const std::map<std::string, std::string>& given, 
 RegretOutcome sigma_relation(const std::map<std::string, std::string>& given, std::uint64_t seed);
 RegretOutcome laplace_ldp(const std::map<std::string, std::string>& given, std::uint64_t seed);
 RegretOutcome tuning_cost(const std::map<std::string, std::string>& given, std::uint64_t seed);
+RegretOutcome decomposition(const std::map<std::string, std::string>& given, std::uint64_t seed);  // direction_checks.cpp
 RegretOutcome direction_pathwise(const std::map<std::string, std::string>& given, std::uint64_t seed);  // direction_checks.cpp
 RegretOutcome per_beta(const std::map<std::string, std::string>& given, std::uint64_t seed);  // magnitude_checks.cpp
 

@@ -163,6 +163,7 @@ TEST(BancoNoise, Verdicts) {
   EXPECT_EQ(privoco::proofs::check("BANCO.lemma.sigma_relation").run({}).verdict, Verdict::refuted);
   EXPECT_EQ(privoco::proofs::check("BANCO.priv.laplace_ldp").run({}).verdict, Verdict::certified);
   EXPECT_EQ(privoco::proofs::check("BANCO.priv.tuning_cost").run({}).verdict, Verdict::certified);
+  EXPECT_EQ(privoco::proofs::check("BANCO.lemma.decomposition").run({}).verdict, Verdict::certified);
   // the direction learner's pathwise bound: certified for either sign; under -1 the regret BANCO needs grows (R3)
   const auto& dp = privoco::proofs::check("BANCO.bound.direction_pathwise");
   EXPECT_EQ(dp.run({}).verdict, Verdict::certified);

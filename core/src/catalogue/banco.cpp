@@ -77,6 +77,9 @@ void register_paper(std::vector<Entry>& t) {
                           "sum <dir_sign g^_t, u - q_t> <= (2/lambda + lambda) sqrt(S_T) for every sequence, ||u|| <= 1",
                           {reading_param("dir_sign", {"+1", "-1"}, "the sign of Alg 1 line 5's step (R3; -1 as extracted)"),
                            {"lambda", kPos, "the step's coefficient (R4: 1, sqrt 2 or 1/sqrt 2)", {}}}));
+  t.push_back(claim_entry("BANCO.lemma.decomposition", "lemma", "proofs-checks/banco/direction_checks.cpp tests/banco/noise_test.cpp",
+                          "BANCO Thm 3",
+                          "E Regret_T(u) <= E R^M_T(||u||) + ||u|| E R^D_T(u/||u||) (magnitude and direction regrets)"));
 
   // the Laplace-l2 mechanism rho(z) ~ exp(-(eps/2) ||z||) (VDH.alg.l2_mech draws it): R ~ Gamma(d, 2/eps) times a
   // uniform direction. d up to 1e6; sampling boxes where the mgf is finite (|beta| < eps/2) and, for the literal b of
