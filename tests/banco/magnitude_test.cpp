@@ -25,13 +25,10 @@ namespace fb = privoco::fast::banco;
 using privoco::reference::Ball;
 using privoco::testing::eval_fn;
 using privoco::testing::log_uniform;
+using privoco::testing::mid;
+using privoco::testing::ulps;
 
 namespace {
-double mid(const Ball& b) { return arf_get_d(arb_midref(b.get()), ARF_RND_NEAR); }
-double ulps(double x, const Ball& exact) {
-  const double m = mid(exact);
-  return std::fabs(x - m) / (std::nextafter(std::fabs(m), INFINITY) - std::fabs(m));
-}
 // the error of a fast value in ulps where the exact value is a normal double; where it is not, the status must say so
 // and ln|value| must be within 8 ulp of ln|exact| (returns 0 then, or infinity on a wrong status)
 double error_of(const privoco::fast::Value& v, const Ball& exact) {

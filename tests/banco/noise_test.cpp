@@ -22,13 +22,10 @@ namespace fb = privoco::fast::banco;
 using privoco::reference::Ball;
 using privoco::testing::eval_fn;
 using privoco::testing::log_uniform;
+using privoco::testing::mid;
+using privoco::testing::ulps;
 
 namespace {
-double mid(const Ball& b) { return arf_get_d(arb_midref(b.get()), ARF_RND_NEAR); }
-double ulps(double x, const Ball& exact) {
-  const double m = mid(exact);
-  return std::fabs(x - m) / (std::nextafter(std::fabs(m), INFINITY) - std::fabs(m));
-}
 bool close(const privoco::fast::Value& v, const Ball& exact, double max_ulps) {
   const double m = std::fabs(mid(exact));
   if (m >= 0x1p-1022 && std::isfinite(m)) return v.status == privoco::fast::Status::ok && ulps(v.value, exact) <= max_ulps;
