@@ -60,7 +60,16 @@ double bet_piece(dd Z, double s, int sign) {
   return (spe(z) + sign * numerics::h_of(z) / s) / (4 * s);
 }
 
-constexpr int kPsi = 0, kBet = 1;
+// nu = a^2 y in double-double; +inf where it leaves the double range (the product's low part is then NaN)
+dd nu_of(double a, double y) {
+  int ea;
+  const double ma = std::frexp(a, &ea);  // a^2 alone may under- or overflow where a^2 y does not
+  dd n = two_prod(ma, ma) * y;
+  n = dd{std::ldexp(n.hi, 2 * ea), std::ldexp(n.lo, 2 * ea)};
+  return std::isfinite(n.hi) && std::isfinite(n.lo) ? n : dd{INFINITY, 0};
+}
+
+constexpr int kPsi = 0, kBet = 1, kPsiM1 = 2;  // Psi, m/a, Psi - 1 (GL region only)
 
 // sinh(t)/l for t = l u: u (1 + t^2/6 (1 + t^2/20)) below t = 0.005 (the next term, t^6/5040, is below 3e-18)
 double sinh_over(double t, double u, double l) {
@@ -76,9 +85,10 @@ double sinh_over(double t, double u, double l) {
 // magnitude as mantissa times e^E.
 Value magnitude(int which, int sign, double fm, long fe2, double xv, double yv, double av, dd lam, dd nu) {
   // the result: sign mant e^E times the factor fm 2^fe2 (the bet's a lambda, kept apart from the double range)
-  auto done = [&](double mant, dd E, double div = 1, int reps = 1) {  // div^reps: a divisor kept apart too
+  // div^reps: a divisor kept apart too; e2: a further factor 2^e2
+  auto done = [&](double mant, dd E, double div = 1, int reps = 1, long e2 = 0) {
     numerics::Scaled r;
-    r.m = mant * fm, r.e2 = fe2, r.E = E;
+    r.m = mant * fm, r.e2 = fe2 + e2, r.E = E;
     if (r.m == 0) return numerics::finish(0, r);
     r.renorm();
     for (int k = 0; k < reps && div != 1; ++k) r /= div;
@@ -103,6 +113,10 @@ Value magnitude(int which, int sign, double fm, long fe2, double xv, double yv, 
       const double eh = std::exp(-q.hi), e = eh - eh * q.lo;                          // e^{-nu u^2}
       if (which == kPsi) {
         s += g.w[i] * ((std::cosh(t.hi) + std::sinh(t.hi) * t.lo) * e);
+      } else if (which == kPsiM1) {
+        // cosh(t) e^{-q} - 1 = 2 sinh^2(t/2) e^{-q} + expm1(-q): no cancellation where Psi is near 1
+        const double sh = std::sinh(t.hi / 2) + std::cosh(t.hi / 2) * t.lo / 2;
+        s += g.w[i] * (2 * sh * sh * e + (std::expm1(-q.hi) - eh * q.lo));
       } else {
         const double u = g.x[i];
         s += g.wx[i] * ((t.hi < 0.005 ? sinh_over(t.hi, u, l) : (std::sinh(t.hi) + std::cosh(t.hi) * t.lo) / l) * e);
@@ -149,17 +163,38 @@ Value magnitude(int which, int sign, double fm, long fe2, double xv, double yv, 
   if (which == kPsi) return done(to_double(head), E);
   // over lambda (w = lambda/(2s)): [(sqrt(pi)/(4s)) (erf + erf) - e^{-q^2} (1 - e^{-2 lambda})/(2 lambda)]/(2 nu),
   // (1 - e^{-2 lambda})/(2 lambda) -> 1 as lambda -> 0
-  const double eq = to_double(exp_dd(-(qd * qd)));
+  // e^{-q^2}: 0 beyond q = 27 (below 1e-316 of a head >= e^{-w^2}/(4 s) there; q^2 may overflow)
+  const double eq = qd.hi > 27 ? 0.0 : to_double(exp_dd(-(qd * qd)));
   const double ratio = l < 1e-300 ? 1.0 : -std::expm1(-2 * l) / (2 * l);
-  if (!std::isfinite(n)) return done(to_double(head - dd{eq * ratio, 0}) / (2 * s) / s, E);
-  return done(to_double((head - dd{eq * ratio, 0}) / twonu), E);
+  if (!std::isfinite(n)) return done(to_double(head - dd{eq * ratio, 0}), E, s, 2, -1);  // / (2 s^2), s apart
+  // / (2 nu) with 2 nu's binary exponent kept apart (for large nu the quotient alone would underflow)
+  const int en = std::ilogb(twonu.hi);
+  const dd tn{std::ldexp(twonu.hi, -en), std::ldexp(twonu.lo, -en)};
+  return done(to_double((head - dd{eq * ratio, 0}) / tn), E, 1, 1, -en);
 }
 
 int reading(double x) { return static_cast<int>(x); }
 }  // namespace
 
 Value psi_at(double x, double y, double a) {
-  return magnitude(kPsi, 1, 1.0, 0, x, y, a, two_prod(a, std::fabs(x)), two_prod(a, a) * y);
+  return magnitude(kPsi, 1, 1.0, 0, x, y, a, two_prod(a, std::fabs(x)), nu_of(a, y));
+}
+
+Value psi_m1_at(double x, double y, double a) {
+  const dd lam = two_prod(a, std::fabs(x)), nu = nu_of(a, y);
+  if (lam.hi < 1e-4 && nu.hi < 1e-8) {
+    // the double series sum_{j,k} lambda^{2j} (-nu)^k/((2j)! k! (2j + 2k + 1)) to second order (the rest below 1e-19
+    // of the first-order terms): the quadrature's sixteen roundings would come to several ulp here
+    const double l2 = lam.hi * lam.hi, n = nu.hi;
+    const double second = l2 * l2 / 120 - l2 * n / 10 + n * n / 10;
+    return numerics::plain(std::fma(l2, 1.0 / 6, std::fma(-n, 1.0 / 3, second)));
+  }
+  if (lam.hi <= kRegion && nu.hi <= kRegion) return magnitude(kPsiM1, 1, 1.0, 0, x, y, a, lam, nu);
+  // outside the region Psi - 1 is Psi less one: |Psi - 1| >= 0.68 where nu > 8 and lambda <= 2 nu (Psi <= 0.32), and
+  // where lambda > 8 its callers add terms that dominate it (see magnitude_exact)
+  const Value p = psi_at(x, y, a);
+  if (p.status == Status::overflow) return p;
+  return numerics::plain(p.value - 1);
 }
 
 Value m_at(double x, double y, double a) {
@@ -170,7 +205,7 @@ Value m_at(double x, double y, double a) {
   int ea, ex;
   const double ma = numerics::frexp_fast(a, &ea), mx = numerics::frexp_fast(std::fabs(x), &ex);
   const double fm = to_double(two_prod(ma, ma) * mx);
-  return magnitude(kBet, sign, fm, 2L * ea + ex, x, y, a, two_prod(a, std::fabs(x)), two_prod(a, a) * y);
+  return magnitude(kBet, sign, fm, 2L * ea + ex, x, y, a, two_prod(a, std::fabs(x)), nu_of(a, y));
 }
 
 Value k1(const double* p) {

@@ -11,6 +11,7 @@ void register_paper(Registry& r) {
   r.add("BANCO.pot.psi", psi);
   r.add("BANCO.pred.m_integral", m);
   r.add("BANCO.pred.m_compact", m);
+  r.add("BANCO.bound.magnitude_exact", magnitude_exact);
   r.add("BANCO.noise.second_moment", second_moment);
   r.add("BANCO.noise.mgf", mgf);
   r.add("BANCO.noise.subexp_params", subexp_params);

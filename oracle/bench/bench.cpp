@@ -25,6 +25,7 @@
 #include "privoco/fast/jkt/private_sum.hpp"
 #include "privoco/fast/jkt/qftl.hpp"
 #include "privoco/fast/mip/ogd.hpp"
+#include "privoco/fast/banco/learner.hpp"
 #include "privoco/fast/vdh/learners.hpp"
 #include "privoco/fast/value.hpp"
 #include "privoco/reference/evaluate.hpp"
@@ -194,6 +195,25 @@ void BM_MipOgd(benchmark::State& state) {
   state.SetLabel(c.bandit ? "Alg 2 (bandit)" : "Alg 1 (full information)");
 }
 BENCHMARK(BM_MipOgd)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+
+// BANCO Alg 1, fast, d = 1000, a fresh learner over T = 1000 rounds (the Thm 2 instance: G = 1, eps = 1; g_t of norm
+// about 0.6): coordinate-steps per second. Every round draws the Laplace-l2 noise (d exponentials for its radius, d
+// normals for its direction: VDH's l2 randomiser), takes the coin, the direction step and projection, and the bet.
+void BM_Banco(benchmark::State& state) {
+  const int d = 1000, rounds = 1000;
+  std::vector<double> g(static_cast<std::size_t>(d) * rounds);
+  std::mt19937_64 rng(1);
+  std::uniform_real_distribution<double> u(-0.03, 0.03);
+  for (double& x : g) x = u(rng);
+  privoco::banco::BancoConfig c;
+  c.d = d, c.T = rounds, c.G = 1, c.eps = 1;
+  for (auto _ : state) {
+    privoco::fast::banco::Banco alg(c);
+    for (int t = 0; t < rounds; ++t) benchmark::DoNotOptimize(alg.update(g.data() + static_cast<std::size_t>(t) * d));
+  }
+  state.SetItemsProcessed(state.iterations() * d * rounds);
+}
+BENCHMARK(BM_Banco)->Unit(benchmark::kMillisecond);
 
 // DP.gauss.delta (fast, scalar calls over the report's sampling box: mu in [1e-4, 1e4], eps in [1e-4, 1e4]).
 std::vector<std::vector<double>> g_dp;

@@ -28,6 +28,7 @@
 #include "privoco/fast/jkt/qftl.hpp"
 #include "privoco/fast/jkt/private_sum.hpp"
 #include "privoco/fast/mip/ogd.hpp"
+#include "privoco/fast/banco/learner.hpp"
 #include "privoco/fast/vdh/learners.hpp"
 #include "commands.hpp"
 #include "judge.hpp"
@@ -658,5 +659,47 @@ PYBIND11_MODULE(_privoco, m) {
       .def("rounds", &PrivateOgd::rounds)
       .def("state", [](const PrivateOgd& o) { return py::make_tuple(o.rounds(), o.theta()); })
       .def("restore", [](PrivateOgd& o, std::uint64_t t, const std::vector<double>& theta) { o.restore(t, theta); });
+  // BANCO Alg 1 as a stream (privoco/fast/banco/learner.hpp): readings as their indices, the noise constants NaN
+  // for the Thm 2 instance's
+  using privoco::fast::banco::Banco;
+  py::class_<Banco>(m, "Banco")
+      .def(py::init([](int d, std::uint64_t T, double G, double eps, double lambda, int dir_sign, int k1_value,
+                       int a_reading, int c_reading, int b_reading, int sigma1d2_mode, double sigma2, double sigma1d2,
+                       double b, std::uint64_t seed) {
+        privoco::banco::BancoConfig cfg;
+        cfg.d = d, cfg.T = T, cfg.G = G, cfg.eps = eps, cfg.lambda = lambda, cfg.dir_sign = dir_sign;
+        cfg.k1_value = k1_value, cfg.a_reading = a_reading, cfg.c_reading = c_reading, cfg.b_reading = b_reading;
+        cfg.sigma1d2_mode = sigma1d2_mode, cfg.sigma2 = sigma2, cfg.sigma1d2 = sigma1d2, cfg.b = b, cfg.seed = seed;
+        return Banco(cfg);
+      }))
+      .def("played", [](const Banco& o) { return py::array_t<double>(o.config().d, o.played()); })
+      .def("bet", [](const Banco& o) {
+        const privoco::fast::Value& v = o.bet();
+        return py::make_tuple(v.value, privoco::fast::to_string(v.status), v.log_abs());
+      })
+      .def("update", [](Banco& o, const py::array_t<double, py::array::c_style | py::array::forcecast>& g) {
+        if (g.size() != o.config().d)
+          throw privoco::DomainError(privoco::banco::kBancoId, "g", std::to_string(g.size()) + " values",
+                                     std::to_string(o.config().d) + " values (d)");
+        return o.update(g.data());
+      })
+      .def("noise", [](const Banco& o) { return py::array_t<double>(o.config().d, o.noise()); })
+      .def("direction", [](const Banco& o) { return py::array_t<double>(o.config().d, o.direction()); })
+      .def("constants", [](const Banco& o) {
+        const auto& k = o.constants();
+        return py::dict(py::arg("sigma2") = k.sigma2, py::arg("sigma1d2") = k.sigma1d2, py::arg("b") = k.b,
+                        py::arg("a") = k.a, py::arg("c") = k.c);
+      })
+      .def("rounds", &Banco::rounds)
+      .def("state", [](const Banco& o) {
+        return py::make_tuple(o.rounds(), o.X().hi, o.X().lo, o.S().hi, o.S().lo, o.W().hi, o.W().lo,
+                              std::vector<double>(o.direction(), o.direction() + o.config().d));
+      })
+      .def("restore", [](Banco& o, const py::tuple& t) {
+        using privoco::fast::dd;
+        o.restore(t[0].cast<std::uint64_t>(), dd{t[1].cast<double>(), t[2].cast<double>()},
+                  dd{t[3].cast<double>(), t[4].cast<double>()}, dd{t[5].cast<double>(), t[6].cast<double>()},
+                  t[7].cast<std::vector<double>>());
+      });
   m.def("_time_batch", &time_batch);
 }

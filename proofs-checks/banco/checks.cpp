@@ -127,6 +127,18 @@ void register_paper(Registry& r) {
        "(beta, g) for the Thm 2 instance and the Gaussian example under every reading",
        {"c_reading", "a_reading", "k1_value"}, per_beta,
        {{"c_reading", "sigma1d2"}, {"a_reading", "inv_b"}, {"k1_value", "printed"}}},
+      {"BANCO.lemma.potential_step", "not printed (BANCO's magnitude analysis: the potential's supermartingale step)",
+       "E_t Psi_t(X_{t-1} + s_t) <= Psi_{t-1}(X_{t-1}) + m_t E_t s_t for every X_{t-1}, ||q_t|| <= 1, ||g_t|| <= G",
+       "BANCO.lemma.per_beta integrated against the prior's positive weight (Fubini); both sides by certified quadrature "
+       "on a grid of (t, X, g~) under every reading",
+       {"c_reading", "a_reading", "k1_value"}, potential_step,
+       {{"c_reading", "sigma1d2"}, {"a_reading", "inv_b"}, {"k1_value", "printed"}}},
+      {"BANCO.lemma.wealth_lower", "not printed (BANCO's magnitude analysis)",
+       "E Psi_T(X_T) <= E W_T = 1 + E sum m_t s_t",
+       "telescoping BANCO.lemma.potential_step; Monte Carlo means of both sides with the fast learner on three "
+       "gradient sequences (evidence only)",
+       {"c_reading", "a_reading", "k1_value"}, wealth_lower,
+       {{"c_reading", "sigma1d2"}, {"a_reading", "inv_b"}, {"k1_value", "printed"}}},
       {"BANCO.bound.direction_pathwise", "not printed (BANCO Alg 1 lines 5-6; Orabona and Pal 2018)",
        "sum <dir_sign g^_t, u - q_t> <= (2/lambda + lambda) sqrt(S_T) for every sequence and ||u|| <= 1",
        "the projected-OGD argument; certified iterates on constant, alternating, rotating and random sequences",
@@ -135,6 +147,12 @@ void register_paper(Registry& r) {
        "E Regret_T(u) = E sum <g^_t, u - m_t q_t> <= E R^M_T(||u||) + ||u|| E R^D_T(u/||u||)",
        "the tower rule and a pathwise identity; BANCO's certified trajectory (bet, direction, Laplace-l2 noise) at "
        "several u under both direction signs", {}, decomposition, {}},
+      {"BANCO.bound.magnitude_exact", "not printed (the magnitude learner's explicit bound)",
+       "E R^M_T(v) <= 1 + Psi_T*(v), Psi_T*(v) = sup_x (v x - Psi_T(x))",
+       "BANCO.lemma.wealth_lower and Fenchel-Young; simulated mean magnitude regrets of the fast learner against the "
+       "certified bound (evidence)",
+       {"c_reading", "a_reading", "k1_value"}, magnitude_exact,
+       {{"c_reading", "sigma1d2"}, {"a_reading", "inv_b"}, {"k1_value", "printed"}}},
       {"BANCO.noise.second_moment", "BANCO Sec 3 (Song et al. 2015)", "E||xi_t||^2 <= 4(d^2 + d)/eps^2",
        "the Gamma radius's second moment (equality); Monte Carlo with VDH's l2 randomiser within Chebyshev's bound at "
        "FPR 1e-6, a wrong moment rejected", {}, second_moment, {}},

@@ -17,5 +17,8 @@ RegretOutcome tuning_cost(const std::map<std::string, std::string>& given, std::
 RegretOutcome decomposition(const std::map<std::string, std::string>& given, std::uint64_t seed);  // direction_checks.cpp
 RegretOutcome direction_pathwise(const std::map<std::string, std::string>& given, std::uint64_t seed);  // direction_checks.cpp
 RegretOutcome per_beta(const std::map<std::string, std::string>& given, std::uint64_t seed);  // magnitude_checks.cpp
+RegretOutcome potential_step(const std::map<std::string, std::string>& given, std::uint64_t seed);  // potential_checks.cpp
+RegretOutcome magnitude_exact(const std::map<std::string, std::string>& given, std::uint64_t seed);  // potential_checks.cpp
+RegretOutcome wealth_lower(const std::map<std::string, std::string>& given, std::uint64_t seed);  // potential_checks.cpp
 
 }  // namespace privoco::proofs::banco

@@ -14,8 +14,14 @@ DirectionReplay::DirectionReplay(int d, int dir_sign, const arb_t lambda, slong 
 }
 
 void DirectionReplay::update(const double* g) {
-  Ball gj, n, k, one(1.0);
-  for (int j = 0; j < d_; ++j) arb_set_d(gj, g[j]), arb_addmul(S_, gj, gj, prec_);  // BANCO Alg 1 line 5: sum ||g^_s||^2
+  std::vector<Ball> b(static_cast<std::size_t>(d_));
+  for (int j = 0; j < d_; ++j) arb_set_d(b[j], g[j]);
+  update(b);
+}
+
+void DirectionReplay::update(const std::vector<Ball>& g) {
+  Ball n, k, one(1.0);
+  for (int j = 0; j < d_; ++j) arb_addmul(S_, g[j], g[j], prec_);  // BANCO Alg 1 line 5: sum ||g^_s||^2
   if (arb_is_zero(S_)) return;                                                       // no step before the first nonzero g^
   arb_rsqrt(k, S_, prec_);
   arb_mul(k, k, lambda_, prec_);
@@ -26,8 +32,7 @@ void DirectionReplay::update(const double* g) {
   mag_t t;
   mag_init(t);
   for (int j = 0; j < d_; ++j) {
-    arb_set_d(gj, g[j]);
-    arb_addmul(mid_[j], gj, k, prec_);
+    arb_addmul(mid_[j], g[j], k, prec_);
     mag_mul(t, arb_radref(mid_[j].get()), arb_radref(mid_[j].get()));
     mag_add(rho2_, rho2_, t);  // this step's roundings, as an l2 norm (squares summed, then the square root)
     mag_zero(arb_radref(mid_[j].get()));

@@ -41,21 +41,29 @@ struct Reduced {
 void spe(arb_t r, const arb_t z, slong prec) {
   Ball e, sp;
   arb_set_ui(e, 1);
-  arb_mul_2exp_si(e, e, 40);
+  arb_mul_2exp_si(e, e, 10);
   if (arb_gt(z, e)) {
-    // z > 2^40: (1/z)(1 - 1/(2z^2)) with the next term 3/(4z^4) as the error (the asymptotic series of erfc
-    // alternates, its remainder below the first term left out: Abramowitz and Stegun 7.1.24); e^{z^2} and erfc(z)
-    // apart would need the precision of z^2's integer part
-    Ball t, err;
+    // z > 2^10: (1/z) sum_{n < N} (-1)^n (2n - 1)!!/(2z^2)^n, the remainder below the first term left out (the series
+    // alternates: Abramowitz and Stegun 7.1.24), N where that term is below 2^-prec (its ratio (2n + 1)/(2z^2) is
+    // below 2^-19 for the n needed); e^{z^2} and erfc(z) apart would need the precision of z^2's integer part
+    Ball t, term, sum;
     arb_sqr(t, z, prec);
     arb_mul_2exp_si(t, t, 1);
     arb_inv(t, t, prec);  // 1/(2z^2)
-    arb_sqr(err, t, prec);
-    arb_mul_ui(err, err, 3, prec);
-    arb_sub_ui(e, t, 1, prec);
-    arb_neg(e, e);
-    arb_add_error(e, err);
-    arb_div(r, e, z, prec);
+    arb_one(term), arb_one(sum);
+    for (ulong n = 1; n < 100000; ++n) {
+      arb_mul_ui(term, term, 2 * n - 1, prec);
+      arb_mul(term, term, t, prec);
+      arb_neg(term, term);
+      if (arf_cmpabs_2exp_si(arb_midref(term.get()), -prec - 4) < 0) break;
+      arb_add(sum, sum, term, prec);
+    }
+    mag_t m;
+    mag_init(m);
+    arb_get_mag(m, term);
+    arb_add_error_mag(sum.get(), m);
+    mag_clear(m);
+    arb_div(r, sum, z, prec);
     return;
   }
   arb_sqr(e, z, prec);  // before r is written: r may be z
@@ -64,6 +72,39 @@ void spe(arb_t r, const arb_t z, slong prec) {
   arb_mul(r, r, e, prec);
   arb_const_sqrt_pi(sp, prec);
   arb_mul(r, r, sp, prec);
+}
+
+// h(z) = 1 - sqrt(pi) z erfcx(z): beyond z = 2^10 by the same alternating series from its second term, sum_{n >= 1}
+// (-1)^{n+1} (2n - 1)!!/(2z^2)^n (1 - z spe(z) would cancel to 1/(2z^2) and need twice z's binary exponent in bits)
+void h_of(arb_t r, const arb_t z, slong prec) {
+  Ball e;
+  arb_set_ui(e, 1);
+  arb_mul_2exp_si(e, e, 10);
+  if (!arb_gt(z, e)) {
+    spe(e, z, prec);
+    arb_mul(e, e, z, prec);
+    arb_sub_ui(e, e, 1, prec);
+    arb_neg(r, e);
+    return;
+  }
+  Ball t, term, sum;
+  arb_sqr(t, z, prec);
+  arb_mul_2exp_si(t, t, 1);
+  arb_inv(t, t, prec);  // 1/(2z^2)
+  arb_set(term, t), arb_set(sum, t);
+  for (ulong n = 2; n < 100000; ++n) {
+    arb_mul_ui(term, term, 2 * n - 1, prec);
+    arb_mul(term, term, t, prec);
+    arb_neg(term, term);
+    if (arf_cmpabs_2exp_si(arb_midref(term.get()), arf_abs_bound_lt_2exp_si(arb_midref(sum.get())) - prec - 4) < 0) break;
+    arb_add(sum, sum, term, prec);
+  }
+  mag_t m;
+  mag_init(m);
+  arb_get_mag(m, term);
+  arb_add_error_mag(sum.get(), m);
+  mag_clear(m);
+  arb_set(r, sum);
 }
 
 // is w <= s certainly (q >= 0), certainly not (-1), or undecided (0)?
@@ -338,9 +379,7 @@ void m_forms(arb_t res, arb_srcptr p, slong prec) {
     auto piece = [&](arb_t out, const arb_t z, int sign) {
       Ball se, h;
       spe(se, z, prec);
-      arb_mul(h, se, z, prec);
-      arb_sub_ui(h, h, 1, prec);
-      arb_neg(h, h);  // h(z)
+      h_of(h, z, prec);
       arb_div(h, h, r.s, prec);
       if (sign > 0) arb_add(out, se, h, prec);
       else arb_sub(out, se, h, prec);

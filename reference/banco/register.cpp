@@ -12,6 +12,7 @@ void register_paper(Registry& r) {
   r.add("BANCO.pred.m_integral", m_integral);
   r.add("BANCO.pred.m_closed", m_closed);
   r.add("BANCO.pred.m_compact", m_compact);
+  r.add("BANCO.bound.magnitude_exact", magnitude_exact);
   r.add("BANCO.noise.second_moment", second_moment);
   r.add("BANCO.noise.mgf", mgf);
   r.add("BANCO.noise.subexp_params", subexp_params);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "privoco/catalogue.hpp"
+#include "privoco/errors.hpp"
 #include "privoco/fast/banco/magnitude.hpp"
 #include "privoco/fast/vdh/conj.hpp"
 #include "privoco/proofs/check.hpp"
@@ -186,4 +187,67 @@ TEST(BancoChecks, Verdicts) {
   EXPECT_EQ(k.run({}).verdict, Verdict::certified);
   EXPECT_EQ(k.run({{"k1_value", "root"}}).verdict, Verdict::certified);
   EXPECT_EQ(privoco::proofs::check("VDH.lemma.cbl24").run({{"x_min", "-0.6839"}}).verdict, Verdict::refuted);
+}
+
+// The magnitude bound 1 + sup_x (v x - Psi(x)): fast within 4 ulp of the certified value over the sampling box.
+RC_GTEST_PROP(BancoMagnitudeBound, FastWithin4UlpOfTheReference, ()) {
+  const double v = *rc::gen::element(1.0, -1.0) * *log_uniform(1e-4, 1e4);
+  const double y = *log_uniform(1e-2, 1e6), a = *log_uniform(1e-3, 10);
+  const double e = error_of(fb::magnitude_exact_at(v, y, a), certified("BANCO.bound.magnitude_exact", {v, y, a}));
+  RC_LOG() << e << " ulp at v = " << v << ", y = " << y << ", a = " << a << "\n";
+  RC_TAG(e > 1 ? "> 1 ulp" : "<= 1 ulp");
+  RC_ASSERT(e <= 4);
+}
+
+// Fenchel-Young: 1 + v x - Psi(x) <= 1 + Psi*(v) at every x (the certified bound above the certified left side), even
+// in v; the sibling, the bound at the first-order root x = v/Psi''(0) = 3 v/a^2, lies below the left side at the true
+// root somewhere (it is not the supremum)
+TEST(BancoMagnitudeBound, IsTheSupremum) {
+  int below = 0;
+  for (double v : {0.01, 0.7, 30.0})
+    for (double y : {0.1, 10.0, 1e4})
+      for (double a : {0.05, 0.68}) {
+        const Ball B = certified("BANCO.bound.magnitude_exact", {v, y, a});
+        EXPECT_TRUE(overlap(B, certified("BANCO.bound.magnitude_exact", {-v, y, a})));
+        for (double x : {-3.0, 0.0, 0.5, 3.0, 40.0, 400.0}) {
+          Ball p = certified("BANCO.pot.psi", {x, y, a}), lhs;
+          arb_set_d(lhs.get(), v * x);  // exact enough: v x rounded once, far below the margins here
+          arb_sub(lhs.get(), lhs.get(), p.get(), 200);
+          arb_add_ui(lhs.get(), lhs.get(), 1, 200);
+          EXPECT_FALSE(arb_gt(lhs.get(), B.get())) << v << " " << y << " " << a << " x = " << x;
+        }
+        // the sibling: 1 + v x1 - Psi(x1) at x1 = 3 v/a^2 (exact only as v -> 0, y -> 0)
+        const double x1 = 3 * v / (a * a);
+        Ball p1 = certified("BANCO.pot.psi", {x1, y, a}), w;
+        arb_set_d(w.get(), v * x1);
+        arb_sub(w.get(), w.get(), p1.get(), 200);
+        arb_add_ui(w.get(), w.get(), 1, 200);
+        below += arb_lt(w.get(), B.get()) ? 1 : 0;
+      }
+  EXPECT_GT(below, 10);
+}
+
+// Far outside the box (v to 1e300, y and a from 1e-300 to 1e300): no NaN, the status agreeing with the value, the
+// reference's value where it is quick (nu = a^2 y <= 1e12, |v|/a <= 1e100); a^2 y beyond the double range is
+// OutOfReach by name, never a wrong number.
+RC_GTEST_PROP(BancoMagnitudeBound, FastOverTheWholeRange, ()) {
+  const double v = *rc::gen::element(1.0, -1.0) * *log_uniform(1e-300, 1e300);
+  const double y = *log_uniform(1e-300, 1e300), a = *log_uniform(1e-300, 1e300);
+  int e2;
+  const double ma = std::frexp(a, &e2);
+  const double nu = std::ldexp(ma * ma * y, 2 * e2);  // a^2 y without a^2's own over- or underflow
+  if (!std::isfinite(nu)) {
+    RC_ASSERT_THROWS_AS(fb::magnitude_exact_at(v, y, a), privoco::OutOfReach);
+    return;
+  }
+  const privoco::fast::Value B = fb::magnitude_exact_at(v, y, a);
+  RC_LOG() << std::hexfloat << "v = " << v << ", y = " << y << ", a = " << a << std::defaultfloat << ": " << B.value
+           << " status " << static_cast<int>(B.status) << " ln " << B.log_abs() << "\n";
+  RC_ASSERT(!std::isnan(B.value) && !std::isnan(B.log_abs()));
+  RC_ASSERT(B.value > 0 || (B.value == 0 && B.status == privoco::fast::Status::underflow));
+  if (nu <= 1e12 && std::fabs(v) / a <= 1e100) {
+    const double e = error_of(B, certified("BANCO.bound.magnitude_exact", {v, y, a}));
+    RC_LOG() << e << " ulp at v = " << v << ", y = " << y << ", a = " << a << "\n";
+    RC_ASSERT(e <= 8);
+  }
 }

@@ -300,3 +300,41 @@ def test_mip_ogd_gives_the_clis_bits_and_resumes_exactly(bandit, loss, shape):
     assert not np.array_equal(bits(np.array([step(other, r) for r in g])), bits(ref))
     with pytest.raises(privoco.ParamError, match="'L'"):
         privoco.learners.MipOGD(**{**common, "L": 0.01}).update(g[0])
+
+
+@pytest.mark.parametrize("reading", [dict(), dict(c_reading="sigma2", a_reading="inv_2b", k1_value="root", lam=2 ** 0.5)])
+def test_banco_gives_the_clis_bits_and_resumes_exactly(reading):
+    """BANCO Alg 1 as a class: the points played, the noise, the bets and coins are privoco run banco's bits; a
+    learner rebuilt from its JSON state halfway continues with the same bits; another seed does not; a g_t above G is
+    refused by name."""
+    rng = np.random.default_rng(SEED + 6)
+    d, T = 3, 40
+    g = rng.uniform(-0.5, 0.5, (T, d))
+    common = dict(T=T, G=1.0, eps=4.0, lam=1.0, d=d, seed=11)
+    common.update(reading)
+    params = [f"T={T}", "G=1", "eps=4", f"lambda={common['lam']!r}"] + [f"{k}={v}" for k, v in reading.items() if k != "lam"]
+    with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
+        f.write("g1,g2,g3\n" + "".join(",".join(repr(float(x)) for x in r) + "\n" for r in g))
+    p = subprocess.run([BIN, "run", "banco", *params, "--seed", "11", "--gradients", f.name], capture_output=True, text=True)
+    os.unlink(f.name)
+    assert p.returncode == 0, p.stderr
+    ref = np.array([[float(x) for x in l.split(",")[1 + d:]] for l in p.stdout.splitlines()[1:]])  # w, xi, m, s
+
+    def step(a, r):
+        w, m = a.played().copy(), a.bet()[0]
+        s = a.update(r)
+        return np.concatenate([w, a.noise(), [m, s]])
+
+    a = privoco.learners.Banco(**common)
+    assert np.array_equal(bits(np.array([step(a, r) for r in g])), bits(ref))
+    half = privoco.learners.Banco(**common)
+    first = [step(half, r) for r in g[:17]]
+    resumed = privoco.learners.Banco.from_state(json.loads(json.dumps(half.state())))
+    rest = [step(resumed, r) for r in g[17:]]
+    assert np.array_equal(bits(np.array(first + rest)), bits(ref))
+    other = privoco.learners.Banco(**{**common, "seed": 12})
+    assert not np.array_equal(bits(np.array([step(other, r) for r in g])), bits(ref))
+    with pytest.raises(privoco.ParamError, match="'G'"):
+        privoco.learners.Banco(**{**common, "G": 0.01}).update(g[0])
+    with pytest.raises(privoco.ParamError, match="c_reading"):
+        privoco.learners.Banco(**{**common, "c_reading": "sigma"})

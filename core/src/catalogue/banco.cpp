@@ -71,6 +71,12 @@ void register_paper(std::vector<Entry>& t) {
                           "not printed (the one-round inequality of BANCO's magnitude analysis)",
                           "E exp(beta (g + zeta) - beta^2 c) <= 1 + beta g for |beta| <= a, |g| <= G",
                           {c_reading, a_reading, k1_value}));
+  const char* kPot = "proofs-checks/banco/potential_checks.cpp tests/banco/learner_test.cpp";
+  t.push_back(claim_entry("BANCO.lemma.potential_step", "lemma", kPot,
+                          "not printed (the supermartingale step of BANCO's magnitude analysis)",
+                          "E_t Psi_t(X_{t-1} + s_t) <= Psi_{t-1}(X_{t-1}) + m_t E_t s_t", {c_reading, a_reading, k1_value}));
+  t.push_back(claim_entry("BANCO.lemma.wealth_lower", "lemma", kPot, "not printed (BANCO's magnitude analysis)",
+                          "E Psi_T(X_T) <= E W_T = 1 + E sum_t m_t s_t", {c_reading, a_reading, k1_value}));
   t.push_back(claim_entry("BANCO.bound.direction_pathwise", "bound",
                           "reference/banco/direction.cpp proofs-checks/banco/direction_checks.cpp tests/banco/noise_test.cpp",
                           "not printed (BANCO Alg 1 lines 5-6; Orabona and Pal 2018)",
@@ -80,6 +86,15 @@ void register_paper(std::vector<Entry>& t) {
   t.push_back(claim_entry("BANCO.lemma.decomposition", "lemma", "proofs-checks/banco/direction_checks.cpp tests/banco/noise_test.cpp",
                           "BANCO Thm 3",
                           "E Regret_T(u) <= E R^M_T(||u||) + ||u|| E R^D_T(u/||u||) (magnitude and direction regrets)"));
+
+  t.push_back({"BANCO.bound.magnitude_exact", "bound", "not printed (the magnitude learner's explicit bound)",
+               "1 + Psi*(v), Psi*(v) = sup_x (v x - Psi(x, y, a)) at y = T c: E R^M_T(v) <= it (wealth bound and Fenchel-Young); "
+               "by the root of m(x) = |v|",
+               {{"v", kReal, "the magnitude learner's comparator", {1e-4, 1e4, true, 0.02}},
+                {"y", kPos, "y = T c > 0", {1e-2, 1e6, false, 0}}, a},
+               true, true, "reference/banco/bounds.cpp fast/banco/bounds.cpp proofs-checks/banco/potential_checks.cpp "
+               "tests/banco/magnitude_test.cpp"});
+  t.back().has_proof = true;  // privoco prove BANCO.bound.magnitude_exact: the argument and simulated regrets
 
   // the Laplace-l2 mechanism rho(z) ~ exp(-(eps/2) ||z||) (VDH.alg.l2_mech draws it): R ~ Gamma(d, 2/eps) times a
   // uniform direction. d up to 1e6; sampling boxes where the mgf is finite (|beta| < eps/2) and, for the literal b of
@@ -116,6 +131,21 @@ void register_paper(std::vector<Entry>& t) {
   t.push_back(claim_entry("BANCO.priv.tuning_cost", "priv", "proofs-checks/banco/noise_checks.cpp tests/banco/noise_test.cpp",
                           "BANCO Sec 1 and abstract (motivation)",
                           "k tuning runs over the same individuals cost k eps (basic composition); at a fixed budget eps/k each"));
+  // Alg 1 whole: the learner of `privoco run banco` (the readings above are its parameters; R3 changes no iterate)
+  const ParamSpec T{"T", {1, 9007199254740992.0, true, true}, "rounds (an integer): at most T rows", {}};
+  t.push_back({"BANCO.alg.banco", "alg", "BANCO Alg 1",
+               "BANCO as a streaming learner: g^_t = g_t + xi_t (xi_t ~ exp(-(eps/(2G)) ||z||)), w_t = m_t q_t with the "
+               "bet m_t = dPsi/dx at X_{t-1}, y = (t - 1) c (line 4) and the direction q_t by projected scale-free OGD "
+               "(lines 5-6); `privoco run banco`, `check --stream banco`",
+               {T, {"G", kPos, "bound on ||g_t|| (checked per round; Thm 2: 1); the noise scales with it", {}},
+                {"eps", kPos, "the Laplace-l2 mechanism's level (per-round eps-LDP)", {}},
+                {"lambda", kPos, "the direction step's coefficient (R4: 1, sqrt 2 or 1/sqrt 2)", {}},
+                reading_param("dir_sign", {"+1", "-1"}, "the sign of Alg 1 line 5's step (R3; changes no w_t)"), k1_value,
+                a_reading, c_reading, b_reading,
+                reading_param("sigma1d2_mode", {"printed", "minimal"}, "the printed 18 d^2/eps^2, or the smallest admissible")},
+               true, true,
+               "fast/banco/learner.cpp reference/banco/learner.cpp oracle/banco/learner.cpp tests/banco/learner_test.cpp "
+               "core/src/banco_learner.cpp"});
 }
 
 }  // namespace privoco::banco

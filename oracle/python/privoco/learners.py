@@ -1,5 +1,5 @@
 """VDH's learners (privoco run alg1, alg2, alg3), JKT's private sum (run private_sum), JKT's PIGD and PGIGA (run
-pigd, pgiga), PQFTL and FTL (run pqftl, ftl), MIP's private OGD (run mip_ogd, mip_bandit) in double, step by step: update with each gradient, predict the
+pigd, pgiga), PQFTL and FTL (run pqftl, ftl), MIP's private OGD (run mip_ogd, mip_bandit), BANCO (run banco) in double, step by step: update with each gradient, predict the
 next point, and state()/from_state() that round-trip exactly (floats as hex text), so a run can stop and resume
 with the same bits. The readings are those `privoco run` prints: A1(a) A3 A5(b) A20(a) A21(a) A28(a).
 
@@ -420,4 +420,70 @@ class MipOGD:
     def from_state(cls, s):
         o = cls(**s["args"])
         o._p.restore(int(s["t"]), [_unhex(v) for v in s["theta"]])
+        return o
+
+
+class Banco:
+    """BANCO Algorithm 1 (privoco run banco): played() is w_t = m_t q_t of the coming round; update(g) takes the true
+    negative subgradient g_t (|g_t| <= G, refused otherwise), adds the Laplace-l2 noise xi_t ~ exp(-(eps/(2G)) |z|)
+    (noise() is the round's draw), and returns the coin s_t = <g_t + xi_t, q_t>; bet() is (m_t, status, ln|m_t|), the
+    status "overflow" where m_t leaves the double range. The readings by name as the CLI takes them; sigma2, sigma1d2
+    and b default to the Thm 2 instance's constants scaled by G (constants() shows what the run uses); lam is the
+    CLI's lambda (a Python keyword)."""
+    _choices = {"dir_sign": ["+1", "-1"], "k1_value": ["printed", "root"], "a_reading": ["inv_b", "inv_2b"],
+                "c_reading": ["sigma1d2", "sigma2"], "b_reading": ["four_over_eps", "eps_over_four"],
+                "sigma1d2_mode": ["printed", "minimal"]}
+    id = "BANCO.alg.banco"
+
+    def __init__(self, T, G, eps, lam, d, dir_sign="+1", k1_value="printed", a_reading="inv_b", c_reading="sigma1d2",
+                 b_reading="four_over_eps", sigma1d2_mode="printed", sigma2=None, sigma1d2=None, b=None, seed=1):
+        opt = lambda v: float("nan") if v is None else float(v)
+        self._args = {"T": int(T), "G": float(G), "eps": float(eps), "lam": float(lam), "d": int(d),
+                      "dir_sign": str(dir_sign), "k1_value": k1_value, "a_reading": a_reading, "c_reading": c_reading,
+                      "b_reading": b_reading, "sigma1d2_mode": sigma1d2_mode, "sigma2": sigma2, "sigma1d2": sigma1d2,
+                      "b": b, "seed": int(seed)}
+        a = self._args
+        sign = 1 if self._reading("dir_sign", a["dir_sign"]) == 0 else -1
+        self._p = _privoco.Banco(a["d"], a["T"], a["G"], a["eps"], a["lam"], sign, self._reading("k1_value", k1_value),
+                                 self._reading("a_reading", a_reading), self._reading("c_reading", c_reading),
+                                 self._reading("b_reading", b_reading), self._reading("sigma1d2_mode", sigma1d2_mode),
+                                 opt(sigma2), opt(sigma1d2), opt(b), a["seed"])
+
+    def _reading(self, name, value):
+        if value not in self._choices[name]:
+            raise _privoco.ParamError(f"{self.id}: parameter {name}: '{value}' (one of {', '.join(self._choices[name])})")
+        return self._choices[name].index(value)
+
+    def played(self):
+        return self._p.played()
+
+    def update(self, g):
+        return self._p.update(np.atleast_1d(np.asarray(g, dtype=np.float64)))
+
+    def noise(self):
+        return self._p.noise()
+
+    def direction(self):
+        return self._p.direction()
+
+    def bet(self):
+        return self._p.bet()
+
+    def constants(self):
+        return self._p.constants()
+
+    @property
+    def rounds(self):
+        return self._p.rounds()
+
+    def state(self):
+        t, xh, xl, sh, sl, wh, wl, q = self._p.state()
+        return {"id": self.id, "args": self._args, "t": int(t), "X": [_hex(xh), _hex(xl)], "S": [_hex(sh), _hex(sl)],
+                "W": [_hex(wh), _hex(wl)], "q": [_hex(v) for v in q]}
+
+    @classmethod
+    def from_state(cls, s):
+        o = cls(**s["args"])
+        u = lambda k: [_unhex(v) for v in s[k]]
+        o._p.restore((int(s["t"]), *u("X"), *u("S"), *u("W"), u("q")))
         return o

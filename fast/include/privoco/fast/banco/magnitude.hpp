@@ -16,6 +16,11 @@ Value m(const double* p);        // BANCO.pred.m_integral and BANCO.pred.m_compa
 // the same at (x, y, a) directly (domain checked by the callers above)
 Value psi_at(double x, double y, double a);
 Value m_at(double x, double y, double a);
+// Psi - 1 without cancellation where Psi is near 1 (the quadrature region; elsewhere Psi less one)
+Value psi_m1_at(double x, double y, double a);
+// BANCO.bound.magnitude_exact {v, y, a}: 1 + sup_x (v x - Psi(x, y, a)), y = T c > 0 (bounds.cpp)
+Value magnitude_exact(const double* p);
+Value magnitude_exact_at(double v, double y, double a);
 
 }  // namespace privoco::fast::banco
 

@@ -26,6 +26,9 @@ void m_closed(arb_t res, arb_srcptr p, slong prec);    // BANCO.pred.m_closed {x
 // BANCO.pred.m_compact {x, y, a}: as the fast part, quadrature where lambda, nu <= 8, the derived forms elsewhere
 void m_compact(arb_t res, arb_srcptr p, slong prec);
 void m_forms(arb_t res, arb_srcptr p, slong prec);     // the derived forms alone
+// BANCO.bound.magnitude_exact {v, y, a}: 1 + sup_x (v x - Psi(x, y, a)) (y = T c > 0): the root of m(x) = |v| by
+// Newton's method, certified by a bracket on which the concave v x - Psi(x) is enclosed (bounds.cpp)
+void magnitude_exact(arb_t res, arb_srcptr p, slong prec);
 
 }  // namespace privoco::reference::banco
 
@@ -54,7 +57,8 @@ class DirectionReplay {
   DirectionReplay& operator=(const DirectionReplay&) = delete;
   const std::vector<Ball>& q() const { return q_; }  // q_t of the coming round
   const Ball& S() const { return S_; }
-  void update(const double* g);  // g^_t, d doubles (exact)
+  void update(const double* g);          // g^_t, d doubles (exact)
+  void update(const std::vector<Ball>& g);  // g^_t as d balls (a drawn noise's enclosure)
 
  private:
   int d_, sign_;

@@ -1,0 +1,94 @@
+#include <cmath>
+#include <string>
+
+#include "../numerics/scaled.hpp"
+#include "privoco/catalogue.hpp"
+#include "privoco/errors.hpp"
+#include "privoco/fast/banco/magnitude.hpp"
+#include "privoco/fast/numerics/dd.hpp"
+#include "privoco/format.hpp"
+
+namespace privoco::fast::banco {
+
+namespace {
+// Psi''/m at nu = 0 (Psi = sinh(l)/l): ((l^2 + 2) tanh l - 2 l)/(l (l - tanh l)); 1/l below l = 1e-3 (its limit)
+double slope0(double l) {
+  if (l < 1e-3) return 1 / l;
+  const double th = std::tanh(l);
+  return ((l * l + 2) * th - 2 * l) / (l * (l - th));
+}
+}  // namespace
+
+// 1 + sup_x (v x - Psi(x, y, a)) depends on (V, nu) = (|v|/a, a^2 y) only: with lambda = a x, Psi(x, y, a) =
+// Psi(lambda, nu, 1) (the definition with beta = a u), so the bound is 1 + sup_lambda (V lambda - Psi(lambda, nu, 1)).
+// The root lambda* of m(lambda, nu, 1) = V lies below 2 nu + 2|ln V| + 64 (beyond 2 nu the bet grows like
+// e^{lambda - nu}), so it is a double wherever nu is.
+Value magnitude_exact_at(double v, double y, double a) {
+  const double av = std::fabs(v);  // Psi even: Psi*(v) = Psi*(|v|)
+  int ea;
+  const double ma = std::frexp(a, &ea);  // a^2 alone may under- or overflow where a^2 y does not
+  const double nu = std::ldexp(to_double(two_prod(ma, ma) * y), 2 * ea);
+  if (!std::isfinite(nu))
+    throw OutOfReach("BANCO.bound.magnitude_exact: a^2 y = " + text17(a) + "^2 * " + text17(y) +
+                     " leaves the double range, where the fast evaluation's root search does not reach (the reference "
+                     "evaluates it)");
+  // the bound at v = 0: 1 - Psi(0) (= nu/3 (1 - 3 nu/10 + ...) below nu = 2^-600, to the last bit)
+  const double B0 = nu < 0x1p-600 ? nu / 3 : -psi_m1_at(0, nu, 1).value;
+  if (av == 0) return numerics::plain(B0);
+  const double V = av / a, lnV = (V > 0x1p-1000 && V < 0x1p1000) ? std::log(V) : std::log(av) - std::log(a);
+  if (!(V > 0x1p-500)) {
+    // lambda* = V/M2 + O(V^3), M2 = m'(0) = int_0^1 u^2 e^{-nu u^2} du in (e^{-nu}/3, 1/3]: B = B0 + V^2/(2 M2) (1 +
+    // O(V^2)), the second term below 2^-999 B0 unless nu is below 2^-900 too: then B = nu/3 + 3 V^2/2 to first order
+    if (nu > 0x1p-900 || V == 0) return numerics::plain(B0);
+    const double r = nu / 3 + 1.5 * V * V;  // a normal double: its terms are exact to an ulp of it
+    if (r >= 0x1p-1022) return numerics::plain(r);
+    const double l1 = std::log(1.0 / 3) + 2 * std::log(a) + std::log(y), l2 = std::log(1.5) + 2 * lnV;
+    const double hi = std::fmax(l1, l2);
+    return value_from_log(hi + std::log1p(std::exp(std::fmin(l1, l2) - hi)));
+  }
+  // Newton's method on ln m(lambda) = ln V (m grows like an exponential far out, where Newton on m itself creeps),
+  // with Psi''/m = (lambda + Psi/m - cosh(lambda) e^{-nu}/m)/(2 nu) (two integrations by parts; its nu -> 0 limit below
+  // nu = 1e-10, where the formula cancels); a step outside the bracket bisects it (geometrically
+  // once lo > 0). The bound's error is quadratic in lambda's (phi'(lambda*) = 0): lambda to 1e-13 is more than enough.
+  double lo = 0, hi = 2 * nu + 2 * std::fabs(lnV) + 64;
+  auto split = [&] { return lo > 0 ? std::sqrt(lo) * std::sqrt(hi) : 0.5 * hi; };
+  double x = std::fmin(split(), 3 * V);  // lambda* >= 3 V (m(lambda) <= lambda/3)
+  for (int k = 0; k < 400; ++k) {
+    const double lm = m_at(x, nu, 1).log_abs();  // (its Value again below: the slope's regime)
+    if (lm > lnV) hi = x;
+    else lo = x;
+    if (lm == lnV) break;
+    double d2m;
+    const Value mv = m_at(x, nu, 1);
+    if (mv.status != Status::ok) {
+      // m beyond the double range: Psi/m from two logarithms of size |ln m| would carry their absolute error; the
+      // slope of ln m in its regimes instead, 1/l + l/(2 nu) (Gaussian, l < 2 nu) or 1 (exponential, beyond)
+      d2m = x < 2 * nu ? 1 / x + x / (2 * nu) : 1.0;
+    } else if (nu > 1e-10) {
+      const Value p = psi_at(x, nu, 1);
+      const double ch = std::exp(x - nu - lm) + std::exp(-x - nu - lm);
+      d2m = (x + std::exp(p.log_abs() - lm) - 0.5 * ch) / (2 * nu);
+    } else {
+      d2m = slope0(x);  // the formula above cancels as nu -> 0: its limit (a slope within nu of the true one)
+    }
+    double xn = x - (lm - lnV) / d2m;
+    if (!(xn > lo && xn < hi) || !std::isfinite(xn)) xn = split();
+    const bool done = std::fabs(xn - x) <= 1e-13 * x || hi - lo <= 1e-13 * hi;
+    x = xn;
+    if (done) break;
+  }
+  // BANCO magnitude bound: 1 + V lambda* - Psi(lambda*) = V lambda* - (Psi(lambda*) - 1)
+  const Value pm = psi_m1_at(x, nu, 1);
+  const double vx = V * x;
+  if (pm.status == Status::ok && std::isfinite(vx) && V > 0x1p-1000) return numerics::plain(vx - pm.value);
+  // beyond the double range: ln(V lambda* - Psi) = ln V + ln(lambda* - Psi/V), Psi/V = e^{ln Psi - ln V} < lambda*
+  const double lp = pm.status == Status::ok ? std::log(pm.value + 1) : pm.log_abs();
+  return value_from_log(lnV + std::log(x - std::exp(lp - lnV)));
+}
+
+Value magnitude_exact(const double* p) {
+  check_params(entry("BANCO.bound.magnitude_exact"), p);
+  return magnitude_exact_at(p[0], p[1], p[2]);
+}
+
+}  // namespace privoco::fast::banco

@@ -1,0 +1,167 @@
+// BANCO's full update (Alg 1) as a streaming learner: every played point of the fast run within one ulp of the
+// certified replay's rounding scale (every reading, privoco's draws and another program's noise), with siblings that
+// fail it (a wrong direction sign, a wrong c reading, a wrong step coefficient); exact state save and restore; the
+// refusals (||g|| > G, a round past T, a corrupt state); a bet beyond the double range reported, never NaN.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "privoco/errors.hpp"
+#include "privoco/fast/banco/learner.hpp"
+#include "privoco/reference/banco/learner.hpp"
+#include "privoco/streams.hpp"
+
+namespace fb = privoco::fast::banco;
+namespace rb = privoco::reference::banco;
+namespace pb = privoco::banco;
+using privoco::reference::Ball;
+
+namespace {
+
+// g_t of norm at most G: coordinates uniform in [-1, 1] plus a drift along (1, ..., 1), scaled into the G-ball
+std::vector<double> data_row(const privoco::Streams& s, std::uint64_t t, int d, double G) {
+  std::vector<double> g(static_cast<std::size_t>(d));
+  double n = 0;
+  for (int j = 0; j < d; ++j) g[j] = 0.7 + (2 * s.uniform(7000 + static_cast<std::uint64_t>(j), t) - 1), n += g[j] * g[j];
+  n = std::sqrt(n);
+  for (int j = 0; j < d; ++j) g[j] *= G / n * s.uniform(6999, t);
+  return g;
+}
+
+pb::BancoConfig config(int d, double eps, double G, std::uint64_t seed) {
+  pb::BancoConfig c;
+  c.d = d, c.T = 100000, c.eps = eps, c.G = G, c.seed = seed;
+  return c;
+}
+
+// |fast - certified| + the ball's radius, in ulps of `scale`
+double ulps_of_scale(double fast, const Ball& ref, double scale) {
+  const double mid = arf_get_d(arb_midref(ref.get()), ARF_RND_NEAR), rad = mag_get_d(arb_radref(ref.get()));
+  return (std::fabs(fast - mid) + rad) / std::ldexp(1.0, std::ilogb(scale) - 52);
+}
+
+// One seeded run of both parts: the largest deviation of the played points in ulps of the replay's rounding scale.
+// wrong: the fast run's configuration differs from the replay's (a sibling that must fail). own_noise: the replay
+// takes the fast run's xi_t as another program's noise.
+double compare_run(const pb::BancoConfig& c, std::uint64_t rounds, std::uint64_t data_seed, const pb::BancoConfig* wrong = nullptr,
+                   bool own_noise = false) {
+  fb::Banco f(wrong ? *wrong : c);
+  rb::BancoReplay r(c);
+  privoco::Streams data(data_seed);
+  double worst = 0;
+  for (std::uint64_t t = 1; t <= rounds; ++t) {
+    for (int j = 0; j < c.d; ++j) worst = std::max(worst, ulps_of_scale(f.played()[j], r.played()[j], r.rounding_scale()));
+    const std::vector<double> g = data_row(data, t, c.d, c.G);
+    f.update(g.data());
+    r.update(g.data(), own_noise ? f.noise() : nullptr);
+  }
+  return worst;
+}
+
+}  // namespace
+
+TEST(BancoLearner, FastWithinOneUlpOfTheReplaysScale) {
+  // every reading: k1_value, a_reading, c_reading, b_reading, sigma1d2_mode, dir_sign, lambda in {1, sqrt 2, 1/sqrt 2}
+  for (int r = 0; r < 8; ++r) {
+    pb::BancoConfig c = config(3, 4, 1, 11 + r);
+    c.k1_value = r & 1, c.a_reading = (r >> 1) & 1, c.c_reading = (r >> 2) & 1;
+    c.b_reading = r & 1, c.sigma1d2_mode = (r >> 1) & 1, c.dir_sign = r & 4 ? -1 : 1;
+    c.lambda = r % 3 == 0 ? 1 : r % 3 == 1 ? std::sqrt(2.0) : std::sqrt(0.5);
+    const double u = compare_run(c, 150, 100 + r);
+    RecordProperty("reading_" + std::to_string(r), std::to_string(u));
+    EXPECT_LE(u, 1.0) << "reading combination " << r;
+  }
+}
+
+TEST(BancoLearner, GScalesTheNoiseAndTheOtherProgramsNoiseIsTakenExactly) {
+  EXPECT_LE(compare_run(config(4, 2, 0.25, 5), 120, 7), 1.0);
+  EXPECT_LE(compare_run(config(4, 2, 3, 6), 120, 8, nullptr, true), 1.0);
+  // small noise and a strong drift: the bet grows large (X_t ~ t), its error bound with it
+  pb::BancoConfig c = config(2, 400, 1, 9);
+  EXPECT_LE(compare_run(c, 400, 9), 1.0);
+}
+
+TEST(BancoLearner, WrongVariantsFailTheComparison) {
+  const pb::BancoConfig c = config(3, 4, 1, 21);
+  pb::BancoConfig w = c;
+  w.c_reading = 1;
+  EXPECT_GT(compare_run(c, 40, 3, &w), 1e3);
+  w = c, w.lambda = std::sqrt(2.0);
+  EXPECT_GT(compare_run(c, 40, 3, &w), 1e3);
+  w = c, w.a_reading = 1, w.b = 1.0;  // a = min(k1, 1/2) instead of min(k1, 1): a different prior's width
+  pb::BancoConfig cb = c;
+  cb.b = 1.0;
+  EXPECT_GT(compare_run(cb, 40, 3, &w), 1e3);
+}
+
+// R3 changes no iterate: with q -> -q every s_t, X_t and (m odd in x) m_t change sign, so w_t = m_t q_t is the same;
+// in double too, bit for bit (negation is exact and the bet is computed from |x|)
+TEST(BancoLearner, DirectionSignChangesNoPlayedPoint) {
+  pb::BancoConfig c = config(4, 3, 1, 41), w = c;
+  w.dir_sign = -1;
+  fb::Banco a(c), b(w);
+  privoco::Streams data(5);
+  for (std::uint64_t t = 1; t <= 300; ++t) {
+    const std::vector<double> g = data_row(data, t, c.d, c.G);
+    a.update(g.data()), b.update(g.data());
+    for (int j = 0; j < c.d; ++j) {
+      ASSERT_EQ(a.played()[j], b.played()[j]) << "t = " << t;
+      ASSERT_EQ(a.direction()[j], -b.direction()[j]) << "t = " << t;
+    }
+    ASSERT_EQ(a.bet().value, -b.bet().value);
+  }
+  EXPECT_NE(a.bet().value, 0.0);
+}
+
+TEST(BancoLearner, StateRestoresExactly) {
+  const pb::BancoConfig c = config(5, 3, 1, 31);
+  fb::Banco a(c), b(c);
+  privoco::Streams data(4);
+  for (std::uint64_t t = 1; t <= 50; ++t) a.update(data_row(data, t, c.d, c.G).data());
+  b.restore(a.rounds(), a.X(), a.S(), a.W(), std::vector<double>(a.direction(), a.direction() + c.d));
+  for (std::uint64_t t = 51; t <= 80; ++t) {
+    const std::vector<double> g = data_row(data, t, c.d, c.G);
+    a.update(g.data()), b.update(g.data());
+    for (int j = 0; j < c.d; ++j) ASSERT_EQ(a.played()[j], b.played()[j]) << "t = " << t;
+  }
+}
+
+TEST(BancoLearner, Refusals) {
+  pb::BancoConfig c = config(2, 2, 1, 1);
+  c.T = 2;
+  fb::Banco f(c);
+  const double big[2] = {1, 0.5}, ok[2] = {0.6, 0.8}, nan2[2] = {NAN, 0};
+  try {
+    f.update(big);
+    FAIL() << "||g|| > G accepted";
+  } catch (const privoco::ParamError& e) {
+    EXPECT_EQ(e.param, "G");
+  }
+  EXPECT_THROW(f.update(nan2), privoco::DomainError);
+  f.update(ok), f.update(ok);
+  EXPECT_THROW(f.update(ok), privoco::DomainError);  // past T
+  fb::Banco g(c);
+  EXPECT_THROW(g.restore(1, {0, 0}, {1, 0}, {1, 1e-10}, {0, 0}), privoco::DomainError);  // lo far above ulp(hi)
+  EXPECT_THROW(g.restore(3, {0, 0}, {1, 0}, {1, 0}, {0, 0}), privoco::DomainError);      // t > T
+  EXPECT_THROW(g.restore(1, {0, 0}, {1, 0}, {1, 0}, {1, 1}), privoco::DomainError);      // ||q|| > 1
+  EXPECT_THROW(g.restore(1, {0, 0}, {-1, 0}, {1, 0}, {0, 0}), privoco::DomainError);     // S < 0
+  c.lambda = 0;
+  EXPECT_THROW(fb::Banco{c}, privoco::DomainError);
+}
+
+TEST(BancoLearner, BetBeyondTheDoubleRangeIsReportedNotNaN) {
+  // no noise to speak of (eps huge) and g_t = (1, 0) every round: X_t = t, the bet grows like e^{(k1 - k1^2) t}
+  pb::BancoConfig c = config(2, 1e12, 1, 1);
+  c.T = 10000;
+  fb::Banco f(c);
+  const double g[2] = {1, 0};
+  for (int t = 0; t < 6000; ++t) f.update(g);
+  EXPECT_EQ(f.bet().status, privoco::fast::Status::overflow);
+  EXPECT_GT(f.bet().log_abs(), 709.0);
+  EXPECT_TRUE(std::isinf(f.played()[0]));
+  EXPECT_EQ(f.played()[1] == 0 || std::isinf(f.played()[1]), true);
+  EXPECT_FALSE(std::isnan(f.played()[1]));
+}
