@@ -19,6 +19,11 @@ RegretOutcome direction_pathwise(const std::map<std::string, std::string>& given
 RegretOutcome per_beta(const std::map<std::string, std::string>& given, std::uint64_t seed);  // magnitude_checks.cpp
 RegretOutcome potential_step(const std::map<std::string, std::string>& given, std::uint64_t seed);  // potential_checks.cpp
 RegretOutcome magnitude_exact(const std::map<std::string, std::string>& given, std::uint64_t seed);  // potential_checks.cpp
+RegretOutcome regret_explicit(const std::map<std::string, std::string>& given, std::uint64_t seed);  // regret_checks.cpp
+RegretOutcome magnitude_O(const std::map<std::string, std::string>& given, std::uint64_t seed);  // regret_checks.cpp
+RegretOutcome direction_O(const std::map<std::string, std::string>& given, std::uint64_t seed);  // regret_checks.cpp
+RegretOutcome sgd_baseline(const std::map<std::string, std::string>& given, std::uint64_t seed);  // regret_checks.cpp
+RegretOutcome thm2(const std::map<std::string, std::string>& given, std::uint64_t seed);  // regret_checks.cpp
 RegretOutcome wealth_lower(const std::map<std::string, std::string>& given, std::uint64_t seed);  // potential_checks.cpp
 
 }  // namespace privoco::proofs::banco

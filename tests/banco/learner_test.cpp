@@ -11,6 +11,7 @@
 
 #include "privoco/errors.hpp"
 #include "privoco/fast/banco/learner.hpp"
+#include "privoco/proofs/check.hpp"
 #include "privoco/reference/banco/learner.hpp"
 #include "privoco/streams.hpp"
 
@@ -164,4 +165,32 @@ TEST(BancoLearner, BetBeyondTheDoubleRangeIsReportedNotNaN) {
   EXPECT_TRUE(std::isinf(f.played()[0]));
   EXPECT_EQ(f.played()[1] == 0 || std::isinf(f.played()[1]), true);
   EXPECT_FALSE(std::isnan(f.played()[1]));
+}
+
+// The potential argument's verdicts: the step, the wealth bound and the magnitude bound certified under the default
+// c = sigma_1D^2/2 + G^2; the step refuted with a certified counterexample under the extracted c = sigma^2/2 + G^2
+// (ERRATA.md E50), where the wealth bound is left undecided (simulation is no certificate).
+TEST(BancoChecks, PotentialVerdicts) {
+  using privoco::proofs::Verdict;
+  const auto& step = privoco::proofs::check("BANCO.lemma.potential_step");
+  EXPECT_EQ(step.run({}).verdict, Verdict::certified);
+  EXPECT_EQ(step.run({{"c_reading", "sigma2"}}).verdict, Verdict::refuted);
+  const auto& wealth = privoco::proofs::check("BANCO.lemma.wealth_lower");
+  EXPECT_EQ(wealth.run({}).verdict, Verdict::certified);
+  EXPECT_EQ(wealth.run({{"c_reading", "sigma2"}}).verdict, Verdict::undecided);
+  EXPECT_EQ(privoco::proofs::check("BANCO.bound.magnitude_exact").run({}).verdict, Verdict::certified);
+}
+
+// The regret checks' verdicts: the explicit bound certified by its argument (default c), the direction display's step
+// certified as an inequality, the SGD algebra's first rate refuted (it is the display only up to 1 + 1/||w*||^2,
+// ERRATA.md E52), and the O-forms undecided; the sibling: the explicit bound under the extracted c is left undecided.
+TEST(BancoChecks, RegretVerdicts) {
+  using privoco::proofs::Verdict;
+  const auto& ex = privoco::proofs::check("BANCO.bound.regret_explicit");
+  EXPECT_EQ(ex.run({}).verdict, Verdict::certified);
+  EXPECT_EQ(ex.run({{"c_reading", "sigma2"}}).verdict, Verdict::undecided);
+  EXPECT_EQ(privoco::proofs::check("BANCO.bound.direction_O").run({}).verdict, Verdict::certified);
+  EXPECT_EQ(privoco::proofs::check("BANCO.bound.sgd_baseline").run({}).verdict, Verdict::refuted);  // E52
+  EXPECT_EQ(privoco::proofs::check("BANCO.bound.magnitude_O").run({}).verdict, Verdict::undecided);
+  EXPECT_EQ(privoco::proofs::check("BANCO.bound.thm2").run({}).verdict, Verdict::undecided);
 }

@@ -96,6 +96,22 @@ void register_paper(std::vector<Entry>& t) {
                "tests/banco/magnitude_test.cpp"});
   t.back().has_proof = true;  // privoco prove BANCO.bound.magnitude_exact: the argument and simulated regrets
 
+  const char* kReg = "proofs-checks/banco/regret_checks.cpp tests/banco/learner_test.cpp";
+  t.push_back(claim_entry("BANCO.bound.direction_O", "bound", kReg, "BANCO Sec 3.1 (display with \"(a)\")",
+                          "E R^D_T = O(E sqrt(sum ||g^_t||^2)) = O(sqrt(sum (E||g_t||^2 + sigma^2)))"));
+  t.push_back(claim_entry("BANCO.bound.magnitude_O", "bound", kReg, "BANCO Sec 3.1 (last display)",
+                          "E R^M_T(v) = O(|v| max{(1 + b) ln(|v|(1 + b)), sqrt((1 + sigma_1D^2) T ln(|v|(1 + sigma_1D^2) T + 1))} + 1)"));
+  t.push_back(claim_entry("BANCO.bound.regret_explicit", "bound", kReg,
+                          "not printed (the explicit form behind BANCO Thm 2 and Thm 3)",
+                          "E Regret_T(u) <= 1 + Psi_T*(||u||) + ||u|| (2/lambda + lambda) sqrt(T (G^2 + sigma^2))", {c_reading}));
+  t.push_back(claim_entry("BANCO.bound.thm2", "bound", kReg,
+                          "BANCO Thm 2",
+                          "E R(w-bar_T) - R(w) <= O(d ||w||/(eps sqrt T) sqrt(ln(1 + d^2 ||w||^2 T/eps^2)) + 1/T) "
+                          "(readings R9 of the display)"));
+  t.push_back(claim_entry("BANCO.bound.sgd_baseline", "bound", kReg, "BANCO Sec 1 (introduction)",
+                          "LDP-SGD: O(||w*||^2/(eta T) + d^2 eta/eps^2); eta = eps/(d sqrt T): O(d ||w*||^2/(eps sqrt T)); "
+                          "oracle eta: O(d ||w*||/(eps sqrt T))"));
+
   // the Laplace-l2 mechanism rho(z) ~ exp(-(eps/2) ||z||) (VDH.alg.l2_mech draws it): R ~ Gamma(d, 2/eps) times a
   // uniform direction. d up to 1e6; sampling boxes where the mgf is finite (|beta| < eps/2) and, for the literal b of
   // R5, where some sigma_1D^2 is admissible (eps > 2 sqrt 2)
