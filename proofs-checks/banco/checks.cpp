@@ -100,6 +100,12 @@ RegretOutcome k1_ineq(const Params& given, std::uint64_t seed) {
 
 void register_paper(Registry& r) {
   static const std::vector<RegretCheck> c = {
+      {"BANCO.const.noisy_oracle", "BANCO Sec 2, Alg 1 line 3", "g^_t = g_t + xi_t, E_t xi_t = 0, ||g_t|| <= G",
+       "the noise's symmetry; sample means of the Laplace-l2 draws against Chebyshev's bound (FPR 1e-6)", {}, noisy_oracle, {}},
+      {"BANCO.const.eq1_variance", "BANCO eq (1)", "E_t ||xi_t||^2 <= sigma^2",
+       "the second moments of the Thm 2 noise and the Gaussian example in closed form", {}, eq1_variance, {}},
+      {"BANCO.const.eq2_subexp", "BANCO eq (2)", "E_t exp(beta <xi_t, e>) <= exp(beta^2 sigma_1D^2/2), |beta| <= 1/b, ||e|| <= 1",
+       "the mgf's monotone ratio; certified margins at |beta| = 1/b for the Thm 2 instance", {}, eq2_subexp, {}},
       {"BANCO.const.k1", "BANCO Alg 1 line 4", "k1 = 0.6838",
        "the root of ln(1 + x) = x - x^2 in (-1, 0) certified; the printed digits against it", {}, k1, {}},
       {"BANCO.lemma.k1_ineq", "not printed (behind BANCO Alg 1 line 4's k1; VDH.lemma.cbl24)",
@@ -121,6 +127,8 @@ void register_paper(Registry& r) {
        "k tuning runs cost k eps per individual; at a fixed budget each run uses eps/k",
        "basic composition of the runs' density ratios, tight for the Laplace-l2 mechanism; the second moment at eps/k",
        {}, tuning_cost, {}},
+      {"BANCO.pot.wealth", "not printed (the coin-betting reduction)", "W_t = 1 + sum m_s s_s; R^M_T(v) = v X_T - (W_T - 1)",
+       "the algebra; BANCO's certified trajectory recomputed", {}, wealth, {}},
       {"BANCO.lemma.per_beta", "not printed (BANCO's magnitude analysis, behind Alg 1 line 4)",
        "E exp(beta (g + zeta) - beta^2 c) <= 1 + beta g for |beta| <= a, |g| <= G, zeta meeting eqs (1), (2)",
        "the argument (eq (2) and the k1 inequality) under c = sigma_1D^2/2 + G^2; certified margins on a grid of "
@@ -139,6 +147,8 @@ void register_paper(Registry& r) {
        "gradient sequences (evidence only)",
        {"c_reading", "a_reading", "k1_value"}, wealth_lower,
        {{"c_reading", "sigma1d2"}, {"a_reading", "inv_b"}, {"k1_value", "printed"}}},
+      {"BANCO.alg.direction", "BANCO Alg 1 lines 5-6", "the direction learner: projected scale-free OGD on the unit ball",
+       "the fast learner against its certified replay; the unit ball kept; the mirror under the sign", {}, direction, {}},
       {"BANCO.bound.direction_pathwise", "not printed (BANCO Alg 1 lines 5-6; Orabona and Pal 2018)",
        "sum <dir_sign g^_t, u - q_t> <= (2/lambda + lambda) sqrt(S_T) for every sequence and ||u|| <= 1",
        "the projected-OGD argument; certified iterates on constant, alternating, rotating and random sequences",
@@ -175,6 +185,11 @@ void register_paper(Registry& r) {
        "LDP-SGD: O(||w*||^2/(eta T) + d^2 eta/eps^2); eta = eps/(d sqrt T) gives O(d ||w*||^2/(eps sqrt T)), the oracle "
        "eta O(d ||w*||/(eps sqrt T))",
        "the algebra of the display at both steps, certified at points", {}, sgd_baseline, {}},
+      {"BANCO.noise.laplace_l2", "BANCO Sec 3, Thm 2", "xi ~ exp(-(eps/2) ||z||_2)",
+       "the polar decomposition; the sampler's direction by Kolmogorov distance (DKW, FPR 1e-6), a wrong sampler rejected",
+       {}, laplace_l2, {}},
+      {"BANCO.priv.ldp_def", "BANCO Def 1", "sup_S sup_{x, x'} P[U in S | x]/P[U in S | x'] <= e^eps",
+       "the density-ratio reduction; certified half-line ratios of the d = 1 mechanism", {}, ldp_def, {}},
       {"BANCO.noise.second_moment", "BANCO Sec 3 (Song et al. 2015)", "E||xi_t||^2 <= 4(d^2 + d)/eps^2",
        "the Gamma radius's second moment (equality); Monte Carlo with VDH's l2 randomiser within Chebyshev's bound at "
        "FPR 1e-6, a wrong moment rejected", {}, second_moment, {}},

@@ -19,6 +19,14 @@ RegretOutcome direction_pathwise(const std::map<std::string, std::string>& given
 RegretOutcome per_beta(const std::map<std::string, std::string>& given, std::uint64_t seed);  // magnitude_checks.cpp
 RegretOutcome potential_step(const std::map<std::string, std::string>& given, std::uint64_t seed);  // potential_checks.cpp
 RegretOutcome magnitude_exact(const std::map<std::string, std::string>& given, std::uint64_t seed);  // potential_checks.cpp
+// definition_checks.cpp
+RegretOutcome laplace_l2(const std::map<std::string, std::string>& given, std::uint64_t seed);
+RegretOutcome noisy_oracle(const std::map<std::string, std::string>& given, std::uint64_t seed);
+RegretOutcome eq1_variance(const std::map<std::string, std::string>& given, std::uint64_t seed);
+RegretOutcome eq2_subexp(const std::map<std::string, std::string>& given, std::uint64_t seed);
+RegretOutcome ldp_def(const std::map<std::string, std::string>& given, std::uint64_t seed);
+RegretOutcome wealth(const std::map<std::string, std::string>& given, std::uint64_t seed);
+RegretOutcome direction(const std::map<std::string, std::string>& given, std::uint64_t seed);
 RegretOutcome regret_explicit(const std::map<std::string, std::string>& given, std::uint64_t seed);  // regret_checks.cpp
 RegretOutcome magnitude_O(const std::map<std::string, std::string>& given, std::uint64_t seed);  // regret_checks.cpp
 RegretOutcome direction_O(const std::map<std::string, std::string>& given, std::uint64_t seed);  // regret_checks.cpp

@@ -26,6 +26,8 @@ SimResult simulate(privoco::mip::OgdConfig c, SimStream stream, int seeds, std::
 const char* stream_name(SimStream s);
 // MIP.bound.thm4 (regret.cpp): the argument, a pathwise counterexample, simulation lines
 RegretOutcome thm4(const std::map<std::string, std::string>& given, std::uint64_t seed);
+// MIP.const.regret_def (regret.cpp): the comparator's closed forms attained and never undercut
+RegretOutcome regret_def(const std::map<std::string, std::string>& given, std::uint64_t seed);
 
 // MIP.pred.bandit_estimator (estimator.cpp): the one-point estimate's mean, norm and second moment
 RegretOutcome bandit_estimator(const std::map<std::string, std::string>& given, std::uint64_t seed);

@@ -194,3 +194,12 @@ TEST(BancoChecks, RegretVerdicts) {
   EXPECT_EQ(privoco::proofs::check("BANCO.bound.magnitude_O").run({}).verdict, Verdict::undecided);
   EXPECT_EQ(privoco::proofs::check("BANCO.bound.thm2").run({}).verdict, Verdict::undecided);
 }
+
+// The definitions' checks: the oracle, eqs (1) and (2), the mechanism's sampler, Def 1 on sets, the wealth identity and
+// the direction learner on its own, all certified (the sampler's line with its wrong sibling rejected inside).
+TEST(BancoChecks, DefinitionVerdicts) {
+  using privoco::proofs::Verdict;
+  for (const char* id : {"BANCO.const.noisy_oracle", "BANCO.const.eq1_variance", "BANCO.const.eq2_subexp",
+                         "BANCO.noise.laplace_l2", "BANCO.priv.ldp_def", "BANCO.pot.wealth", "BANCO.alg.direction"})
+    EXPECT_EQ(privoco::proofs::check(id).run({}).verdict, Verdict::certified) << id;
+}

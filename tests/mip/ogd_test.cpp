@@ -18,6 +18,7 @@
 #include "privoco/errors.hpp"
 #include "privoco/fast/mip/ogd.hpp"
 #include "privoco/fast/numerics/gaussian_draws.hpp"
+#include "privoco/proofs/check.hpp"
 #include "privoco/proofs/stats.hpp"
 #include "privoco/reference/gaussian_draws.hpp"
 #include "privoco/reference/mip/ogd.hpp"
@@ -383,4 +384,9 @@ TEST(MipLearnersCli, RunReplayAndState) {
   r = privoco::testing::run_cli("run mip_ogd eta=0.1 sigma=1 L=3 T=10 h=1 replay=free --gradients " + g);
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("'replay'"), std::string::npos) << r.err;
+}
+
+// MIP's regret definition: the comparator's closed forms attained and never undercut (both shapes, both families)
+TEST(MipChecks, RegretDefinition) {
+  EXPECT_EQ(privoco::proofs::check("MIP.const.regret_def").run({}).verdict, privoco::proofs::Verdict::certified);
 }

@@ -30,6 +30,13 @@ void register_paper(std::vector<Entry>& t) {
   const ParamSpec y{"y", kNonNeg, "y = t c (t rounds; 0 at t = 0)", {1e-4, 1e6, false, 0.02}};
   const ParamSpec a{"a", kPos, "half-width of the uniform prior on the betting parameter", {1e-3, 1e1, false, 0}};
 
+  const char* kDef = "proofs-checks/banco/definition_checks.cpp tests/banco/learner_test.cpp";
+  t.push_back(claim_entry("BANCO.const.noisy_oracle", "const", kDef, "BANCO Sec 2 (\"Assumptions\"), Alg 1 line 3",
+                          "g^_t = g_t + xi_t with E_t xi_t = 0 and ||g_t|| <= G (checked per round by privoco run banco)"));
+  t.push_back(claim_entry("BANCO.const.eq1_variance", "const", kDef, "BANCO eq (1)",
+                          "E_t ||xi_t||^2 <= sigma^2 (the Thm 2 noise and the Gaussian example: with equality)"));
+  t.push_back(claim_entry("BANCO.const.eq2_subexp", "const", kDef, "BANCO eq (2)",
+                          "max_{||e|| <= 1} E_t exp(beta <xi_t, e>) <= exp(beta^2 sigma_1D^2/2) for |beta| <= 1/b"));
   t.push_back({"BANCO.const.k1", "const", "BANCO Alg 1 line 4 (\"k1 = 0.6838\")",
                "k1 = 0.6838 as printed, or -x* with x* the root in (-1, 0) of ln(1 + x) = x - x^2 (where exp(x - x^2) "
                "<= 1 + x begins to hold: VDH.lemma.cbl24's threshold)",
@@ -67,6 +74,8 @@ void register_paper(std::vector<Entry>& t) {
                "for lambda = a|x| <= 8, nu = a^2 y <= 8; scaled complementary error functions elsewhere",
                {x, y, a}, true, true, kMag});
 
+  t.push_back(claim_entry("BANCO.pot.wealth", "pot", kDef, "not printed (the coin-betting reduction)",
+                          "W_t = 1 + sum_{s <= t} m_s s_s (privoco run banco prints W_T); R^M_T(v) = v X_T - (W_T - 1)"));
   t.push_back(claim_entry("BANCO.lemma.per_beta", "lemma", "proofs-checks/banco/magnitude_checks.cpp tests/banco/noise_test.cpp",
                           "not printed (the one-round inequality of BANCO's magnitude analysis)",
                           "E exp(beta (g + zeta) - beta^2 c) <= 1 + beta g for |beta| <= a, |g| <= G",
@@ -77,6 +86,9 @@ void register_paper(std::vector<Entry>& t) {
                           "E_t Psi_t(X_{t-1} + s_t) <= Psi_{t-1}(X_{t-1}) + m_t E_t s_t", {c_reading, a_reading, k1_value}));
   t.push_back(claim_entry("BANCO.lemma.wealth_lower", "lemma", kPot, "not printed (BANCO's magnitude analysis)",
                           "E Psi_T(X_T) <= E W_T = 1 + E sum_t m_t s_t", {c_reading, a_reading, k1_value}));
+  t.push_back(claim_entry("BANCO.alg.direction", "alg", kDef, "BANCO Alg 1 lines 5-6",
+                          "q_{t+1} = Pi_ball(q_t + dir_sign lambda g^_t/sqrt(S_t)), S_t = sum ||g^_s||^2 (the direction "
+                          "learner inside privoco run banco; prove: fast against certified, mirror under the sign)"));
   t.push_back(claim_entry("BANCO.bound.direction_pathwise", "bound",
                           "reference/banco/direction.cpp proofs-checks/banco/direction_checks.cpp tests/banco/noise_test.cpp",
                           "not printed (BANCO Alg 1 lines 5-6; Orabona and Pal 2018)",
@@ -122,6 +134,9 @@ void register_paper(std::vector<Entry>& t) {
   t.push_back(claim_entry("BANCO.lemma.sigma_relation", "lemma", "proofs-checks/banco/noise_checks.cpp tests/banco/noise_test.cpp",
                           "BANCO Sec 2 (remark after eq (2))",
                           "(a) equality in eq (2) gives sigma_1D^2 <= sigma^2; (b) d = 1: sigma^2 = sigma_1D^2"));
+  t.push_back(claim_entry("BANCO.noise.laplace_l2", "noise", kDef, "BANCO Sec 3 (\"Laplace sanitization mechanism\"), Thm 2",
+                          "xi ~ exp(-(eps/2) ||z||): R Theta, R ~ Gamma(d, 2/eps), Theta uniform on the sphere (drawn by "
+                          "VDH.alg.l2_mech; privoco run banco scales it by G)"));
   t.push_back({"BANCO.noise.second_moment", "noise", "BANCO Sec 3 (\"E||xi_t||^2 <= 4(d^2 + d)/eps^2\", Song et al. 2015)",
                "E||xi||^2 = 4 d (d + 1)/eps^2 for xi ~ exp(-(eps/2) ||z||) (the Gamma(d, 2/eps) radius's second moment)",
                {d, eps}, true, true, kNoise});
@@ -141,6 +156,9 @@ void register_paper(std::vector<Entry>& t) {
                 reading_param("sigma1d2_mode", {"printed", "minimal"}, "the printed 18 d^2/eps^2, or the smallest admissible")},
                true, true, kNoise});
   t.back().has_proof = true;  // privoco prove BANCO.noise.subexp_params: the printed pair under each reading of b
+  t.push_back(claim_entry("BANCO.priv.ldp_def", "priv", kDef, "BANCO Def 1",
+                          "sup_S sup_{x, x'} P[U_i in S | X_i = x]/P[U_i in S | X_i = x'] <= e^eps (for densities: the "
+                          "sup of the density ratio)"));
   t.push_back(claim_entry("BANCO.priv.laplace_ldp", "priv", "proofs-checks/banco/noise_checks.cpp tests/banco/noise_test.cpp",
                           "BANCO Sec 3 (Song et al. 2015), Thm 2",
                           "g -> g + xi with xi ~ exp(-(eps/2) ||z||) is eps-LDP for ||g|| <= 1; BANCO with one pass too"));

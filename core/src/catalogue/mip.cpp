@@ -39,6 +39,10 @@ void register_paper(std::vector<Entry>& t) {
   const ParamSpec F{"F", kReal, "F = max over S and t of f_t (MIP Thm 3; may be negative as printed)", {1e-3, 1e3, true, 0.1}};
   const ParamSpec C{"C", kPos, "per-round mutual-information budget, in units of log_base", {1e-6, 1e4, false, 0}};
 
+  t.push_back(claim_entry("MIP.const.regret_def", "const", "proofs-checks/mip/regret.cpp tests/mip/ogd_test.cpp",
+                          "MIP Sec \"Full Information OCO\"",
+                          "Regret_T = sum_t f_t(w_t) - min_{w in S} sum_t f_t(w), w_t from f_1..f_{t-1} (the comparator in "
+                          "closed form for privoco's loss families)"));
   t.push_back({"MIP.const.B", "const", "MIP Thm 2, Thm 4 (B undefined, M1)",
                "B = sup_{w in S} ||w||_2 (radius about the origin) or diam S, for S a ball (c, r) or a box c +- h",
                {d_vec, S_shape, c, h, B_reading}, true, true, kFiles});
