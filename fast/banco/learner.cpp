@@ -3,6 +3,7 @@
 #include <cmath>
 #include <string>
 
+#include "../numerics/norm.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/banco/magnitude.hpp"
 #include "privoco/fast/vdh/randomisers.hpp"
@@ -13,18 +14,6 @@ namespace privoco::fast::banco {
 using privoco::banco::kBancoId;
 
 namespace {
-// ||y||, scaled by the largest |y_j| only where the plain sum of squares over- or underflows
-double norm_of(const double* y, int d) {
-  double q = 0;
-  for (int j = 0; j < d; ++j) q += y[j] * y[j];
-  if (q < 0x1p1000 && q > 0x1p-1000) return std::sqrt(q);
-  double m = 0;
-  for (int j = 0; j < d; ++j) m = std::fmax(m, std::fabs(y[j]));
-  if (!(m > 0) || !std::isfinite(m)) return m;
-  q = 0;
-  for (int j = 0; j < d; ++j) q += (y[j] / m) * (y[j] / m);
-  return m * std::sqrt(q);
-}
 double finite_or(const char* name, const Value& v, double eps) {
   if (v.status != Status::ok)
     throw DomainError(kBancoId, "eps", text17(eps), std::string("a range where ") + name + " is a double (it is e^" +
@@ -79,7 +68,7 @@ double Banco::update(const double* g, const double* noise) {
   const int d = c_.d;
   if (t_ >= c_.T)
     throw DomainError(kBancoId, "T", std::to_string(c_.T), "at least the number of rounds (round " + std::to_string(t_ + 1) + " arrived)");
-  const double gn = norm_of(g, d);
+  const double gn = numerics::norm2(g, d);
   if (!(gn <= c_.G * (1 + 0x1p-50))) {
     for (int j = 0; j < d; ++j)
       if (!std::isfinite(g[j])) throw DomainError(kBancoId, "g_" + std::to_string(j + 1), text17(g[j]), "finite");
@@ -107,7 +96,7 @@ double Banco::update(const double* g, const double* noise) {
     gh2 += gh_[j] * gh_[j];
   }
   if (!std::isfinite(gh2)) {
-    const double n = norm_of(gh_.data(), d);
+    const double n = numerics::norm2(gh_.data(), d);
     gh2 = n * n;
   }
   const dd S = S_ + dd{gh2, 0};
@@ -124,7 +113,7 @@ double Banco::update(const double* g, const double* noise) {
     for (int j = 0; j < d; ++j) q_[j] += k * gh_[j], n2 += q_[j] * q_[j];
     // line 6: q_{t+1} = q_{t+1/2} min(1, 1/||q_{t+1/2}||)
     if (n2 > 1) {
-      const double n = std::isfinite(n2) ? std::sqrt(n2) : norm_of(q_.data(), d);
+      const double n = std::isfinite(n2) ? std::sqrt(n2) : numerics::norm2(q_.data(), d);
       for (int j = 0; j < d; ++j) q_[j] /= n;
     }
   }
@@ -137,7 +126,7 @@ void Banco::restore(std::uint64_t t, dd X, dd S, dd W, const std::vector<double>
   if (q.size() != q_.size()) throw DomainError(kBancoId, "q", std::to_string(q.size()) + " values", std::to_string(c_.d) + " values (d)");
   for (std::size_t j = 0; j < q.size(); ++j)
     if (!std::isfinite(q[j])) throw DomainError(kBancoId, "q_" + std::to_string(j + 1), text17(q[j]), "finite");
-  const double n = norm_of(q.data(), c_.d);
+  const double n = numerics::norm2(q.data(), c_.d);
   if (!(n <= 1 + 0x1p-40)) throw DomainError(kBancoId, "q", "a direction of norm " + text17(n), "the unit ball (BANCO Alg 1 line 6)");
   // a double-double's low part is at most half an ulp of its high part
   auto check_dd = [&](const char* name, dd v) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "../numerics/norm.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/numerics/gaussian_draws.hpp"
 #include "privoco/format.hpp"
@@ -13,21 +14,6 @@ namespace privoco::fast::mip {
 using privoco::mip::Loss;
 using privoco::mip::Shape;
 
-namespace {
-// ||y||, scaled by the largest |y_j| only where the plain sum of squares over- or underflows
-double norm_of(const double* y, int d) {
-  double q = 0;
-  for (int j = 0; j < d; ++j) q += y[j] * y[j];
-  if (q < 0x1p1000 && q > 0x1p-1000) return std::sqrt(q);
-  double m = 0;
-  for (int j = 0; j < d; ++j) m = std::fmax(m, std::fabs(y[j]));
-  if (!(m > 0) || !std::isfinite(m)) return m;
-  q = 0;
-  for (int j = 0; j < d; ++j) q += (y[j] / m) * (y[j] / m);
-  return m * std::sqrt(q);
-}
-}  // namespace
-
 void project(const OgdConfig& c, double* x) {
   const int d = c.d;
   if (c.shape == Shape::box) {  // MIP Alg 1 "Predict" on the box: the coordinatewise clip
@@ -36,7 +22,7 @@ void project(const OgdConfig& c, double* x) {
   }
   // on the ball: c + (x - c) r/||x - c|| outside it
   for (int j = 0; j < d; ++j) x[j] -= c.c[j];
-  const double n = norm_of(x, d), r = c.h[0];
+  const double n = numerics::norm2(x, d), r = c.h[0];
   const double s = n > r ? r / n : 1.0;
   for (int j = 0; j < d; ++j) x[j] = c.c[j] + s * x[j];
 }
@@ -92,12 +78,12 @@ double PrivateOgd::update(const double* g, const double* noise, const double* di
     // MIP Alg 2: e_t uniform on the unit sphere (a normal vector over its norm), p_t = w_t + delta e_t
     if (direction) {
       for (int j = 0; j < d; ++j) e_[j] = direction[j];
-      const double n = norm_of(e_.data(), d);
+      const double n = numerics::norm2(e_.data(), d);
       if (!(std::fabs(n - 1) <= 0x1p-40))
         throw DomainError(id, "e_t", "a direction of norm " + text17(n) + " (round " + std::to_string(t) + ")", "unit vectors");
     } else {
       numerics::gaussian_pairs(streams_, privoco::mip::direction_stream(t), (d + 1) / 2, 1.0, draws_.data());
-      const double n = norm_of(draws_.data(), d);
+      const double n = numerics::norm2(draws_.data(), d);
       for (int j = 0; j < d; ++j) e_[j] = draws_[j] / n;
     }
     for (int j = 0; j < d; ++j) p_[j] = w_[j] + c_.delta * e_[j];

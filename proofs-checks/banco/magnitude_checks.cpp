@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "checks.hpp"
+#include "instances.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/proofs/cases.hpp"
 #include "privoco/reference/ball.hpp"
@@ -18,13 +19,6 @@ namespace privoco::proofs::banco {
 namespace {
 using reference::Ball;
 constexpr slong kPrec = 256;
-
-struct Instance {
-  std::string what;
-  double d, G, sigma2, sigma1d2, b;  // b = 0: no restriction
-  bool laplace;                       // the mgf: Laplace-l2 (eps) or Gaussian (s^2 = sigma1d2)
-  double eps;
-};
 
 // 1 + beta g - e^{beta g - beta^2 c} M(beta) (the lemma's margin; negative = violated), M the instance's mgf along a
 // unit vector (the worst ||q|| = 1: M increases in |beta| ||q||)
@@ -61,38 +55,16 @@ void margin(arb_t res, const Instance& k, double beta, double g, const arb_t c) 
 // sigma^2 >= sigma_1D^2, which the Thm 2 instance does not have (4(d^2 + d) < 18 d^2): refuted at certified points.
 RegretOutcome per_beta(const std::map<std::string, std::string>& given, std::uint64_t seed) {
   const char* id = "BANCO.lemma.per_beta";
-  for (const auto& [k, v] : given)
-    if (k != "c_reading" && k != "a_reading" && k != "k1_value")
-      throw ParamError(id, k, "unknown parameter (c_reading, a_reading, k1_value)");
-  auto reading = [&](const char* name, std::vector<std::string> choices) {
-    const std::string v = given.count(name) ? given.at(name) : choices[0];
-    for (const auto& c : choices)
-      if (v == c) return v;
-    throw ParamError(id, name, "'" + v + "' (one of " + choices[0] + ", " + choices[1] + ")");
-  };
-  const bool c1d = reading("c_reading", {"sigma1d2", "sigma2"}) == "sigma1d2";
-  const bool inv2b = reading("a_reading", {"inv_b", "inv_2b"}) == "inv_2b";
-  const bool root = reading("k1_value", {"printed", "root"}) == "root";
+  const Readings rd = readings(id, given);
+  const bool c1d = rd.c1d;
   const auto t0 = std::chrono::steady_clock::now();
   RegretOutcome out;
   out.seed = seed;
-  std::vector<Instance> inst;
-  for (double d : {1.0, 3.0, 30.0})
-    for (double eps : {0.5, 1.0, 8.0})
-      inst.push_back({"Thm 2 instance, d = " + text_g(d) + ", eps = " + text_g(eps), d, 1, 4 * (d * d + d) / (eps * eps),
-                      18 * d * d / (eps * eps), 4 / eps, true, eps});
-  for (double s : {0.3, 2.0}) inst.push_back({"Gaussian example, d = 3, s = " + text_g(s), 3, 1, 3 * s * s, s * s, 0, false, 0});
   bool any = false;
-  for (const Instance& k : inst) {
-    // a = min(k1/G, 1/b) or min(k1/G, 1/(2b)); c per R2
-    // the root as the largest double below it (its nearest double, 0x1.5e1b60a3de2b0p-1, lies 4e-17 above the root,
-    // where the k1 inequality fails by 1e-17 at x = -a G: a learner taking a from it inherits that)
-    const double k1 = root ? 0x1.5e1b60a3de2afp-1 : 0.6838;
-    double a = k1 / k.G;
-    if (k.b > 0) a = std::min(a, inv2b ? 1 / (2 * k.b) : 1 / k.b);
-    Ball c(c1d ? k.sigma1d2 / 2 : k.sigma2 / 2);
-    Ball G2(k.G * k.G);
-    arb_add(c, c, G2, kPrec);
+  for (const Instance& k : instances()) {
+    double a, cd;
+    constants_of(k, rd, &a, &cd);  // a = min(k1/G, 1/b) or min(k1/G, 1/(2b)); c per R2
+    Ball c(cd);
     // the worst of a grid over beta in [-a, a] and g in [-G, G] (the margin is smallest at g = -G sign(beta), |beta| = a
     // in the refuted cases), certified at each point
     double worst = INFINITY, wb = 0, wg = 0;
@@ -115,9 +87,7 @@ RegretOutcome per_beta(const std::map<std::string, std::string>& given, std::uin
                              violated ? "certified: the margin is " + reference::ball_text(wm, 8) + " < 0" : ""));
   }
   return finish(out,
-                std::string("c_reading = ") + (c1d ? "sigma1d2" : "sigma2") + ", a_reading = " + (inv2b ? "inv_2b" : "inv_b") +
-                    ", k1_value = " + (root ? "root" : "printed") +
-                    ". With c = sigma_1D^2/2 + G^2 the inequality follows from eq (2) (|beta| <= a <= 1/b) and "
+                rd.text() + ". With c = sigma_1D^2/2 + G^2 the inequality follows from eq (2) (|beta| <= a <= 1/b) and "
                     "exp(x - x^2) <= 1 + x for x = beta g >= -k1 (certified by the argument); with c = sigma^2/2 + G^2 "
                     "it needs sigma^2 >= sigma_1D^2, which the Thm 2 instance lacks (4(d^2 + d)/eps^2 < 18 d^2/eps^2): "
                     "the lost \"1D\" subscript is the reading under which BANCO's magnitude analysis goes through",

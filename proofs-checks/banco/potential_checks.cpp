@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "checks.hpp"
+#include "instances.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/banco/learner.hpp"
 #include "privoco/fast/banco/magnitude.hpp"
@@ -24,49 +25,6 @@ namespace privoco::proofs::banco {
 namespace {
 using reference::Ball;
 constexpr slong kPrec = 128;
-
-struct Instance {
-  std::string what;
-  double d, G, sigma2, sigma1d2, b;  // b = 0: no restriction
-  bool laplace;                       // the mgf along a unit vector: Laplace-l2 at eps, or Gaussian (s^2 = sigma1d2)
-  double eps;
-};
-
-std::vector<Instance> instances() {
-  std::vector<Instance> inst;
-  for (double d : {1.0, 3.0, 30.0})
-    for (double eps : {0.5, 1.0, 8.0})
-      inst.push_back({"Thm 2 instance, d = " + text_g(d) + ", eps = " + text_g(eps), d, 1, 4 * (d * d + d) / (eps * eps),
-                      18 * d * d / (eps * eps), 4 / eps, true, eps});
-  for (double s : {0.3, 2.0}) inst.push_back({"Gaussian example, d = 3, s = " + text_g(s), 3, 1, 3 * s * s, s * s, 0, false, 0});
-  return inst;
-}
-
-struct Readings {
-  bool c1d = true, inv2b = false, root = false;
-};
-Readings readings(const char* id, const std::map<std::string, std::string>& given) {
-  for (const auto& [k, v] : given)
-    if (k != "c_reading" && k != "a_reading" && k != "k1_value")
-      throw ParamError(id, k, "unknown parameter (c_reading, a_reading, k1_value)");
-  auto pick = [&](const char* name, std::vector<std::string> choices) {
-    const std::string v = given.count(name) ? given.at(name) : choices[0];
-    for (const auto& c : choices)
-      if (v == c) return v;
-    throw ParamError(id, name, "'" + v + "' (one of " + choices[0] + ", " + choices[1] + ")");
-  };
-  Readings r;
-  r.c1d = pick("c_reading", {"sigma1d2", "sigma2"}) == "sigma1d2";
-  r.inv2b = pick("a_reading", {"inv_b", "inv_2b"}) == "inv_2b";
-  r.root = pick("k1_value", {"printed", "root"}) == "root";
-  return r;
-}
-// a and c of an instance under the readings (k1's root as the largest double below it, as BANCO.lemma.per_beta)
-void constants_of(const Instance& k, const Readings& r, double* a, double* c) {
-  *a = (r.root ? 0x1.5e1b60a3de2afp-1 : 0.6838) / k.G;
-  if (k.b > 0) *a = std::min(*a, r.inv2b ? 1 / (2 * k.b) : 1 / k.b);
-  *c = (r.c1d ? k.sigma1d2 : k.sigma2) / 2 + k.G * k.G;
-}
 
 // The integrand of the step's two sides over beta, scaled by e^{-E0}: exp(beta X - beta^2 (t - 1) c - E0) times
 // [e^{beta g - beta^2 c} M(beta) - 1 - beta g] (diff), or times [1 + beta g] (rhs)
@@ -198,13 +156,55 @@ RegretOutcome potential_step(const std::map<std::string, std::string>& given, st
                              worst, 1, violated, evidence));
   }
   return finish(out,
-                std::string("c_reading = ") + (rd.c1d ? "sigma1d2" : "sigma2") + ", a_reading = " +
-                    (rd.inv2b ? "inv_2b" : "inv_b") + ", k1_value = " + (rd.root ? "root" : "printed") +
-                    ". BANCO.lemma.per_beta integrated against the positive weight e^{beta X - beta^2 (t-1) c}/(2a) "
+                rd.text() + ". BANCO.lemma.per_beta integrated against the positive weight e^{beta X - beta^2 (t-1) c}/(2a) "
                     "(Fubini): certified by that argument where per_beta is (c = sigma_1D^2/2 + G^2); the certified "
                     "quadrature lines agree",
                 t0, rd.c1d && !any);
 }
+
+namespace {
+// BANCO's fast learner over `runs` seeded runs of T rounds of a gradient sequence (kind 0: g_t = 0.9 e_1; 1: +-0.9 e_1
+// with probability 0.6/0.4; 2: the adversary against the bet, g_t = -G sign(m_t) q_t/||q_t||): each run's X_T and W_T
+// (and Psi_T(X_T) when psi is not null)
+struct RunEnds {
+  std::vector<double> X, W, psi;
+  double a = 0, c = 0;
+};
+RunEnds simulate(privoco::banco::BancoConfig c, int kind, int runs, std::uint64_t seed) {
+  RunEnds e;
+  for (int r = 0; r < runs; ++r) {
+    c.seed = seed * 1000003 + static_cast<std::uint64_t>(r);
+    fast::banco::Banco f(c);
+    std::vector<double> g(static_cast<std::size_t>(c.d), 0.0);
+    const Streams s(c.seed ^ 0x5eedULL);
+    for (std::uint64_t t = 1; t <= c.T; ++t) {
+      std::fill(g.begin(), g.end(), 0.0);
+      if (kind == 0) {
+        g[0] = 0.9;
+      } else if (kind == 1) {
+        g[0] = s.uniform(1, t) < 0.6 ? 0.9 : -0.9;
+      } else {
+        double n = 0;
+        for (int j = 0; j < c.d; ++j) n += f.direction()[j] * f.direction()[j];
+        n = std::sqrt(n);
+        const double sg = f.bet().value > 0 ? -1 : 1;
+        if (n > 0) for (int j = 0; j < c.d; ++j) g[j] = sg * c.G * f.direction()[j] / n;
+        else g[0] = sg * c.G;
+      }
+      f.update(g.data());
+    }
+    e.a = f.constants().a, e.c = f.constants().c;
+    e.X.push_back(fast::to_double(f.X())), e.W.push_back(fast::to_double(f.W()));
+    e.psi.push_back(fast::banco::psi_at(e.X.back(), static_cast<double>(c.T) * e.c, e.a).value);
+  }
+  return e;
+}
+double mean(const std::vector<double>& v) {
+  double s = 0;
+  for (double x : v) s += x;
+  return s / static_cast<double>(v.size());
+}
+}  // namespace
 
 // The wealth bound (not printed): E Psi_T(X_T) <= E W_T = 1 + E sum m_t s_t. The argument: W_t - W_{t-1} = m_t s_t
 // with m_t fixed given the past, so BANCO.lemma.potential_step reads E_t Psi_t(X_t) - E_t W_t <= Psi_{t-1}(X_{t-1}) -
@@ -225,34 +225,11 @@ RegretOutcome wealth_lower(const std::map<std::string, std::string>& given, std:
         privoco::banco::BancoConfig c;
         c.d = d, c.T = 100, c.G = 1, c.eps = eps;
         c.c_reading = rd.c1d ? 0 : 1, c.a_reading = rd.inv2b ? 1 : 0, c.k1_value = rd.root ? 1 : 0;
-        double psi_sum = 0, w_sum = 0;
-        for (int r = 0; r < runs; ++r) {
-          c.seed = seed * 1000003 + static_cast<std::uint64_t>(r);
-          fast::banco::Banco f(c);
-          std::vector<double> g(static_cast<std::size_t>(d), 0.0);
-          const Streams s(c.seed ^ 0x5eedULL);
-          for (std::uint64_t t = 1; t <= c.T; ++t) {
-            std::fill(g.begin(), g.end(), 0.0);
-            if (kind == 0) g[0] = 0.9;
-            else if (kind == 1) g[0] = s.uniform(1, t) < 0.6 ? 0.9 : -0.9;
-            else {
-              double n = 0;
-              for (int j = 0; j < d; ++j) n += f.direction()[j] * f.direction()[j];
-              n = std::sqrt(n);
-              const double sg = f.bet().value > 0 ? -1 : 1;
-              if (n > 0) for (int j = 0; j < d; ++j) g[j] = sg * c.G * f.direction()[j] / n;
-              else g[0] = sg * c.G;
-            }
-            f.update(g.data());
-          }
-          const fast::banco::Constants& k = f.constants();
-          psi_sum += fast::banco::psi_at(fast::to_double(f.X()), static_cast<double>(c.T) * k.c, k.a).value;
-          w_sum += fast::to_double(f.W());
-        }
+        const RunEnds e = simulate(c, kind, runs, seed);
         static const char* kinds[] = {"a fixed direction", "a biased random sign", "the adversary against the bet"};
         out.cases.push_back(line("d = " + std::to_string(d) + ", eps = " + text_g(eps) + ", T = 100, " + kinds[kind] +
                                      ": mean Psi_T(X_T) against mean W_T over " + std::to_string(runs) + " seeds",
-                                 psi_sum / runs, w_sum / runs, false));
+                                 mean(e.psi), mean(e.W), false));
       }
   return finish(out,
                 std::string("c_reading = ") + (rd.c1d ? "sigma1d2" : "sigma2") +
@@ -281,31 +258,20 @@ RegretOutcome magnitude_exact(const std::map<std::string, std::string>& given, s
         privoco::banco::BancoConfig c;
         c.d = d, c.T = 100, c.G = 1, c.eps = eps;
         c.c_reading = rd.c1d ? 0 : 1, c.a_reading = rd.inv2b ? 1 : 0, c.k1_value = rd.root ? 1 : 0;
-        std::vector<double> X(runs), W(runs);
-        double a = 0, cc = 0;
-        for (int r = 0; r < runs; ++r) {
-          c.seed = seed * 1000003 + static_cast<std::uint64_t>(r);
-          fast::banco::Banco f(c);
-          std::vector<double> g(static_cast<std::size_t>(d), 0.0);
-          const Streams s(c.seed ^ 0x5eedULL);
-          for (std::uint64_t t = 1; t <= c.T; ++t) {
-            g[0] = kind == 0 ? 0.9 : (s.uniform(1, t) < 0.6 ? 0.9 : -0.9);
-            f.update(g.data());
-          }
-          X[r] = fast::to_double(f.X()), W[r] = fast::to_double(f.W());
-          a = f.constants().a, cc = f.constants().c;
-        }
+        const RunEnds e = simulate(c, kind, runs, seed);
+        const std::vector<double>&X = e.X, &W = e.W;
+        const double a = e.a, cc = e.c;
         static const char* kinds[] = {"a fixed direction", "a biased random sign"};
         for (double v : {0.5, 5.0}) {
-          double mean = 0;
-          for (int r = 0; r < runs; ++r) mean += v * X[r] - (W[r] - 1);
-          mean /= runs;
+          double avg = 0;
+          for (int r = 0; r < runs; ++r) avg += v * X[r] - (W[r] - 1);
+          avg /= runs;
           Ball bnd;
           eval_at(bnd, reference::banco::magnitude_exact, {v, static_cast<double>(c.T) * cc, a}, 256);
           out.cases.push_back(line("d = " + std::to_string(d) + ", eps = " + text_g(eps) + ", T = 100, " + kinds[kind] +
                                        ", v = " + text_g(v) + ": mean R^M_T(v) over " + std::to_string(runs) +
                                        " seeds against 1 + Psi_T*(v)",
-                                   mean, d_of(bnd), false));
+                                   avg, d_of(bnd), false));
         }
       }
   return finish(out,

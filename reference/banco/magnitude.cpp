@@ -37,32 +37,42 @@ struct Reduced {
   }
 };
 
+// sum_{n >= from} (-1)^n (2n - 1)!!/(2z^2)^n for z > 2^10 (the asymptotic series of sqrt(pi) z erfcx(z)), to 2^-prec of
+// its size: the series alternates with terms decreasing while n < z^2, so the remainder is below the first term left
+// out, which is added as the error
+void erfc_series(arb_t res, const arb_t z, ulong from, slong prec) {
+  Ball t, term, sum;
+  arb_sqr(t, z, prec);
+  arb_mul_2exp_si(t, t, 1);
+  arb_inv(t, t, prec);  // 1/(2z^2)
+  arb_one(term);
+  for (ulong n = 1; n <= from; ++n) arb_mul_ui(term, term, 2 * n - 1, prec), arb_mul(term, term, t, prec), arb_neg(term, term);
+  arb_set(sum, term);
+  for (ulong n = from + 1; n < 100000; ++n) {
+    arb_mul_ui(term, term, 2 * n - 1, prec);
+    arb_mul(term, term, t, prec);
+    arb_neg(term, term);
+    if (arf_cmpabs_2exp_si(arb_midref(term.get()), arf_abs_bound_lt_2exp_si(arb_midref(sum.get())) - prec - 4) < 0) break;
+    arb_add(sum, sum, term, prec);
+  }
+  mag_t m;
+  mag_init(m);
+  arb_get_mag(m, term);
+  arb_add_error_mag(sum.get(), m);
+  mag_clear(m);
+  arb_set(res, sum);
+}
+
 // sqrt(pi) erfcx(z) = sqrt(pi) e^{z^2} erfc(z)
 void spe(arb_t r, const arb_t z, slong prec) {
   Ball e, sp;
   arb_set_ui(e, 1);
   arb_mul_2exp_si(e, e, 10);
   if (arb_gt(z, e)) {
-    // z > 2^10: (1/z) sum_{n < N} (-1)^n (2n - 1)!!/(2z^2)^n, the remainder below the first term left out (the series
-    // alternates: Abramowitz and Stegun 7.1.24), N where that term is below 2^-prec (its ratio (2n + 1)/(2z^2) is
-    // below 2^-19 for the n needed); e^{z^2} and erfc(z) apart would need the precision of z^2's integer part
-    Ball t, term, sum;
-    arb_sqr(t, z, prec);
-    arb_mul_2exp_si(t, t, 1);
-    arb_inv(t, t, prec);  // 1/(2z^2)
-    arb_one(term), arb_one(sum);
-    for (ulong n = 1; n < 100000; ++n) {
-      arb_mul_ui(term, term, 2 * n - 1, prec);
-      arb_mul(term, term, t, prec);
-      arb_neg(term, term);
-      if (arf_cmpabs_2exp_si(arb_midref(term.get()), -prec - 4) < 0) break;
-      arb_add(sum, sum, term, prec);
-    }
-    mag_t m;
-    mag_init(m);
-    arb_get_mag(m, term);
-    arb_add_error_mag(sum.get(), m);
-    mag_clear(m);
+    // z > 2^10: (1/z) sum_{n >= 0} (-1)^n (2n - 1)!!/(2z^2)^n (Abramowitz and Stegun 7.1.24); e^{z^2} and erfc(z)
+    // apart would need the precision of z^2's integer part
+    Ball sum;
+    erfc_series(sum, z, 0, prec);
     arb_div(r, sum, z, prec);
     return;
   }
@@ -87,24 +97,8 @@ void h_of(arb_t r, const arb_t z, slong prec) {
     arb_neg(r, e);
     return;
   }
-  Ball t, term, sum;
-  arb_sqr(t, z, prec);
-  arb_mul_2exp_si(t, t, 1);
-  arb_inv(t, t, prec);  // 1/(2z^2)
-  arb_set(term, t), arb_set(sum, t);
-  for (ulong n = 2; n < 100000; ++n) {
-    arb_mul_ui(term, term, 2 * n - 1, prec);
-    arb_mul(term, term, t, prec);
-    arb_neg(term, term);
-    if (arf_cmpabs_2exp_si(arb_midref(term.get()), arf_abs_bound_lt_2exp_si(arb_midref(sum.get())) - prec - 4) < 0) break;
-    arb_add(sum, sum, term, prec);
-  }
-  mag_t m;
-  mag_init(m);
-  arb_get_mag(m, term);
-  arb_add_error_mag(sum.get(), m);
-  mag_clear(m);
-  arb_set(r, sum);
+  erfc_series(r, z, 1, prec);  // h = -sum_{n >= 1} (-1)^n (2n - 1)!!/(2z^2)^n
+  arb_neg(r, r);
 }
 
 // is w <= s certainly (q >= 0), certainly not (-1), or undecided (0)?
