@@ -7,7 +7,12 @@
 
 #include <cmath>
 #include <cstdint>
+#include <filesystem>
+#include <sstream>
+#include <string>
 #include <vector>
+
+#include "oracle/cli_support.hpp"
 
 #include "privoco/errors.hpp"
 #include "privoco/fast/banco/learner.hpp"
@@ -202,4 +207,49 @@ TEST(BancoChecks, DefinitionVerdicts) {
   for (const char* id : {"BANCO.const.noisy_oracle", "BANCO.const.eq1_variance", "BANCO.const.eq2_subexp",
                          "BANCO.noise.laplace_l2", "BANCO.priv.ldp_def", "BANCO.pot.wealth", "BANCO.alg.direction"})
     EXPECT_EQ(privoco::proofs::check(id).run({}).verdict, Verdict::certified) << id;
+}
+
+// The CLI: a run replays at its seed (with its noise columns, and without them from privoco's draws) and not at another
+// seed or under another reading; two halves through a state file give the whole run's rows; a g_t above G is refused
+// with its line.
+TEST(BancoLearnersCli, RunReplayAndState) {
+  const std::string dir = privoco::testing::test_dir() + "banco";
+  std::filesystem::create_directories(dir);
+  const std::string g = dir + "/g.csv";
+  privoco::testing::spit(g, "g1,g2\n0.5,-0.2\n-0.3,0.4\n0.1,0.1\n0.2,-0.6\n0.7,0.1\n");
+  const std::string params = " T=10 G=1 eps=3 lambda=1";
+  const std::string out = dir + "/run.csv";
+  privoco::testing::CliRun r = privoco::testing::run_cli("run banco" + params + " --seed 4 --gradients " + g + " --out " + out);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("c_reading = sigma1d2"), std::string::npos) << r.out;  // the readings printed with the run
+  EXPECT_EQ(privoco::testing::run_cli("check " + out + " --stream banco" + params + " seed=4").code, 0);
+  EXPECT_EQ(privoco::testing::run_cli("check " + out + " --stream banco" + params + " c_reading=sigma2").code, 1);
+  // without the noise columns: privoco's draws, right at seed 4 and wrong at seed 5
+  const std::string bare = dir + "/bare.csv";
+  std::string rows = "g1,g2,w1,w2\n", line;
+  std::istringstream in(privoco::testing::slurp(out));
+  std::getline(in, line);
+  while (std::getline(in, line)) {
+    std::vector<std::string> f;
+    std::istringstream ls(line);
+    for (std::string x; std::getline(ls, x, ',');) f.push_back(x);
+    rows += f[1] + "," + f[2] + "," + f[3] + "," + f[4] + "\n";
+  }
+  privoco::testing::spit(bare, rows);
+  EXPECT_EQ(privoco::testing::run_cli("check " + bare + " --stream banco" + params + " seed=4").code, 0);
+  EXPECT_EQ(privoco::testing::run_cli("check " + bare + " --stream banco" + params + " seed=5").code, 1);
+  // two halves through a state file
+  const std::string g1 = dir + "/g1.csv", g2 = dir + "/g2.csv", st = dir + "/st.json";
+  privoco::testing::spit(g1, "g1,g2\n0.5,-0.2\n-0.3,0.4\n");
+  privoco::testing::spit(g2, "g1,g2\n0.1,0.1\n0.2,-0.6\n0.7,0.1\n");
+  ASSERT_EQ(privoco::testing::run_cli("run banco" + params + " --seed 4 --gradients " + g1 + " --out " + dir + "/h1.csv --state-out " + st).code, 0);
+  r = privoco::testing::run_cli("run banco" + params + " --seed 4 --gradients " + g2 + " --out " + dir + "/h2.csv --state-in " + st);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string whole = privoco::testing::slurp(out), h2 = privoco::testing::slurp(dir + "/h2.csv");
+  EXPECT_NE(whole.find(h2.substr(h2.find('\n') + 1)), std::string::npos) << "the second half's rows are the whole run's";
+  // a state of other parameters is refused
+  EXPECT_EQ(privoco::testing::run_cli("run banco T=10 G=1 eps=4 lambda=1 --seed 4 --gradients " + g2 + " --state-in " + st).code, 2);
+  r = privoco::testing::run_cli("run banco T=10 G=0.5 eps=3 lambda=1 --gradients " + g);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("g.csv:2"), std::string::npos) << r.err;
 }

@@ -14,8 +14,11 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "oracle/cli_support.hpp"
 #include "privoco/errors.hpp"
+#include "privoco/fast/mip/bounds.hpp"
 #include "privoco/fast/mip/ogd.hpp"
 #include "privoco/fast/numerics/gaussian_draws.hpp"
 #include "privoco/proofs/check.hpp"
@@ -389,4 +392,22 @@ TEST(MipLearnersCli, RunReplayAndState) {
 // MIP's regret definition: the comparator's closed forms attained and never undercut (both shapes, both families)
 TEST(MipChecks, RegretDefinition) {
   EXPECT_EQ(privoco::proofs::check("MIP.const.regret_def").run({}).verdict, privoco::proofs::Verdict::certified);
+}
+
+// The bandit trade-off (run mip_tradeoff channel=bandit): sigma is Thm 1's inverse at L' = d (F/delta + L) (Thm 3's C
+// met with equality: the certified Thm 3 at that sigma gives C back), the corrected bound below the printed one at the
+// printed schedule; delta given with channel=full_info is refused by name.
+TEST(MipTradeoffCli, BanditChannel) {
+  privoco::testing::CliRun r = privoco::testing::run_cli("run mip_tradeoff channel=bandit C=0.5 d=3 T=10000 --json");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out.substr(0, r.out.find('\n')));
+  const auto& row = j["summary"]["tradeoff"][0];
+  const double sigma = row["sigma"].get<double>();
+  const double delta = std::pow(1e4, -0.25);
+  const double C = privoco::fast::mip::thm3(std::vector<double>{3, 1, delta, 1, sigma, 0}.data()).value;
+  EXPECT_NEAR(C, 0.5, 1e-13);
+  EXPECT_LT(row["bound"].get<double>(), row["bound_printed"].get<double>());
+  r = privoco::testing::run_cli("run mip_tradeoff delta=0.1");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("delta"), std::string::npos) << r.err;
 }
