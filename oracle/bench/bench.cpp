@@ -281,6 +281,46 @@ void reference_timing(const char* id, std::size_t n) {
               t[t.size() / 2], t[t.size() * 9 / 10], t.back());
 }
 
+// MIP.priv.sphere_mi certified to 10 digits over a (d, L/sigma) grid (sigma = 1, nats): the time of one evaluation
+// (escalation included; the best of 3, after emptying Arb's caches, so each point pays for its own nodes), per point
+// and as one JSON line.
+void sphere_mi_timing() {
+  const auto& e = privoco::entry("MIP.priv.sphere_mi");
+  privoco::reference::Options opt;
+  opt.digits = 10;
+  const double ds[] = {1, 2, 10, 30, 100}, ss[] = {0.1, 1, 3, 10, 30, 100, 1000};
+  std::printf("reference MIP.priv.sphere_mi, 10 certified digits, ms per point (rows d, columns L/sigma):\n%6s", "d");
+  for (double s : ss) std::printf(" %8g", s);
+  std::printf("\n");
+  std::vector<double> all;
+  std::string grid;
+  for (double d : ds) {
+    std::printf("%6g", d);
+    for (double s : ss) {
+      double best = 1e300;
+      for (int rep = 0; rep < 3; ++rep) {
+        privoco::reference::reset_caches();
+        const double x[4] = {d, s, 1, 0};
+        const auto t0 = std::chrono::steady_clock::now();
+        auto c = privoco::reference::evaluate(e, x, opt);
+        const auto t1 = std::chrono::steady_clock::now();
+        benchmark::DoNotOptimize(c.digits);
+        best = std::min(best, std::chrono::duration<double, std::milli>(t1 - t0).count());
+      }
+      all.push_back(best);
+      std::printf(" %8.2f", best);
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "%s{\"d\": %g, \"s\": %g, \"ms\": %.3f}", grid.empty() ? "" : ", ", d, s, best);
+      grid += buf;
+    }
+    std::printf("\n");
+  }
+  std::sort(all.begin(), all.end());
+  std::printf("{\"sphere_mi\": {\"digits\": 10, \"median_ms\": %.3f, \"max_ms\": %.3f, \"grid\": [%s]}}\n",
+              all[all.size() / 2], all.back(), grid.c_str());
+  std::fflush(stdout);
+}
+
 // privoco check throughput: rows of VDH.pred.conj with the fast part's values (the typical file: mostly
 // passing rows), 17 certified digits, parsed from CSV text as check reads it.
 void check_throughput(std::size_t n) {
@@ -439,6 +479,10 @@ int main(int argc, char** argv) {
   for (int i = 0; i < argc; ++i) {
     if (std::strncmp(argv[i], "--points=", 9) == 0) file = argv[i] + 9;
     else if (std::strcmp(argv[i], "--google-only") == 0) google_only = true;
+    else if (std::strcmp(argv[i], "--sphere-mi") == 0) {  // only MIP.priv.sphere_mi's grid
+      sphere_mi_timing();
+      return 0;
+    }
     else if (std::strncmp(argv[i], "--extremes", 10) == 0) {
       // --extremes[=N]: only the extremes sweep, N drawn combinations per ID (default 24)
       const std::size_t n = argv[i][10] == '=' ? std::strtoul(argv[i] + 11, nullptr, 10) : 24;
@@ -459,6 +503,7 @@ int main(int argc, char** argv) {
   reference_timing_sampled("DP.gauss.delta", 20000);
   reference_timing_sampled("DP.gauss.eps", 2000);
   reference_timing_sampled("DP.gauss.mu", 2000);
+  sphere_mi_timing();
   check_throughput(20000);
   proof_timings();
   benchmark::Shutdown();

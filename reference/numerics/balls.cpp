@@ -36,7 +36,8 @@ arb_srcptr reciprocal(slong k, slong prec) { return inverse<512, identity>(k, pr
 arb_srcptr reciprocal_pair(slong k, slong prec) { return inverse<256, pair>(k, prec); }    // 1/(k (k+1))
 
 void scaled_integral(arb_t res, acb_calc_func_t f, void* param, const acb_t a, const acb_t b, const arb_t shift,
-                     const mag_t tail, slong eval_limit, slong prec) {
+                     const mag_t tail, slong eval_limit, slong prec, slong work_prec) {
+  const slong wp = work_prec > 0 ? work_prec : prec;
   acb_t r;
   acb_init(r);
   mag_t tol;
@@ -45,7 +46,7 @@ void scaled_integral(arb_t res, acb_calc_func_t f, void* param, const acb_t a, c
   acb_calc_integrate_opt_t opt;
   acb_calc_integrate_opt_init(opt);
   opt->eval_limit = eval_limit;
-  acb_calc_integrate(r, f, param, a, b, prec, tol, opt, prec);
+  acb_calc_integrate(r, f, param, a, b, prec, tol, opt, wp);
   arb_set(res, acb_realref(r));
   arb_add_error_mag(res, tail);
   arb_t e;

@@ -14,7 +14,8 @@ arb_srcptr reciprocal(slong k, slong prec);
 arb_srcptr reciprocal_pair(slong k, slong prec);
 // e^{shift} int_a^b f(x) dx by acb_calc_integrate (absolute tolerance 2^-prec on the scaled integrand f, which the
 // caller has divided by e^{shift} so that it is O(1) at its peak), plus `tail` as an error term before the rescaling.
+// work_prec (0: prec) is the integrand's working precision where it needs guard bits beyond the tolerance's.
 void scaled_integral(arb_t res, acb_calc_func_t f, void* param, const acb_t a, const acb_t b, const arb_t shift,
-                     const mag_t tail, slong eval_limit, slong prec);
+                     const mag_t tail, slong eval_limit, slong prec, slong work_prec = 0);
 
 }  // namespace privoco::reference::numerics
