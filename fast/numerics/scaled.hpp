@@ -98,6 +98,22 @@ inline Value finish(int sign, double m, dd E) {
 }
 
 
+// v 2^k (exact) times f > 0 (one rounding), out of the double range with status and ln|value| as finish gives them
+inline Value rescale(const Value& v, long k, double f = 1) {
+  if (v.sign == 0 || (v.status == Status::ok && v.value == 0)) return v;
+  Scaled s;
+  if (v.status == Status::ok) {
+    s.m = std::fabs(v.value);
+    s.renorm();
+  } else {
+    if (!std::isfinite(v.log_abs_out)) return v;
+    s.E = dd{v.log_abs_out, 0};
+  }
+  s.e2 += k;
+  s *= f;
+  return finish(v.sign, s);
+}
+
 // |value| beyond any double with ln|value| not computed either (inputs so extreme that C, lambda or mu overflow).
 inline Value overflow(int sign) {
   Value out;

@@ -437,8 +437,28 @@ void check4(const privoco::Entry& e, double L, double V, double b, double G) {
 // The same order as the callers' finiteness test (|L|/B) (|L|/4): ((|L|/B) |L|)/4 overflowed where that test
 // passed (L = 3.2e253, B = 1.4e198 gave NaN).
 dd gauss_exponent(double absL, double V, double b) {
-  dd B = two_sum(b, V);
+  const dd B = two_sum(b, V);
+  // halves near the top of the range: b + V past DBL_MAX, or the division's product q B rounding past it (|L| = DBL_MAX)
+  if (!std::isfinite(B.hi) || absL > 0x1p1000 || B.hi > 0x1p1000)
+    return (dd{0.5 * absL, 0} / two_sum(0.5 * b, 0.5 * V)) * (absL * 0.25);
   return (dd{absL, 0} / B) * (absL * 0.25);
+}
+
+// ln(b + V) and ln|L| without overflow of b + V or the rounding of a subnormal |L|/2 to 0
+double log_B(double b, double V) {
+  const double B = b + V;
+  return std::isfinite(B) ? std::log(B) : std::log(0.5 * b + 0.5 * V) + M_LN2;
+}
+
+// The four inputs' scaling: VDH eq (5)-(7) see (L, V, b, G) only through lambda = C|L|, mu = C^2 (b + V), mu_b =
+// C^2 b, C = 1/(5G), and w = sign(L) C n/z carries one factor C, so w(L, V, b, G) = 2^k w(2^k L, 2^2k V, 2^2k b,
+// 2^k G) and F(L, V, b, G) = F(2^k L, 2^2k V, 2^2k b, 2^k G), exactly while nothing under- or overflows. The shift
+// that brings G below 2^1000 (5G overflows past 3.6e307) and b, V, |L| below 2^1020 (b + V past DBL_MAX); 0 where
+// none is needed or G is below 2^-1000 (the extreme branches' logarithms take that: C overflows).
+int top_shift(double L, double V, double b, double G) {
+  if (G > 0x1p1000) return 998 - std::ilogb(G);
+  if ((b > 0x1p1020 || V > 0x1p1020 || std::fabs(L) > 0x1p1020) && G >= 0x1p-1000) return -2;
+  return 0;
 }
 
 // b = 0 is the uniform prior (z = 2); the public functions check the domain first.
@@ -455,10 +475,17 @@ static Value pred_core(double L, double V, double b, double G) {
     return finish(sign, 1.0, gauss_exponent(std::fabs(L), V, 0) + dd{lnm, 0});
   }
   if (extreme(r)) {
-    const double B = b + V, e = std::erf(std::sqrt(b) / (5 * G));
-    if (!std::isfinite((std::fabs(L) / B) * (std::fabs(L) / 4))) return overflow(sign);
-    const double lnm = std::log(std::fabs(L) / 2) - 1.5 * std::log(B) + 0.5 * std::log(b) - std::log(e);
-    return finish(sign, 1.0, gauss_exponent(std::fabs(L), V, b) + dd{lnm, 0});
+    const double e = std::erf(std::sqrt(b) / (5 * G));
+    const dd E = gauss_exponent(std::fabs(L), V, b);
+    if (!std::isfinite(E.hi)) return overflow(sign);
+    const double lnm = std::log(std::fabs(L)) - M_LN2 - 1.5 * log_B(b, V) + 0.5 * std::log(b) - std::log(e);
+    return finish(sign, 1.0, E + dd{lnm, 0});
+  }
+  // lambda so small that w is linear in L (relative error lambda^2: n(lambda, mu) = lambda M_2(mu) 2 + O(lambda^3)):
+  // evaluated at L 2^j, where lambda 2^j ~ 1e-70 keeps every bit, and scaled back exactly (lambda subnormal lost them)
+  if (r.lambda.hi < 1e-250 && r.C.hi > 0) {
+    const int j = tiny_scale_bits(r.lambda.hi);
+    return rescale(pred_core(std::ldexp(L, j), V, b, G), -j);
   }
   Scaled n = n_scaled(r);
   n *= r.C.hi;
@@ -495,7 +522,38 @@ static double pot_peak_inside(const Reduced& r, dd E, double V, double b) {
   return std::fma(e1 + 1, x.lo, e1);  // expm1(hi + lo) = expm1(hi) + e^hi lo
 }
 
+// F where lambda, nu and mu_b are all tiny (G far above |L|, sqrt V, sqrt b): i0 = 2 M_0(mu) + lambda^2 M_2(mu) + ...,
+// M_0(mu_b + nu) = M_0(mu_b) - nu M_2(mu_b) + ..., so F = (lambda^2/2 - nu) M_2(mu_b)/M_0(mu_b) (1 + O(lambda^2, nu,
+// mu_b)) = C^2 (L^2/2 - V)/3 (1 + O(1e-100)), far below the double range when G is near DBL_MAX. False where it does
+// not apply, or where L^2/2 = V exactly (F is then of order C^4).
+bool pot_tiny(double L, double V, double b, double G, Value* out) {
+  const double lnC = -std::log(5.0) - std::log(G), aL = std::fabs(L);
+  if (!(L == 0 || std::log(aL) + lnC < -230) || !(V == 0 || std::log(V) + 2 * lnC < -460) ||
+      !(std::log(b) + 2 * lnC < -230 || b == 0))
+    return false;
+  // D = L^2/2 - V in double-double, scaled by 2^-600 where L^2 or V is near the top of the range
+  const bool big = aL > 0x1p500 || V > 0x1p1000;
+  const double Ls = big ? std::ldexp(aL, -300) : aL, Vs = big ? std::ldexp(V, -600) : V;
+  const dd D = two_prod(Ls, Ls) * 0.5 - dd{Vs, 0};
+  if (D.hi == 0) return false;
+  // C = 2^-k C' with G 2^-k below 2^1000 (5G finite); F = C'^2 D 2^(600 [big] - 2k)/3 as a Scaled: no logarithm
+  // (an in-range F keeps its last bits), exact powers of two
+  const int k = G > 0x1p1000 ? std::ilogb(G) - 998 : 0;
+  const dd C = scale_C(std::ldexp(G, -k));
+  Scaled m;
+  m.m = std::fabs(D.hi) * (1 + D.lo / D.hi + 2 * C.lo / C.hi) / 3;  // C^2 itself may underflow: factor by factor
+  m.e2 = (big ? 600 : 0) - 2L * k;
+  m.renorm();
+  m *= C.hi;
+  m *= C.hi;
+  *out = finish(D.hi > 0 ? 1 : -1, m);
+  return true;
+}
+
 static Value pot_core(double L, double V, double b, double G) {
+  if (Value F; pot_tiny(L, V, b, G, &F)) return F;
+  if (const int k = top_shift(L, V, b, G); k != 0)  // F is unchanged by the shift
+    return pot_core(std::ldexp(L, k), std::ldexp(V, 2 * k), std::ldexp(b, 2 * k), std::ldexp(G, k));
   Reduced r = reduce(std::fabs(L), V, b, G);
   if (extreme(r) && b == 0) {  // uniform: F = e^{L^2/(4V)} sqrt(pi) 5G / (2 sqrt V) - 1 (Gaussian limit)
     if (V == 0 || !std::isfinite((std::fabs(L) / V) * (std::fabs(L) / 4))) return overflow(1);
@@ -506,10 +564,11 @@ static Value pot_core(double L, double V, double b, double G) {
     return P.status == Status::overflow ? P : potential(P.value - 1);
   }
   if (extreme(r)) {  // F = sqrt(b/B) e^{L^2/(4B)} - 1
-    if (!std::isfinite((std::fabs(L) / (b + V)) * (std::fabs(L) / 4))) return overflow(1);
+    const dd E0 = gauss_exponent(std::fabs(L), V, b);
+    if (!std::isfinite(E0.hi)) return overflow(1);
     // ln(B/b): V/b itself may overflow (V = 1.7e71, b = 1e-300 gave NaN through log1p(inf) = inf in a dd sum)
     const double ln_Bb = std::isfinite(V / b) ? std::log1p(V / b) : std::log(V) - std::log(b);
-    dd E = gauss_exponent(std::fabs(L), V, b) + dd{-0.5 * ln_Bb, 0};
+    dd E = E0 + dd{-0.5 * ln_Bb, 0};
     if (E.hi < 0.7) return potential(std::expm1(to_double(E)));
     Value P = finish(1, 1.0, E);
     return P.status == Status::overflow ? P : potential(P.value - 1);
@@ -642,6 +701,26 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
                                                                                       // part's subnormal error <= 1e-19)
       else out[i] = pred_core(L[i], V[i], b[i], G[i]);
     }
+  }
+  // the points the kernels cannot take (top_shift), each again at its shifted inputs; where the shift would take L's
+  // bits (|2^k L| < 2^-1000), w is linear in L (lambda^2/max(1, mu) < 2^-1900 there, the relative error of the
+  // linear term): w = 2^k w'(2^k L) = 2^(2k + 1000) |L| w'(sign(L) 2^-1000)
+  bool any = false;  // one vectorised pass: such points are rare
+  for (int i = 0; i < n; ++i)
+    any |= (G[i] > 0x1p1000) | (b[i] > 0x1p1020) | (V[i] > 0x1p1020) | (std::fabs(L[i]) > 0x1p1020);
+  for (int i = 0; any && i < n; ++i) {
+    const int k = top_shift(L[i], V[i], b[i], G[i]);
+    if (k == 0) continue;
+    double Ls = std::ldexp(L[i], k), f = 1;
+    const double Vs = std::ldexp(V[i], 2 * k), bs = std::ldexp(b[i], 2 * k), Gs = std::ldexp(G[i], k);
+    double Llo = L_lo ? std::ldexp(*(L_lo + i), k) : 0, Vlo = V_lo ? std::ldexp(*(V_lo + i), 2 * k) : 0;
+    long shift = k;
+    if (L[i] != 0 && std::fabs(Ls) < 0x1p-1000) {
+      f = std::fabs(L[i]), shift = 2L * k + 1000, Ls = std::copysign(0x1p-1000, L[i]), Llo = 0;
+    }
+    Value w;
+    pred_chunk(&Ls, &Vs, &bs, &Gs, &w, 1, L_lo ? &Llo : nullptr, V_lo ? &Vlo : nullptr);
+    out[i] = rescale(w, shift, f);
   }
 }
 

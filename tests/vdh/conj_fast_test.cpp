@@ -156,6 +156,54 @@ TEST(VdhConjFast, WideInputRegressions) {
   EXPECT_GT(f.log_abs(), 709);
 }
 
+// The whole double range, subnormals and DBL_MAX included (the test above stops at 1e+-300): G past 3.6e307 (5G
+// overflows: C was 0 and w, F NaN), b + V past DBL_MAX, |L| = DBL_MAX (the exponent's quotient overflowed), L
+// subnormal. Never NaN, status and sign consistent with the value.
+RC_GTEST_PROP(VdhConjFast, NeverNaNOverTheWholeDoubleRange, ()) {
+  const auto mag = [] {
+    return *rc::gen::oneOf(rc::gen::just(DBL_TRUE_MIN), rc::gen::just(DBL_MAX), rc::gen::just(DBL_MIN),
+                           log_uniform(DBL_TRUE_MIN, DBL_MAX), log_uniform(DBL_TRUE_MIN, DBL_MAX));
+  };
+  const double L = *rc::gen::oneOf(rc::gen::just(0.0), rc::gen::just(1.0)) == 0 ? 0.0
+                                                                               : (*rc::gen::arbitrary<bool>() ? -1 : 1) * mag();
+  const double V = *rc::gen::arbitrary<bool>() ? 0.0 : mag(), b = mag(), G = mag();
+  RC_LOG() << "L=" << L << " V=" << V << " b=" << b << " G=" << G;
+  for (const auto& v : {fv::pred_conj(L, V, b, G), fv::pot_conj(L, V, b, G), fv::pred_uniform(L, V, G),
+                        fv::pot_uniform(L, V, G)}) {
+    RC_ASSERT(!std::isnan(v.value) && !std::isnan(v.log_abs()));
+    RC_ASSERT(v.sign == (v.value > 0 ? 1 : (v.value < 0 ? -1 : v.sign)));
+    if (v.status == Status::ok) RC_ASSERT(std::isfinite(v.value));
+    if (v.status == Status::overflow) RC_ASSERT(std::isinf(v.value) && v.log_abs() > 709);
+  }
+  RC_ASSERT(fv::pot_conj(L, V, b, G).value >= -1.0);
+}
+
+// Points at the ends of the double range, each once NaN (or 0 with status ok), against the reference: within the
+// ulp bound where the value is a normal double, else the status and ln|value| to 1e-14
+TEST(VdhConjFast, WholeRangeAgainstReference) {
+  const struct {
+    const char* id;
+    std::vector<double> p;
+  } cases[] = {
+      {"VDH.pred.conj", {1, 100, 1, 1e308}},           // 1.33e-618: C^2 L/3
+      {"VDH.pred.uniform", {1, 100, 1e308}},
+      {"VDH.pot.uniform", {1, 1, 1e308}},               // -6.67e-619: C^2 (L^2/2 - V)/3
+      {"VDH.pot.conj", {1, 1, 1, 1e120}},               // the same limit inside the double range
+      {"VDH.pot.conj", {3e100, 1e200, 1, 1e200}},
+      {"VDH.pred.conj", {1e308, 1e308, 1e308, 5e-324}},  // e^{L^2/(4B)}: ln|w| = 1.25e307
+      {"VDH.pred.conj", {-5e-324, 4.96, 3.09e104, 5.19e-309}},
+      {"VDH.pred.conj", {2.25e-262, 5.31e-269, 1.22e-213, DBL_MAX}},
+      {"VDH.pot.conj", {4.9, 7.16e139, DBL_MAX, 1.15e308}},
+  };
+  for (const auto& c : cases) {
+    const auto& p = c.p;
+    const bool pred = std::string(c.id).find("pred") != std::string::npos, uni = p.size() == 3;
+    const privoco::fast::Value v = uni ? (pred ? fv::pred_uniform(p[0], p[1], p[2]) : fv::pot_uniform(p[0], p[1], p[2]))
+                                       : (pred ? fv::pred_conj(p[0], p[1], p[2], p[3]) : fv::pot_conj(p[0], p[1], p[2], p[3]));
+    EXPECT_LE(check_value(c.id, p, v), 8) << c.id << " at " << p[0] << ", " << p[1] << ", " << p[2];
+  }
+}
+
 // The potential's worst inputs over six 10^6-point samples (compare, seeds 1-6) before the double-double sums and
 // the table erfcx: 9.67 ulp beyond the edge at p = 0.29 (libcerf's erfcx), 9.43 ulp with d0 alone (nu = 0.61),
 // 8.69 and 7.88 ulp with s alone (lambda = 0.62, 0.67; double moments).
