@@ -196,10 +196,58 @@ Value pot_large_mu(double L, double V, double G, const dd& C) {
   return plain((Fp.value + ein(M)) - (ln_mu + kEulerGamma));
 }
 
+// Where lambda and mu are both tiny (any G; the general forms lost the logarithm of an F far below the double range,
+// and past G = 3.6e307, where 5G overflows, C was 0 and both values wrong with status ok): w = 2C int_0^1 sinh(lambda x) e^{-mu x^2} dx = C^2 L (1 + O(lambda^2, mu))
+// and F = E - Ein(mu) = lambda^2/2 - mu + ... = C^2 (L^2/2 - V) (1 + O(lambda^2, mu)), as Scaled values with
+// C = 2^-k C', G 2^-k below 2^1000 (false where this does not apply, or L^2/2 = V exactly). Elsewhere, for G past
+// 2^1000, the prior dv/|v| is scale invariant: w(L, V, G) = 2^k w(2^k L, 2^2k V, 2^k G) and F is unchanged, exactly.
+bool improper_far(double L, double V, double G, bool pot, Value* out) {
+  const int k = std::max(0, std::ilogb(G) - 998);
+  const double lnC = -std::log(5.0) - std::log(G), aL = std::fabs(L);
+  if ((L == 0 || std::log(aL) + lnC < -230) && (V == 0 || std::log(V) + 2 * lnC < -460)) {
+    const dd C = scale_C(std::ldexp(G, -k));
+    Scaled m;
+    int sign = L > 0 ? 1 : -1;
+    if (pot) {
+      const bool big = aL > 0x1p500 || V > 0x1p1000;  // D = L^2/2 - V scaled by 2^-600 there
+      const double Ls = big ? std::ldexp(aL, -300) : aL, Vs = big ? std::ldexp(V, -600) : V;
+      const dd D = two_prod(Ls, Ls) * 0.5 - dd{Vs, 0};
+      if (D.hi == 0) return false;
+      sign = D.hi > 0 ? 1 : -1;
+      m.m = std::fabs(D.hi) * (1 + D.lo / D.hi + 2 * C.lo / C.hi);
+      m.e2 = (big ? 600 : 0) - 2L * k;
+    } else {
+      if (L == 0) return false;
+      m.m = aL * (1 + 2 * C.lo / C.hi);
+      m.e2 = -2L * k;
+    }
+    m.renorm();
+    m *= C.hi;  // C^2 itself may underflow: factor by factor
+    m *= C.hi;
+    *out = finish(sign, m);
+    return true;
+  }
+  if (k == 0) return false;
+  const double Ls = std::ldexp(L, -k), Vs = std::ldexp(V, -2 * k), Gs = std::ldexp(G, -k);
+  if (pot) {
+    *out = pot_improper(Ls, Vs, Gs);
+    return true;
+  }
+  // where the shift would take L's bits, w is linear in L (lambda tiny, or lambda^2 << mu): w = 2^(1000 - 2k) |L|
+  // w'(sign(L) 2^-1000)
+  if (L != 0 && std::fabs(Ls) < 0x1p-1000) {
+    *out = rescale(pred_improper(std::copysign(0x1p-1000, L), Vs, Gs), 1000 - 2L * k, aL);
+    return true;
+  }
+  *out = rescale(pred_improper(Ls, Vs, Gs), -k);
+  return true;
+}
+
 Value pot_improper(double L, double V, double G) {
   static const Entry& e = entry("VDH.pot.improper");
   const double x[3] = {L, V, G};
   check_params(e, x);
+  if (Value F; improper_far(L, V, G, true, &F)) return F;
   const dd C = scale_C(G);
   const dd lam = C * std::fabs(L);
   const dd mud = (C * V) * C;
@@ -299,6 +347,7 @@ Value pred_improper(double L, double V, double G) {
   const double x[3] = {L, V, G};
   check_params(e, x);
   if (L == 0) return plain(0);
+  if (Value w; improper_far(L, V, G, false, &w)) return w;
   const int sign = L > 0 ? 1 : -1;
   // C, lambda, mu in double-double (exponents near 700 keep their accuracy)
   const dd C = scale_C(G);

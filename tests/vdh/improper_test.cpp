@@ -246,3 +246,27 @@ TEST(VdhImproperFast, HugeMuByScaleInvariance) {
     EXPECT_LE(std::fabs(f - q.F), 8 * std::ldexp(1.0, std::ilogb(q.F) - 52)) << q.L;
   }
 }
+
+// G past 3.6e307, where 5G overflows: C was 0 and both values wrong with status ok (w = 1.18 at L = V = 1, G = 1e308;
+// the true value is 4e-618). The tiny-lambda limits C^2 L and C^2 (L^2/2 - V), and the scale invariance beyond them,
+// against the reference
+TEST(VdhImproperFast, GNearTheTopOfTheDoubleRange) {
+  struct P { double L, V, G; };
+  for (const P& p : {P{1, 1, 1e308}, P{1, 0, 1e308}, P{-1e300, 1e300, 1e308}, P{1e-300, 1e-300, DBL_MAX},
+                     P{3e200, 1e300, 5e307}, P{1e150, 0, 1e307}}) {
+    const std::vector<double> x = {p.L, p.V, p.G};
+    for (const char* id : {"VDH.pred.improper", "VDH.pot.improper"}) {
+      if (std::string(id) == "VDH.pred.improper" && p.L == 0) continue;
+      const auto c = privoco::reference::evaluate(privoco::entry(id), x.data());
+      const auto f = privoco::fast::evaluate(privoco::entry(id), x.data());
+      const double t = std::fabs(c.nearest());
+      if (t >= DBL_MIN && t <= DBL_MAX) {
+        EXPECT_LE(privoco::reference::ulp_error(c, f.value), 8) << id << " L=" << p.L << " V=" << p.V << " G=" << p.G;
+      } else {
+        EXPECT_EQ(f.status, t > DBL_MAX ? privoco::fast::Status::overflow : privoco::fast::Status::underflow) << id;
+        EXPECT_EQ(f.sign, c.sign()) << id;
+        EXPECT_NEAR(f.log_abs(), c.log_abs(), 1e-14 * std::fabs(c.log_abs())) << id << " L=" << p.L << " G=" << p.G;
+      }
+    }
+  }
+}
