@@ -208,6 +208,9 @@ Value m_at(double x, double y, double a) {
   return magnitude(kBet, sign, fm, 2L * ea + ex, x, y, a, two_prod(a, std::fabs(x)), nu_of(a, y));
 }
 
+// v when it is a finite double, else the value of logarithm lv (the overflow status)
+static Value value_from_log_or_plain(double v, double lv) { return std::isfinite(v) ? numerics::plain(v) : value_from_log(lv); }
+
 Value k1(const double* p) {
   check_params(entry("BANCO.const.k1"), p);
   return numerics::plain(reading(p[0]) == 0 ? kK1Printed : kK1Root);  // BANCO Alg 1 line 4
@@ -217,17 +220,23 @@ Value a(const double* p) {
   check_params(entry("BANCO.const.a"), p);
   const double G = p[0], b = p[1], k = reading(p[2]) == 0 ? kK1Printed : kK1Root;
   // BANCO Alg 1 line 4 (R1): a = min(k1/G, 1/b) or min(k1/G, 1/(2b)); b = 0 places no limit
-  const double kg = k / G;
-  if (b == 0) return numerics::plain(kg);
-  const double inv = reading(p[3]) == 0 ? 1 / b : 0.5 / b;
-  return numerics::plain(std::fmin(kg, inv));
+  // past DBL_MAX (G or b subnormal) the smaller quotient by its logarithm, with the overflow status
+  const double lk = std::log(k) - std::log(G);
+  if (b == 0) return value_from_log_or_plain(k / G, lk);
+  const double num = reading(p[3]) == 0 ? 1 : 0.5, inv = num / b, li = std::log(num) - std::log(b);
+  const bool first = std::isfinite(k / G) && std::isfinite(inv) ? k / G <= inv : lk <= li;
+  return first ? value_from_log_or_plain(k / G, lk) : value_from_log_or_plain(inv, li);
 }
 
 Value c(const double* p) {
   check_params(entry("BANCO.const.c"), p);
   // BANCO Alg 1 line 4, Sec 3 (R2): sigma_1D^2/2 + G^2 or sigma^2/2 + G^2 (as extracted), one rounding (fma)
   const double G = p[0], s2 = reading(p[3]) == 0 ? p[2] : p[1];
-  return numerics::plain(std::fma(G, G, 0.5 * s2));
+  const double v = std::fma(G, G, 0.5 * s2);
+  if (std::isfinite(v)) return numerics::plain(v);
+  // past DBL_MAX: ln(G^2 + s2/2) = max + log1p(e^(min - max)) of the two terms' logarithms
+  const double l1 = 2 * std::log(G), l2 = std::log(s2) - std::log(2.0);
+  return value_from_log(std::fmax(l1, l2) + std::log1p(std::exp(-std::fabs(l1 - l2))));
 }
 
 Value psi(const double* p) {

@@ -14,6 +14,7 @@
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/banco/magnitude.hpp"
+#include "privoco/fast/evaluate.hpp"
 #include "privoco/fast/vdh/conj.hpp"
 #include "privoco/proofs/check.hpp"
 #include "privoco/reference/banco/magnitude.hpp"
@@ -249,5 +250,24 @@ RC_GTEST_PROP(BancoMagnitudeBound, FastOverTheWholeRange, ()) {
     const double e = error_of(B, certified("BANCO.bound.magnitude_exact", {v, y, a}));
     RC_LOG() << e << " ulp at v = " << v << ", y = " << y << ", a = " << a << "\n";
     RC_ASSERT(e <= 8);
+  }
+}
+
+// a = k1/G and c = G^2 + sigma^2/2 past DBL_MAX (G or b subnormal, G near 1e154 and beyond) were inf with status ok:
+// now the overflow status with ln|value|, against the reference (the reading codes 0 and 1 are the catalogue's first
+// and second choices)
+TEST(BancoConstants, PastTheDoubleRangeTheStatusAndLogarithm) {
+  const struct {
+    const char* id;
+    std::vector<double> p;
+  } cases[] = {{"BANCO.const.a", {5e-324, 6e-314, 0, 0}}, {"BANCO.const.a", {5e-324, 0, 1, 0}},
+               {"BANCO.const.a", {1e-310, 1e-320, 0, 1}}, {"BANCO.const.c", {1e300, 1e43, 1e308, 0}},
+               {"BANCO.const.c", {1e200, 1e308, 1, 1}}};
+  for (const auto& c : cases) {
+    const auto f = privoco::fast::evaluate(privoco::entry(c.id), c.p.data());
+    const auto r = privoco::reference::evaluate(privoco::entry(c.id), c.p.data());
+    EXPECT_EQ(f.status, privoco::fast::Status::overflow) << c.id << " " << c.p[0];
+    EXPECT_TRUE(std::isinf(f.value)) << c.id;
+    EXPECT_NEAR(f.log_abs(), r.log_abs(), 1e-15 * std::fabs(r.log_abs())) << c.id << " " << c.p[0];
   }
 }
