@@ -131,6 +131,22 @@ Value magnitude(int which, int sign, double fm, long fe2, double xv, double yv, 
     if (which == kPsi) return done(-std::expm1(-2 * l) / 2, lam, l);
     return done(((l - 1) + (l + 1) * e2) / 2, lam, l, 3);  // M/lambda = (l cosh l - sinh l)/l^3
   }
+  // s = a sqrt(y) past 2^1000 (4s, s^2 overflow; it was NaN there): lambda <= DBL_MAX, so w = lambda/(2s) < 2^23,
+  // erf(s + w) = erf(s - w) = 1 and e^{-q^2} = 0: Psi = (sqrt(pi)/(2s)) e^{w^2}, M = lambda Psi/(2 nu) =
+  // (sqrt(pi)/(4 s^3)) lambda e^{w^2}, with s divided out factor by factor (a, sqrt y) as a Scaled value
+  if (!std::isfinite(n) && which != kPsiM1 && !(av * std::sqrt(yv) < 0x1p1000)) {
+    const double ry = std::sqrt(yv), w = std::fabs(xv) / (2 * ry);
+    numerics::Scaled r;
+    r.m = which == kPsi ? kSqrtPi.hi / 2 : kSqrtPi.hi / 4 * fm;
+    r.e2 = which == kPsi ? 0 : fe2;
+    r.E = two_prod(w, w);
+    r.renorm();
+    for (int k = 0; k < (which == kPsi ? 1 : 3); ++k) {
+      r /= av;
+      r /= ry;
+    }
+    return numerics::finish(sign, r);
+  }
   // s = sqrt(nu) = a sqrt(y), w = lambda/(2s) = |x|/(2 sqrt y) (s2, wd: double-double; from a, x, y directly where
   // a^2 y leaves the double range)
   dd s2, wd;
@@ -168,8 +184,8 @@ Value magnitude(int which, int sign, double fm, long fe2, double xv, double yv, 
   const double ratio = l < 1e-300 ? 1.0 : -std::expm1(-2 * l) / (2 * l);
   if (!std::isfinite(n)) return done(to_double(head - dd{eq * ratio, 0}), E, s, 2, -1);  // / (2 s^2), s apart
   // / (2 nu) with 2 nu's binary exponent kept apart (for large nu the quotient alone would underflow)
-  const int en = std::ilogb(twonu.hi);
-  const dd tn{std::ldexp(twonu.hi, -en), std::ldexp(twonu.lo, -en)};
+  const int en = std::ilogb(n) + 1;  // from nu: 2 nu itself overflows past DBL_MAX/2
+  const dd tn{std::ldexp(nu.hi, 1 - en), std::ldexp(nu.lo, 1 - en)};
   return done(to_double((head - dd{eq * ratio, 0}) / tn), E, 1, 1, -en);
 }
 

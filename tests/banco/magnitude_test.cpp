@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <cfloat>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -270,4 +271,28 @@ TEST(BancoConstants, PastTheDoubleRangeTheStatusAndLogarithm) {
     EXPECT_TRUE(std::isinf(f.value)) << c.id;
     EXPECT_NEAR(f.log_abs(), r.log_abs(), 1e-15 * std::fabs(r.log_abs())) << c.id << " " << c.p[0];
   }
+}
+
+// nu = a^2 y past the double range with s = a sqrt(y) past 2^1000, or 2 nu past DBL_MAX: Psi and m were NaN (or had a
+// NaN logarithm); now against the reference
+TEST(BancoMagnitude, NuPastTheDoubleRangeAgainstReference) {
+  const std::vector<std::vector<double>> pts = {{4.94e-324, 1.99e12, 4.52e307},   {1.62e32, 2.39e304, 9.95e176},
+                                                {-8.87e-283, 4.77e307, 1.79e308}, {1.23e-57, 9.62e180, 1.79e308},
+                                                {-3.6122172496911527e-196, 9.6759416410714699e134, 1.4969887361418708e240},
+                                                {69070588558030632, 4.4909047063161084e276, 5937732203858912},
+                                                {-2.8264670964116019e-308, 2.8341128929816335e-308, 5.8874288378648615e307}};
+  for (const auto& p : pts)
+    for (const char* id : {"BANCO.pot.psi", "BANCO.pred.m_compact"}) {
+      const auto f = privoco::fast::evaluate(privoco::entry(id), p.data());
+      const auto r = privoco::reference::evaluate(privoco::entry(id), p.data());
+      const double t = std::fabs(r.nearest());
+      ASSERT_FALSE(std::isnan(f.value) || std::isnan(f.log_abs())) << id << " x=" << p[0];
+      EXPECT_EQ(f.sign, r.sign()) << id << " x=" << p[0];
+      if (t >= DBL_MIN && t <= DBL_MAX) {
+        EXPECT_LE(privoco::reference::ulp_error(r, f.value), 8) << id << " x=" << p[0];
+      } else {
+        EXPECT_EQ(f.status, t > DBL_MAX ? privoco::fast::Status::overflow : privoco::fast::Status::underflow) << id;
+        EXPECT_NEAR(f.log_abs(), r.log_abs(), 1e-14 * std::fabs(r.log_abs())) << id << " x=" << p[0];
+      }
+    }
 }
