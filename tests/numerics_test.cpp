@@ -7,6 +7,7 @@
 
 #include <arb_hypgeom.h>
 
+#include <cfloat>
 #include <cmath>
 
 #include "privoco/assignments.hpp"
@@ -169,4 +170,32 @@ TEST(Numerics, OneVerdictType) {
     EXPECT_EQ(privoco::proofs::find_check(c.id), &c);
     EXPECT_EQ((c.claim != nullptr) + (c.privacy != nullptr) + (c.regret != nullptr), 1) << c.id;
   }
+}
+
+// log_dd over the whole positive double range: the scaling 2^-k itself overflowed for subnormal x (k down to -1074),
+// which made it NaN there (and JKT's c exponent, POL's noise norm with it). Against Arb's logarithm, to 2^-100
+// relative; the sibling: ln of the rounded-to-double result misses that bound where the low part matters
+TEST(Numerics, LogDoubleDoubleOverTheWholeRange) {
+  for (double x : {DBL_TRUE_MIN, 3 * DBL_TRUE_MIN, 1e-310, DBL_MIN, 0.7, 1.0, 1.5, 1e300, DBL_MAX}) {
+    const privoco::fast::dd l = privoco::fast::log_dd(privoco::fast::dd{x, 0});
+    Ball exact, got, diff;
+    arb_set_d(exact.get(), x);
+    arb_log(exact.get(), exact.get(), 256);
+    const Ball hi(l.hi), lo(l.lo);
+    arb_add(got.get(), hi.get(), lo.get(), 256);
+    arb_sub(diff.get(), got.get(), exact.get(), 256);
+    arb_div(diff.get(), diff.get(), exact.get(), 256);
+    if (x == 1.0) {
+      EXPECT_EQ(l.hi, 0.0);
+      continue;
+    }
+    EXPECT_LT(std::fabs(arf_get_d(arb_midref(diff.get()), ARF_RND_NEAR)), 0x1p-100) << x;
+  }
+  // the sibling: the double logarithm alone is off by ~2^-53 relative
+  Ball exact, got;
+  arb_set_d(exact.get(), 1e-310);
+  arb_log(exact.get(), exact.get(), 256);
+  arb_set_d(got.get(), std::log(1e-310));
+  arb_sub(got.get(), got.get(), exact.get(), 256);
+  EXPECT_GT(std::fabs(arf_get_d(arb_midref(got.get()), ARF_RND_NEAR)), 0x1p-100 * 713);
 }

@@ -57,8 +57,8 @@ inline dd log_dd(dd x) {
   int k;
   double m = std::frexp(x.hi, &k);
   if (m < 0.70710678118654752) m *= 2, --k;
-  const double scale = std::ldexp(1.0, -k);
-  dd xm{x.hi * scale, x.lo * scale};  // exact scaling by a power of two
+  dd xm{std::ldexp(x.hi, -k), std::ldexp(x.lo, -k)};  // exact scaling by a power of two (2^-k itself overflows for
+                                                      // subnormal x: k down to -1074)
   dd t = (xm - dd{1, 0}) / (xm + dd{1, 0});
   dd t2 = t * t, sum{0, 0};
   for (int n = 41; n >= 1; n -= 2) sum = sum * t2 + dd{1, 0} / dd{static_cast<double>(n), 0};
