@@ -143,12 +143,20 @@ Value conj_exp_linear(double A, double c, double K, double u) {
   // (u/c)(ln u - ln A - ln c - 1) + K: logs separately (u/(Ac) may overflow); the bracket and the sum with K
   // can cancel, so both in double-double
   const dd l = log_dd(dd{u, 0}) - log_dd(dd{A, 0}) - log_dd(dd{c, 0}) - dd{1, 0};
-  const dd q = dd{u, 0} / dd{c, 0};
-  const dd r = q * l + dd{K, 0};
+  // u or |K| near DBL_MAX: everything times 2^-64 (exact), so that neither the quotient's product q c nor the sum
+  // overflows on the way (it gave inf where the value is 1e75)
+  const bool big = u > 0x1p1000 || std::fabs(K) > 0x1p1000;
+  const double s = big ? 0x1p-64 : 1;
+  const dd q = dd{u * s, 0} / dd{c, 0};
+  const dd r = q * l + dd{K * s, 0};
   Value out;
-  out.value = to_double(r);
+  const double rs = to_double(r);
+  out.value = rs / s;
   out.sign = out.value > 0 ? 1 : (out.value < 0 ? -1 : 0);
-  if (!std::isfinite(out.value)) {  // u/c beyond double range (the dd product then gives inf + NaN: value set here)
+  if (std::isfinite(rs) && !std::isfinite(out.value)) {  // the value past DBL_MAX, its scaled form within
+    out.status = Status::overflow;
+    out.log_abs_out = std::log(std::fabs(rs)) - std::log(s);
+  } else if (!std::isfinite(out.value)) {  // u/c beyond double range (the dd product then gives inf + NaN: value set here)
     out.status = Status::overflow;
     out.log_abs_out = std::log(u) - std::log(c) + std::log(std::fabs(l.hi));
     out.sign = l.hi > 0 ? 1 : -1;
@@ -163,12 +171,14 @@ Value bound_thm1_corrected(double u, double V, double b, double G) {
   check_params(e, x);
   const double au = std::fabs(u), B = b + V, C = 1 / (5 * G);
   const double Z = std::sqrt(M_PI / b) * std::erf(C * std::sqrt(b));
-  const double s2B = std::sqrt(2.0) * std::sqrt(B);
+  // b + V past DBL_MAX: sqrt(B) and ln B from the halves (0 * sqrt(inf) was NaN at u = 0)
+  const double s2B = std::isfinite(B) ? std::sqrt(2.0) * std::sqrt(B) : 2 * std::sqrt(0.5 * b + 0.5 * V),
+               lnB = std::isfinite(B) ? std::log(B) : std::log(0.5 * b + 0.5 * V) + std::log(2.0);
   const double r0 = au * s2B + 1;                                   // |L| <= sqrt(2B)
   // Lemma 11 case 1's lower bound's conjugate (E7, E8): sqrt(2Hw) - sqrt(2H/w) + 1, H = u^2 B, w = W(4e H B Z^2)
   double r1 = 1;
   if (au > 0) {
-    const double lnx = std::log(4 * M_E) + 2 * std::log(au) + 2 * std::log(B) + 2 * std::log(Z);  // no overflow
+    const double lnx = std::log(4 * M_E) + 2 * std::log(au) + 2 * lnB + 2 * std::log(Z);  // no overflow
     const double w = numerics::lambertw_of_log(lnx), H = au * au * B;
     r1 = std::sqrt(2 * H * w) - std::sqrt(2 * H / w) + 1;
     if (!std::isfinite(r1)) r1 = au * std::sqrt(2 * B * w) + 1;  // H beyond doubles: the first term dominates

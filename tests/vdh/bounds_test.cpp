@@ -360,3 +360,28 @@ TEST(VdhConjFstarFast, ZeroAndSibling) {
   EXPECT_THROW(fv::fstar_conj(std::nan(""), 1, 1, 1), privoco::DomainError);
   EXPECT_THROW(fv::fstar_conj(1, -1, 1, 1), privoco::DomainError);
 }
+
+// Inputs near DBL_MAX that gave inf (the quotient's product u/c * c rounding past DBL_MAX) or NaN (0 * sqrt(b + V)
+// with b + V past DBL_MAX), against the reference: within 8 ulp, or the overflow status with ln|value|
+TEST(VdhBoundsWholeRange, NearDblMaxAgainstReference) {
+  const double M = 1.7976931348623157e308;
+  const struct {
+    const char* id;
+    std::vector<double> p;
+  } cases[] = {{"VDH.conj.exp_linear", {1.37e233, 1e235, 3.06e-308, M}},
+               {"VDH.conj.exp_linear", {1.15e32, 2.73e128, -4.94e-324, M}},
+               {"VDH.conj.exp_linear", {4.94e-324, 4.06e-25, M, 1.84e266}},
+               {"VDH.bound.thm1_corrected", {0, M, M, 3.96e234}}};
+  for (const auto& c : cases) {
+    const auto f = privoco::fast::evaluate(privoco::entry(c.id), c.p.data());
+    const auto r = ref::evaluate(privoco::entry(c.id), c.p.data());
+    const double t = std::fabs(r.nearest());
+    ASSERT_FALSE(std::isnan(f.value) || std::isnan(f.log_abs())) << c.id;
+    if (t <= 1.7976931348623157e308) {
+      EXPECT_LE(ref::ulp_error(r, f.value), 8) << c.id << " at " << c.p[0];
+    } else {
+      EXPECT_EQ(f.status, privoco::fast::Status::overflow) << c.id;
+      EXPECT_NEAR(f.log_abs(), r.log_abs(), 1e-15 * std::fabs(r.log_abs())) << c.id;
+    }
+  }
+}
