@@ -1,5 +1,6 @@
 #include "privoco/fast/jkt/qftl.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -8,6 +9,7 @@
 #include "privoco/catalogue.hpp"
 #include "privoco/fast/numerics/dd_math.hpp"
 #include "privoco/format.hpp"
+#include "../numerics/scaled.hpp"
 
 namespace privoco::fast::jkt {
 
@@ -55,6 +57,38 @@ bool solve_in_place(const double* M, double* b, int d, double* W, std::size_t st
 }
 }  // namespace
 
+// f = c r^2 + (a alpha/2) q where r, q or f leave the double range (two_prod of entries near DBL_MAX gave NaN): v
+// scaled by 2^-ev, x by 2^-ex (their largest entries near 2^250), y by 2^-(ev+ex), so r = 2^(ev+ex) r' and q =
+// 2^(2 ex) q'; each term a Scaled value, their sum formed at the larger one's exponent
+static Value quadratic_loss_scaled(int d, double alpha, double y, const double* v, const double* x,
+                            privoco::jkt::QuadCoefficients k) {
+  double mv = 0, mx = 0;
+  for (int j = 0; j < d; ++j) mv = std::fmax(mv, std::fabs(v[j])), mx = std::fmax(mx, std::fabs(x[j]));
+  const int ev = mv > 0 ? std::max(0, std::ilogb(mv) - 250) : 0, ex = mx > 0 ? std::max(0, std::ilogb(mx) - 250) : 0;
+  dd r{std::ldexp(y, -(ev + ex)), 0}, q{0, 0};
+  for (int j = 0; j < d; ++j) {
+    const double vs = std::ldexp(v[j], -ev), xs = std::ldexp(x[j], -ex);
+    r = r - two_prod(vs, xs), q = q + two_prod(xs, xs);
+  }
+  numerics::Scaled t1, t2;
+  const bool has1 = r.hi != 0 && k.c != 0, has2 = q.hi != 0 && k.a != 0 && alpha != 0;
+  if (has1) {
+    t1.m = std::fabs(r.hi) * (1 + 2 * r.lo / r.hi), t1.e2 = 2L * (ev + ex);
+    t1.renorm(), t1 *= std::fabs(r.hi), t1 *= k.c;
+  }
+  if (has2) {
+    t2.m = q.hi * (1 + q.lo / q.hi), t2.e2 = 2L * ex;
+    t2.renorm(), t2 *= 0.5 * k.a, t2 *= alpha;
+  }
+  if (!has1 && !has2) return numerics::plain(0.0);
+  if (!has1 || !has2) return numerics::finish(1, has1 ? t1 : t2);
+  numerics::Scaled& big = t1.e2 >= t2.e2 ? t1 : t2;
+  const numerics::Scaled& small = t1.e2 >= t2.e2 ? t2 : t1;
+  big.m += std::ldexp(small.m, static_cast<int>(std::max(-2000L, small.e2 - big.e2)));
+  big.renorm();
+  return numerics::finish(1, big);
+}
+
 Value quadratic_loss(const double* p) {
   static const Entry& e = entry("JKT.alg.quadratic_loss");
   check_params(e, p);  // d first: the flat layout {d, alpha, R, y, v_1..v_d, x_1..x_d, quad_loss}
@@ -72,10 +106,7 @@ Value quadratic_loss(const double* p) {
   Value out;
   out.value = to_double(f);
   out.sign = out.value > 0 ? 1 : 0;
-  if (!std::isfinite(out.value)) {  // beyond the range: ln f from the larger term
-    const double lr = 2 * std::log(std::fabs(r.hi)) + std::log(k.c), lq = std::log(q.hi) + std::log(0.5 * k.a * alpha);
-    return value_from_log(r.hi == 0 ? lq : q.hi == 0 ? lr : std::fmax(lr, lq) + std::log1p(std::exp(-std::fabs(lr - lq))));
-  }
+  if (!std::isfinite(out.value)) return quadratic_loss_scaled(d, alpha, y, v, x, k);  // beyond the range on the way
   return out;
 }
 

@@ -799,3 +799,27 @@ TEST(JktPqftlBounds, OlrObjectiveIsTwiceEq19) {
   EXPECT_EQ(o.verdict, "certified") << o.note;
   EXPECT_NE(o.note.find("multiple of Eq (19)'s in 0 of 10 runs"), std::string::npos) << o.note;
 }
+
+// Entries near the top of the double range (v_j, x_j up to 1e274, alpha up to 1e271): the double-double residual and
+// square norm overflowed on the way and gave NaN; now the scaled form, against the reference (the overflow status
+// and ln f, or 8 ulp)
+TEST(JktQuadraticLoss, EntriesNearTheTopOfTheRangeAgainstReference) {
+  const std::vector<std::vector<double>> pts = {
+      {2, 8.08e271, 2.59e259, 2.52e-192, -3.96e-308, -7.71e216, 1.27e-152, -5.28e183, 1},
+      {1, 3.26e-192, 3.76e124, 2.31e-282, -6.78e-127, -4.96e273, 2},
+      {1, 1, 1e300, 1e300, 1e300, 1e-10, 0},
+      {1, 1e-300, 1, 0.5, 0.5, 1e300, 1}};
+  const auto& e = privoco::entry("JKT.alg.quadratic_loss");
+  for (const auto& p : pts) {
+    const auto f = privoco::fast::evaluate(e, p.data());
+    const auto r = privoco::reference::evaluate(e, p.data());
+    const double t = std::fabs(r.nearest());
+    ASSERT_FALSE(std::isnan(f.value) || std::isnan(f.log_abs())) << p[1];
+    if (t >= 2.2250738585072014e-308 && t <= 1.7976931348623157e308) {
+      EXPECT_LE(privoco::reference::ulp_error(r, f.value), 8) << p[1];
+    } else {
+      EXPECT_EQ(f.status, t > 1 ? privoco::fast::Status::overflow : privoco::fast::Status::underflow) << p[1];
+      EXPECT_NEAR(f.log_abs(), r.log_abs(), 1e-14 * std::fabs(r.log_abs())) << p[1];
+    }
+  }
+}
