@@ -164,4 +164,35 @@ inline Value plain(double x) {
   return out;
 }
 
+// The small-C limits of the VDH priors (C = 1/(5G) far below 1/|L| and 1/sqrt V): whether lambda = C|L| < 1e-100 and
+// C^2 V < 1e-200 (decided in logarithms: C, lambda may be subnormal or C 0 in double), and x C^2 / div as a Value for
+// x = L (c2_times_L) or x = L^2/2 - V (c2_times_half_l2_minus_v; false where L^2/2 = V exactly). C = 2^-k C' with G 2^-k
+// below 2^1000 (5G finite); L^2/2 - V in double-double, scaled by 2^-600 where L^2 or V is near the top of the range;
+// C^2 applied factor by factor (it may underflow): exact powers of two, no logarithm (an in-range value keeps its bits)
+inline bool small_C(double L, double V, double G) {
+  const double lnC = -std::log(5.0) - std::log(G);
+  return (L == 0 || std::log(std::fabs(L)) + lnC < -230) && (V == 0 || std::log(V) + 2 * lnC < -460);
+}
+inline Value c2_scaled(int sign, double m, double rel, long e2, double G, double div) {
+  const int k = G > 0x1p1000 ? std::ilogb(G) - 998 : 0;
+  const dd C = scale_C(std::ldexp(G, -k));
+  Scaled s;
+  s.m = m * (1 + rel + 2 * C.lo / C.hi) / div;
+  s.e2 = e2 - 2L * k;
+  s.renorm();
+  s *= C.hi;
+  s *= C.hi;
+  return finish(sign, s);
+}
+inline Value c2_times_L(double L, double G) { return c2_scaled(L > 0 ? 1 : -1, std::fabs(L), 0, 0, G, 1); }
+inline bool c2_times_half_l2_minus_v(double L, double V, double G, double div, Value* out) {
+  const double aL = std::fabs(L);
+  const bool big = aL > 0x1p500 || V > 0x1p1000;
+  const double Ls = big ? std::ldexp(aL, -300) : aL, Vs = big ? std::ldexp(V, -600) : V;
+  const dd D = two_prod(Ls, Ls) * 0.5 - dd{Vs, 0};
+  if (D.hi == 0) return false;
+  *out = c2_scaled(D.hi > 0 ? 1 : -1, std::fabs(D.hi), D.lo / D.hi, big ? 600 : 0, G, div);
+  return true;
+}
+
 }  // namespace privoco::fast::numerics

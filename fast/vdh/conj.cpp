@@ -527,27 +527,8 @@ static double pot_peak_inside(const Reduced& r, dd E, double V, double b) {
 // mu_b)) = C^2 (L^2/2 - V)/3 (1 + O(1e-100)), far below the double range when G is near DBL_MAX. False where it does
 // not apply, or where L^2/2 = V exactly (F is then of order C^4).
 bool pot_tiny(double L, double V, double b, double G, Value* out) {
-  const double lnC = -std::log(5.0) - std::log(G), aL = std::fabs(L);
-  if (!(L == 0 || std::log(aL) + lnC < -230) || !(V == 0 || std::log(V) + 2 * lnC < -460) ||
-      !(std::log(b) + 2 * lnC < -230 || b == 0))
-    return false;
-  // D = L^2/2 - V in double-double, scaled by 2^-600 where L^2 or V is near the top of the range
-  const bool big = aL > 0x1p500 || V > 0x1p1000;
-  const double Ls = big ? std::ldexp(aL, -300) : aL, Vs = big ? std::ldexp(V, -600) : V;
-  const dd D = two_prod(Ls, Ls) * 0.5 - dd{Vs, 0};
-  if (D.hi == 0) return false;
-  // C = 2^-k C' with G 2^-k below 2^1000 (5G finite); F = C'^2 D 2^(600 [big] - 2k)/3 as a Scaled: no logarithm
-  // (an in-range F keeps its last bits), exact powers of two
-  const int k = G > 0x1p1000 ? std::ilogb(G) - 998 : 0;
-  const dd C = scale_C(std::ldexp(G, -k));
-  Scaled m;
-  m.m = std::fabs(D.hi) * (1 + D.lo / D.hi + 2 * C.lo / C.hi) / 3;  // C^2 itself may underflow: factor by factor
-  m.e2 = (big ? 600 : 0) - 2L * k;
-  m.renorm();
-  m *= C.hi;
-  m *= C.hi;
-  *out = finish(D.hi > 0 ? 1 : -1, m);
-  return true;
+  if (!small_C(L, V, G) || !(b == 0 || std::log(b) - 2 * std::log(5.0) - 2 * std::log(G) < -230)) return false;
+  return c2_times_half_l2_minus_v(L, V, G, 3, out);
 }
 
 static Value pot_core(double L, double V, double b, double G) {

@@ -202,31 +202,14 @@ Value pot_large_mu(double L, double V, double G, const dd& C) {
 // C = 2^-k C', G 2^-k below 2^1000 (false where this does not apply, or L^2/2 = V exactly). Elsewhere, for G past
 // 2^1000, the prior dv/|v| is scale invariant: w(L, V, G) = 2^k w(2^k L, 2^2k V, 2^k G) and F is unchanged, exactly.
 bool improper_far(double L, double V, double G, bool pot, Value* out) {
-  const int k = std::max(0, std::ilogb(G) - 998);
-  const double lnC = -std::log(5.0) - std::log(G), aL = std::fabs(L);
-  if ((L == 0 || std::log(aL) + lnC < -230) && (V == 0 || std::log(V) + 2 * lnC < -460)) {
-    const dd C = scale_C(std::ldexp(G, -k));
-    Scaled m;
-    int sign = L > 0 ? 1 : -1;
-    if (pot) {
-      const bool big = aL > 0x1p500 || V > 0x1p1000;  // D = L^2/2 - V scaled by 2^-600 there
-      const double Ls = big ? std::ldexp(aL, -300) : aL, Vs = big ? std::ldexp(V, -600) : V;
-      const dd D = two_prod(Ls, Ls) * 0.5 - dd{Vs, 0};
-      if (D.hi == 0) return false;
-      sign = D.hi > 0 ? 1 : -1;
-      m.m = std::fabs(D.hi) * (1 + D.lo / D.hi + 2 * C.lo / C.hi);
-      m.e2 = (big ? 600 : 0) - 2L * k;
-    } else {
-      if (L == 0) return false;
-      m.m = aL * (1 + 2 * C.lo / C.hi);
-      m.e2 = -2L * k;
-    }
-    m.renorm();
-    m *= C.hi;  // C^2 itself may underflow: factor by factor
-    m *= C.hi;
-    *out = finish(sign, m);
+  if (small_C(L, V, G)) {
+    if (pot) return c2_times_half_l2_minus_v(L, V, G, 1, out);
+    if (L == 0) return false;
+    *out = c2_times_L(L, G);
     return true;
   }
+  const int k = std::max(0, std::ilogb(G) - 998);
+  const double aL = std::fabs(L);
   if (k == 0) return false;
   const double Ls = std::ldexp(L, -k), Vs = std::ldexp(V, -2 * k), Gs = std::ldexp(G, -k);
   if (pot) {
