@@ -1,6 +1,6 @@
 // The paper-neutral modules every paper uses, each against an independent route (Arb at high precision), with a
-// sibling showing that a wrong variant fails: double-double arithmetic, the erfcx table, the Gauss-Legendre rule
-// (fast/numerics); the monotone erf/erfc enclosures and ball text (reference/numerics, ball.hpp); numbers as text
+// sibling showing that a wrong variant fails: double-double arithmetic, the erfcx table, the Gauss-Legendre rule,
+// the vectorised Gaussian pairs (fast/numerics); the monotone erf/erfc enclosures and ball text (reference/numerics, ball.hpp); numbers as text
 // and name=value assignments (core); the one verdict type of the machine checks (proofs-checks).
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -9,10 +9,12 @@
 
 #include <cfloat>
 #include <cmath>
+#include <vector>
 
 #include "privoco/assignments.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/numerics/dd.hpp"
+#include "privoco/fast/numerics/gaussian_draws.hpp"
 #include "privoco/format.hpp"
 #include "privoco/proofs/check.hpp"
 #include "privoco/reference/ball.hpp"
@@ -198,4 +200,21 @@ TEST(Numerics, LogDoubleDoubleOverTheWholeRange) {
   arb_set_d(got.get(), std::log(1e-310));
   arb_sub(got.get(), got.get(), exact.get(), 256);
   EXPECT_GT(std::fabs(arf_get_d(arb_midref(got.get()), ARF_RND_NEAR)), 0x1p-100 * 713);
+}
+
+// The vectorised Gaussian pairs for every count up to 40 (whole blocks of 8, a remainder of 1 or 2 pairs drawn one by
+// one, 3 to 7 as a block into a buffer): the scalar draws bit for bit, sigma applied, and nothing written past
+// 2 pairs values (sentinels). The sibling: a stream one off gives other values.
+TEST(Numerics, GaussianPairsEqualTheScalarDraws) {
+  const privoco::Streams s(77);
+  for (int pairs = 1; pairs <= 40; ++pairs) {
+    std::vector<double> out(2 * pairs + 16, 123.0);
+    fn::gaussian_pairs(s, 5, pairs, 2.5, out.data());
+    for (int j = 0; j < 2 * pairs; ++j) ASSERT_EQ(out[j], 2.5 * fn::gaussian_draw(s, 5, j)) << pairs << " pairs, " << j;
+    for (std::size_t j = 2 * pairs; j < out.size(); ++j) ASSERT_EQ(out[j], 123.0) << pairs << " pairs wrote " << j;
+    fn::gaussian_pairs(s, 6, pairs, 2.5, out.data());
+    int same = 0;
+    for (int j = 0; j < 2 * pairs; ++j) same += out[j] == 2.5 * fn::gaussian_draw(s, 5, j);
+    EXPECT_EQ(same, 0) << pairs << " pairs";
+  }
 }

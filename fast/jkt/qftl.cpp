@@ -16,11 +16,22 @@ namespace privoco::fast::jkt {
 namespace {
 constexpr const char* kId = "JKT.alg.qftl";
 
+// ri -= l rk over a whole padded row (stride a multiple of 8), in blocks of 8 through a local copy of l rk: the rows
+// never overlap, but the compiler cannot know it and chose its scalar loop at run time
+inline __attribute__((always_inline)) void row_update(double* ri, const double* rk, double l, std::size_t stride) {
+  for (std::size_t j0 = 0; j0 < stride; j0 += 8) {
+    double lr[8];
+    for (int j = 0; j < 8; ++j) lr[j] = l * rk[j0 + j];
+    for (int j = 0; j < 8; ++j) ri[j0 + j] -= lr[j];
+  }
+}
+
 // M x = b for M row-major d x d, by Gaussian elimination with partial pivoting (the order of LAPACK's unblocked
-// dgetf2 and dgetrs: backward stable as they are). W holds the rows of [M | b], each padded to `stride` doubles (a
-// multiple of 8): every elimination updates whole padded rows, so the loop runs at full vector width; columns at or
-// left of the pivot then hold values never read again, and every value that is read is the same expression, in the
-// same order, as in the plain triangular loop. x returned in b. False if a pivot is 0.
+// dgetf2, and dgetrs with dtrsm's column-oriented triangular solves: backward stable as they are). W holds the rows
+// of [M | b], each padded to `stride` doubles (a multiple of 8): every elimination updates whole padded rows, so the
+// loop runs at full vector width; columns at or left of the pivot then hold values never read again, and every value
+// that is read is the same expression, in the same order, as in the plain triangular loop. x returned in b. False if
+// a pivot is 0.
 // one clone per vector width, chosen by the CPU's features (no contraction in fast/: the clones agree bit for bit)
 __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 bool solve_in_place(const double* M, double* b, int d, double* W, std::size_t stride) {
@@ -31,11 +42,13 @@ bool solve_in_place(const double* M, double* b, int d, double* W, std::size_t st
     wi[n] = b[i];
     for (std::size_t j = n + 1; j < stride; ++j) wi[j] = 0;
   }
+  // the pivot of column 0 by a search; that of column k + 1 from step k's updates, whose column k + 1 values are
+  // formed once more as scalars (the same expression: the same bits) instead of read back from the stored rows
+  std::size_t p = 0;
+  double best = std::fabs(W[0]);
+  for (std::size_t i = 1; i < n; ++i)
+    if (std::fabs(W[i * stride]) > best) best = std::fabs(W[i * stride]), p = i;
   for (std::size_t k = 0; k < n; ++k) {
-    std::size_t p = k;
-    double best = std::fabs(W[k * stride + k]);
-    for (std::size_t i = k + 1; i < n; ++i)
-      if (std::fabs(W[i * stride + k]) > best) best = std::fabs(W[i * stride + k]), p = i;
     if (best == 0) return false;
     if (p != k)
       for (std::size_t j = 0; j < stride; ++j) std::swap(W[k * stride + j], W[p * stride + j]);
@@ -43,15 +56,21 @@ bool solve_in_place(const double* M, double* b, int d, double* W, std::size_t st
     const double inv = 1 / rk[k];
     for (std::size_t i = k + 1; i < n; ++i) {
       double* ri = W + i * stride;
-      const double l = ri[k] * inv;
-      for (std::size_t j = 0; j < stride; ++j) ri[j] -= l * rk[j];
+      const double l = ri[k] * inv, c = std::fabs(ri[k + 1] - l * rk[k + 1]);
+      if (i == k + 1 || c > best) best = c, p = i;  // the first of the largest, as the search finds it
+      row_update(ri, rk, l, stride);
     }
   }
+  // U x = c column by column as dtrsm does (x_k = c_k/u_kk, then c_i -= x_k u_ik for i < k); c_{k-1} is updated
+  // first and carried in a register, so the chain from one division to the next is one product and one difference
+  for (std::size_t i = 0; i < n; ++i) b[i] = W[i * stride + n];
+  double next = b[n - 1];
   for (std::size_t k = n; k-- > 0;) {
-    const double* rk = W + k * stride;
-    double s = rk[n];
-    for (std::size_t j = k + 1; j < n; ++j) s -= rk[j] * b[j];
-    b[k] = s / rk[k];
+    const double xk = next / W[k * stride + k];
+    b[k] = xk;
+    if (k == 0) break;
+    next = b[k - 1] - W[(k - 1) * stride + k] * xk;
+    for (std::size_t i = 0; i + 1 < k; ++i) b[i] -= W[i * stride + k] * xk;
   }
   return true;
 }

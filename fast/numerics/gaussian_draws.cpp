@@ -51,21 +51,36 @@ inline void sincos_two_pi_unit(double u, double* c_out, double* s_out) {
   *s_out = from_bits(((sb & ~odd) | (cb & odd)) ^ ((qb & 2) << 62));
 }
 
-}  // namespace
-
-// one clone per vector width, chosen by the CPU's features
-__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-void gaussian_pairs(const Streams& s, std::uint64_t stream, int pairs, double sigma, double* out) {
-  const std::uint64_t key = s.key(stream);
-  for (int p = 0; p < pairs; ++p) {
-    const double u1 = unit(Streams::keyed_bits(key, 2 * static_cast<std::uint64_t>(p)));
-    const double u2 = unit(Streams::keyed_bits(key, 2 * static_cast<std::uint64_t>(p) + 1));
+// sigma times the pairs p0 .. p0 + n - 1 of the stream with this key into dst[0 .. 2n - 1]
+inline __attribute__((always_inline)) void pair_range(std::uint64_t key, std::uint64_t p0, int n, double sigma,
+                                                      double* dst) {
+  // counter 2p's term, stepped by two counters per pair (the same integers as keyed_bits forms)
+  std::uint64_t t = 2 * p0 * Streams::kCounterMul + Streams::kCounterAdd;
+  for (int q = 0; q < n; ++q, t += 2 * Streams::kCounterMul) {
+    const double u1 = unit(Streams::keyed_bits_at(key, t));
+    const double u2 = unit(Streams::keyed_bits_at(key, t + Streams::kCounterMul));
     double c, sn;
     sincos_two_pi_unit(u2, &c, &sn);
     const double r = std::sqrt(-2 * log_unit(u1));
-    out[2 * p] = sigma * (r * c);  // sigma times gaussian_draw, bit for bit
-    out[2 * p + 1] = sigma * (r * sn);
+    dst[2 * q] = sigma * (r * c);  // sigma times gaussian_draw, bit for bit
+    dst[2 * q + 1] = sigma * (r * sn);
   }
+}
+
+}  // namespace
+
+// one clone per vector width, chosen by the CPU's features. Three or more pairs past the last multiple of 8 as a
+// whole block of 8 (one AVX-512 vector, two AVX2 ones) into a local buffer: the vectorised loop's scalar remainder
+// cost about 20 ns a pair, a block about 50 ns (5 pairs took 102 ns, 8 pairs 52 ns)
+__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+void gaussian_pairs(const Streams& s, std::uint64_t stream, int pairs, double sigma, double* out) {
+  const std::uint64_t key = s.key(stream);
+  const int full = pairs & ~7;
+  pair_range(key, 0, full, sigma, out);
+  if (pairs - full < 3) return pair_range(key, static_cast<std::uint64_t>(full), pairs - full, sigma, out + 2 * full);
+  double block[16];
+  pair_range(key, static_cast<std::uint64_t>(full), 8, sigma, block);
+  for (int j = 0; j < 2 * (pairs - full); ++j) out[2 * full + j] = block[j];
 }
 
 double gaussian_draw(const Streams& s, std::uint64_t stream, std::uint64_t coord) {

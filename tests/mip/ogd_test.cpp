@@ -56,13 +56,6 @@ pm::OgdConfig config(bool bandit, int d, pm::Shape shape, pm::Loss loss, double 
   return c;
 }
 
-// the scale of S's points: max_j |c_j| + h_j
-double scale_of(const pm::OgdConfig& c) {
-  double s = 0;
-  for (int j = 0; j < c.d; ++j) s = std::max(s, std::fabs(c.c[j]) + c.h[j]);
-  return s;
-}
-
 // |fast - certified| + the ball's radius, in ulps of `scale`
 double ulps_of_scale(double fast, const Ball& ref, double scale) {
   const double mid = arf_get_d(arb_midref(ref.get()), ARF_RND_NEAR), rad = mag_get_d(arb_radref(ref.get()));

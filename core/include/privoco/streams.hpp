@@ -19,8 +19,12 @@ class Streams {
     return mix(mix(seed_ + 0x9e3779b97f4a7c15ULL) ^ (stream * 0x9e3779b97f4a7c15ULL + 0x632be59bd9b4e019ULL));
   }
   static std::uint64_t keyed_bits(std::uint64_t key, std::uint64_t counter) {
-    return mix(key ^ (counter * 0xd1b54a32d192ed03ULL + 0x8cb92ba72f3d8dd7ULL));
+    return keyed_bits_at(key, counter * kCounterMul + kCounterAdd);
   }
+  // keyed_bits with the counter's term t = counter * kCounterMul + kCounterAdd (mod 2^64) already formed: a sampler
+  // drawing consecutive counters steps t by kCounterMul instead of multiplying (64-bit products are slow in vectors)
+  static constexpr std::uint64_t kCounterMul = 0xd1b54a32d192ed03ULL, kCounterAdd = 0x8cb92ba72f3d8dd7ULL;
+  static std::uint64_t keyed_bits_at(std::uint64_t key, std::uint64_t t) { return mix(key ^ t); }
   double uniform(std::uint64_t stream, std::uint64_t counter) const { return unit(bits(stream, counter)); }
   static double unit(std::uint64_t b) {
     const double u = (static_cast<double>(b >> 11) + 0.5) * 0x1p-53;
