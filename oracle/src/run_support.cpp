@@ -93,17 +93,20 @@ std::string hex(double x) { return fmt::format("{:a}", x); }
 
 namespace {
 constexpr const char* kStateFormat = "privoco state";
-constexpr int kStateVersion = 1;
+// version 2: the checksum is FNV-1a 64 as specified (offset basis 14695981039346656037); version 1 files carry the
+// same hash from a basis missing its last digit (1469598103934665603), still read, so that their runs continue
+constexpr int kStateVersion = 2;
 
-std::string fnv1a64(const std::string& s) {  // detects changed or lost bytes (not a defence against forgery)
-  std::uint64_t h = 1469598103934665603ULL;
+// detects changed or lost bytes (not a defence against forgery)
+std::string fnv1a64(const std::string& s, int version = kStateVersion) {
+  std::uint64_t h = version == 1 ? 1469598103934665603ULL : 14695981039346656037ULL;
   for (unsigned char c : s) h = (h ^ c) * 1099511628211ULL;
   return fmt::format("fnv1a64:{:016x}", h);
 }
 
 nlohmann::ordered_json state_body(const std::string& alg, const nlohmann::ordered_json& params,
-                                  const nlohmann::ordered_json& state) {
-  return {{"format", kStateFormat}, {"version", kStateVersion}, {"alg", alg}, {"params", params}, {"state", state}};
+                                  const nlohmann::ordered_json& state, int version = kStateVersion) {
+  return {{"format", kStateFormat}, {"version", version}, {"alg", alg}, {"params", params}, {"state", state}};
 }
 }  // namespace
 
@@ -124,15 +127,17 @@ nlohmann::ordered_json read_state_file(const std::string& path, const std::strin
   if (j.is_discarded() || !j.is_object()) refuse("not a privoco state file (not a JSON object)");
   if (j.value("format", "") != kStateFormat) refuse("not a privoco state file (no \"format\": \"privoco state\")");
   if (!j.contains("version") || !j["version"].is_number_integer()) refuse("a state file without a version");
-  if (j["version"].get<long long>() > kStateVersion)
-    refuse(fmt::format("a state file of version {}, newer than this privoco reads ({})", j["version"].get<long long>(),
-                       kStateVersion));
+  const long long version = j["version"].get<long long>();
+  if (version > kStateVersion)
+    refuse(fmt::format("a state file of version {}, newer than this privoco reads ({})", version, kStateVersion));
+  if (version < 1) refuse(fmt::format("a state file of version {} (versions start at 1)", version));
   for (const char* k : {"alg", "params", "state", "checksum"})
     if (!j.contains(k)) refuse(std::string("a state file without '") + k + "'");
   if (!j["alg"].is_string() || !j["params"].is_object() || !j["state"].is_object() || !j["checksum"].is_string())
     refuse("a state file with a field of the wrong type");
   if (j["alg"] != alg) refuse("the state is of " + json_text(j["alg"]) + ", this run is " + alg);
-  const std::string sum = fnv1a64(json_text(state_body(j["alg"].get<std::string>(), j["params"], j["state"])));
+  const int v = static_cast<int>(version);
+  const std::string sum = fnv1a64(json_text(state_body(j["alg"].get<std::string>(), j["params"], j["state"], v)), v);
   if (j["checksum"] != sum) refuse("the checksum does not match: the file was changed or damaged after it was written");
   for (const auto& [k, v] : params.items())
     if (!j["params"].contains(k) || j["params"][k] != v)

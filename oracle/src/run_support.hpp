@@ -58,8 +58,8 @@ std::vector<double> parse_number_list(const std::string& what, const std::string
 std::string hex(double x);
 double unhex(const nlohmann::json& j, const char* key);
 
-// A state file: {"format": "privoco state", "version": 1, "alg": ID, "params": {...}, "state": {...},
-// "checksum": "fnv1a64:<16 hex digits>"}, the checksum over the compact JSON of the fields before it. Reading
+// A state file: {"format": "privoco state", "version": 2, "alg": ID, "params": {...}, "state": {...},
+// "checksum": "fnv1a64:<16 hex digits>"}, FNV-1a 64 over the compact JSON of the fields before it. Reading
 // refuses, with the path and one line, a file that is not JSON, of another format or a later version, of another
 // algorithm, of other parameters than the run's (a state continues only the run it came from), or whose checksum
 // does not match (a changed digit); it returns "state". The algorithm checks the state's own invariants.

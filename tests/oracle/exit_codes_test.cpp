@@ -179,10 +179,11 @@ TEST(ExitCodes, InterruptLeavesNoHalfWrittenFile) {
 }
 
 // A state file signed again after an edit (as another tool could write one): its checksum is right, so what is
-// refused below is refused by the state's own checks. FNV-1a 64 over the compact JSON before "checksum".
+// refused below is refused by the state's own checks. FNV-1a 64 (offset basis 14695981039346656037, the standard
+// one; version 1 files used 1469598103934665603) over the compact JSON before "checksum".
 std::string resigned(nlohmann::ordered_json j) {
   j.erase("checksum");
-  std::uint64_t h = 1469598103934665603ULL;
+  std::uint64_t h = j["version"] == 1 ? 1469598103934665603ULL : 14695981039346656037ULL;
   for (unsigned char c : j.dump()) h = (h ^ c) * 1099511628211ULL;
   char buf[40];
   std::snprintf(buf, sizeof buf, "fnv1a64:%016llx", static_cast<unsigned long long>(h));
@@ -202,6 +203,18 @@ TEST(ExitCodes, StateFilesCannotBeSilentlyCorrupted) {
   EXPECT_EQ(run(resume + st).code, 0);  // the siblings: as written, and re-signed unchanged
   spit(bad, resigned(j));
   EXPECT_EQ(run(resume + bad).code, 0);
+  // the checksum is the standard FNV-1a 64 of the text before it (what any FNV tool computes); a version 1 file,
+  // signed from the earlier offset basis, still continues, and the same state signed from the earlier basis as
+  // version 2 is refused
+  EXPECT_EQ(j["checksum"], nlohmann::ordered_json::parse(resigned(j))["checksum"]);
+  auto v1 = j;
+  v1["version"] = 1;
+  spit(bad, resigned(v1));
+  EXPECT_EQ(run(resume + bad).code, 0);
+  auto forged = nlohmann::ordered_json::parse(resigned(v1));
+  forged["version"] = 2;
+  spit(bad, forged.dump(1));
+  expect_refused(resume + bad, "checksum does not match");
   std::string flipped = text;  // the round count changed
   ASSERT_NE(flipped.find("\"t\": 2"), std::string::npos) << text;
   flipped.replace(flipped.find("\"t\": 2"), 6, "\"t\": 3");
@@ -211,7 +224,8 @@ TEST(ExitCodes, StateFilesCannotBeSilentlyCorrupted) {
   expect_refused("run alg1 b=1 G=1 --prior uniform --gradients " + g + " --state-in " + st, "prior");
   // each edit re-signed, so that the state's own checks are what refuses it
   const std::vector<std::pair<std::function<void(nlohmann::ordered_json&)>, const char*>> edits = {
-      {[](auto& k) { k["version"] = 2; }, "newer than this privoco reads"},
+      {[](auto& k) { k["version"] = 3; }, "newer than this privoco reads"},
+      {[](auto& k) { k["version"] = 0; }, "versions start at 1"},
       {[](auto& k) { k["state"]["coordinates"][0]["t"] = "five"; }, "'t' is not a count"},
       {[](auto& k) { k["state"]["coordinates"][0]["t"] = -5; }, "'t' is not a count"},
       {[](auto& k) { k["state"]["coordinates"][0]["L_lo"] = "0x1p+10"; }, "half an ulp"},
@@ -437,6 +451,8 @@ TEST(ExitCodes, EveryCommandThroughEachCode) {
     const CliRun r = run(args);
     EXPECT_EQ(r.code, code) << "privoco " << args << "\n" << r.err;
     EXPECT_NE(r.code, 70) << "privoco " << args << "\n" << r.err;
-    if (code == 2 || code == 74) EXPECT_EQ(privoco::testing::count_lines(r.err), 1) << "privoco " << args << "\n" << r.err;
+    if (code == 2 || code == 74) {
+      EXPECT_EQ(privoco::testing::count_lines(r.err), 1) << "privoco " << args << "\n" << r.err;
+    }
   }
 }
