@@ -1,4 +1,6 @@
 #include "accuracy.hpp"
+
+#include "progress.hpp"
 #include "parallel.hpp"
 
 #include <algorithm>
@@ -30,7 +32,7 @@ std::size_t bucket(double ulp) {
 }  // namespace
 
 std::vector<PointResult> evaluate_points(const Entry& e, const std::vector<std::vector<double>>& points,
-                                         int digits, unsigned threads) {
+                                         int digits, unsigned threads, Progress* progress) {
   std::vector<PointResult> out(points.size());
   reference::Options opt;
   opt.digits = digits;
@@ -56,6 +58,7 @@ std::vector<PointResult> evaluate_points(const Entry& e, const std::vector<std::
       const double la = c.log_abs();
       r.log_err = std::fabs(f.log_abs() - la) / std::max(1.0, std::fabs(la));
     }
+    if (progress) progress->add();
   });
   return out;
 }
@@ -91,8 +94,9 @@ Accuracy summarize(const Entry& e, const std::vector<PointResult>& results) {
   return a;
 }
 
-Accuracy measure(const Entry& e, const std::vector<std::vector<double>>& points, int digits, unsigned threads) {
-  return summarize(e, evaluate_points(e, points, digits, threads));
+Accuracy measure(const Entry& e, const std::vector<std::vector<double>>& points, int digits, unsigned threads,
+                 Progress* progress) {
+  return summarize(e, evaluate_points(e, points, digits, threads, progress));
 }
 
 nlohmann::ordered_json accuracy_json(const Entry& e, const Accuracy& acc, const std::vector<const PointResult*>& worst) {

@@ -36,12 +36,15 @@ extern const std::vector<std::string> kHistogramLabels;
 // The q-quantile of v (the element at rank round(q (n - 1))); 0 for an empty v.
 double quantile(std::vector<double> v, double q);
 
-// Fast and reference at each point (17 certified digits), on `threads` threads (the same results for any number).
+class Progress;
+
+// Fast and reference at each point (17 certified digits), on `threads` threads (the same results for any number);
+// each point counted on `progress` when given.
 std::vector<PointResult> evaluate_points(const Entry& e, const std::vector<std::vector<double>>& points,
-                                         int digits = 17, unsigned threads = 1);
+                                         int digits = 17, unsigned threads = 1, Progress* progress = nullptr);
 Accuracy summarize(const Entry& e, const std::vector<PointResult>& results);
 Accuracy measure(const Entry& e, const std::vector<std::vector<double>>& points, int digits = 17,
-                 unsigned threads = 1);
+                 unsigned threads = 1, Progress* progress = nullptr);
 
 // compare --points: the file's own value at a point, judged against the certified reference.
 struct FileValue {

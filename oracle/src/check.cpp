@@ -4,9 +4,6 @@
 
 #include <fmt/core.h>
 
-#include <unistd.h>
-
-#include <chrono>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -14,6 +11,7 @@
 #include "judge.hpp"
 #include "output.hpp"
 #include "parallel.hpp"
+#include "progress.hpp"
 #include "shard.hpp"
 #include "privoco/errors.hpp"
 #include "run_support.hpp"
@@ -106,8 +104,8 @@ int cmd_check(const CheckArgs& given) {
                                          : std::string("values are ") + to_string(tol.claim) + " bounds (sound or UNSOUND)",
                a.digits,
                inputs == Inputs::exact ? "taken as exact decimals" : "rounded to the nearest double");
-  const bool progress = !a.json && isatty(STDERR_FILENO);
-  auto t0 = std::chrono::steady_clock::now(), last = t0;
+  // text output names only the rows that fail: progress beside it on a terminal
+  Progress progress("check " + source, 0, "rows judged", progress_wanted(!a.json));
   std::size_t count = 0;
   JUnitWriter junit(a.junit);
   const std::string suite = "privoco check " + source;
@@ -120,19 +118,15 @@ int cmd_check(const CheckArgs& given) {
   CheckSummary s = check_stream(reader, tol, a.digits, inputs, [&](const Verdict& v, const std::string& text) {
     ++count;
     if (junit.active()) junit.add(suite, verdict_case(v, source));
-    if (!text.empty()) std::fwrite(text.data(), 1, text.size(), stdout), std::fputc('\n', stdout);
-    if (progress && (count & 1023) == 0) {
-      auto now = std::chrono::steady_clock::now();
-      if (now - last > std::chrono::milliseconds(500)) {
-        last = now;
-        double secs = std::chrono::duration<double>(now - t0).count();
-        std::fprintf(stderr, "\r  %zu rows checked (%.0f rows/s)...", count, count / secs);
-        std::fflush(stderr);
-      }
+    if (!text.empty()) {
+      progress.clear();
+      std::fwrite(text.data(), 1, text.size(), stdout), std::fputc('\n', stdout);
+      std::fflush(stdout);
     }
+    progress.add();
   }, resolve_threads(a.threads), render,
   shard.selector());
-  if (progress && count >= 1024) std::fprintf(stderr, "\r%60s\r", "");
+  progress.clear();
   // a file with nothing to judge, or not the rows promised (a truncated file), fails the check
   const std::string incomplete = check_incomplete(source, s.read, a.expect_rows);
   const int code = (s.failed || s.invalid || !incomplete.empty()) ? kAgainst : kOk;

@@ -15,6 +15,7 @@
 #include "parallel.hpp"
 #include "shard.hpp"
 #include "plot.hpp"
+#include "progress.hpp"
 #include "privoco/errors.hpp"
 #include "rows.hpp"
 #include "sampling.hpp"
@@ -206,7 +207,11 @@ int cmd_compare(const CompareArgs& a) {
     print_line(summary_line("compare", {{"id", e.id}, {"shard", shard_json(shard, run)}}, 0));
     return 0;
   }
-  auto results = evaluate_points(e, pts, 17, resolve_threads(a.threads));
+  std::vector<PointResult> results;
+  {
+    Progress progress("compare " + e.id, pts.size(), "points", progress_wanted());
+    results = evaluate_points(e, pts, 17, resolve_threads(a.threads), &progress);
+  }
   Accuracy acc = summarize(e, results);
   const std::vector<std::size_t> order = by_error(results);
   const std::size_t k = std::min<std::size_t>(5, order.size());

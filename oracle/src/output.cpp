@@ -1,5 +1,7 @@
 #include "output.hpp"
 
+#include "progress.hpp"
+
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -20,6 +22,7 @@ char g_temporaries[kMaxTemporaries][4096];
 volatile std::sig_atomic_t g_in_use[kMaxTemporaries];
 
 extern "C" void remove_temporaries_and_reraise(int sig) {
+  erase_progress_line_on_signal();
   for (int i = 0; i < kMaxTemporaries; ++i)
     if (g_in_use[i]) ::unlink(g_temporaries[i]);
   std::signal(sig, SIG_DFL);

@@ -13,6 +13,7 @@
 
 #include "output.hpp"
 #include "parallel.hpp"
+#include "progress.hpp"
 #include "shard.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/reference/evaluate.hpp"
@@ -216,6 +217,7 @@ json prove_all(bool print_text, unsigned threads, const std::function<bool(std::
   std::vector<Slot> slots(checks.size());
   std::mutex mu;
   std::condition_variable ready;
+  Progress progress("prove --all", checks.size(), "claims", progress_wanted());
   WorkerPool pool(std::max(1u, threads));
   pool.submit(checks.size(), [&](std::size_t i) {
     Slot s;
@@ -226,9 +228,12 @@ json prove_all(bool print_text, unsigned threads, const std::function<bool(std::
       s.error = std::current_exception();
     }
     s.done = true;
-    std::lock_guard<std::mutex> lock(mu);
-    slots[i] = std::move(s);
-    ready.notify_all();
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      slots[i] = std::move(s);
+      ready.notify_all();
+    }
+    progress.add();
   });
   for (std::size_t i = 0; i < checks.size(); ++i) {
     {

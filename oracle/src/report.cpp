@@ -9,6 +9,7 @@
 #include "accuracy.hpp"
 #include "output.hpp"
 #include "parallel.hpp"
+#include "progress.hpp"
 #include "shard.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/reference/errata.hpp"
@@ -46,11 +47,13 @@ int cmd_report(const ReportArgs& given) {
   // --fail-on refuted). The report's own exit stays 0: it is a measurement.
   JUnitWriter junit(a.junit);
   json part_records = json::array();  // --shard: [part index, records] of the learners measured here
+  const bool show = progress_wanted();
   for (std::size_t k = 0; k < ids.size(); ++k) {
     const Entry* e = ids[k];
     if (!shard.mine(k)) continue;
     auto pts = sample_points(*e, a.n, a.seed);
-    Accuracy acc = measure(*e, pts, 17, resolve_threads(a.threads));
+    Progress progress(fmt::format("report: {} (ID {} of {})", e->id, k + 1, ids.size()), pts.size(), "points", show);
+    Accuracy acc = measure(*e, pts, 17, resolve_threads(a.threads), &progress);
     if (junit.active()) {
       JUnitCase c;
       c.classname = "privoco.report.accuracy", c.name = e->id;
@@ -94,6 +97,7 @@ int cmd_report(const ReportArgs& given) {
       fmt::print("Learners and samplers: fast against the certified replay of the same run (same gradients, same "
                  "uniforms; master seed {})\n", a.seed);
     const auto& parts = registry().report_parts;
+    Progress progress("report: learners' seeded runs", parts.size(), "papers", show);
     for (std::size_t j = 0; j < parts.size(); ++j) {
     if (!shard.mine(j)) continue;
     std::vector<PartAccuracy> measured;
@@ -101,6 +105,7 @@ int cmd_report(const ReportArgs& given) {
       if (learners.empty() || std::find(learners.begin(), learners.end(), p.id) != learners.end())
         found.push_back(p.id), measured.push_back(std::move(p));
     part_records.push_back(json::array({j, measured.size()}));
+    progress.add();
     for (const PartAccuracy& p : measured) {
       if (junit.active()) {
         JUnitCase c;

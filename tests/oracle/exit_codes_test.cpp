@@ -456,3 +456,25 @@ TEST(ExitCodes, EveryCommandThroughEachCode) {
     }
   }
 }
+
+// A long command shows progress on standard error when that is a terminal and its output goes elsewhere (under
+// `script`, which gives the command a terminal); not when the output goes to the same terminal (the sibling), and
+// never into a pipe or file.
+TEST(ExitCodes, ProgressOnlyOnATerminal) {
+  if (std::system("command -v script > /dev/null 2>&1") != 0) GTEST_SKIP() << "no script(1) here";
+  const std::string log = test_dir() + "progress.log", cmd = std::string(PRIVOCO_BIN) +
+                                                             " compare VDH.pred.cv --n 1500 --threads 1";
+  auto on_terminal = [&](const std::string& redirect) {
+    const std::string line = "script -qec '" + cmd + redirect + "' /dev/null > " + log + " 2>&1";
+    EXPECT_EQ(std::system(line.c_str()), 0) << line;
+    return privoco::testing::slurp(log);
+  };
+  const std::string shown = on_terminal(" > /dev/null");
+  EXPECT_NE(shown.find("\033[Kcompare VDH.pred.cv: "), std::string::npos) << shown;
+  EXPECT_NE(shown.find("\r\033[K"), std::string::npos) << "the line is erased at the end";
+  const std::string same = on_terminal("");
+  EXPECT_EQ(same.find("\033[Kcompare VDH.pred.cv: "), std::string::npos) << same;
+  const CliRun piped = run("compare VDH.pred.cv --n 1500 --threads 1");
+  EXPECT_EQ(piped.code, 0);
+  EXPECT_EQ(piped.err.find("\033[Kcompare VDH.pred.cv: "), std::string::npos) << piped.err;
+}
