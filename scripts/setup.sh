@@ -11,7 +11,8 @@ PKGS=(build-essential cmake pkg-config ccache
       libcli11-dev nlohmann-json3-dev libfmt-dev libcerf-dev libjemalloc-dev
       python3 python3-dev python3-numpy python3-scipy python3-jsonschema python3-pil python3-pytest python3-mpmath
       python3-hypothesis python3-junitparser python3-distributed python3-dask pybind11-dev
-      librsvg2-bin fonts-dejavu-core)
+      librsvg2-bin fonts-dejavu-core
+      clang libclang-rt-14-dev)  # scripts/fuzz.sh: libFuzzer
 missing=()
 for p in "${PKGS[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then

@@ -10,6 +10,7 @@
 #include "privoco/fast/numerics/dd_math.hpp"
 #include "privoco/format.hpp"
 #include "../numerics/scaled.hpp"
+#include "../numerics/vec_math.hpp"
 
 namespace privoco::fast::jkt {
 
@@ -33,7 +34,7 @@ inline __attribute__((always_inline)) void row_update(double* ri, const double* 
 // that is read is the same expression, in the same order, as in the plain triangular loop. x returned in b. False if
 // a pivot is 0.
 // one clone per vector width, chosen by the CPU's features (no contraction in fast/: the clones agree bit for bit)
-__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+PRIVOCO_ISA_CLONES
 bool solve_in_place(const double* M, double* b, int d, double* W, std::size_t stride) {
   const std::size_t n = static_cast<std::size_t>(d);
   for (std::size_t i = 0; i < n; ++i) {

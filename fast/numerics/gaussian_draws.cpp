@@ -72,7 +72,7 @@ inline __attribute__((always_inline)) void pair_range(std::uint64_t key, std::ui
 // one clone per vector width, chosen by the CPU's features. Three or more pairs past the last multiple of 8 as a
 // whole block of 8 (one AVX-512 vector, two AVX2 ones) into a local buffer: the vectorised loop's scalar remainder
 // cost about 20 ns a pair, a block about 50 ns (5 pairs took 102 ns, 8 pairs 52 ns)
-__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+PRIVOCO_ISA_CLONES
 void gaussian_pairs(const Streams& s, std::uint64_t stream, int pairs, double sigma, double* out) {
   const std::uint64_t key = s.key(stream);
   const int full = pairs & ~7;

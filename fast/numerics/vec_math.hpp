@@ -15,6 +15,11 @@
 #ifndef PRIVOCO_KERNEL_CLONES
 #define PRIVOCO_KERNEL_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
 #endif
+// The same by ISA level, for kernels that need AVX-512DQ's 64-bit multiplies (x86-64-v4) or AVX2's (v3); empty
+// beforehand as above (the fuzz build does both: clang 14 clones no templates)
+#ifndef PRIVOCO_ISA_CLONES
+#define PRIVOCO_ISA_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#endif
 
 namespace privoco::fast::numerics {
 

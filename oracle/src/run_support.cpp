@@ -136,9 +136,7 @@ nlohmann::ordered_json read_state_file(const std::string& path, const std::strin
   if (!j["alg"].is_string() || !j["params"].is_object() || !j["state"].is_object() || !j["checksum"].is_string())
     refuse("a state file with a field of the wrong type");
   if (j["alg"] != alg) refuse("the state is of " + json_text(j["alg"]) + ", this run is " + alg);
-  const int v = static_cast<int>(version);
-  const std::string sum = fnv1a64(json_text(state_body(j["alg"].get<std::string>(), j["params"], j["state"], v)), v);
-  if (j["checksum"] != sum) refuse("the checksum does not match: the file was changed or damaged after it was written");
+  if (j["checksum"] != state_checksum(j)) refuse("the checksum does not match: the file was changed or damaged after it was written");
   for (const auto& [k, v] : params.items())
     if (!j["params"].contains(k) || j["params"][k] != v)
       refuse(fmt::format("the state is of a run with {} = {}; this run has {} = {} (a state continues only its own run)",
@@ -146,6 +144,16 @@ nlohmann::ordered_json read_state_file(const std::string& path, const std::strin
   for (const auto& [k, v] : j["params"].items())
     if (!params.contains(k)) refuse("the state is of a run with " + k + " = " + json_text(v) + "; this run has none");
   return j["state"];
+}
+
+std::string state_checksum(const nlohmann::ordered_json& j) {
+  if (!j.is_object() || !j.contains("version") || !j["version"].is_number_integer() || !j.contains("alg") ||
+      !j["alg"].is_string() || !j.contains("params") || !j.contains("state"))
+    return {};
+  const long long v = j["version"].get<long long>();
+  if (v < 1 || v > kStateVersion) return {};
+  return fnv1a64(json_text(state_body(j["alg"].get<std::string>(), j["params"], j["state"], static_cast<int>(v))),
+                 static_cast<int>(v));
 }
 
 double unhex(const nlohmann::json& j, const char* key) {

@@ -67,5 +67,9 @@ void write_state_file(const std::string& path, const std::string& alg, const nlo
                       const nlohmann::ordered_json& state);
 nlohmann::ordered_json read_state_file(const std::string& path, const std::string& alg,
                                        const nlohmann::ordered_json& params);
+// The checksum read_state_file expects of a file with these fields (its version's hash); empty when "version",
+// "alg", "params" or "state" is missing or of the wrong type. For tools that edit a state on purpose (the fuzz target
+// re-signs what it mutates, so that the state's own checks are reached).
+std::string state_checksum(const nlohmann::ordered_json& file);
 
 }  // namespace privoco::oracle

@@ -665,10 +665,11 @@ RegretOutcome pqftl(const Params& given, std::uint64_t seed) {
         for (bool derived : {false, true}) {
           // mu = sqrt(q)/sigma(R = 1) * sqrt((R^2/R^2)^2 + (R^2/arg_u)^2): arg_u = R printed, R^2 derived
           const double factor = std::sqrt(1 + (derived ? 1.0 : R * R));
+          const double q_pairs = q;  // a structured binding cannot be captured (C++17)
           auto sign = [&](double eps, double* ex, double* tg) {
             return gauss_delta_sign(
                 [&](arb_t e, arb_t mu, arb_t tgt, slong prec) {
-                  Ball qb(q), f(factor);
+                  Ball qb(q_pairs), f(factor);
                   node_mu(mu, eps / 2, delta / 2, T, s, qb, prec);
                   arb_mul(mu, mu, f, prec);
                   arb_set_d(e, eps);
