@@ -203,22 +203,26 @@ Scaled n_scaled(const Reduced& r) {
   const double p = to_double(r.lambda - r.mu * 2.0) / (2 * sq);
   const double p2 = (lambda + 2 * mu) / (2 * sq);
   const double E2 = std::exp(-2 * lambda);
-  // sqrt(pi) erfcx(p) carries the bracket: below p = 3.0625 from the double-double Taylor table (libcerf's <= 2.4
-  // ulp gave 7.5 ulp at p = 0.73, report --n 1000000), beyond it with h(p) from one continued fraction (libcerf's
-  // erfcx left 8.35 ulp at p = 9700, compare --n 1000000).
-  double spx, hp;  // sqrt(pi) erfcx(p), h(p)
-  if (p < ErfcxTable::kEnd) {
-    static const dd sqrt_pi{0x1.c5bf891b4ef6bp+0, -0x1.618f13eb7ca89p-54};
-    const dd s = erfcx_dd2(p) * sqrt_pi;
-    spx = to_double(s);
-    hp = to_double(dd{1, 0} - s * p);
-  } else {
-    const double r = cf_tail(p);
-    spx = 1 / (p + r);
-    hp = r / (p + r);
-  }
-  const double br = sq * (spx + E2 * kSqrtPi * erfcx(p2)) - hp + E2 * h_of(p2);
   out.E = r.lambda - r.mu;
+  if (p >= ErfcxTable::kEnd) {
+    // sqrt(pi) erfcx(p) = 1/(p + t), h(p) = t/(p + t), t = cf_tail(p) = c/(2p): the bracket over 2mu is
+    // (1 - c/d)/(d + 2mu c/d), d = lambda - 2mu = 2 sqrt(mu) p (c/d <= 1/6 here), the E2 term likewise with
+    // d2 = lambda + 2mu. Nothing underflows when mu is tiny (sqrt(mu)/(p + t) did: w = 0 with status ok at
+    // lambda = 1e24, mu = 1e-300); p past 1e150 has c = 1 to the last bit (p = inf: mu tiny, lambda huge).
+    const double d = to_double(r.lambda - r.mu * 2.0), d2 = lambda + 2 * mu;
+    const double c = p < 1e150 ? 2 * p * cf_tail(p) : 1.0, c2 = p2 < 1e150 ? 2 * p2 * cf_tail(p2) : 1.0;
+    const double first = (1 - c / d) / (d + 2 * mu * (c / d));
+    const double second = E2 == 0 ? 0.0 : E2 * (1 + c2 / d2) / (d2 + 2 * mu * (c2 / d2));
+    out *= first + second;
+    return out;
+  }
+  // sqrt(pi) erfcx(p) carries the bracket: below p = 3.0625 from the double-double Taylor table (libcerf's <= 2.4
+  // ulp gave 7.5 ulp at p = 0.73, report --n 1000000); beyond it the continued fraction above (libcerf's erfcx left
+  // 8.35 ulp at p = 9700, compare --n 1000000).
+  static const dd sqrt_pi{0x1.c5bf891b4ef6bp+0, -0x1.618f13eb7ca89p-54};
+  const dd s = erfcx_dd2(p) * sqrt_pi;
+  const double spx = to_double(s), hp = to_double(dd{1, 0} - s * p);  // sqrt(pi) erfcx(p), h(p)
+  const double br = sq * (spx + E2 * kSqrtPi * erfcx(p2)) - hp + E2 * h_of(p2);
   out *= br;
   out /= 2 * mu;
   return out;

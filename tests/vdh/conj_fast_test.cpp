@@ -194,6 +194,10 @@ TEST(VdhConjFast, WholeRangeAgainstReference) {
       {"VDH.pred.conj", {-5e-324, 4.96, 3.09e104, 5.19e-309}},
       {"VDH.pred.conj", {2.25e-262, 5.31e-269, 1.22e-213, DBL_MAX}},
       {"VDH.pot.conj", {4.9, 7.16e139, DBL_MAX, 1.15e308}},
+      // the peak far beyond the edge with mu = C^2 (b + V) tiny: w = e^{lambda - mu}/lambda (1 + ...); the bracket
+      // sqrt(mu)/(p + t) - h(p) underflowed, 0 with status ok (lambda = 1.2e24, 1e-300)
+      {"VDH.pred.conj", {1e302, 3.9e-105, 1.95e80, 1.7e277}},
+      {"VDH.pred.conj", {-DBL_MAX, 3.9e-105, 1.95e80, 1.7e277}},
   };
   for (const auto& c : cases) {
     const auto& p = c.p;
