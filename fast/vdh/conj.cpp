@@ -759,6 +759,16 @@ Value pot_uniform(double L, double V, double G) {
 Value pot_Z(double b, double G) {
   const double x[2] = {b, G};
   check_params(entry("VDH.pot.Z"), x);
+  if (G > 0x1p1000) {  // C = 1/(5G) subnormal or 0 (Z came out 0 with status ok): C = 2^-k C', C' = 1/(5 G 2^-k)
+    const int k = std::ilogb(G) - 998;
+    const double Cs = 1 / (5 * std::ldexp(G, -k)), mub = std::ldexp(Cs * (Cs * b), -2 * k);  // mu_b = C^2 b
+    if (!(mub < 36)) return plain(kSqrtPi / std::sqrt(b));
+    Scaled z;
+    z.m = Cs * z_of(mub);
+    z.e2 = -k;
+    z.renorm();
+    return finish(1, z);
+  }
   Reduced r = reduce(0, 0, b, G);
   // mu_b >= 36 (erf(C sqrt b) = 1 to 2e-17), or C^2 b past the double range (it was NaN there: b = 6e-261,
   // G = 1e-300): Z = C sqrt(pi) erf(s)/s = sqrt(pi/b)

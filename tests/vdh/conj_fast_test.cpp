@@ -18,6 +18,7 @@
 #include "privoco/reference/evaluate.hpp"
 #include "support/gen.hpp"
 #include "support/points.hpp"
+#include "support/reference_match.hpp"
 #include "fast/vdh/conj.hpp"
 #include "fast/vdh/conj_kernel.hpp"
 #include "fast/vdh/fstar.hpp"
@@ -206,6 +207,14 @@ TEST(VdhConjFast, WholeRangeAgainstReference) {
                                        : (pred ? fv::pred_conj(p[0], p[1], p[2], p[3]) : fv::pot_conj(p[0], p[1], p[2], p[3]));
     EXPECT_LE(check_value(c.id, p, v), 8) << c.id << " at " << p[0] << ", " << p[1] << ", " << p[2];
   }
+}
+
+// Z = C z(mu_b) with C = 1/(5G) subnormal or 0 (G past 2^1000): it was 0 with status ok; now the underflow status
+// with ln Z (and the value itself where Z is still normal)
+TEST(VdhConjFast, NormaliserNearTheTopOfG) {
+  for (double G : {1e300, 0x1p1000, 1e307, 1.7976931348623155e+308, DBL_MAX})
+    for (double b : {1e-300, 1.0, 9.0291927238760759e+120, DBL_MAX})
+      privoco::testing::expect_matches_reference("VDH.pot.Z", {b, G});
 }
 
 // The potential's worst inputs over six 10^6-point samples (compare, seeds 1-6) before the double-double sums and
