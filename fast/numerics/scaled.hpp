@@ -167,7 +167,7 @@ inline Value plain(double x) {
 // The small-C limits of the VDH priors (C = 1/(5G) far below 1/|L| and 1/sqrt V): whether lambda = C|L| < 1e-100 and
 // C^2 V < 1e-200 (decided in logarithms: C, lambda may be subnormal or C 0 in double), and x C^2 / div as a Value for
 // x = L (c2_times_L) or x = L^2/2 - V (c2_times_half_l2_minus_v; false where L^2/2 = V exactly). C = 2^-k C' with G 2^-k
-// below 2^1000 (5G finite); L^2/2 - V in double-double, scaled by 2^-600 where L^2 or V is near the top of the range;
+// below 2^1000 (5G finite); L^2/2 - V in double-double, scaled by 2^-600 or 2^1000 near the ends of the range;
 // C^2 applied factor by factor (it may underflow): exact powers of two, no logarithm (an in-range value keeps its bits)
 inline bool small_C(double L, double V, double G) {
   const double lnC = -std::log(5.0) - std::log(G);
@@ -187,11 +187,14 @@ inline Value c2_scaled(int sign, double m, double rel, long e2, double G, double
 inline Value c2_times_L(double L, double G) { return c2_scaled(L > 0 ? 1 : -1, std::fabs(L), 0, 0, G, 1); }
 inline bool c2_times_half_l2_minus_v(double L, double V, double G, double div, Value* out) {
   const double aL = std::fabs(L);
-  const bool big = aL > 0x1p500 || V > 0x1p1000;
-  const double Ls = big ? std::ldexp(aL, -300) : aL, Vs = big ? std::ldexp(V, -600) : V;
+  // scaled by 2^-600 near the top of the range, by 2^1000 near the bottom (L^2 underflowed, and a subnormal V
+  // divided by 3 kept 14 bits: ln F off by 6e-5 at L = 4e-237, V = 8e-320)
+  const bool big = aL > 0x1p500 || V > 0x1p1000, tiny = !big && aL < 0x1p-450 && V < 0x1p-900;
+  const int e2 = big ? 600 : (tiny ? -1000 : 0);
+  const double Ls = std::ldexp(aL, -e2 / 2), Vs = std::ldexp(V, -e2);
   const dd D = two_prod(Ls, Ls) * 0.5 - dd{Vs, 0};
   if (D.hi == 0) return false;
-  *out = c2_scaled(D.hi > 0 ? 1 : -1, std::fabs(D.hi), D.lo / D.hi, big ? 600 : 0, G, div);
+  *out = c2_scaled(D.hi > 0 ? 1 : -1, std::fabs(D.hi), D.lo / D.hi, e2, G, div);
   return true;
 }
 

@@ -199,6 +199,8 @@ TEST(VdhConjFast, WholeRangeAgainstReference) {
       // sqrt(mu)/(p + t) - h(p) underflowed, 0 with status ok (lambda = 1.2e24, 1e-300)
       {"VDH.pred.conj", {1e302, 3.9e-105, 1.95e80, 1.7e277}},
       {"VDH.pred.conj", {-DBL_MAX, 3.9e-105, 1.95e80, 1.7e277}},
+      // F = C^2 (L^2/2 - V)/3 with L^2 below the range and V subnormal (ln F was off by 6e-5)
+      {"VDH.pot.uniform", {4.0203996752648405e-237, 8.0947715414629834e-320, 1.146432605298162e+279}},
   };
   for (const auto& c : cases) {
     const auto& p = c.p;
