@@ -185,16 +185,34 @@ inline Value c2_scaled(int sign, double m, double rel, long e2, double G, double
   return finish(sign, s);
 }
 inline Value c2_times_L(double L, double G) { return c2_scaled(L > 0 ? 1 : -1, std::fabs(L), 0, 0, G, 1); }
-inline bool c2_times_half_l2_minus_v(double L, double V, double G, double div, Value* out) {
+// L^2/2 - V = 2^e2 D, D in double-double: scaled by 2^-600 near the top of the range, by 2^1000 near the bottom (L^2
+// underflowed, and a subnormal V divided by 3 kept 14 bits: ln F off by 6e-5 at L = 4e-237, V = 8e-320)
+inline dd half_l2_minus_v(double L, double V, int* e2) {
   const double aL = std::fabs(L);
-  // scaled by 2^-600 near the top of the range, by 2^1000 near the bottom (L^2 underflowed, and a subnormal V
-  // divided by 3 kept 14 bits: ln F off by 6e-5 at L = 4e-237, V = 8e-320)
   const bool big = aL > 0x1p500 || V > 0x1p1000, tiny = !big && aL < 0x1p-450 && V < 0x1p-900;
-  const int e2 = big ? 600 : (tiny ? -1000 : 0);
-  const double Ls = std::ldexp(aL, -e2 / 2), Vs = std::ldexp(V, -e2);
-  const dd D = two_prod(Ls, Ls) * 0.5 - dd{Vs, 0};
+  *e2 = big ? 600 : (tiny ? -1000 : 0);
+  const double Ls = std::ldexp(aL, -*e2 / 2), Vs = std::ldexp(V, -*e2);
+  return two_prod(Ls, Ls) * 0.5 - dd{Vs, 0};
+}
+inline bool c2_times_half_l2_minus_v(double L, double V, double G, double div, Value* out) {
+  int e2;
+  const dd D = half_l2_minus_v(L, V, &e2);
   if (D.hi == 0) return false;
   *out = c2_scaled(D.hi > 0 ? 1 : -1, std::fabs(D.hi), D.lo / D.hi, e2, G, div);
+  return true;
+}
+// (L^2/2 - V) f/b without C (false where L^2/2 = V exactly)
+inline bool half_l2_minus_v_times(double L, double V, double f, double b, Value* out) {
+  int e2;
+  const dd D = half_l2_minus_v(L, V, &e2);
+  if (D.hi == 0) return false;
+  Scaled s;
+  s.m = std::fabs(D.hi) * (1 + D.lo / D.hi);
+  s.e2 = e2;
+  s.renorm();
+  s *= f;
+  s /= b;
+  *out = finish(D.hi > 0 ? 1 : -1, s);
   return true;
 }
 

@@ -530,9 +530,19 @@ static double pot_peak_inside(const Reduced& r, dd E, double V, double b) {
 // M_0(mu_b + nu) = M_0(mu_b) - nu M_2(mu_b) + ..., so F = (lambda^2/2 - nu) M_2(mu_b)/M_0(mu_b) (1 + O(lambda^2, nu,
 // mu_b)) = C^2 (L^2/2 - V)/3 (1 + O(1e-100)), far below the double range when G is near DBL_MAX. False where it does
 // not apply, or where L^2/2 = V exactly (F is then of order C^4).
+// With mu_b not tiny the same expansion holds with M_2(mu_b)/M_0(mu_b) for 1/3 (F underflowed to 0 with status ok at
+// L = -1.9e-287, V = 2.2e-303, b = 4e182, G = 3.1e9: F = -V/(2b) = -2.8e-486): C^2 M_2/M_0 from the moments; for
+// mu_b >= 4 as P_1/(b P_0) with the scaled moments (no C^2 against 1/mu_b), past mu_b = 700 exactly 1/(2b).
 bool pot_tiny(double L, double V, double b, double G, Value* out) {
-  if (!small_C(L, V, G) || !(b == 0 || std::log(b) - 2 * std::log(5.0) - 2 * std::log(G) < -230)) return false;
-  return c2_times_half_l2_minus_v(L, V, G, 3, out);
+  if (!small_C(L, V, G)) return false;
+  const double ln_mub = b == 0 ? -INFINITY : std::log(b) - 2 * std::log(5.0) - 2 * std::log(G);
+  if (ln_mub < -230) return c2_times_half_l2_minus_v(L, V, G, 3, out);
+  if (ln_mub > 6.6) return half_l2_minus_v_times(L, V, 0.5, b, out);  // mu_b > 735
+  const int k = G > 0x1p1000 ? std::ilogb(G) - 998 : 0;
+  const double Cs = scale_C(std::ldexp(G, -k)).hi, mub = std::ldexp((Cs * b) * Cs, -2 * k);
+  double P[2];
+  if (moments(mub, 1, P)) return half_l2_minus_v_times(L, V, P[1] / P[0], b, out);
+  return c2_times_half_l2_minus_v(L, V, G, P[0] / P[1], out);
 }
 
 static Value pot_core(double L, double V, double b, double G) {

@@ -201,6 +201,12 @@ TEST(VdhConjFast, WholeRangeAgainstReference) {
       {"VDH.pred.conj", {-DBL_MAX, 3.9e-105, 1.95e80, 1.7e277}},
       // F = C^2 (L^2/2 - V)/3 with L^2 below the range and V subnormal (ln F was off by 6e-5)
       {"VDH.pot.uniform", {4.0203996752648405e-237, 8.0947715414629834e-320, 1.146432605298162e+279}},
+      // F = C^2 (L^2/2 - V) M_2(mu_b)/M_0(mu_b) with lambda, nu tiny and mu_b not (F was 0 with status ok):
+      // mu_b past 735 (F = -V/(2b)), mu_b = 2e-200 b in [4, 735] and below 4
+      {"VDH.pot.conj", {-1.8946285767151625e-287, 2.2185983522422616e-303, 4.0198193002511564e+182, 3146671798.4879351}},
+      {"VDH.pot.conj", {3e-200, 1e-250, 1e201, 1e100}},
+      {"VDH.pot.conj", {1e-200, 1e-250, 2, 1e100}},
+      {"VDH.pot.conj", {1e-200, 1e-250, 1e202, 1e100}},
   };
   for (const auto& c : cases) {
     const auto& p = c.p;
