@@ -27,13 +27,16 @@ Value bound_thm1(double u, double V, double b, double G) {
   const double au = std::fabs(u), B = b + V;
   const double lnB = std::log(B), lnb = std::log(b), lnau = std::log(au);
   // t1 = 11G (ln(11G|u|) - 1 + ln(sqrt5 G sqrt(pi)/(4 sqrt b)))                VDH Thm 1 first term = (3.7.2)
-  const double t1 = 11 * G * ((std::log(11 * G) + lnau) - 1 + (kLnSqrt5PiOver4 + std::log(G) - 0.5 * lnb));
+  // (11G past DBL_MAX: ln(11G) from the sum of logs, ln t1 from the bracket; it was inf, 7.1e620 at G = DBL_MAX)
+  const double ln11G = std::isfinite(11 * G) ? std::log(11 * G) : std::log(11.0) + std::log(G);
+  const double br = (ln11G + lnau) - 1 + (kLnSqrt5PiOver4 + std::log(G) - 0.5 * lnb);
+  const double t1 = 11 * G * br;
   // t2 = sqrt(8 B ln(1 + 16 u^2 B^{3/2} sqrt(pi)/sqrt(b)))                       VDH Thm 1 second term
   const double ln_arg = std::log(16.0) + 2 * lnau + 1.5 * lnB + kLnSqrtPi - 0.5 * lnb;  // ln of the log's argument
   const double l = ln_arg < 700 ? std::log1p(std::exp(ln_arg)) : ln_arg + std::log1p(std::exp(-ln_arg));
   // ln t2 = (ln 8 + ln B + ln l)/2, kept in logs: B up to DBL_MAX makes 8 B l overflow
   const double ln_t2 = 0.5 * (std::log(8.0) + lnB + std::log(l));
-  const double ln_t1 = t1 > 0 ? std::log(t1) : -INFINITY;
+  const double ln_t1 = br > 0 ? (std::isfinite(t1) ? std::log(t1) : ln11G + std::log(br)) : -INFINITY;
   const double ln_m = std::max(ln_t1, ln_t2);  // t2 > 0 always, so max{t1, t2} > 0
   const double ln_um = lnau + ln_m;            // ln(|u| max{...})
   if (ln_um > 709.7) {
@@ -46,8 +49,9 @@ Value bound_thm1(double u, double V, double b, double G) {
   const double arg = 16 * au * au * B * std::sqrt(B) * (1.7724538509055160273 / std::sqrt(b));
   const double t2 = std::isfinite(arg) && std::isfinite(8 * B * std::log1p(arg)) ? std::sqrt(8 * B * std::log1p(arg))
                                                                                : std::exp(ln_t2);
-  const double m = ln_t1 > ln_t2 ? t1 : t2;
-  out.value = 1 + au * m;
+  // |u| t1 with 11G past DBL_MAX but |u| G not: the product in the other order (t1 itself is inf)
+  const double um = ln_t1 > ln_t2 ? (std::isfinite(t1) ? au * t1 : 11 * (G * au) * br) : au * t2;
+  out.value = 1 + um;
   return out;
 }
 
@@ -64,7 +68,7 @@ Value bound_thm2(const double* u, const double* V, const double* b, int d, doubl
     over |= t.status == Status::overflow;
     if (!over) out.value += t.value;
     const double l = t.log_abs();
-    ls = ls == -INFINITY ? l : std::max(ls, l) + std::log1p(std::exp(-std::fabs(ls - l)));
+    ls = ls == -INFINITY || std::isinf(l) ? std::max(ls, l) : std::max(ls, l) + std::log1p(std::exp(-std::fabs(ls - l)));
   }
   if (over || !std::isfinite(out.value)) {
     out.value = INFINITY;

@@ -362,8 +362,8 @@ TEST(VdhConjFstarFast, ZeroAndSibling) {
   EXPECT_THROW(fv::fstar_conj(1, -1, 1, 1), privoco::DomainError);
 }
 
-// Inputs near DBL_MAX that gave inf (the quotient's product u/c * c rounding past DBL_MAX) or NaN (0 * sqrt(b + V)
-// with b + V past DBL_MAX), against the reference: within 8 ulp, or the overflow status with ln|value|
+// Inputs near DBL_MAX that gave inf (the quotient's product u/c * c rounding past DBL_MAX, 11 G) or NaN (0 * sqrt(b + V)
+// with b + V past DBL_MAX, a sum of logarithms with inf), against the reference: within 8 ulp, or the overflow status with ln|value|
 TEST(VdhBoundsWholeRange, NearDblMaxAgainstReference) {
   const double M = 1.7976931348623157e308;
   const struct {
@@ -372,6 +372,13 @@ TEST(VdhBoundsWholeRange, NearDblMaxAgainstReference) {
   } cases[] = {{"VDH.conj.exp_linear", {1.37e233, 1e235, 3.06e-308, M}},
                {"VDH.conj.exp_linear", {1.15e32, 2.73e128, -4.94e-324, M}},
                {"VDH.conj.exp_linear", {4.94e-324, 4.06e-25, M, 1.84e266}},
-               {"VDH.bound.thm1_corrected", {0, M, M, 3.96e234}}};
+               {"VDH.bound.thm1_corrected", {0, M, M, 3.96e234}},
+               // 11G past DBL_MAX: Thm 1's first term was inf (ln inf; 7.1e620), or inf with status ok (1.26e242),
+               // and Thm 2's log-sum then NaN
+               {"VDH.bound.thm1", {1.7976931348623155e+308, 7.3673565061753715e+241, 1.8907690587331418e+113, M}},
+               {"VDH.bound.thm1", {3.9600133541595901e-71, 1.6449845356091212e-58, 2.2250738585072014e-308, M}},
+               {"VDH.bound.thm2", {3, 3.9600133541595901e-71, 1.7976931348623155e+308, 0, 1.6449845356091212e-58,
+                                   7.3673565061753715e+241, 2.2250738585072014e-308, 2.2250738585072014e-308,
+                                   1.8907690587331418e+113, 6.0304145879138164e-59, M}}};
   for (const auto& c : cases) privoco::testing::expect_matches_reference(c.id, c.p, 8, 1e-15);
 }
