@@ -15,6 +15,7 @@
 #include "privoco/errors.hpp"
 #include "privoco/fast/numerics/dd.hpp"
 #include "privoco/fast/numerics/gaussian_draws.hpp"
+#include "privoco/fast/numerics/value_ops.hpp"
 #include "privoco/format.hpp"
 #include "privoco/proofs/check.hpp"
 #include "privoco/reference/ball.hpp"
@@ -217,4 +218,22 @@ TEST(Numerics, GaussianPairsEqualTheScalarDraws) {
     for (int j = 0; j < 2 * pairs; ++j) same += out[j] == 2.5 * fn::gaussian_draw(s, 5, j);
     EXPECT_EQ(same, 0) << pairs << " pairs";
   }
+}
+
+// The bounds' products through intermediates outside the double range: the same bits as exact scaling by powers of
+// two (1e300 1e300 / 1e300 is 1e300 rounded twice), not the 650 ulp of exp(sum of logs), the sibling; 0 and inf
+// factors still give 0 and overflow; results outside the range carry ln|value|.
+TEST(Numerics, ProductsThroughIntermediatesOutsideTheRange) {
+  using privoco::fast::product_of;
+  EXPECT_EQ(product_of({1e300, 1e300}, {1e300}).value, (1e300 * 0x1p-1000 * 1e300) / 1e300 * 0x1p1000);
+  EXPECT_EQ(product_of({1e-300, 1e-100}, {1e-300}).value, (1e-300 * 0x1p1000 * 1e-100) / 1e-300 * 0x1p-1000);
+  EXPECT_EQ(product_of({3.0, 7.0}, {2.0}).value, 10.5);
+  const double via_logs = std::exp(3 * std::log(1e300) - std::log(1e300) - std::log(1e300));
+  EXPECT_GT(std::fabs(via_logs - 1e300) / (1e300 * 0x1p-52), 16) << "the sibling: the route through logarithms";
+  const auto big = product_of({1e300, 1e300});
+  EXPECT_EQ(big.status, privoco::fast::Status::overflow);
+  EXPECT_NEAR(big.log_abs(), 600 * std::log(10.0), 1e-12);
+  EXPECT_EQ(product_of({0.0, 5.0}).value, 0.0);
+  EXPECT_EQ(product_of({2.0}, {0.0}).status, privoco::fast::Status::overflow);
+  EXPECT_EQ(product_of({-2.0, 3.0}).value, -6.0);
 }

@@ -131,8 +131,11 @@ Value pgiga_beta(double G, double alpha, double eps, double delta, double T, CPa
 }
 
 namespace {
-// ||C||_2 of the ball of radius r: the diameter 2r or the radius (J5)
-double c_size(double r, CNorm n) { return n == CNorm::diameter ? 2 * r : r; }
+// ||C||_2 of the ball of radius r: the diameter 2r or the radius (J5); a factor, its log finite where 2r overflows
+// (r near DBL_MAX gave NaN in the bounds)
+Factor c_size(double r, CNorm n) {
+  return n == CNorm::diameter ? Factor(2 * r, 0.69314718055994530942 + std::log(r)) : Factor(r);
+}
 // a + b for positive doubles as a factor whose log survives overflow
 Factor positive_sum(double a, double la, double b, double lb) { return Factor(a + b, log_add(la, lb)); }
 }  // namespace
@@ -143,9 +146,10 @@ Value pigd_bound(double L, double alpha, double radius, CNorm cn, double eps, do
   const double x[9] = {L, alpha, radius, static_cast<double>(cn), eps, delta, T, d, C_const};
   check_params(e, x);
   check_integer(e, "T", T), check_integer(e, "d", d);
-  const double Ld = std::log(T) - std::log(delta), C = c_size(radius, cn);  // ln(T/delta) > 0
+  const double Ld = std::log(T) - std::log(delta);  // ln(T/delta) > 0
+  const Factor C = c_size(radius, cn);
   // JKT Thm 4: C_const ((L^2/alpha + ||C||) sqrt(d) ln^1.5(T/delta)/sqrt(eps)) sqrt(T)
-  const Factor w = positive_sum(L * (L / alpha), 2 * std::log(L) - std::log(alpha), C, std::log(C));
+  const Factor w = positive_sum(L * (L / alpha), 2 * std::log(L) - std::log(alpha), C.v, C.ln);
   return product_of({C_const, w, std::sqrt(d), Ld, std::sqrt(Ld), std::sqrt(T)}, {std::sqrt(eps)});
 }
 
@@ -155,11 +159,12 @@ Value pgiga_bound(double G, double alpha, double L_G, double radius, CNorm cn, d
   const double x[10] = {G, alpha, L_G, radius, static_cast<double>(cn), eps, delta, T, d, static_cast<double>(base)};
   check_params(e, x);
   check_integer(e, "T", T), check_integer(e, "d", d);
-  const double Ld = std::log(T) - std::log(delta), C = c_size(radius, cn);
+  const double Ld = std::log(T) - std::log(delta);
+  const Factor C = c_size(radius, cn);
   const double lg = base == LogBase2::two ? std::log2(T) : std::log(T);  // J2
   // JKT Thm 6: 4 sqrt(d) (G/alpha + ||C||) G ln^2(T/delta) sqrt(T)/sqrt(eps) + 2G^2/alpha (1 + log T)
   // + 2 L_G^2 G ||C||/alpha^2
-  const Factor w = positive_sum(G / alpha, std::log(G) - std::log(alpha), C, std::log(C));
+  const Factor w = positive_sum(G / alpha, std::log(G) - std::log(alpha), C.v, C.ln);
   const Value a = product_of({4.0, std::sqrt(d), w, G, Ld, Ld, std::sqrt(T)}, {std::sqrt(eps)});
   const Value b = product_of({2.0, G, G, 1 + lg}, {alpha});
   const Value c = product_of({2.0, L_G, L_G, G, C}, {alpha, alpha});
@@ -171,7 +176,7 @@ Value igd_regret_bound(double L, double alpha, double radius, CNorm cn, double T
   const double x[6] = {L, alpha, radius, static_cast<double>(cn), T, static_cast<double>(which)};
   check_params(e, x);
   check_integer(e, "T", T);
-  const double C = c_size(radius, cn);
+  const Factor C = c_size(radius, cn);
   if (which == IgdRegretWhich::printed_o)  // L^2/alpha ln T + ||C||
     return sum_same_sign(product_of({L, L, std::log(T)}, {alpha}), product_of({C}));
   // (L^2/(2 alpha)) H_T + (alpha/2) ||C||^2 (derived)

@@ -27,26 +27,46 @@ struct Factor {
 // ln(e^a + e^b), without overflow
 inline double log_add(double a, double b) { return std::fmax(a, b) + std::log1p(std::exp(-std::fabs(a - b))); }
 
-// prod num / prod den: in double (one rounding per factor) where every factor and the result are normal doubles,
-// else from the factors' logarithms (status and ln|value|).
+// prod num / prod den as a mantissa in [1/2, 1) and a binary exponent: one rounding per factor, the same bits as the
+// product in double wherever that stays normal, and no overflow or underflow on the way (a product through a
+// subnormal or infinite intermediate, taken from the factors' logarithms before, lost |ln| ulp: 650 ulp at 1e300, or
+// came out 0 with status ok). A factor that is itself 0 or inf in double enters by its logarithm. The value as a
+// double where it is a normal one, else status and ln|value|.
 inline Value product_of(std::initializer_list<Factor> num, std::initializer_list<Factor> den = {}) {
-  double p = 1, lp = 0;
+  constexpr double kLn2 = 0.69314718055994530942;
+  double m = 1;
+  long e2 = 0;
   int sign = 1;
-  bool finite = true;
-  for (const Factor& f : num) {
-    p *= f.v, lp += f.ln, finite &= std::isfinite(f.v) && f.v != 0;
+  double beyond = 0;  // a factor whose logarithm is infinite (0 or inf beyond any scale): the product's ln
+  auto take = [&](const Factor& f, bool divide) {
     if (f.v < 0) sign = -sign;
-  }
-  for (const Factor& f : den) {
-    p /= f.v, lp -= f.ln, finite &= std::isfinite(f.v) && f.v != 0;
-    if (f.v < 0) sign = -sign;
-  }
-  if (finite && std::isfinite(p) && std::fabs(p) >= 0x1p-1022) {
+    if (!std::isfinite(f.ln)) {
+      beyond += divide ? -f.ln : f.ln;
+      return;
+    }
+    int e;
+    double fm;
+    if (std::isfinite(f.v) && f.v != 0) {
+      fm = std::frexp(std::fabs(f.v), &e);
+    } else {  // |f| = e^ln = 2^k e^(ln - k ln 2)
+      const double k = std::floor(f.ln / kLn2);
+      fm = std::frexp(std::exp(f.ln - k * kLn2), &e);
+      e2 += divide ? -static_cast<long>(k) : static_cast<long>(k);
+    }
+    m = divide ? m / fm : m * fm;
+    e2 += divide ? -e : e;
+    m = std::frexp(m, &e);
+    e2 += e;
+  };
+  for (const Factor& f : num) take(f, false);
+  for (const Factor& f : den) take(f, true);
+  if (beyond != 0 || std::isnan(beyond)) return value_from_log(beyond, sign);  // inf - inf: NaN, as before
+  if (e2 > -1022 && e2 <= 1024) {
     Value v;
-    v.value = p, v.sign = sign;
+    v.value = sign * std::ldexp(m, static_cast<int>(e2)), v.sign = sign;
     return v;
   }
-  return value_from_log(lp, sign);
+  return value_from_log(std::log(m) + static_cast<double>(e2) * kLn2, sign);
 }
 
 // a + b for values of the same sign (bounds: sums of positive terms), in logs where either is outside the range
