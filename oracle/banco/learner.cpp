@@ -118,11 +118,11 @@ int run_banco(const RunArgs& a) {
       if (!j.at("t").is_number_unsigned()) throw FileError(a.state_in + ": 't' is not a count of rounds");
       auto pair = [&](const char* k) { return fast::dd{unhex(j.at(k), "hi"), unhex(j.at(k), "lo")}; };
       std::vector<double> q;
-      for (const auto& x : j.at("q")) q.push_back(std::strtod(x.get<std::string>().c_str(), nullptr));
+      for (double v : unhex_array(j.at("q"), "q")) q.push_back(v);
       f->restore(j.at("t").get<std::uint64_t>(), pair("X"), pair("S"), pair("W"), q);
       gain = unhex(j, "gain");
       Y.clear();
-      for (const auto& x : j.at("Y")) Y.push_back(std::strtod(x.get<std::string>().c_str(), nullptr));
+      for (double v : unhex_array(j.at("Y"), "Y")) Y.push_back(v);
       if (Y.size() != static_cast<std::size_t>(d))
         throw FileError(a.state_in + ": " + std::to_string(Y.size()) + " sums of g for d = " + std::to_string(d));
     } catch (const json::exception& ex) {

@@ -176,20 +176,20 @@ int run_ocp(const RunArgs& a) {
       if (!j.at("t").is_number_unsigned()) throw FileError(a.state_in + ": 't' is not a count of rounds");
       fast::jkt::OcpState s;
       s.t = j.at("t").get<std::uint64_t>();
-      for (const auto& x : j.at("x")) s.x.push_back(std::strtod(x.get<std::string>().c_str(), nullptr));
-      for (const auto& x : j.at("xhat")) s.xhat.push_back(std::strtod(x.get<std::string>().c_str(), nullptr));
+      for (double v : unhex_array(j.at("x"), "x")) s.x.push_back(v);
+      for (double v : unhex_array(j.at("xhat"), "xhat")) s.xhat.push_back(v);
       f->restore(s);
       cost_sum = unhex(j, "cost_sum");
       if (j.contains("base_sum")) base_sum = unhex(j, "base_sum");
       else base_known = false;
       charged = j.at("charged").get<std::uint64_t>();
       S.clear();
-      for (const auto& x : j.at("S")) S.push_back(std::strtod(x.get<std::string>().c_str(), nullptr));
+      for (double v : unhex_array(j.at("S"), "S")) S.push_back(v);
       if (S.size() != static_cast<std::size_t>(d) || charged > s.t)
         throw FileError(a.state_in + ": the sums do not fit the state (" + std::to_string(S.size()) + " values, " +
                         std::to_string(charged) + " rounds charged of " + std::to_string(s.t) + ")");
       if (phi_family) {
-        for (const auto& x : j.at("rows")) charged_rows.push_back(std::strtod(x.get<std::string>().c_str(), nullptr));
+        for (double v : unhex_array(j.at("rows"), "rows")) charged_rows.push_back(v);
         if (charged_rows.size() != charged * static_cast<std::size_t>(d))
           throw FileError(a.state_in + ": " + std::to_string(charged_rows.size()) + " stored values for " +
                           std::to_string(charged) + " charged rounds of d = " + std::to_string(d));

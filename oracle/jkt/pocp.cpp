@@ -107,7 +107,7 @@ int run_pocp(const RunArgs& a) {
     try {
       if (!j.at("t").is_number_unsigned()) throw FileError(a.state_in + ": 't' is not a count of rounds");
       std::vector<double> xh;
-      for (const auto& v : j.at("xhat")) xh.push_back(std::strtod(v.get<std::string>().c_str(), nullptr));
+      for (double v : unhex_array(j.at("xhat"), "xhat")) xh.push_back(v);
       f->restore(j.at("t").get<std::uint64_t>(), xh);
     } catch (const nlohmann::json::exception& ex) {
       throw FileError(a.state_in + ": not a privoco state file (" +

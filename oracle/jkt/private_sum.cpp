@@ -96,8 +96,8 @@ int run_private_sum(const RunArgs& a) {
       if (!j.at("t").is_number_unsigned()) throw FileError(a.state_in + ": 't' is not a count of rows");
       fast::jkt::PrivateSumState s;
       s.t = j.at("t").get<std::uint64_t>();
-      for (const auto& x : j.at("a")) s.a.push_back(std::strtod(x.get<std::string>().c_str(), nullptr));
-      for (const auto& x : j.at("ahat")) s.ahat.push_back(std::strtod(x.get<std::string>().c_str(), nullptr));
+      for (double v : unhex_array(j.at("a"), "a")) s.a.push_back(v);
+      for (double v : unhex_array(j.at("ahat"), "ahat")) s.ahat.push_back(v);
       f->restore(s);
     } catch (const json::exception& ex) {
       throw FileError(a.state_in + ": not a privoco state file (" + std::string(ex.what()).substr(std::string(ex.what()).find(']') + 2) + ")");

@@ -102,11 +102,6 @@ std::string readings_text(const Entry& e, const QftlRun& r) {
   return s;
 }
 
-std::vector<double> doubles_of(const json& a) {
-  std::vector<double> v;
-  for (const auto& x : a) v.push_back(std::strtod(x.get<std::string>().c_str(), nullptr));
-  return v;
-}
 json hex_array(const std::vector<double>& v) {
   json a = json::array();
   for (double x : v) a.push_back(hex(x));
@@ -165,13 +160,13 @@ int run_qftl(const RunArgs& a) {
         if (!j.at(k).is_number_unsigned()) throw FileError(a.state_in + ": '" + k + "' is not a count");
       fast::jkt::QftlState s;
       s.t = j.at("t").get<std::uint64_t>();
-      s.xhat = doubles_of(j.at("xhat"));
-      s.V.t = j.at("V_t").get<std::uint64_t>(), s.V.a = doubles_of(j.at("V_a")), s.V.ahat = doubles_of(j.at("V_ahat"));
-      s.u.t = j.at("u_t").get<std::uint64_t>(), s.u.a = doubles_of(j.at("u_a")), s.u.ahat = doubles_of(j.at("u_ahat"));
+      s.xhat = unhex_array(j.at("xhat"), "xhat");
+      s.V.t = j.at("V_t").get<std::uint64_t>(), s.V.a = unhex_array(j.at("V_a"), "V_a"), s.V.ahat = unhex_array(j.at("V_ahat"), "V_ahat");
+      s.u.t = j.at("u_t").get<std::uint64_t>(), s.u.a = unhex_array(j.at("u_a"), "u_a"), s.u.ahat = unhex_array(j.at("u_ahat"), "u_ahat");
       f->restore(s);
       cost_sum = unhex(j, "cost_sum"), Syy = unhex(j, "Syy");
       charged = j.at("charged").get<std::uint64_t>(), clipped_rows = j.at("clipped").get<std::uint64_t>();
-      Svv = doubles_of(j.at("Svv")), Syv = doubles_of(j.at("Syv"));
+      Svv = unhex_array(j.at("Svv"), "Svv"), Syv = unhex_array(j.at("Syv"), "Syv");
       if (Svv.size() != dd || Syv.size() != static_cast<std::size_t>(d) || charged > s.t || clipped_rows > s.t)
         throw FileError(a.state_in + ": the sums do not fit the state (" + std::to_string(Svv.size()) + " and " +
                         std::to_string(Syv.size()) + " values, " + std::to_string(charged) + " rounds charged of " +

@@ -153,11 +153,11 @@ int run_ogd(const RunArgs& a) {
     try {
       if (!j.at("t").is_number_unsigned()) throw FileError(a.state_in + ": 't' is not a count of rounds");
       std::vector<double> theta;
-      for (const auto& x : j.at("theta")) theta.push_back(std::strtod(x.get<std::string>().c_str(), nullptr));
+      for (double v : unhex_array(j.at("theta"), "theta")) theta.push_back(v);
       f->restore(j.at("t").get<std::uint64_t>(), theta);
       cost_sum = unhex(j, "cost_sum"), Q = unhex(j, "Q"), F = unhex(j, "F");
       Y.clear();
-      for (const auto& x : j.at("Y")) Y.push_back(std::strtod(x.get<std::string>().c_str(), nullptr));
+      for (double v : unhex_array(j.at("Y"), "Y")) Y.push_back(v);
       if (Y.size() != static_cast<std::size_t>(d))
         throw FileError(a.state_in + ": " + std::to_string(Y.size()) + " sums of g for d = " + std::to_string(d));
     } catch (const json::exception& ex) {

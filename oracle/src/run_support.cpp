@@ -125,7 +125,9 @@ nlohmann::ordered_json read_state_file(const std::string& path, const std::strin
   const auto j = nlohmann::ordered_json::parse(text, nullptr, false);
   auto refuse = [&](const std::string& why) { throw FileError(path + ": " + why); };
   if (j.is_discarded() || !j.is_object()) refuse("not a privoco state file (not a JSON object)");
-  if (j.value("format", "") != kStateFormat) refuse("not a privoco state file (no \"format\": \"privoco state\")");
+  // (value() with a string default threw a JSON type error on "format": 2: exit 70, found by fuzz_state)
+  if (!j.contains("format") || j["format"] != kStateFormat)
+    refuse("not a privoco state file (no \"format\": \"privoco state\")");
   if (!j.contains("version") || !j["version"].is_number_integer()) refuse("a state file without a version");
   const long long version = j["version"].get<long long>();
   if (version > kStateVersion)
@@ -154,6 +156,21 @@ std::string state_checksum(const nlohmann::ordered_json& j) {
   if (v < 1 || v > kStateVersion) return {};
   return fnv1a64(json_text(state_body(j["alg"].get<std::string>(), j["params"], j["state"], static_cast<int>(v))),
                  static_cast<int>(v));
+}
+
+std::vector<double> unhex_array(const nlohmann::json& a, const std::string& field) {
+  if (!a.is_array()) throw ParamError("run", "--state-in", "'" + field + "' is not an array of numbers");
+  std::vector<double> v;
+  v.reserve(a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const std::string s = a[i].is_string() ? a[i].get<std::string>() : std::string();
+    char* end = nullptr;
+    const double x = std::strtod(s.c_str(), &end);
+    if (s.empty() || end == s.c_str() || *end)
+      throw ParamError("run", "--state-in", fmt::format("'{}' entry {} is not a number", field, i + 1));
+    v.push_back(x);
+  }
+  return v;
 }
 
 double unhex(const nlohmann::json& j, const char* key) {

@@ -57,6 +57,9 @@ std::vector<double> parse_number_list(const std::string& what, const std::string
 // Exact state files: every double as a C99 hex float.
 std::string hex(double x);
 double unhex(const nlohmann::json& j, const char* key);
+// A state's array of exact values (hex floats as strings): ParamError naming the field and entry where one is not a
+// number (strtod's silent 0 for "zz" let a re-signed file through)
+std::vector<double> unhex_array(const nlohmann::json& a, const std::string& field);
 
 // A state file: {"format": "privoco state", "version": 2, "alg": ID, "params": {...}, "state": {...},
 // "checksum": "fnv1a64:<16 hex digits>"}, FNV-1a 64 over the compact JSON of the fields before it. Reading

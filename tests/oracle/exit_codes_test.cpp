@@ -239,6 +239,22 @@ TEST(ExitCodes, StateFilesCannotBeSilentlyCorrupted) {
   }
   spit(bad, "{\"coordinates\": []}");
   expect_refused(resume + bad, "not a privoco state file");
+  // found by fuzz_state: "format" of another JSON type was a JSON library error (exit 70), and a register that is
+  // not a number was read as 0
+  auto k = j;
+  k["format"] = 2;
+  spit(bad, resigned(k));
+  expect_refused(resume + bad, "not a privoco state file");
+  const std::string w = test_dir() + "w2.csv", ps = test_dir() + "ps.json";
+  spit(w, "w1,w2\n1,-1\n2,0\n");
+  const std::string sum = "run private_sum R=4 eps=1 delta=1e-6 T=16 --out /dev/null --gradients " + w;
+  ASSERT_EQ(run(sum + " --state-out " + ps).code, 0);
+  auto p = nlohmann::ordered_json::parse(privoco::testing::slurp(ps));
+  spit(bad, resigned(p));
+  EXPECT_EQ(run(sum + " --state-in " + bad).code, 0);  // the sibling
+  p["state"]["a"][0] = "zz";
+  spit(bad, resigned(p));
+  expect_refused(sum + " --state-in " + bad, "'a' entry 1 is not a number");
 }
 
 // compare --points on rows without values says so instead of "0 rows fail"; a zero claimed for a nonzero value is
