@@ -50,8 +50,10 @@ Value magnitude_exact_at(double v, double y, double a) {
   // with Psi''/m = (lambda + Psi/m - cosh(lambda) e^{-nu}/m)/(2 nu) (two integrations by parts; its nu -> 0 limit below
   // nu = 1e-10, where the formula cancels); a step outside the bracket bisects it (geometrically
   // once lo > 0). The bound's error is quadratic in lambda's (phi'(lambda*) = 0): lambda to 1e-13 is more than enough.
+  // a step outside the bracket splits it geometrically, from 1e-300 while no lower end is known (halving from hi
+  // = 2 nu + ... took 400 steps from nu = 1.6e244 down to lambda* = 4e123 and ended above the root: NaN)
   double lo = 0, hi = 2 * nu + 2 * std::fabs(lnV) + 64;
-  auto split = [&] { return lo > 0 ? std::sqrt(lo) * std::sqrt(hi) : 0.5 * hi; };
+  auto split = [&] { return std::sqrt(std::fmax(lo, 1e-300)) * std::sqrt(hi); };
   double x = std::fmin(split(), 3 * V);  // lambda* >= 3 V (m(lambda) <= lambda/3)
   for (int k = 0; k < 400; ++k) {
     const double lm = m_at(x, nu, 1).log_abs();  // (its Value again below: the slope's regime)

@@ -285,3 +285,22 @@ TEST(BancoMagnitude, NuPastTheDoubleRangeAgainstReference) {
   for (const auto& p : pts)
     for (const char* id : {"BANCO.pot.psi", "BANCO.pred.m_compact"}) privoco::testing::expect_matches_reference(id, p);
 }
+
+// nu = a^2 y = 1.6e244 with the root lambda* near 4e123: the bracket's halving from 2 nu ran out of steps above the
+// root and gave NaN (v = 1e250); now a geometric split. Beyond the double range the bound's logarithm grows with |v|,
+// and v = 1e200, which the halving did reach, keeps its value.
+TEST(BancoMagnitudeBound, HugeNuFindsTheRoot) {
+  const privoco::Entry& e = privoco::entry("BANCO.bound.magnitude_exact");
+  double last = 0;
+  for (double v : {1e200, 1e250, 1e260, 1e270, 1.274911802361857e+277}) {
+    const double p[3] = {v, DBL_MAX, 9.4052009658542678e-33};
+    const auto r = privoco::fast::evaluate(e, p);
+    EXPECT_EQ(r.status, privoco::fast::Status::overflow) << v;
+    ASSERT_TRUE(std::isfinite(r.log_abs())) << v;
+    EXPECT_GT(r.log_abs(), last) << v;
+    last = r.log_abs();
+    if (v == 1e200) {
+      EXPECT_NEAR(r.log_abs(), 819.599, 1e-3);
+    }
+  }
+}
