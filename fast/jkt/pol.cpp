@@ -127,11 +127,17 @@ Value pol_utility(double d, double gamma, double L, double eps_g, double x_star_
   const Value b2 = llg == 0 ? Value{} : product_of({C_const, lpf, lpf, x_star_norm, x_star_norm, lnT, llg}, {eps_g, T});
   Value s = sum_same_sign(product_of({0.5, eps_g}), b1);
   if (b2.sign > 0) return sum_same_sign(s, b2);
-  if (b2.sign < 0) {  // ln T < gamma: a negative last term, of modest size
-    Value v;
-    v.value = s.value + b2.value;
-    v.sign = v.value > 0 ? 1 : (v.value < 0 ? -1 : 0);
-    return v;
+  if (b2.sign < 0) {  // ln T < gamma: a negative last term
+    if (s.status == Status::ok && b2.status == Status::ok && std::isfinite(s.value + b2.value)) {
+      Value v;
+      v.value = s.value + b2.value;
+      v.sign = v.value > 0 ? 1 : (v.value < 0 ? -1 : 0);
+      return v;
+    }
+    // a term outside the double range (||x*|| = 4e268 made b2 -inf, and the sum -inf with status ok): in logarithms
+    const double ls = s.log_abs(), lb = b2.log_abs(), hi = std::fmax(ls, lb);
+    if (ls == lb) return Value{};  // equal to the logarithms' rounding: no sign to stand behind
+    return value_from_log(hi + std::log1p(-std::exp(std::fmin(ls, lb) - hi)), ls > lb ? 1 : -1);
   }
   return s;
 }

@@ -147,10 +147,11 @@ Value conj_exp_linear(double A, double c, double K, double u) {
   // (u/c)(ln u - ln A - ln c - 1) + K: logs separately (u/(Ac) may overflow); the bracket and the sum with K
   // can cancel, so both in double-double
   const dd l = log_dd(dd{u, 0}) - log_dd(dd{A, 0}) - log_dd(dd{c, 0}) - dd{1, 0};
-  // u or |K| near DBL_MAX: everything times 2^-64 (exact), so that neither the quotient's product q c nor the sum
-  // overflows on the way (it gave inf where the value is 1e75)
-  const bool big = u > 0x1p1000 || std::fabs(K) > 0x1p1000;
-  const double s = big ? 0x1p-64 : 1;
+  // u, |K| or u/c near DBL_MAX: everything times 2^-k (exact), so that neither the quotient u/c, its product q c nor
+  // the sum overflows on the way (inf where the value is 1e75; u/c = 5e308 with the value 4.2e307 a normal double)
+  const int lq = u > 0 ? std::ilogb(u) - std::ilogb(c) : 0;  // u/c within a factor 2 of 2^lq
+  const bool big = u > 0x1p1000 || std::fabs(K) > 0x1p1000 || lq > 1000;
+  const double s = big ? std::ldexp(1.0, -std::min(1000, std::max(64, lq - 1000 + 64))) : 1;
   const dd q = dd{u * s, 0} / dd{c, 0};
   const dd r = q * l + dd{K * s, 0};
   Value out;

@@ -19,6 +19,7 @@
 #include "privoco/reference/jkt/learners.hpp"
 #include "privoco/reference/jkt/pol.hpp"
 #include "privoco/jkt/ocp.hpp"
+#include "support/reference_match.hpp"
 
 namespace ref = privoco::reference;
 using privoco::proofs::find_regret_check;
@@ -316,4 +317,14 @@ TEST(JktPolBounds, Kt08RiskUndecidedWithRatio) {
   EXPECT_GT(worst, 0.01);
   EXPECT_LT(worst, 1);
   EXPECT_THROW(k->run({{"gamma", "2"}}, 1), privoco::ParamError);
+}
+
+// The final display's negative last term (ln T < gamma) outside the double range: the sum was -inf with status ok
+// (||x*|| = 1.1e307); now in logarithms, against the reference
+TEST(JktPolBounds, NegativeLastTermBeyondTheRange) {
+  privoco::testing::expect_matches_reference(
+      "JKT.bound.pol_utility", {47819, 0.93313451798128, 1.4108296972014873e+218, 1.1235582092889474e+307,
+                                1.1235582092889474e+307, 2, 3.8766156284883155e+268, 8.9677399010749845e-26,
+                                8.0947715414629834e-320, 1},
+      8, 1e-14);
 }

@@ -372,6 +372,9 @@ TEST(VdhBoundsWholeRange, NearDblMaxAgainstReference) {
   } cases[] = {{"VDH.conj.exp_linear", {1.37e233, 1e235, 3.06e-308, M}},
                {"VDH.conj.exp_linear", {1.15e32, 2.73e128, -4.94e-324, M}},
                {"VDH.conj.exp_linear", {4.94e-324, 4.06e-25, M, 1.84e266}},
+               // u/c = 5.3e308 past DBL_MAX, the value 4.2e307 not (it was inf with status overflow)
+               {"VDH.conj.exp_linear", {1.7976931348623155e+308, 1.8351707753546712e-12, 1.934069329204002e-261,
+                                        9.7075868571285759e+296}},
                {"VDH.bound.thm1_corrected", {0, M, M, 3.96e234}},
                // 11G past DBL_MAX: Thm 1's first term was inf (ln inf; 7.1e620), or inf with status ok (1.26e242),
                // and Thm 2's log-sum then NaN
