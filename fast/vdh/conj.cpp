@@ -512,7 +512,9 @@ static double pot_peak_inside(const Reduced& r, dd E, double V, double b) {
   dd x;
   if (b > 0) {
     const dd Eb = erf_dd(sqrt_dd(r.mu_b)) * 2.0;
-    const dd half_ln = log_dd(two_sum(b, V) / dd{b, 0}) * -0.5;
+    // B/b past DBL_MAX (V = 1.3e111, b = 8.9e-298: inf - inf, NaN): ln B - ln b
+    const dd Bb = two_sum(b, V) / dd{b, 0};
+    const dd half_ln = (std::isfinite(Bb.hi) ? log_dd(Bb) : log_dd(two_sum(b, V)) - log_dd(dd{b, 0})) * -0.5;
     x = (E + half_ln) + (log_dd(D) - log_dd(Eb));
   } else {  // uniform prior, z = 2: 1 + F = e^E sqrt(pi) D / (4 sqrt mu)
     const dd pi{0x1.921fb54442d18p+1, 0x1.1a62633145c07p-53}, ln2{0x1.62e42fefa39efp-1, 0x1.abc9e3b39803fp-56};

@@ -16,6 +16,8 @@
 #include <cmath>
 
 #include "privoco/catalogue.hpp"
+#include "privoco/errors.hpp"
+#include "privoco/format.hpp"
 #include "privoco/fast/numerics/dd.hpp"
 #include "privoco/fast/numerics/dd_math.hpp"
 #include "../numerics/quadrature.hpp"
@@ -202,6 +204,15 @@ Scaled linear_part(const Setup& s, double factor, int k) {
   return out;
 }
 
+// mu = C^2 V near DBL_MAX with the peak inside: 2 mu overflows in the panel widths and the quadrature gives NaN
+// (L = -7.5e237, V = 1.8e308, G = 0.27); refused by name rather than answered NaN (the reference does not reach
+// these points within its time limit either)
+OutOfReach unresolved_peak(const char* id, double L, double V, double G) {
+  return OutOfReach(std::string(id) + ": at L = " + text17(L) + ", V = " + text17(V) + ", G = " + text17(G) +
+                    " the fast quadrature does not resolve the prior's peak (mu = C^2 V near the top of the double "
+                    "range)");
+}
+
 bool too_large(const Setup& s) { return !std::isfinite(s.lambda) || !std::isfinite(s.m) || !std::isfinite(s.C.hi); }
 
 
@@ -231,7 +242,9 @@ Value pred_cv(double L, double V, double G) {
     const double xx = std::exp(-u), t = 2 * s.lambda * xx, em = -std::expm1(-t);
     return em > 0 ? 0.5 * xx * em * (1 + 2 * s.lam.lo * xx * std::exp(-t) / em) : 0.0;  // em = 0: t underflowed
   });
-  return finish(sign, q * s.C.hi * (1 + s.C.lo / s.C.hi), s.E0);
+  const Value w = finish(sign, q * s.C.hi * (1 + s.C.lo / s.C.hi), s.E0);
+  if (std::isnan(w.log_abs())) throw unresolved_peak("VDH.pred.cv", L, V, G);
+  return w;
 }
 
 Value pot_cv(double L, double V, double G) {
@@ -259,6 +272,7 @@ Value pot_cv(double L, double V, double G) {
     return y > 0 ? 0.5 * y * y * (1 + 2 * s.lam.lo * xx * std::exp(-t) / y) : 0.0;  // lambda's low part, as in pred_cv
   });
   const Value E = finish(1, q, s.E0);
+  if (std::isnan(E.log_abs())) throw unresolved_peak("VDH.pot.cv", L, V, G);
   if (E.status == Status::overflow) return E;
   return plain(E.value - D);
 }

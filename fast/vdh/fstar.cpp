@@ -9,6 +9,8 @@
 
 #include "conj.hpp"
 #include "privoco/catalogue.hpp"
+#include "privoco/errors.hpp"
+#include "privoco/format.hpp"
 #include "privoco/fast/numerics/dd.hpp"
 #include "../numerics/scaled.hpp"
 
@@ -21,11 +23,23 @@ Value fstar_conj(double u, double V, double b, double G) {
   check_params(e, x);
   const double a = std::fabs(u);
   if (a == 0) return plain(-pot_conj(0, V, b, G).value);
+  // F* is invariant under (u, V, b, G) -> (u/s, s^2 V, s^2 b, s G) (L* -> s L*, F unchanged): past G = 2^900, C = 1/(5G)
+  // is so small that L* can pass DBL_MAX (w stayed below |u| for every double L: a DomainError at L = inf), so G is
+  // taken to 2^900 while |u| 2^k stays finite and b 2^-2k positive (b enters only through mu_b = C^2 b, negligible
+  // there, so its low bits lost to a subnormal do not count)
+  if (G > 0x1p900) {
+    const int k = std::ilogb(G) - 899;  // G 2^-k in [2^899, 2^900): no second shift
+    const double us = std::ldexp(u, k), bs = std::ldexp(b, -2 * k);
+    if (std::isfinite(us) && bs > 0) return fstar_conj(us, std::ldexp(V, -2 * k), bs, std::ldexp(G, -k));
+  }
   auto w = [&](double L) { return pred_conj(L, V, b, G); };  // increasing in L, w(0) = 0
   double lo = 0, hi = 1;
-  while (true) {  // w(hi) >= a; w is unbounded, so this ends (hi stays finite for every double a)
+  while (true) {  // w(hi) >= a; w is unbounded, but L* may lie past DBL_MAX where the shift above could not apply
     const Value v = w(hi);
     if (v.status == Status::overflow || v.value >= a) break;
+    if (!(hi < 0x1p1022))
+      throw OutOfReach("VDH.conj.Fstar: the maximiser L* lies beyond the double range at u = " + text17(u) +
+                       ", G = " + text17(G) + ", where the fast evaluation does not reach (the reference evaluates it)");
     lo = hi;
     hi *= 2;
   }
@@ -37,7 +51,15 @@ Value fstar_conj(double u, double V, double b, double G) {
   }
   // the better end of the bracket (phi is concave: the larger value is the closer to the sup)
   const Value Flo = pot_conj(lo, V, b, G), Fhi = pot_conj(hi, V, b, G);
-  if (Flo.status == Status::overflow && Fhi.status == Status::overflow) return overflow(1);
+  if (Flo.status == Status::overflow && Fhi.status == Status::overflow) {
+    // F(L*) past DBL_MAX (ln F* was inf): ln F* = ln|u| + ln L* + ln(1 - F/(|u| L*)), F/(|u| L*) from logarithms
+    const double lu = std::log(a) + std::log(lo), r = std::exp(Flo.log_abs() - lu);
+    if (!(r < 1)) return overflow(1);  // F/(|u| L*) rounds to 1: no digit of the difference is left
+    Value out = overflow(1);
+    out.log_abs_out = lu + std::log1p(-r);
+    if (out.log_abs_out < 709.78) return plain(std::exp(out.log_abs_out));
+    return out;
+  }
   if (!std::isfinite(a * hi) && Flo.status == Status::ok) {
     // |u| L* past DBL_MAX (it gave inf - F = NaN through the double-double product: u = 6.3e109, G = 8e194):
     // F* = |u| L* (1 - F(L*)/(|u| L*)), F* > 0, so ln F* = ln|u| + ln L* + ln(1 - (F/|u|)/L*)

@@ -309,12 +309,10 @@ Value pred_large_mu(int sign, double L, double V) {
   const Value W = pred_reduced(1, 1, 1, 1, dd{1, 0}, dd{lam1, 0}, dd{M, 0});  // L, V, G unused: lambda, mu > 0
   const double ln_factor = 0.5 * (std::log(M) - std::log(V)) - bits * kLn2Hi;
   if (W.status != Status::ok || W.value == 0) {
-    Value out = W;
-    out.sign = W.sign == 0 ? 0 : sign;
-    out.log_abs_out = W.log_abs() + ln_factor;
-    out.status = out.log_abs_out > 0 ? Status::overflow : Status::underflow;
-    out.value = out.status == Status::overflow ? sign * INFINITY : 0.0;
-    return out;
+    // W outside the range, known by its logarithm: the factor may bring w back into it (W = e^{756}, w = -3.3e213
+    // was reported as an overflow); then its value has the logarithm's absolute error (|ln w| ulp)
+    if (W.sign == 0) return plain(0.0);
+    return value_from_log(W.log_abs() + ln_factor, sign);
   }
   Scaled sc;
   sc.m = W.value;

@@ -378,6 +378,9 @@ TEST(VdhBoundsWholeRange, NearDblMaxAgainstReference) {
                {"VDH.bound.thm1_corrected", {0, M, M, 3.96e234}},
                // 11G past DBL_MAX: Thm 1's first term was inf (ln inf; 7.1e620), or inf with status ok (1.26e242),
                // and Thm 2's log-sum then NaN
+               // F* with G past 2^900: L* beyond DBL_MAX (a DomainError at L = inf), and F(L*) past it (ln inf)
+               {"VDH.conj.Fstar", {2.3917984651225108e+35, 7.9319455182146696e-41, 1.1876286599345451e+213,
+                                   1.1235582092889474e+307}},
                {"VDH.bound.thm1", {1.7976931348623155e+308, 7.3673565061753715e+241, 1.8907690587331418e+113, M}},
                {"VDH.bound.thm1", {3.9600133541595901e-71, 1.6449845356091212e-58, 2.2250738585072014e-308, M}},
                {"VDH.bound.thm2", {3, 3.9600133541595901e-71, 1.7976931348623155e+308, 0, 1.6449845356091212e-58,
