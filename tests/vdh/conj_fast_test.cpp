@@ -490,3 +490,25 @@ TEST(VdhConjFast, HardCases) {
     EXPECT_LE(ref::ulp_error(c, fv::pot_conj(p[0], p[1], p[2], p[3]).value), kPotMaxUlp) << p[0] << " " << p[1];
   }
 }
+
+// Points the whole-range test found (NaN, or a status that disagreed with the value), against the reference to
+// their documented accuracy: the completed square with B/b past DBL_MAX near F's zero crossing (condition ~1e3, so
+// 1e-12 relative), and the improper prior brought back into range from W = e^756 by sqrt(M/V) (its logarithm's
+// absolute error, |ln w| = 492 ulp: 1e-12 relative)
+TEST(VdhConjFast, WholeRangeTestFindings) {
+  const struct {
+    const char* id;
+    std::vector<double> p;
+  } cases[] = {
+      {"VDH.pot.conj", {1.1015393094342775e+57, 1.2564472075983644e+111, 8.9216335941035455e-298, 5.7843477634004739e-51}},
+      {"VDH.pot.conj", {1.1040786197946828e+57, 1.2564472075983644e+111, 8.9216335941035455e-298, 5.7843477634004739e-51}},
+      {"VDH.pred.improper", {-5.1866233520458275e+118, 8.8443633034378648e+233, 6.32221852746945e-154}},
+  };
+  for (const auto& c : cases) {
+    const auto& e = entry(c.id);
+    const auto f = privoco::fast::evaluate(e, c.p.data());
+    const auto r = ref::evaluate(e, c.p.data());
+    EXPECT_EQ(f.status, Status::ok) << c.id;
+    EXPECT_LE(std::fabs(f.value - r.nearest()), 1e-12 * std::fabs(r.nearest())) << c.id << " " << f.value << " " << r.value;
+  }
+}
