@@ -561,6 +561,10 @@ static Value pot_core(double L, double V, double b, double G) {
     return P.status == Status::overflow ? P : potential(P.value - 1);
   }
   if (extreme(r)) {  // F = sqrt(b/B) e^{L^2/(4B)} - 1
+    // = L^2/(4B) - V/(2b) = (L^2/2 - V)/(2b) to a relative 1e-150 where both terms are below 1e-150: scaled (the
+    // double-double exponent underflowed, F = 0 with status ok where F = 3.0e-595)
+    if (2 * std::log(std::fabs(L)) - std::log(4.0) - log_B(b, V) < -345 && (V == 0 || std::log(V) - std::log(b) < -345))
+      if (Value F; half_l2_minus_v_times(L, V, 0.5, b, &F)) return F;
     const dd E0 = gauss_exponent(std::fabs(L), V, b);
     if (!std::isfinite(E0.hi)) return overflow(1);
     // ln(B/b): V/b itself may overflow (V = 1.7e71, b = 1e-300 gave NaN through log1p(inf) = inf in a dd sum)

@@ -379,6 +379,15 @@ Value pred_reduced(int sign, double L, double V, double G, const dd& C, const dd
   const double k = kSqrtPi / (2 * sq) * to_double(C);
   // small terms relative to the leading exponential: -erfcx(c) (twice in the endpoint case) + e^{-lambda-mu} erfcx(beta)
   const double tail = std::exp(-lambda - m) * erfcx(beta);
+  if (a > 1e8) {
+    // the same with sqrt(pi) a erfcx(a) = 1 - 1/(2a^2) (to 5e-17) and the erfcx ratios a/c = d/lambda, a/beta = d/(lambda
+    // + 2mu), d = lambda - 2mu: k erfcx(a) = C/d (1 - 1/(2a^2)). a itself overflows when mu is tiny (it gave w = 0 with
+    // sign 0 and status ok at lambda = 2.6e214, mu = 2.7e-197)
+    const dd E = lam - mu;
+    const double d = to_double(lam - mu * 2.0);
+    const double rel = E.hi < 700 ? (2 * (d / lambda) - std::exp(-lambda - m) * (d / (lambda + 2 * m))) * std::exp(-E.hi) : 0;
+    return finish(sign, to_double(C) / d * (1 - 0.5 / (a * a)) * (1 - rel), E);
+  }
   if (a >= 0) {
     // w/C = k' [e^{lambda-mu} erfcx(a) - 2 erfcx(c) + tail]: leading term times (1 - (2 erfcx(c) - tail) e^{mu-lambda}/erfcx(a))
     const dd E = lam - mu;

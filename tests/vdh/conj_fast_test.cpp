@@ -207,6 +207,8 @@ TEST(VdhConjFast, WholeRangeAgainstReference) {
       {"VDH.pot.conj", {3e-200, 1e-250, 1e201, 1e100}},
       {"VDH.pot.conj", {1e-200, 1e-250, 2, 1e100}},
       {"VDH.pot.conj", {1e-200, 1e-250, 1e202, 1e100}},
+      // mu_b past the range with L^2/(4B) and V/b both far below it: F = (L^2/2 - V)/(2b) (was 0 with status ok)
+      {"VDH.pot.conj", {1.4788944799072749e-143, 5.4432145892256775e-300, 1.7976931348623155e+308, 5.0732976353723322e-285}},
   };
   for (const auto& c : cases) {
     const auto& p = c.p;

@@ -251,3 +251,10 @@ TEST(VdhImproperFast, GNearTheTopOfTheDoubleRange) {
     }
   }
 }
+
+// The peak far beyond the edge with mu = C^2 V tiny: a = (lambda - 2mu)/(2 sqrt mu) overflowed and w came out 0 with
+// sign 0 and status ok (L = -1e220, V = 4.1e-186, G = 77592: ln|w| = lambda - mu = 2.6e214)
+TEST(VdhImproperFast, PeakFarBeyondTheEdgeWithTinyMu) {
+  for (double L : {-1e200, -1e220, -3.5893121388996694e+231, 1e10})
+    privoco::testing::expect_matches_reference("VDH.pred.improper", {L, 4.0578029243163569e-186, 77591.856923419546});
+}
