@@ -474,16 +474,25 @@ static Value pred_core(double L, double V, double b, double G) {
     // uniform: V = 0 leaves e^{lambda} with lambda past the double range; otherwise the Gaussian limit
     // w = e^{L^2/(4V)} |L| sqrt(pi) 5G / (4 V^{3/2})
     if (V == 0 || !std::isfinite((std::fabs(L) / V) * (std::fabs(L) / 4))) return overflow(sign);
-    const double lnm = std::log(std::fabs(L)) + 0.5 * std::log(M_PI) + std::log(5 * G) - std::log(4.0) -
-                       1.5 * std::log(V);
-    return finish(sign, 1.0, gauss_exponent(std::fabs(L), V, 0) + dd{lnm, 0});
+    // the factor as a scaled magnitude, one rounding per factor (its logarithm's exp lost |ln w| ulp: 1000 ulp)
+    Scaled m;
+    m.m = std::fabs(L) * kSqrtPi;
+    m.renorm();
+    m *= G, m *= 5.0, m /= 4.0, m /= V, m /= std::sqrt(V);
+    m.E = gauss_exponent(std::fabs(L), V, 0);
+    return finish(sign, m);
   }
-  if (extreme(r)) {
+  if (extreme(r)) {  // w = (|L|/(2B)) sqrt(b/B) e^{L^2/(4B)}/erf(C sqrt b), B = b + V as 2 Bh (b + V may overflow)
     const double e = std::erf(std::sqrt(b) / (5 * G));
     const dd E = gauss_exponent(std::fabs(L), V, b);
     if (!std::isfinite(E.hi)) return overflow(sign);
-    const double lnm = std::log(std::fabs(L)) - M_LN2 - 1.5 * log_B(b, V) + 0.5 * std::log(b) - std::log(e);
-    return finish(sign, 1.0, E + dd{lnm, 0});
+    const double Bh = 0.5 * b + 0.5 * V;
+    Scaled m;  // (the factor's logarithm lost |ln w| ulp: 484 ulp at w = 7.8e-264)
+    m.m = std::fabs(L);
+    m.renorm();
+    m /= Bh, m /= 4.0, m *= std::sqrt(b), m /= std::sqrt(Bh), m /= std::sqrt(2.0), m /= e;  // (b/Bh may underflow)
+    m.E = E;
+    return finish(sign, m);
   }
   // lambda so small that w is linear in L (relative error lambda^2: n(lambda, mu) = lambda M_2(mu) 2 + O(lambda^3)):
   // evaluated at L 2^j, where lambda 2^j ~ 1e-70 keeps every bit, and scaled back exactly (lambda subnormal lost them)
@@ -554,10 +563,14 @@ static Value pot_core(double L, double V, double b, double G) {
   Reduced r = reduce(std::fabs(L), V, b, G);
   if (extreme(r) && b == 0) {  // uniform: F = e^{L^2/(4V)} sqrt(pi) 5G / (2 sqrt V) - 1 (Gaussian limit)
     if (V == 0 || !std::isfinite((std::fabs(L) / V) * (std::fabs(L) / 4))) return overflow(1);
-    dd E = gauss_exponent(std::fabs(L), V, 0) + dd{0.5 * std::log(M_PI) + std::log(5 * G) - std::log(2.0) -
-                                                      0.5 * std::log(V), 0};
+    const dd E0 = gauss_exponent(std::fabs(L), V, 0);
+    dd E = E0 + dd{0.5 * std::log(M_PI) + std::log(5 * G) - std::log(2.0) - 0.5 * std::log(V), 0};
     if (E.hi < 0.7) return potential(std::expm1(to_double(E)));
-    Value P = finish(1, 1.0, E);
+    Scaled m;  // 1 + F with its factor scaled, not through its logarithm (|ln| ulp lost)
+    m.m = kSqrtPi;
+    m *= G, m *= 5.0, m /= 2.0, m /= std::sqrt(V);
+    m.E = E0;
+    Value P = finish(1, m);
     return P.status == Status::overflow ? P : potential(P.value - 1);
   }
   if (extreme(r)) {  // F = sqrt(b/B) e^{L^2/(4B)} - 1
@@ -571,7 +584,12 @@ static Value pot_core(double L, double V, double b, double G) {
     const double ln_Bb = std::isfinite(V / b) ? std::log1p(V / b) : std::log(V) - std::log(b);
     dd E = E0 + dd{-0.5 * ln_Bb, 0};
     if (E.hi < 0.7) return potential(std::expm1(to_double(E)));
-    Value P = finish(1, 1.0, E);
+    Scaled m;  // 1 + F = sqrt(b/B) e^{E0}, the factor scaled (b/B may underflow: sqrt(b)/sqrt(B))
+    m.m = std::sqrt(b);
+    m.renorm();
+    m /= std::sqrt(0.5 * b + 0.5 * V), m /= std::sqrt(2.0);
+    m.E = E0;
+    Value P = finish(1, m);
     return P.status == Status::overflow ? P : potential(P.value - 1);
   }
   // z/2 = M_0(mu_b) from the kernels' z: mu_b's low part included (z_of drops it), ~0.5 ulp

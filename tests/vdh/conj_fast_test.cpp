@@ -209,6 +209,9 @@ TEST(VdhConjFast, WholeRangeAgainstReference) {
       {"VDH.pot.conj", {1e-200, 1e-250, 1e202, 1e100}},
       // mu_b past the range with L^2/(4B) and V/b both far below it: F = (L^2/2 - V)/(2b) (was 0 with status ok)
       {"VDH.pot.conj", {1.4788944799072749e-143, 5.4432145892256775e-300, 1.7976931348623155e+308, 5.0732976353723322e-285}},
+      // the Gaussian limit's factor as a scaled magnitude, not through its logarithm (484 and 1000 ulp before)
+      {"VDH.pred.conj", {19232704.401511595, 0, 1.2378263848924581e+270, 2.5375975178458802e-185}},
+      {"VDH.pred.uniform", {1.8606391100788793e-110, 1.0565224262464719e-186, 3.4357284343610074e-293}},
   };
   for (const auto& c : cases) {
     const auto& p = c.p;
