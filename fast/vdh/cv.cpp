@@ -213,6 +213,29 @@ OutOfReach unresolved_peak(const char* id, double L, double V, double G) {
                     "range)");
 }
 
+// J2(l) = l int_0^inf e^{-2u} du/(l + u)^2 = 1 - 2l e^{2l} E_1(2l), for l >= 50 by its asymptotic series
+// sum_k (-1)^{k+1} k!/(2l)^k: 40 terms, the next below 1e-30 of the first
+double j2_large(double l) {
+  const double x = 2 * l;
+  double t = 1, sum = 0;
+  for (int k = 1; k <= 40; ++k) {
+    t *= k / x;
+    sum += k % 2 ? t : -t;
+  }
+  return sum;
+}
+
+// lambda and mu = C^2 V tiny (scaled.hpp's small_C) with l = ln(5G) >= 50: x sinh(lambda x) = lambda x^2,
+// cosh(lambda x) - 1 = (lambda x)^2/2 and 1 - e^{-mu x^2} = mu x^2 to a relative e^{-460}, so w = C^2 L J2(l) and
+// F = C^2 (L^2/2 - V) J2(l); C^2 as powers of two and factors (the quadrature's C q underflowed: w = 0 with status
+// ok at G = 1e300 where it is 2.9e-605, and 5G overflowed past G = 3.6e307: inf with status overflow)
+bool small_C_large_l(double L, double V, double G, double* j2) {
+  const double l = std::log(5.0) + std::log(G);
+  if (l < 50 || !small_C(L, V, G)) return false;
+  *j2 = j2_large(l);
+  return true;
+}
+
 bool too_large(const Setup& s) { return !std::isfinite(s.lambda) || !std::isfinite(s.m) || !std::isfinite(s.C.hi); }
 
 
@@ -224,6 +247,7 @@ Value pred_cv(double L, double V, double G) {
   check_params(e, x);
   if (L == 0) return plain(0);
   const int sign = L > 0 ? 1 : -1;
+  if (double j2; small_C_large_l(L, V, G, &j2)) return c2_scaled(sign, std::fabs(L), 0, 0, G, 1 / j2);
   const Setup s = setup(L, V, G);
   if (too_large(s)) return overflow(sign);
   if (s.lambda < kTinyLambda) {  // w is linear in lambda here: w(L) = w(L 2^k) 2^-k (scaled.hpp)
@@ -252,6 +276,8 @@ Value pot_cv(double L, double V, double G) {
   const double x[3] = {L, V, G};
   check_params(e, x);
   if (L == 0 && V == 0) return plain(0);  // F(0; 0) = 0
+  if (double j2; small_C_large_l(L, V, G, &j2))
+    if (Value F; c2_times_half_l2_minus_v(L, V, G, 1 / j2, &F)) return F;
   const Setup s = setup(L, V, G);
   if (too_large(s)) return overflow(1);
   const double D = d_part(s);

@@ -6,6 +6,7 @@
 
 #include <arb.h>
 
+#include <cfloat>
 #include <cmath>
 #include <vector>
 
@@ -17,6 +18,7 @@
 #include "reference/vdh/cv.hpp"
 #include "fast/vdh/cv.hpp"
 #include "support/gen.hpp"
+#include "support/reference_match.hpp"
 
 namespace ref = privoco::reference;
 using privoco::testing::eval_fn;
@@ -162,4 +164,15 @@ TEST(VdhCvFast, LargeMuAgainstReference) {
   EXPECT_EQ(f.status, privoco::fast::Status::underflow);
   EXPECT_EQ(f.sign, -1);
   EXPECT_NEAR(f.log_abs(), c.log_abs(), 1e-14 * std::fabs(c.log_abs()));
+}
+
+// C = 1/(5G) tiny: w = C^2 L J2(l), F = C^2 (L^2/2 - V) J2(l), J2 = 1 - 2l e^{2l} E_1(2l), l = ln(5G) (the quadrature's
+// C q underflowed to 0 with status ok at G = 1e300, and 5G overflowed past 3.6e307: inf with status overflow), against
+// the reference; G = 1e25 stays on the quadrature (lambda = 4e-26 is not tiny), the sibling region
+TEST(VdhCvFast, TinyCAgainstReference) {
+  for (double G : {1e25, 1e100, 1e300, 1e307, 1e308, DBL_MAX})
+    for (const std::vector<double>& p : {std::vector<double>{1, 1, G}, {-1e-200, 1e-300, G}, {3, 0, G}}) {
+      privoco::testing::expect_matches_reference("VDH.pred.cv", p);
+      privoco::testing::expect_matches_reference("VDH.pot.cv", p);
+    }
 }
