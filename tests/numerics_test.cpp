@@ -237,3 +237,16 @@ TEST(Numerics, ProductsThroughIntermediatesOutsideTheRange) {
   EXPECT_EQ(product_of({2.0}, {0.0}).status, privoco::fast::Status::overflow);
   EXPECT_EQ(product_of({-2.0, 3.0}).value, -6.0);
 }
+
+// A sum of a term below the range and a normal one is the normal one (plus at most a subnormal), exactly; the route
+// through the logarithms (the sibling) is off by hundreds of ulp at 1e300.
+TEST(Numerics, SumWithATermBelowTheRange) {
+  using privoco::fast::product_of;
+  using privoco::fast::sum_same_sign;
+  const auto tiny = product_of({1e-300, 1e-300});
+  ASSERT_EQ(tiny.status, privoco::fast::Status::underflow);
+  EXPECT_EQ(sum_same_sign(product_of({1e300}), tiny).value, 1e300);
+  EXPECT_EQ(sum_same_sign(tiny, product_of({0.75})).value, 0.75);
+  const double via_logs = privoco::fast::value_from_log(privoco::fast::log_add(std::log(1e300), tiny.log_abs())).value;
+  EXPECT_GT(std::fabs(via_logs - 1e300) / (1e300 * 0x1p-52), 16) << "the sibling";
+}

@@ -81,6 +81,15 @@ inline Value sum_same_sign(const Value& a, const Value& b) {
       return v;
     }
   }
+  // one term below the range, the other a normal double: the sum is that double plus at most a subnormal (e^{ln}
+  // of the small one), not e^{log_add} (which lost |ln| ulp of the normal term)
+  const Value* tiny = a.status == Status::underflow ? &a : (b.status == Status::underflow ? &b : nullptr);
+  const Value* normal = tiny == &a ? &b : &a;
+  if (tiny && normal->status == Status::ok && std::fabs(normal->value) >= 0x1p-1022) {
+    Value v;
+    v.value = normal->value + tiny->sign * std::exp(tiny->log_abs()), v.sign = normal->sign;
+    return v;
+  }
   return value_from_log(log_add(a.log_abs(), b.log_abs()), a.sign);
 }
 
