@@ -64,7 +64,13 @@ void delta_block(const double* eps, const double* mu_hi, const double* mu_lo, Va
     ws.index[r][count[r]++] = i;
   }
   const GaussPoints& all = ws.all;
-  for (int j = 0; j < count[kZero]; ++j) out[ws.index[kZero][j]] = underflow(-INFINITY);
+  // eps/mu infinite: delta = 0 exactly at mu = 0, else positive with ln delta ~ -(eps/mu)^2/2 past -DBL_MAX (the
+  // sign stays +1: it was 0, as if delta were exactly 0, at eps = 1.5e280, mu = 2.7e-186)
+  for (int j = 0; j < count[kZero]; ++j) {
+    const int i = ws.index[kZero][j];
+    out[i] = underflow(-INFINITY);
+    out[i].sign = mu_hi[i] > 0 ? 1 : 0;
+  }
   for (int j = 0; j < count[kHuge]; ++j) {  // sqrt(pi) D = h/(a b) (1 + O(1/a^2))
     const int i = ws.index[kHuge][j];
     const double a = all.a_hi[i], h = all.h_hi[i];

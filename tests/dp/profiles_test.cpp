@@ -578,3 +578,20 @@ TEST(DpInversesFast, TopOfTheDoubleRange) {
   EXPECT_EQ(m.status, privoco::fast::Status::ok);
   EXPECT_NEAR(m.value / (std::sqrt(2.0) * std::sqrt(1.7e308)), 1.0, 1e-14);
 }
+
+// eps/mu past the double range: delta > 0 with ln delta beyond -DBL_MAX, so the value underflows with ln -inf, and its
+// sign stays +1 (it was 0, as if delta were exactly 0, at eps = 1.5e280, mu = 2.7e-186); the sibling: a moderate
+// underflow keeps a finite ln
+TEST(DpGaussFast, DeltaBeyondTheLogarithmsRangeKeepsItsSign) {
+  const auto& e = privoco::entry("DP.gauss.delta");
+  const double far[3] = {1, 1.4551031769796622e+280, 2.6681903417022814e-186};
+  const auto v = privoco::fast::evaluate(e, far);
+  EXPECT_EQ(v.status, privoco::fast::Status::underflow);
+  EXPECT_EQ(v.sign, 1);
+  EXPECT_EQ(v.log_abs(), -INFINITY);
+  const double near[3] = {1, 1e3, 1};
+  const auto w = privoco::fast::evaluate(e, near);
+  EXPECT_EQ(w.status, privoco::fast::Status::underflow);
+  EXPECT_EQ(w.sign, 1);
+  EXPECT_TRUE(std::isfinite(w.log_abs()));
+}
