@@ -185,31 +185,22 @@ Value pocp_noise_sum(double lambda_A, double eps, double delta, double T, double
   check_T(e, T);
   if (d != std::floor(d)) throw DomainError(e.id, "d", text17(d), "integers in " + e.params[4].domain.text());
   const double Ld = std::log(T) - std::log(delta);  // ln(T/delta) > 0: ln T >= ln 2, ln delta < 0
-  // each line as a product of factors, each within an ulp or two; logs where the product leaves the double range
-  auto product = [](std::initializer_list<double> f) {
-    Value v;
-    v.sign = 1;
-    double p = 1, lp = 0;
-    for (double a : f) p *= a, lp += std::log(a);
-    if (std::isfinite(p) && p >= 0x1p-1022) {
-      v.value = p;
-      return v;
-    }
-    return value_from_log(lp);
-  };
+  // each line as a product of factors, each within an ulp or two (product_of: no intermediate leaves the range)
   if (which == NoiseSumWhich::line3)  // JKT Eq (12) l.3: 2 sqrt(d) lambda sqrt(T) ln^2(T/delta)/sqrt(eps)
-    return product({2 * std::sqrt(d), lambda_A, std::sqrt(T), Ld, Ld, 1 / std::sqrt(eps)});
+    return product_of({2 * std::sqrt(d), lambda_A, std::sqrt(T), Ld, Ld}, {std::sqrt(eps)});
   const Value chi = chi_norm(d, 1, ChiWhich::mean);  // sqrt2 R(d)
   if (which == NoiseSumWhich::line2) {  // l.2, with R(d) = chi/sqrt2
     const double l2 = kLn2 - std::log(delta);
-    const double w = std::sqrt((2 / eps) * l2 * (Ld + std::sqrt(eps) / std::sqrt(0.5 * T * l2)));
-    return product({chi.value * 0.70710678118654752, lambda_A, std::sqrt(T), std::log(T), w});
+    // sqrt((2/eps) l2 (...)) as sqrt(2 l2 (...))/sqrt(eps): 2/eps overflowed for a subnormal eps (overflow status
+    // where the bound is 1.2e113)
+    const double w = std::sqrt(2 * l2 * (Ld + std::sqrt(eps) / std::sqrt(0.5 * T * l2)));
+    return product_of({chi.value * 0.70710678118654752, lambda_A, std::sqrt(T), std::log(T), w}, {std::sqrt(eps)});
   }
   const Value beta = pocp_beta(lambda_A, eps, delta, T, parse);
   const double h = which == NoiseSumWhich::exact ? to_double(harmonic_dd(T - 1)) : std::log1p(T - 2);  // H_{T-1} or ln(T - 1)
   if (h == 0) return Value{};  // l.1 at T = 2: ln 1 = 0 (value 0, sign 0)
   if (beta.status != Status::ok) return value_from_log(std::log(chi.value) + beta.log_abs() + std::log(h));
-  return product({chi.value, beta.value, h});
+  return product_of({chi.value, beta.value, h});
 }
 
 Value delta_typical(double T) {

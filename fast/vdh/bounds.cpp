@@ -25,7 +25,9 @@ Value bound_thm1(double u, double V, double b, double G) {
   static const double kLnSqrt5PiOver4 = 0.5 * std::log(5 * M_PI) - 2 * std::log(2.0);  // ln(sqrt(5 pi)/4)
   constexpr double kLnSqrtPi = 0.57236494292470008707;     // ln(sqrt(pi))
   const double au = std::fabs(u), B = b + V;
-  const double lnB = std::log(B), lnb = std::log(b), lnau = std::log(au);
+  // ln B from the halves where b + V passes DBL_MAX (ln inf made the bound an overflow where it is 1)
+  const double lnB = std::isfinite(B) ? std::log(B) : std::log(0.5 * b + 0.5 * V) + 0.69314718055994530942;
+  const double lnb = std::log(b), lnau = std::log(au);
   // t1 = 11G (ln(11G|u|) - 1 + ln(sqrt5 G sqrt(pi)/(4 sqrt b)))                VDH Thm 1 first term = (3.7.2)
   // (11G past DBL_MAX: ln(11G) from the sum of logs, ln t1 from the bracket; it was inf, 7.1e620 at G = DBL_MAX)
   const double ln11G = std::isfinite(11 * G) ? std::log(11 * G) : std::log(11.0) + std::log(G);

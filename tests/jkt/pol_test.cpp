@@ -328,3 +328,13 @@ TEST(JktPolBounds, NegativeLastTermBeyondTheRange) {
                                 8.0947715414629834e-320, 1},
       8, 1e-14);
 }
+
+// JKT Eq (12) l.2 with a subnormal eps: 2/eps overflowed and ln of the bound was inf (it is 6.5e309: ln 713.37); l.3
+// likewise through 1/sqrt(eps)
+TEST(JktPocpBounds, SubnormalEpsilon) {
+  privoco::testing::expect_matches_reference("JKT.bound.pocp_noise_sum",
+                                             {6.7821658335133214e+146, 2.2250738585072014e-308, 8.9392608884061329e-14,
+                                              2217526623424, 1, 1, 2},
+                                             8, 1e-14);
+  privoco::testing::expect_matches_reference("JKT.bound.pocp_noise_sum", {1e-100, 5e-324, 1e-3, 1000, 3, 0, 3}, 8, 1e-14);
+}
