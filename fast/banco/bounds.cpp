@@ -25,9 +25,9 @@ double slope0(double l) {
 // e^{lambda - nu}), so it is a double wherever nu is.
 Value magnitude_exact_at(double v, double y, double a) {
   const double av = std::fabs(v);  // Psi even: Psi*(v) = Psi*(|v|)
-  int ea;
-  const double ma = std::frexp(a, &ea);  // a^2 alone may under- or overflow where a^2 y does not
-  const double nu = std::ldexp(to_double(two_prod(ma, ma) * y), 2 * ea);
+  int ea, ey;
+  const double ma = std::frexp(a, &ea), my = std::frexp(y, &ey);  // a^2 or a subnormal y's product may underflow
+  const double nu = std::ldexp(to_double(two_prod(ma, ma) * my), 2 * ea + ey);
   if (!std::isfinite(nu))
     throw OutOfReach("BANCO.bound.magnitude_exact: a^2 y = " + text17(a) + "^2 * " + text17(y) +
                      " leaves the double range, where the fast evaluation's root search does not reach (the reference "

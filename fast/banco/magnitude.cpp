@@ -62,10 +62,12 @@ double bet_piece(dd Z, double s, int sign) {
 
 // nu = a^2 y in double-double; +inf where it leaves the double range (the product's low part is then NaN)
 dd nu_of(double a, double y) {
-  int ea;
-  const double ma = std::frexp(a, &ea);  // a^2 alone may under- or overflow where a^2 y does not
-  dd n = two_prod(ma, ma) * y;
-  n = dd{std::ldexp(n.hi, 2 * ea), std::ldexp(n.lo, 2 * ea)};
+  int ea, ey;
+  // a^2 alone may under- or overflow where a^2 y does not; y's mantissa too (a subnormal y times ma^2 < 1/2 rounded
+  // to 0: nu = 0 and m an overflow where it is 1.2e113, at y = 4.9e-324, a = 2.1e208)
+  const double ma = std::frexp(a, &ea), my = std::frexp(y, &ey);
+  dd n = two_prod(ma, ma) * my;
+  n = dd{std::ldexp(n.hi, 2 * ea + ey), std::ldexp(n.lo, 2 * ea + ey)};
   return std::isfinite(n.hi) && std::isfinite(n.lo) ? n : dd{INFINITY, 0};
 }
 
