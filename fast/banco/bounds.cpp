@@ -6,6 +6,7 @@
 #include "privoco/errors.hpp"
 #include "privoco/fast/banco/magnitude.hpp"
 #include "privoco/fast/numerics/dd.hpp"
+#include "privoco/fast/numerics/xd.hpp"
 #include "privoco/format.hpp"
 
 namespace privoco::fast::banco {
@@ -27,19 +28,23 @@ Value magnitude_exact_at(double v, double y, double a) {
   const double av = std::fabs(v);  // Psi even: Psi*(v) = Psi*(|v|)
   int ea, ey;
   const double ma = std::frexp(a, &ea), my = std::frexp(y, &ey);  // a^2 or a subnormal y's product may underflow
+  const xd nux = xd_scale2(xd_of(two_prod(ma, ma) * my), 2 * ea + ey);
   const double nu = std::ldexp(to_double(two_prod(ma, ma) * my), 2 * ea + ey);
   if (!std::isfinite(nu))
     throw OutOfReach("BANCO.bound.magnitude_exact: a^2 y = " + text17(a) + "^2 * " + text17(y) +
                      " leaves the double range, where the fast evaluation's root search does not reach (the reference "
                      "evaluates it)");
   // the bound at v = 0: 1 - Psi(0) (= nu/3 (1 - 3 nu/10 + ...) below nu = 2^-600, to the last bit)
-  const double B0 = nu < 0x1p-600 ? nu / 3 : -psi_m1_at(0, nu, 1).value;
-  if (av == 0) return numerics::plain(B0);
+  // (nu/3 as an xd: nu below the range came out 0 with sign 0)
+  const Value B0v = nu < 0x1p-600 ? to_value(nux / xd_of(3.0)) : numerics::plain(-psi_m1_at(0, nu, 1).value);
+  if (av == 0) return B0v;
   const double V = av / a, lnV = (V > 0x1p-1000 && V < 0x1p1000) ? std::log(V) : std::log(av) - std::log(a);
-  if (!(V > 0x1p-500)) {
+  if (!(V > 0x1p-500) && nu < 1) {
     // lambda* = V/M2 + O(V^3), M2 = m'(0) = int_0^1 u^2 e^{-nu u^2} du in (e^{-nu}/3, 1/3]: B = B0 + V^2/(2 M2) (1 +
-    // O(V^2)), the second term below 2^-999 B0 unless nu is below 2^-900 too: then B = nu/3 + 3 V^2/2 to first order
-    if (nu > 0x1p-900 || V == 0) return numerics::plain(B0);
+    // O(V^2)), the second term below 2^-999 B0 unless nu is below 2^-900 too: then B = nu/3 + 3 V^2/2 to first order.
+    // (Only for nu < 1: for large nu, M2 ~ nu^{-3/2} and lambda* is not small; B = 1 was returned where it is
+    // 1 + 6.7e-12, at V = 7.4e-163, nu = 6.6e298.)
+    if (nu > 0x1p-900 || V == 0) return B0v;
     const double r = nu / 3 + 1.5 * V * V;  // a normal double: its terms are exact to an ulp of it
     if (r >= 0x1p-1022) return numerics::plain(r);
     const double l1 = std::log(1.0 / 3) + 2 * std::log(a) + std::log(y), l2 = std::log(1.5) + 2 * lnV;
@@ -53,6 +58,9 @@ Value magnitude_exact_at(double v, double y, double a) {
   // a step outside the bracket splits it geometrically, from 1e-300 while no lower end is known (halving from hi
   // = 2 nu + ... took 400 steps from nu = 1.6e244 down to lambda* = 4e123 and ended above the root: NaN)
   double lo = 0, hi = 2 * nu + 2 * std::fabs(lnV) + 64;
+  if (!std::isfinite(hi))  // nu near DBL_MAX: the bracket's end overflows (it gave NaN); the reference's limit too
+    throw OutOfReach("BANCO.bound.magnitude_exact: a^2 y = " + text17(nu) + " is within a factor 2 of DBL_MAX, where "
+                     "the fast evaluation's root search does not reach");
   auto split = [&] { return std::sqrt(std::fmax(lo, 1e-300)) * std::sqrt(hi); };
   double x = std::fmin(split(), 3 * V);  // lambda* >= 3 V (m(lambda) <= lambda/3)
   for (int k = 0; k < 400; ++k) {
@@ -83,9 +91,19 @@ Value magnitude_exact_at(double v, double y, double a) {
   const Value pm = psi_m1_at(x, nu, 1);
   const double vx = V * x;
   if (pm.status == Status::ok && std::isfinite(vx) && V > 0x1p-1000) return numerics::plain(vx - pm.value);
-  // beyond the double range: ln(V lambda* - Psi) = ln V + ln(lambda* - Psi/V), Psi/V = e^{ln Psi - ln V} < lambda*
-  const double lp = pm.status == Status::ok ? std::log(pm.value + 1) : pm.log_abs();
-  return value_from_log(lnV + std::log(x - std::exp(lp - lnV)));
+  const double ln_vx = lnV + std::log(x);
+  if (pm.status == Status::ok) {
+    // V below 2^-1000 (V lambda* from (|v| lambda*)/a, or its logarithm): 1 - Psi stays (the logarithmic form below
+    // dropped it: an underflow where the bound is 1)
+    const double p = (av * x) / a;
+    const double w = std::isfinite(p) && p >= 0x1p-1022 ? p : (ln_vx < 709 ? std::exp(ln_vx) : INFINITY);
+    if (std::isfinite(w - pm.value)) return numerics::plain(w - pm.value);
+    // V lambda* past DBL_MAX: ln(V lambda* - (Psi - 1)), Psi - 1 a double (near DBL_MAX it is not negligible: ln B
+    // was off by 1.4e-3 with Psi = 1.001 V)
+    return value_from_log(pm.value > 0 ? ln_vx + std::log1p(-std::exp(std::log(pm.value) - ln_vx)) : ln_vx);
+  }
+  // Psi beyond the double range: ln(V lambda* - Psi) = ln V + ln(lambda* - Psi/V), Psi/V = e^{ln Psi - ln V} < lambda*
+  return value_from_log(lnV + std::log(x - std::exp(pm.log_abs() - lnV)));
 }
 
 Value magnitude_exact(const double* p) {

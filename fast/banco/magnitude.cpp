@@ -9,6 +9,7 @@
 #include "privoco/catalogue.hpp"
 #include "privoco/fast/numerics/dd.hpp"
 #include "privoco/fast/numerics/dd_math.hpp"
+#include "privoco/fast/numerics/xd.hpp"
 
 namespace privoco::fast::banco {
 
@@ -39,25 +40,26 @@ void r_parts(dd Z, double s, double* sr, double* ros) {
   *sr = s * r, *ros = r / s;
 }
 
-// sqrt(pi) erfcx(z)/(4 s) with z = Z/s, without dividing by a small s: 1/(4 (Z + s r(z))) for z >= 1.25
-double A(dd Z, double s) {
+// sqrt(pi) erfcx(z)/(4 s) with z = Z/s, without dividing by a small s: 1/(4 (Z + s r(z))) for z >= 1.25. Both
+// this and bet_piece return their value times 2^k (k > 0 where Z is near DBL_MAX: 4 Z overflowed, the value 0)
+double A(dd Z, double s, int k = 0) {
   const double z = to_double(Z) / s;
   if (z >= 1.25) {
     double sr, ros;
     r_parts(Z, s, &sr, &ros);
-    return 1 / (4 * (to_double(Z) + sr));
+    return std::ldexp(1.0, k - 2) / (to_double(Z) + sr);
   }
-  return spe(z) / (4 * s);
+  return std::ldexp(spe(z) / (4 * s), k);
 }
 // (sqrt(pi) erfcx(z) -+ h(z)/s)/(4 s), h = 1 - sqrt(pi) z erfcx(z): the pieces of the bet (sign -1: T(z); +1: P(z))
-double bet_piece(dd Z, double s, int sign) {
+double bet_piece(dd Z, double s, int sign, int k = 0) {
   const double z = to_double(Z) / s;
   if (z >= 1.25) {  // sqrt(pi) erfcx = 1/(z + r), h = r/(z + r): (1 -+ r/s)/(4 (Z + s r))
     double sr, ros;
     r_parts(Z, s, &sr, &ros);
-    return (1 + sign * ros) / (4 * (to_double(Z) + sr));
+    return std::ldexp(1 + sign * ros, k - 2) / (to_double(Z) + sr);
   }
-  return (spe(z) + sign * numerics::h_of(z) / s) / (4 * s);
+  return std::ldexp((spe(z) + sign * numerics::h_of(z) / s) / (4 * s), k);
 }
 
 // nu = a^2 y in double-double; +inf where it leaves the double range (the product's low part is then NaN)
@@ -97,7 +99,28 @@ Value magnitude(int which, int sign, double fm, long fe2, double xv, double yv, 
     return numerics::finish(sign, r);
   };
   const double l = lam.hi, n = nu.hi;
-  if (!std::isfinite(l)) return numerics::overflow(sign);
+  // s = a sqrt(y) past 2^1000 (4s, s^2 overflow; it was NaN there) with w = lambda/(2s) = |x|/(2 sqrt y) below s/2
+  // (lambda <= DBL_MAX gives w < 2^23; lambda itself past DBL_MAX, |x| < a y: ln Psi was inf where it is 8.2e108),
+  // so erf(s + w) = erf(s - w) = 1 and e^{-q^2} = 0: Psi = (sqrt(pi)/(2s)) e^{w^2}, M = lambda Psi/(2 nu) =
+  // (sqrt(pi)/(4 s^3)) lambda e^{w^2}, with s divided out factor by factor (a, sqrt y) as a Scaled value
+  if (!std::isfinite(n) && which != kPsiM1 && !(av * std::sqrt(yv) < 0x1p1000) &&
+      (std::isfinite(l) || std::fabs(xv) < av * yv)) {
+    const double ry = std::sqrt(yv), w = std::fabs(xv) / (2 * ry);
+    if (!(w < 1e154)) return numerics::overflow(sign);  // ln Psi ~ w^2 past DBL_MAX (it was NaN)
+    numerics::Scaled r;
+    r.m = which == kPsi ? kSqrtPi.hi / 2 : kSqrtPi.hi / 4 * fm;
+    r.e2 = which == kPsi ? 0 : fe2;
+    r.E = two_prod(w, w);
+    r.renorm();
+    for (int k = 0; k < (which == kPsi ? 1 : 3); ++k) {
+      r /= av;
+      r /= ry;
+    }
+    return numerics::finish(sign, r);
+  }
+  // lambda past DBL_MAX: beyond the range, unless nu is too and the peak w = |x|/(2 sqrt y) lies inside (|x| < a y,
+  // i.e. w < s/2), where the completed square below holds (ln Psi = w^2 + ..., 1e223 where inf was returned)
+  if (!std::isfinite(l) && !(!std::isfinite(n) && std::fabs(xv) < av * yv)) return numerics::overflow(sign);
   if (l <= kRegion && n <= kRegion) {
     // 32-point Gauss-Legendre on [-1, 1] (even integrands: the positive half counted once with its weight). The
     // integrands are entire; on the Bernstein ellipse rho = 3 they are below e^{lambda (rho + 1/rho)/2 + nu ((rho -
@@ -133,22 +156,6 @@ Value magnitude(int which, int sign, double fm, long fe2, double xv, double yv, 
     if (which == kPsi) return done(-std::expm1(-2 * l) / 2, lam, l);
     return done(((l - 1) + (l + 1) * e2) / 2, lam, l, 3);  // M/lambda = (l cosh l - sinh l)/l^3
   }
-  // s = a sqrt(y) past 2^1000 (4s, s^2 overflow; it was NaN there): lambda <= DBL_MAX, so w = lambda/(2s) < 2^23,
-  // erf(s + w) = erf(s - w) = 1 and e^{-q^2} = 0: Psi = (sqrt(pi)/(2s)) e^{w^2}, M = lambda Psi/(2 nu) =
-  // (sqrt(pi)/(4 s^3)) lambda e^{w^2}, with s divided out factor by factor (a, sqrt y) as a Scaled value
-  if (!std::isfinite(n) && which != kPsiM1 && !(av * std::sqrt(yv) < 0x1p1000)) {
-    const double ry = std::sqrt(yv), w = std::fabs(xv) / (2 * ry);
-    numerics::Scaled r;
-    r.m = which == kPsi ? kSqrtPi.hi / 2 : kSqrtPi.hi / 4 * fm;
-    r.e2 = which == kPsi ? 0 : fe2;
-    r.E = two_prod(w, w);
-    r.renorm();
-    for (int k = 0; k < (which == kPsi ? 1 : 3); ++k) {
-      r /= av;
-      r /= ry;
-    }
-    return numerics::finish(sign, r);
-  }
   // s = sqrt(nu) = a sqrt(y), w = lambda/(2s) = |x|/(2 sqrt y) (s2, wd: double-double; from a, x, y directly where
   // a^2 y leaves the double range)
   dd s2, wd;
@@ -167,15 +174,17 @@ Value magnitude(int which, int sign, double fm, long fe2, double xv, double yv, 
     // q = s - w < 0: z = w - s, p = w + s (Z = s z = (lambda - 2 nu)/2, P = s p). Completing the square:
     // Psi = e^{lambda - nu} (A(z) - e^{-2 lambda} A(p)), M = e^{lambda - nu} (T(z) + e^{-2 lambda} P(p)); lambda > 8
     // here, so the e^{-2 lambda} terms are below 1e-7 of the leading ones (no cancellation)
-    const dd Z = (lam - twonu) * 0.5, P = (lam + twonu) * 0.5;
+    const dd Z = lam * 0.5 - nu, P = lam * 0.5 + nu;  // (lambda + 2 nu overflowed near DBL_MAX: NaN)
     const double e2 = std::exp(-2 * l);
-    if (which == kPsi) return done(A(Z, s) - e2 * A(P, s), lam - nu);
-    return done(bet_piece(Z, s, -1) + e2 * bet_piece(P, s, 1), lam - nu, l);
+    const int k = Z.hi > 0x1p900 ? 64 : 0;
+    if (which == kPsi) return done(A(Z, s, k) - e2 * A(P, s, k), lam - nu, 1, 1, -k);
+    return done(bet_piece(Z, s, -1, k) + e2 * bet_piece(P, s, 1, k), lam - nu, l, 1, -k);
   }
   // q = s - w >= 0 (lambda <= 2 nu): Psi = (sqrt(pi)/(4 s)) e^{w^2} (erf(s + w) + erf(s - w)) (no cancellation: both
   // >= 0); M = (lambda Psi - e^{-nu} sinh lambda)/(2 nu) = e^{w^2} [w (sqrt(pi)/2) (erf + erf) - e^{-q^2} (1 -
   // e^{-2 lambda})/2]/(2 s^2), the subtracted part at most 1/(s sqrt(pi) erf(2s)) <= 0.28 of the first (nu >= 4 here)
   const dd E = wd * wd, qd = s2 - wd;  // q in double-double: s and w are close where lambda is near 2 nu
+  if (!std::isfinite(E.hi)) return numerics::overflow(sign);
   const double erfs = std::erf(to_double(s2 + wd)) + std::erf(to_double(qd));
   const dd head = kSqrtPi * erfs / (s2 * 4.0);  // (sqrt(pi)/(4s)) (erf + erf), one rounding to come
   if (which == kPsi) return done(to_double(head), E);
@@ -251,7 +260,8 @@ Value c(const double* p) {
   // BANCO Alg 1 line 4, Sec 3 (R2): sigma_1D^2/2 + G^2 or sigma^2/2 + G^2 (as extracted), one rounding (fma)
   const double G = p[0], s2 = reading(p[3]) == 0 ? p[2] : p[1];
   const double v = std::fma(G, G, 0.5 * s2);
-  if (std::isfinite(v)) return numerics::plain(v);
+  if (std::isfinite(v) && v >= 0x1p-1022) return numerics::plain(v);
+  if (v < 0x1p-1022) return to_value(xd_of(G) * xd_of(G) + xd_scale2(xd_of(s2), -1));  // below the range (0 with sign 0)
   // past DBL_MAX: ln(G^2 + s2/2) = max + log1p(e^(min - max)) of the two terms' logarithms
   const double l1 = 2 * std::log(G), l2 = std::log(s2) - std::log(2.0);
   return value_from_log(std::fmax(l1, l2) + std::log1p(std::exp(-std::fabs(l1 - l2))));

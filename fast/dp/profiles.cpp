@@ -28,7 +28,7 @@ constexpr double kLn2SqrtPi = 0x1.43f89a3f0edd6p+0;  // ln(2 sqrt(pi))
 Value underflow(double log_abs) {
   Value v;
   v.status = Status::underflow;
-  v.sign = log_abs > -INFINITY ? 1 : 0;
+  v.sign = 1;  // delta > 0 for mu > 0, even where ln delta passes -DBL_MAX (e^{-a^2}, a = 1.6e285)
   v.log_abs_out = log_abs;
   v.value = log_abs < -745.2 ? 0 : std::exp(log_abs);  // the subnormal (or zero) double
   return v;
@@ -131,7 +131,11 @@ Value gauss_delta(double eps, double mu) { return gauss_delta(eps, &mu, 1); }
 
 Value gauss_delta(double eps, const double* mu, int d) {
   static const Entry& e = entry("DP.gauss.delta");
-  return gauss_delta_at(eps, checked_composed(e, eps, mu, d));
+  const dd m = checked_composed(e, eps, mu, d);
+  // the composed mu past DBL_MAX: delta = Phi(mu/2 - eps/mu) - e^eps Phi(-mu/2 - eps/mu) = 1 - O(e^{-mu^2/8}), with
+  // eps/mu <= 1 (an underflow status where it is 1)
+  if (!std::isfinite(m.hi)) return normal(1.0);
+  return gauss_delta_at(eps, m);
 }
 
 void gauss_delta(const double* eps, const double* mu, Value* out, std::size_t n) {
@@ -162,7 +166,8 @@ Value laplace_delta(double eps, double mu) {
   v.sign = 1;
   if (v.value < DBL_MIN) {  // 1 - e^{d} ~ -d underflows only for |d| < DBL_MIN
     v.status = Status::underflow;
-    v.log_abs_out = std::log(-d);
+    // mu - eps is exact there (both below 2^-1021); halving it may round (ln off 2.5% at mu = 2.0e-322)
+    v.log_abs_out = std::log(mu - eps) - 0.69314718055994530942;
   }
   return v;
 }

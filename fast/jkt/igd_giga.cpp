@@ -16,7 +16,7 @@ namespace privoco::fast::jkt {
 namespace {
 constexpr double kLn2 = 0.69314718055994530942;
 
-// c/(alpha t) in double-double, or from logarithms outside the double range
+// c/(alpha t) in double-double, or as a product of factors outside the double range
 Value c_over(double c, double alpha, double t) {
   const dd q = dd{c, 0} / (dd{alpha, 0} * t);
   if (std::isfinite(q.hi) && q.hi >= 0x1p-1022 && alpha * t < INFINITY && alpha * t > 0x1p-1000) {
@@ -25,7 +25,7 @@ Value c_over(double c, double alpha, double t) {
     v.value = to_double(q);
     return v;
   }
-  return value_from_log(std::log(c) - std::log(alpha) - std::log(t));
+  return product_of({c}, {alpha, t});  // (its logarithms' exp lost 636 ulp at 4.5e307)
 }
 // The exact sign of a sum of doubles (Shewchuk's grow-expansion: the components stay exact and non-overlapping, the
 // largest is last; the sum's sign is that of the largest non-zero component).
@@ -109,7 +109,7 @@ Value pigd_beta(double L, double eps, double delta, double T, CParse parse) {
   check_integer(e, "T", T);
   Value b = pocp_beta(L, eps, delta, T, parse);  // lambda_A = 2L (JKT Alg 2 l.8): doubled exactly
   if (b.status == Status::ok && std::fabs(2 * b.value) < INFINITY) return b.value *= 2, b;
-  return value_from_log(b.log_abs() + kLn2);
+  return to_value(xd_scale2(pocp_beta_xd(L, eps, delta, T, parse), 1));
 }
 
 Value pgiga_beta(double G, double alpha, double eps, double delta, double T, CParse parse, PgigaLambda lambda) {
@@ -127,17 +127,14 @@ Value pgiga_beta(double G, double alpha, double eps, double delta, double T, CPa
     v.value = to_double(lam * b1.value);
     if (std::isfinite(v.value) && v.value >= 0x1p-1022) return v;
   }
-  return value_from_log(b1.log_abs() + ln_lambda);
+  const xd lam = xd_scale2(lambda == PgigaLambda::lem5 ? xd_of(G) / xd_of(alpha) : xd_of(G), 1);  // (2G may overflow)
+  return to_value(lam * pocp_beta_xd(1, eps, delta, T, parse));
 }
 
 namespace {
-// ||C||_2 of the ball of radius r: the diameter 2r or the radius (J5); a factor, its log finite where 2r overflows
-// (r near DBL_MAX gave NaN in the bounds)
-Factor c_size(double r, CNorm n) {
-  return n == CNorm::diameter ? Factor(2 * r, 0.69314718055994530942 + std::log(r)) : Factor(r);
-}
-// a + b for positive doubles as a factor whose log survives overflow
-Factor positive_sum(double a, double la, double b, double lb) { return Factor(a + b, log_add(la, lb)); }
+// ||C||_2 of the ball of radius r: the diameter 2r or the radius (J5), as an extended-range number (2r may overflow: r near DBL_MAX
+// gave NaN in the bounds; sums of factors from their logarithms lost 513 ulp)
+xd c_size(double r, CNorm n) { return xd_scale2(xd_of(r), n == CNorm::diameter ? 1 : 0); }
 }  // namespace
 
 Value pigd_bound(double L, double alpha, double radius, CNorm cn, double eps, double delta, double T, double d,
@@ -147,9 +144,8 @@ Value pigd_bound(double L, double alpha, double radius, CNorm cn, double eps, do
   check_params(e, x);
   check_integer(e, "T", T), check_integer(e, "d", d);
   const double Ld = std::log(T) - std::log(delta);  // ln(T/delta) > 0
-  const Factor C = c_size(radius, cn);
   // JKT Thm 4: C_const ((L^2/alpha + ||C||) sqrt(d) ln^1.5(T/delta)/sqrt(eps)) sqrt(T)
-  const Factor w = positive_sum(L * (L / alpha), 2 * std::log(L) - std::log(alpha), C.v, C.ln);
+  const xd w = xd_of(L) * xd_of(L) / xd_of(alpha) + c_size(radius, cn);
   return product_of({C_const, w, std::sqrt(d), Ld, std::sqrt(Ld), std::sqrt(T)}, {std::sqrt(eps)});
 }
 
@@ -160,11 +156,11 @@ Value pgiga_bound(double G, double alpha, double L_G, double radius, CNorm cn, d
   check_params(e, x);
   check_integer(e, "T", T), check_integer(e, "d", d);
   const double Ld = std::log(T) - std::log(delta);
-  const Factor C = c_size(radius, cn);
+  const xd C = c_size(radius, cn);
   const double lg = base == LogBase2::two ? std::log2(T) : std::log(T);  // J2
   // JKT Thm 6: 4 sqrt(d) (G/alpha + ||C||) G ln^2(T/delta) sqrt(T)/sqrt(eps) + 2G^2/alpha (1 + log T)
   // + 2 L_G^2 G ||C||/alpha^2
-  const Factor w = positive_sum(G / alpha, std::log(G) - std::log(alpha), C.v, C.ln);
+  const xd w = xd_of(G) / xd_of(alpha) + C;
   const Value a = product_of({4.0, std::sqrt(d), w, G, Ld, Ld, std::sqrt(T)}, {std::sqrt(eps)});
   const Value b = product_of({2.0, G, G, 1 + lg}, {alpha});
   const Value c = product_of({2.0, L_G, L_G, G, C}, {alpha, alpha});
@@ -176,7 +172,7 @@ Value igd_regret_bound(double L, double alpha, double radius, CNorm cn, double T
   const double x[6] = {L, alpha, radius, static_cast<double>(cn), T, static_cast<double>(which)};
   check_params(e, x);
   check_integer(e, "T", T);
-  const Factor C = c_size(radius, cn);
+  const xd C = c_size(radius, cn);
   if (which == IgdRegretWhich::printed_o)  // L^2/alpha ln T + ||C||
     return sum_same_sign(product_of({L, L, std::log(T)}, {alpha}), product_of({C}));
   // (L^2/(2 alpha)) H_T + (alpha/2) ||C||^2 (derived)

@@ -83,21 +83,15 @@ Value pocp_beta(double lambda_A, double eps, double delta, double T, CParse pars
   const double x[5] = {lambda_A, eps, delta, T, static_cast<double>(parse)};
   check_params(e, x);
   check_T(e, T);
-  // beta^2 = lambda^2 (2/eps) S (S L + sqrt(eps)), S = T^{0.5+c}, L = ln(T/delta) = ln T - ln delta > 0
-  const double lS = ln_scale(T, delta, parse), L = std::log(T) - std::log(delta), lse = 0.5 * std::log(eps);
-  const double a = lS + std::log(L), b = lse;  // ln(S L), ln(sqrt eps)
-  const double lsum = std::max(a, b) + std::log1p(std::exp(-std::fabs(a - b)));
-  const double ln_beta1 = 0.5 * (kLn2 - std::log(eps) + lS + lsum), ln_beta = std::log(lambda_A) + ln_beta1;
-  // in range: beta = lambda sqrt((2/eps) S (S L + sqrt eps)) in double-double (one rounding each for sqrt(eps) and 2/eps)
-  if (ln_beta < 709.7 && ln_beta > -708 && ln_beta1 < 700 && ln_beta1 > -700 && eps > 0x1p-1000 && eps < 0x1p1000) {
-    const dd S = scale_dd(T, delta, parse), Ld = log_dd(dd{T, 0}) - log_dd(dd{delta, 0});
-    const dd inner = (S * Ld + dd{std::sqrt(eps), 0}) * S * (dd{2, 0} / dd{eps, 0});
-    Value v;
-    v.sign = 1;
-    v.value = to_double(dd{lambda_A, 0} * sqrt_dd(inner));
-    if (std::isfinite(v.value) && v.value >= 0x1p-1022) return v;
-  }
-  return value_from_log(ln_beta);
+  return to_value(pocp_beta_xd(lambda_A, eps, delta, T, parse));
+}
+
+// beta^2 = lambda^2 (2/eps) S (S L + sqrt(eps)), S = T^{0.5+c} (normal: T^{c} >= e^{-258}), L = ln(T/delta) > 0: the
+// bracket in double-double, then 1/eps, sqrt and lambda with the exponent kept apart (from logarithms: 232 ulp lost)
+xd pocp_beta_xd(double lambda_A, double eps, double delta, double T, CParse parse) {
+  const dd S = scale_dd(T, delta, parse), Ld = log_dd(dd{T, 0}) - log_dd(dd{delta, 0});
+  const dd inner = (S * Ld + dd{std::sqrt(eps), 0}) * S * 2.0;
+  return xd_of(lambda_A) * xd_sqrt(xd_of(inner) / xd_of(eps));
 }
 
 }  // namespace privoco::fast::jkt
@@ -142,19 +136,13 @@ Value chi_norm(double d, double s, ChiWhich which) {
   Value out;
   out.sign = 1;
   const double ls = std::log(s);
-  if (which == ChiWhich::mean) {
-    out.value = m * s;
-    if (!std::isfinite(out.value) || out.value < 0x1p-1022) return value_from_log(std::log(m) + ls);
-    return out;
-  }
-  if (which == ChiWhich::variance) {
-    out.value = v * s * s;
-    if (!std::isfinite(out.value) || out.value < 0x1p-1022) return value_from_log(std::log(v) + 2 * ls);
-    return out;
-  }
+  // products with the exponent kept apart: no logarithms outside the range
+  if (which == ChiWhich::mean) return to_value(xd_of(m) * xd_of(s));
+  if (which == ChiWhich::variance) return to_value(xd_of(v) * xd_of(s) * xd_of(s));
   // printed: s^2 (d - mu^2), mu = s m: d - s^2 m^2 = v + m^2 (1 - s)(1 + s) with v = d - m^2 (no cancellation in v;
   // the sum cancels only near its root, s slightly above 1); may be negative (for s > 1)
   const double p = v + (d - v) * ((1 - s) * (1 + s));
+  if (std::isfinite(p)) return to_value(xd_of(s) * xd_of(s) * xd_of(p));  // (s^2 underflowed: 0 with sign 0)
   out.value = s * s * p;
   out.sign = out.value > 0 ? 1 : (out.value < 0 ? -1 : 0);
   if (!std::isfinite(out.value) || (out.value != 0 && std::fabs(out.value) < 0x1p-1022)) {
@@ -199,7 +187,7 @@ Value pocp_noise_sum(double lambda_A, double eps, double delta, double T, double
   const Value beta = pocp_beta(lambda_A, eps, delta, T, parse);
   const double h = which == NoiseSumWhich::exact ? to_double(harmonic_dd(T - 1)) : std::log1p(T - 2);  // H_{T-1} or ln(T - 1)
   if (h == 0) return Value{};  // l.1 at T = 2: ln 1 = 0 (value 0, sign 0)
-  if (beta.status != Status::ok) return value_from_log(std::log(chi.value) + beta.log_abs() + std::log(h));
+  if (beta.status != Status::ok) return product_of({chi.value, pocp_beta_xd(lambda_A, eps, delta, T, parse), h});
   return product_of({chi.value, beta.value, h});
 }
 
@@ -216,9 +204,9 @@ Value pocp_regret_bound(const Entry& e, const double* x, double gamma) {
   const double lambda = x[0], L = x[1], r = x[2], eps = x[4], delta = x[5], T = x[6], d = x[7], RA = x[8];
   check_T(e, T);
   check_integer(e, "d", d);
-  const double C = x[3] == 0 ? 2 * r : r;  // J5
+  const xd C = xd_scale2(xd_of(r), x[3] == 0 ? 1 : 0);  // J5 (2r may overflow)
   const double Ld = std::log(T) - std::log(delta);
-  const Factor w(lambda + C, log_add(std::log(lambda), std::log(C)));
+  const xd w = xd_of(lambda) + C;
   const Value first = product_of({2.0, std::sqrt(d), L, w, std::sqrt(T), Ld, Ld}, {std::sqrt(eps), std::sqrt(gamma)});
   Value ra;
   ra.value = RA, ra.sign = RA > 0 ? 1 : 0;

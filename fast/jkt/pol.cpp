@@ -21,6 +21,16 @@ Value plain(double v) {
   return r;
 }
 bool normal(double v) { return std::isfinite(v) && std::fabs(v) >= 0x1p-1022; }
+// alpha = eps_g/||x*||^2 and L' = L + eps_g/||x*|| with the exponent kept apart (from logarithms they lost 97 and
+// 125 ulp near the ends of the range)
+xd alpha_xd(double eps_g, double xs) { return xd_of(eps_g) / (xd_of(xs) * xd_of(xs)); }
+xd lprime_xd(double L, double eps_g, double xs) { return xd_of(L) + xd_of(eps_g) / xd_of(xs); }
+// beta = 2 sqrt2 L' ln T/(T eps_p) sqrt(ln(1/delta) + eps_p)
+xd pol_beta_xd(double L, double eps_g, double xs, double T, double eps_p, double delta) {
+  const dd r2{2.8284271247461903, -1.9334586626905827e-16};  // 2 sqrt 2
+  return xd_of(r2) * lprime_xd(L, eps_g, xs) * xd_of(log_dd(dd{T, 0})) / (xd_of(T) * xd_of(eps_p)) *
+         xd_sqrt(xd_of(dd{eps_p, 0} - log_dd(dd{delta, 0})));
+}
 }  // namespace
 
 Value pol_alpha(double eps_g, double x_star_norm) {
@@ -29,7 +39,7 @@ Value pol_alpha(double eps_g, double x_star_norm) {
   check_params(e, x);
   const dd n2 = two_prod(x_star_norm, x_star_norm), a = dd{eps_g, 0} / n2;  // JKT Alg 6 l.5
   if (normal(n2.hi) && normal(to_double(a))) return plain(to_double(a));
-  return value_from_log(std::log(eps_g) - 2 * std::log(x_star_norm));
+  return to_value(alpha_xd(eps_g, x_star_norm));
 }
 
 Value pol_Lprime(double L, double eps_g, double x_star_norm) {
@@ -38,9 +48,7 @@ Value pol_Lprime(double L, double eps_g, double x_star_norm) {
   check_params(e, x);
   const dd q = dd{eps_g, 0} / dd{x_star_norm, 0}, s = dd{L, 0} + q;  // L + alpha ||x*|| = L + eps_g/||x*||
   if (normal(q.hi) && normal(to_double(s))) return plain(to_double(s));
-  // one term outside the double range: the sum is the larger within rounding, or beyond the range itself
-  const double la = std::log(L), lb = std::log(eps_g) - std::log(x_star_norm);
-  return value_from_log(std::max(la, lb) + std::log1p(std::exp(-std::fabs(la - lb))));
+  return to_value(lprime_xd(L, eps_g, x_star_norm));
 }
 
 Value pol_beta(double L, double eps_g, double x_star_norm, double T, double eps_p, double delta) {
@@ -49,16 +57,9 @@ Value pol_beta(double L, double eps_g, double x_star_norm, double T, double eps_
   check_params(e, x);
   if (T != std::floor(T)) throw DomainError(e.id, "T", text17(T), "integers in " + e.params[3].domain.text());
   // beta = 2 sqrt2 L' ln T/(T eps_p) sqrt(ln(1/delta) + eps_p), JKT Alg 6 l.13
-  const Value lp = pol_Lprime(L, eps_g, x_star_norm);
-  const double lnT = std::log(T), inner = eps_p - std::log(delta);  // ln(1/delta) + eps_p > 0: no cancellation
-  const double ln_beta = 1.5 * 0.69314718055994530942 + lp.log_abs() + std::log(lnT) - std::log(T) - std::log(eps_p) +
-                         0.5 * std::log(inner);
-  if (lp.status == Status::ok && ln_beta < 700 && ln_beta > -700 && eps_p > 0x1p-1000 && eps_p < 0x1p1000) {
-    const dd lnTd = log_dd(dd{T, 0}), in = dd{eps_p, 0} - log_dd(dd{delta, 0});
-    const dd b = dd{2.8284271247461903, -1.9334586626905827e-16} * lp.value * lnTd / (dd{T, 0} * eps_p) * sqrt_dd(in);
-    if (normal(to_double(b))) return plain(to_double(b));
-  }
-  return value_from_log(ln_beta);
+  // with the exponent kept apart throughout: a double-double chain had a subnormal intermediate (52 ulp at
+  // beta = 1.3e-211)
+  return to_value(pol_beta_xd(L, eps_g, x_star_norm, T, eps_p, delta));
 }
 
 Value pol_noise_norm(double d, double gamma, double L, double eps_g, double x_star_norm, double T, double eps_p,
@@ -75,11 +76,12 @@ Value pol_noise_norm(double d, double gamma, double L, double eps_g, double x_st
   }
   if (which == PolNoiseWhich::first) {  // JKT Eq (37): 3 sqrt(d) beta sqrt(ln(1/gamma))
     const Value beta = pol_beta(L, eps_g, x_star_norm, T, eps_p, delta);
-    return product_of({3.0, std::sqrt(d), Factor(beta.value, beta.log_abs()), std::sqrt(lg)});
+    const Factor bf = beta.status == Status::ok ? Factor(beta.value) : Factor(pol_beta_xd(L, eps_g, x_star_norm, T, eps_p, delta));
+    return product_of({3.0, std::sqrt(d), bf, std::sqrt(lg)});
   }
   // Eq (37), second: 12 sqrt(d) L' ln T/(T eps_p) sqrt(ln(1/gamma) ln(1/delta))
-  const Value lp = pol_Lprime(L, eps_g, x_star_norm);
-  return product_of({12.0, std::sqrt(d), Factor(lp.value, lp.log_abs()), std::log(T), std::sqrt(lg), std::sqrt(-std::log(delta))},
+  pol_Lprime(L, eps_g, x_star_norm);
+  return product_of({12.0, std::sqrt(d), lprime_xd(L, eps_g, x_star_norm), std::log(T), std::sqrt(lg), std::sqrt(-std::log(delta))},
                     {T, eps_p});
 }
 
@@ -90,17 +92,15 @@ Value kt08_risk(double gamma, double T, double L, double eps_g, double x_star_no
   check_integer(e, "T", T);
   // JKT Thm 11: alpha/2 ||x*||^2 + R/T + (4/T) sqrt(L'^2 R ln(4 ln T/gamma)/alpha) + max(16 L'^2/alpha, 6)
   // ln(4 ln T/gamma)/T, alpha = eps_g/||x*||^2 (so alpha/2 ||x*||^2 = eps_g/2), L' = L + alpha ||x*||
-  const Value lp = pol_Lprime(L, eps_g, x_star_norm), al = pol_alpha(eps_g, x_star_norm);
+  const xd lp = lprime_xd(L, eps_g, x_star_norm), al = alpha_xd(eps_g, x_star_norm);
   const double ll = std::log(4 * std::log(T)) - std::log(gamma);  // > 0: 4 ln T >= 4 ln 2 > 1 > gamma
-  const Factor lpf(lp.value, lp.log_abs()), alf(al.value, al.log_abs());
   Value sum = product_of({0.5, eps_g});
   if (R_A > 0) {
     sum = sum_same_sign(sum, product_of({R_A}, {T}));
-    sum = sum_same_sign(sum, product_of({4.0, lpf, std::sqrt(R_A), std::sqrt(ll)}, {T, Factor(std::sqrt(al.value), 0.5 * al.log_abs())}));
+    sum = sum_same_sign(sum, product_of({4.0, lp, std::sqrt(R_A), std::sqrt(ll)}, {T, xd_sqrt(al)}));
   }
-  const Value m = product_of({16.0, lpf, lpf}, {alf});
-  const double lm = std::fmax(m.log_abs(), std::log(6.0));
-  const Factor mf(m.log_abs() > std::log(6.0) ? m.value : 6.0, lm);
+  const xd m = xd_of(16.0) * lp * lp / al;
+  const xd mf = to_double(xd_log(m)) > std::log(6.0) ? m : xd_of(6.0);
   return sum_same_sign(sum, product_of({mf, ll}, {T}));
 }
 
@@ -110,8 +110,7 @@ Value pol_utility(double d, double gamma, double L, double eps_g, double x_star_
   const double x[10] = {d, gamma, L, eps_g, x_star_norm, T, eps_p, delta, C_const, static_cast<double>(which)};
   check_params(e, x);
   check_integer(e, "d", d), check_integer(e, "T", T);
-  const Value lp = pol_Lprime(L, eps_g, x_star_norm);
-  const Factor lpf(lp.value, lp.log_abs());
+  const xd lpf = lprime_xd(L, eps_g, x_star_norm);
   const double lnT = std::log(T), lg = -std::log(gamma), ld = -std::log(delta);
   const double llg = std::log(lnT) - std::log(gamma);  // ln(ln T/gamma): negative where ln T < gamma
   // the two terms of Thm 12's max (or, over T, of the proof's final display)
@@ -126,20 +125,8 @@ Value pol_utility(double d, double gamma, double L, double eps_g, double x_star_
   const Value b1 = product_of({C_const, std::sqrt(d), L, lpf, lnT, std::sqrt(lg), std::sqrt(ld)}, {eps_p, T});
   const Value b2 = llg == 0 ? Value{} : product_of({C_const, lpf, lpf, x_star_norm, x_star_norm, lnT, llg}, {eps_g, T});
   Value s = sum_same_sign(product_of({0.5, eps_g}), b1);
-  if (b2.sign > 0) return sum_same_sign(s, b2);
-  if (b2.sign < 0) {  // ln T < gamma: a negative last term
-    if (s.status == Status::ok && b2.status == Status::ok && std::isfinite(s.value + b2.value)) {
-      Value v;
-      v.value = s.value + b2.value;
-      v.sign = v.value > 0 ? 1 : (v.value < 0 ? -1 : 0);
-      return v;
-    }
-    // a term outside the double range (||x*|| = 4e268 made b2 -inf, and the sum -inf with status ok): in logarithms
-    const double ls = s.log_abs(), lb = b2.log_abs(), hi = std::fmax(ls, lb);
-    if (ls == lb) return Value{};  // equal to the logarithms' rounding: no sign to stand behind
-    return value_from_log(hi + std::log1p(-std::exp(std::fmin(ls, lb) - hi)), ls > lb ? 1 : -1);
-  }
-  return s;
+  // ln T < gamma makes the last term negative (||x*|| = 4e268 made it -inf, and the sum -inf with status ok)
+  return sum_of(s, b2);
 }
 
 Value cms11_sample(double x_star_norm, double delta, double eps_g, double eps_p, double d) {

@@ -18,18 +18,8 @@ Value pqftl_tree_bound(double R, PqftlTree tree, PqftlArg which) {
   const double x[3] = {R, static_cast<double>(tree), static_cast<double>(which)};
   check_params(e, x);
   // printed l.8 passes R; every other case is R^2 (||v v^T||_F = ||v||^2, |y| ||v|| <= R^2)
-  if (tree == PqftlTree::u && which == PqftlArg::printed) {
-    Value v;
-    v.sign = 1, v.value = R;
-    return v;
-  }
-  const double r2 = R * R;
-  if (std::isfinite(r2) && r2 >= 0x1p-1022) {
-    Value v;
-    v.sign = 1, v.value = r2;
-    return v;
-  }
-  return value_from_log(2 * std::log(R));
+  if (tree == PqftlTree::u && which == PqftlArg::printed) return to_value(xd_of(R));  // (a subnormal R: underflow status)
+  return to_value(xd_of(R) * xd_of(R));
 }
 
 namespace {
@@ -115,13 +105,8 @@ Value pqftl_noise_norms(double d, double t, NoiseTail which) {
 
 namespace {
 constexpr double kLnTwo = 0.69314718055994530942;
-// 1 + 2R/alpha as a factor (its log without overflow: ln(2R/alpha) + ln(1 + alpha/(2R)) where 2R/alpha > 1)
-Factor one_plus_two_r_over_alpha(double R, double alpha) {
-  const double r = R / alpha;
-  const double ln = 2 * r > 1 || !std::isfinite(r) ? kLnTwo + std::log(R) - std::log(alpha) + std::log1p(0.5 * alpha / R)
-                                                   : std::log1p(2 * r);
-  return Factor(1 + 2 * r, ln);
-}
+// 1 + 2R/alpha with the exponent kept apart (R/alpha may overflow; from its logarithm it lost |ln| ulp)
+xd one_plus_two_r_over_alpha(double R, double alpha) { return xd_of(1.0) + xd_scale2(xd_of(R) / xd_of(alpha), 1); }
 }  // namespace
 
 Value pqftl_iterate_error(double R, double alpha, double eps, double delta, double T, double d, double t, LogBase base) {
@@ -130,21 +115,16 @@ Value pqftl_iterate_error(double R, double alpha, double eps, double delta, doub
   check_params(e, x);
   check_integer(e, "T", T), check_integer(e, "d", d), check_integer(e, "t", t);
   if (t > T) throw DomainError(e.id, "t", text17(t), "integers in [1, T] (T = " + text17(T) + ")");
-  const Value sigma = tree_sigma(R, eps, delta, T, base);
-  // JKT Eq (31): sigma sqrt(d)/t (3 + 6R/alpha)/|alpha - q|, q = 6 sigma sqrt(d) R/(alpha t)
-  const double lsd = sigma.log_abs() + 0.5 * std::log(d);
-  const double lq = std::log(6.0) + lsd + std::log(R) - std::log(alpha) - std::log(t);
-  const Factor num = one_plus_two_r_over_alpha(R, alpha);  // (3 + 6R/alpha) = 3 (1 + 2R/alpha)
-  const double q = sigma.status == Status::ok ? 6 * (sigma.value * std::sqrt(d)) * (R / alpha) / t : INFINITY;
-  double den, lden;
-  if (std::isfinite(q) && q >= 0x1p-1022 && std::isfinite(R / alpha)) {
-    den = std::fabs(alpha - q), lden = std::log(den);
-  } else {  // one of alpha and q dominates the difference by far: ln|alpha - q| from the larger
-    const double la = std::log(alpha);
-    den = INFINITY, lden = std::fmax(la, lq) + std::log(-std::expm1(-std::fabs(la - lq)));
-  }
-  if (den == 0) return value_from_log(INFINITY);  // at the pole
-  return product_of({3.0, Factor(sigma.value, sigma.log_abs()), std::sqrt(d), num}, {t, Factor(den, lden)});
+  tree_sigma(R, eps, delta, T, base);  // its checks
+  const xd sigma = tree_sigma_xd(R, eps, delta, T, base);
+  // JKT Eq (31): sigma sqrt(d)/t (3 + 6R/alpha)/|alpha - q|, q = 6 sigma sqrt(d) R/(alpha t), with the exponent kept apart (q from
+  // logarithms lost 2000 ulp where q >> alpha and the value is 1 - tiny)
+  const xd sd = sigma * xd_sqrt(xd_of(d));
+  const xd q = xd_of(6.0) * sd * (xd_of(R) / xd_of(alpha)) / xd_of(t);
+  const xd den = xd_of(alpha) - q;
+  if (den.m.hi == 0) return value_from_log(INFINITY);  // at the pole
+  const xd num = one_plus_two_r_over_alpha(R, alpha);  // (3 + 6R/alpha) = 3 (1 + 2R/alpha)
+  return to_value(xd_of(3.0) * sd * num / (xd_of(t) * xd_abs(den)));
 }
 
 Value pqftl_regret_bound(double R, double alpha, double eps, double delta, double T, double d, LogBase base,
@@ -157,23 +137,15 @@ Value pqftl_regret_bound(double R, double alpha, double eps, double delta, doubl
   const double lr = base_regret == LogBase::two ? std::log2(T) : std::log(T);  // J2
   const double li = base == LogBase::e ? std::log(T) : std::log2(T);          // J1: the tree's log T
   const double lo = 0.5 * (std::log(li) - std::log(delta)) / (base == LogBase::two ? kLnTwo : 1.0);  // log sqrt(li/delta)
-  const Factor u = one_plus_two_r_over_alpha(R, alpha);
-  const double lnR = std::log(R);
+  const xd u = one_plus_two_r_over_alpha(R, alpha);
   // JKT Eq (32): A = R^4 (1 + 2R/alpha)^2/alpha log T, B = 3 sqrt(d) R (2R^2/alpha + R + 2)(1 + 2R/alpha)
   // (1 + log T) sqrt(log T) log sqrt(log T/delta)/sqrt(eps)
   const Value A = product_of({R, R, R, R, u, u, lr}, {alpha});
-  const double w = 2 * R * (R / alpha) + R + 2;
-  const Factor wf(w, log_add(log_add(kLnTwo + 2 * lnR - std::log(alpha), lnR), kLnTwo));
+  const xd wf = xd_scale2(xd_of(R) * xd_of(R) / xd_of(alpha), 1) + xd_of(R) + xd_of(2.0);
   const Value B = lo == 0 ? Value{} : product_of({3.0, std::sqrt(d), R, wf, u, 1 + lr, std::sqrt(li), lo}, {std::sqrt(eps)});
   if (which == PqftlBoundWhich::qftl_term) return A;
   if (which == PqftlBoundWhich::perturbation_term) return B;
-  if (B.sign < 0) {  // li/delta < 1 (base e, delta near 1): the printed B is negative, both terms of modest size
-    Value v;
-    v.value = A.value + B.value;
-    v.sign = v.value > 0 ? 1 : (v.value < 0 ? -1 : 0);
-    return v;
-  }
-  return sum_same_sign(A, B);
+  return sum_of(A, B);  // B < 0 where li/delta < 1 (base e, delta near 1; inf - inf was NaN at R = 1.1e293)
 }
 
 }  // namespace privoco::fast::jkt

@@ -78,22 +78,25 @@ bool solve_in_place(const double* M, double* b, int d, double* W, std::size_t st
 }  // namespace
 
 // f = c r^2 + (a alpha/2) q where r, q or f leave the double range (two_prod of entries near DBL_MAX gave NaN): v
-// scaled by 2^-ev, x by 2^-ex (their largest entries near 2^250), y by 2^-(ev+ex), so r = 2^(ev+ex) r' and q =
-// 2^(2 ex) q'; each term a Scaled value, their sum formed at the larger one's exponent
+// scaled by 2^-ev, x by 2^-ex (their largest entries near 2^250) in q, r = 2^er r'; each term a Scaled value, their
+// sum formed at the larger one's exponent
 static Value quadratic_loss_scaled(int d, double alpha, double y, const double* v, const double* x,
                             privoco::jkt::QuadCoefficients k) {
   double mv = 0, mx = 0;
   for (int j = 0; j < d; ++j) mv = std::fmax(mv, std::fabs(v[j])), mx = std::fmax(mx, std::fabs(x[j]));
-  const int ev = mv > 0 ? std::max(0, std::ilogb(mv) - 250) : 0, ex = mx > 0 ? std::max(0, std::ilogb(mx) - 250) : 0;
-  dd r{std::ldexp(y, -(ev + ex)), 0}, q{0, 0};
+  // exponents of either sign: tiny entries are scaled up (f below DBL_MIN came out 0 with sign 0); the residual's
+  // scale er also covers y (y/2^(ev+ex) may overflow where y is far larger than v.x: then v.x 2^-er is negligible)
+  const int ev = mv > 0 ? std::ilogb(mv) - 250 : 0, ex = mx > 0 ? std::ilogb(mx) - 250 : 0;
+  const int er = y != 0 ? std::max(ev + ex, std::ilogb(y) - 250) : ev + ex;
+  dd r{std::ldexp(y, -er), 0}, q{0, 0};
   for (int j = 0; j < d; ++j) {
-    const double vs = std::ldexp(v[j], -ev), xs = std::ldexp(x[j], -ex);
-    r = r - two_prod(vs, xs), q = q + two_prod(xs, xs);
+    const double xs = std::ldexp(x[j], -ex);
+    r = r - two_prod(std::ldexp(v[j], -ev), std::ldexp(x[j], -(er - ev))), q = q + two_prod(xs, xs);
   }
   numerics::Scaled t1, t2;
   const bool has1 = r.hi != 0 && k.c != 0, has2 = q.hi != 0 && k.a != 0 && alpha != 0;
   if (has1) {
-    t1.m = std::fabs(r.hi) * (1 + 2 * r.lo / r.hi), t1.e2 = 2L * (ev + ex);
+    t1.m = std::fabs(r.hi) * (1 + 2 * r.lo / r.hi), t1.e2 = 2L * er;
     t1.renorm(), t1 *= std::fabs(r.hi), t1 *= k.c;
   }
   if (has2) {
@@ -122,11 +125,16 @@ Value quadratic_loss(const double* p) {
   // double-double (the residual may cancel)
   dd r{y, 0}, q{0, 0};
   for (int j = 0; j < d; ++j) r = r - two_prod(v[j], x[j]), q = q + two_prod(x[j], x[j]);
-  const dd f = r * r * k.c + q * (0.5 * k.a * alpha);
+  const dd f = r * r * k.c + (q * alpha) * (0.5 * k.a);  // (0.5 alpha rounds to 0 at alpha = 4.9e-324)
   Value out;
   out.value = to_double(f);
   out.sign = out.value > 0 ? 1 : 0;
-  if (!std::isfinite(out.value)) return quadratic_loss_scaled(d, alpha, y, v, x, k);  // beyond the range on the way
+  // beyond the range on the way, or below it (0 or subnormal where the loss is positive)
+  if (!std::isfinite(out.value) || out.value < 0x1p-1022) {
+    const Value s = quadratic_loss_scaled(d, alpha, y, v, x, k);
+    if (std::isfinite(out.value) && out.value == 0 && s.sign == 0) return out;
+    return s;
+  }
   return out;
 }
 

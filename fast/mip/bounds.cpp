@@ -78,7 +78,8 @@ Value sigma_for_C(const double* p) {
   const double d = p[1], L = p[2];
   const xd x = xd_scale2(nats(p[0], p[3]), 1) / xd_of(d);  // 2C'/d
   if (x.e > 60)  // e^{x} beyond any exponent: ln sigma = ln L - (ln d + x)/2 (the rest below 2^-1e18 relative)
-    return value_from_log(std::log(L) - 0.5 * (std::log(d) + to_double(x.m) * std::ldexp(1.0, static_cast<int>(x.e))));
+    // (x/2 formed from x's exponent: x itself may pass DBL_MAX where x/2 does not, ln -inf where it is -1.2e308)
+    return value_from_log(std::log(L) - 0.5 * std::log(d) - std::ldexp(to_double(x.m), static_cast<int>(std::min<std::int64_t>(x.e - 1, 2000))));
   // sigma = L/sqrt(d expm1(2C'/d)): Thm 1 solved for sigma
   return to_value(xd_of(L) / xd_sqrt(xd_of(d) * xd_expm1(x)));
 }

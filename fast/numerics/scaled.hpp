@@ -177,9 +177,11 @@ inline Value c2_scaled(int sign, double m, double rel, long e2, double G, double
   const int k = G > 0x1p1000 ? std::ilogb(G) - 998 : 0;
   const dd C = scale_C(std::ldexp(G, -k));
   Scaled s;
-  s.m = m * (1 + rel + 2 * C.lo / C.hi) / div;
+  s.m = m;
   s.e2 = e2 - 2L * k;
-  s.renorm();
+  s.renorm();  // before the factors: a subnormal m (L = 4.9e-324) divided by div came out 0
+  s.m *= 1 + rel + 2 * C.lo / C.hi;
+  s /= div;
   s *= C.hi;
   s *= C.hi;
   return finish(sign, s);

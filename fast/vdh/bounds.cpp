@@ -9,6 +9,7 @@
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/numerics/dd.hpp"
+#include "privoco/fast/numerics/xd.hpp"
 
 namespace privoco::fast::vdh {
 
@@ -47,10 +48,12 @@ Value bound_thm1(double u, double V, double b, double G) {
     out.log_abs_out = ln_um + std::log1p(std::exp(-ln_um));
     return out;
   }
-  // within range: the direct products (exp of a logarithm near 10 would cost ~10 ulp)
+  // within range: the direct products (exp of a logarithm near 10 would cost ~10 ulp; past the range of the
+  // log's argument, t2 = sqrt(8) sqrt(B) sqrt(l) from l itself: exp(ln t2) lost 147 ulp at t2 = 5e123)
   const double arg = 16 * au * au * B * std::sqrt(B) * (1.7724538509055160273 / std::sqrt(b));
+  const double sB = std::isfinite(B) ? std::sqrt(B) : std::sqrt(2.0) * std::sqrt(0.5 * b + 0.5 * V);
   const double t2 = std::isfinite(arg) && std::isfinite(8 * B * std::log1p(arg)) ? std::sqrt(8 * B * std::log1p(arg))
-                                                                               : std::exp(ln_t2);
+                                                                               : 2 * std::sqrt(2.0) * sB * std::sqrt(l);
   // |u| t1 with 11G past DBL_MAX but |u| G not: the product in the other order (t1 itself is inf)
   const double um = ln_t1 > ln_t2 ? (std::isfinite(t1) ? au * t1 : 11 * (G * au) * br) : au * t2;
   out.value = 1 + um;
@@ -106,17 +109,19 @@ Value thm12(double u, double V, double G, char reading) {
   const double ln_a = std::log(au) + 0.5 * (std::log(8.0) + std::log(V)) + std::log1p(std::sqrt(l1));
   const double c_direct = reading != 'a' ? au * sv + 1 + third_log : au * (sv + 1 + third_log);
   const double ln_c = std::isfinite(c_direct) ? std::log(c_direct) : std::log(au) + std::log(sv + 1 + third_log);
-  const double k = 11 * G * au;  // may overflow for huge u G
+  // k (ln(k ln 2) - 1) + ln 2, k = 11 G |u|, crosses zero (k ~ 0.5 and ~3.1): in double-double, one rounding at the
+  // end (67 ulp at u = 0.035, G = 8.3 in double), with k's exponent kept apart (11G |u| may overflow: from logarithms
+  // the term lost 611 ulp at G = DBL_MAX)
   double bterm = -INFINITY, ln_b = -INFINITY;
-  if (std::isfinite(k)) {
-    // k (ln(k ln 2) - 1) + ln 2 crosses zero (k ~ 0.5 and ~3.1): in double-double, one rounding at the end
-    // (67 ulp at u = 0.035, G = 8.3 in double)
+  {
     const dd ln2{0x1.62e42fefa39efp-1, 0x1.abc9e3b39803fp-56};
-    const dd kd = (dd{11, 0} * G) * au;
-    bterm = to_double(kd * (log_dd(kd * ln2) - dd{1, 0}) + ln2);
-    if (bterm > 0) ln_b = std::log(bterm);
-  } else {
-    ln_b = std::log(11 * G) + std::log(au) + std::log(std::log(11 * G) + std::log(au) + std::log(kLn2) - 1);
+    const xd k = xd_of(11.0) * xd_of(G) * xd_of(au);
+    const xd bx = k * xd_of(xd_log(k) + log_dd(ln2) - dd{1, 0}) + xd_of(ln2);
+    if (bx.m.hi > 0) {
+      ln_b = to_double(xd_log(bx));
+      const Value bv = to_value(bx);
+      if (bv.status == Status::ok) bterm = bv.value;
+    }
   }
   const double ln_m = std::max({ln_a, ln_b, ln_c});
   if (ln_m > 709.7) {
@@ -131,7 +136,7 @@ Value thm12(double u, double V, double G, char reading) {
   } else if (ln_m == ln_c) {
     out.value = c_direct;
   } else {
-    out.value = au * std::sqrt(8.0) * std::sqrt(V) * (std::sqrt(std::log1p(8 * au * au * V)) + 1);
+    out.value = au * std::sqrt(8.0) * std::sqrt(V) * (std::sqrt(l1) + 1);  // (8u^2 V may overflow: 272 ulp from logs)
   }
   if (!std::isfinite(out.value) || out.value < kLn2 * 0.5) out.value = std::exp(ln_m);  // products past range
   return out;
@@ -153,8 +158,11 @@ Value conj_exp_linear(double A, double c, double K, double u) {
   // the sum overflows on the way (inf where the value is 1e75; u/c = 5e308 with the value 4.2e307 a normal double)
   const int lq = u > 0 ? std::ilogb(u) - std::ilogb(c) : 0;  // u/c within a factor 2 of 2^lq
   const bool big = u > 0x1p1000 || std::fabs(K) > 0x1p1000 || lq > 1000;
-  const double s = big ? std::ldexp(1.0, -std::min(1000, std::max(64, lq - 1000 + 64))) : 1;
-  const dd q = dd{u * s, 0} / dd{c, 0};
+  // everything below 2^-900 (u/c and K): times 2^1000, through c where u itself is large (a subnormal value had
+  // status ok and lost its bits)
+  const bool tiny = !big && (u == 0 || lq < -900) && (K == 0 || std::fabs(K) < 0x1p-900);
+  const double s = big ? std::ldexp(1.0, -std::min(1000, std::max(64, lq - 1000 + 64))) : (tiny ? 0x1p1000 : 1);
+  const dd q = tiny && u > 1 ? dd{u, 0} / dd{c * 0x1p-1000, 0} : dd{u * s, 0} / dd{c, 0};
   const dd r = q * l + dd{K * s, 0};
   Value out;
   const double rs = to_double(r);
@@ -162,6 +170,9 @@ Value conj_exp_linear(double A, double c, double K, double u) {
   out.sign = out.value > 0 ? 1 : (out.value < 0 ? -1 : 0);
   if (std::isfinite(rs) && !std::isfinite(out.value)) {  // the value past DBL_MAX, its scaled form within
     out.status = Status::overflow;
+    out.log_abs_out = std::log(std::fabs(rs)) - std::log(s);
+  } else if (tiny && rs != 0 && std::fabs(out.value) < 0x1p-1022) {  // below the range: status and ln from the scaled form
+    out.status = Status::underflow;
     out.log_abs_out = std::log(std::fabs(rs)) - std::log(s);
   } else if (!std::isfinite(out.value)) {  // u/c beyond double range (the dd product then gives inf + NaN: value set here)
     out.status = Status::overflow;
@@ -172,39 +183,67 @@ Value conj_exp_linear(double A, double c, double K, double u) {
   return out;
 }
 
+// Each of the three terms r_i = 1 + m_i is carried as ln m_i, so that any of them may leave the double range (m_i
+// overflowed: inf, NaN from the dd product, or a value 35 orders too small with status ok), and evaluated directly
+// where the largest is within it.
 Value bound_thm1_corrected(double u, double V, double b, double G) {
   static const Entry& e = entry("VDH.bound.thm1_corrected");
   const double x[4] = {u, V, b, G};
   check_params(e, x);
-  const double au = std::fabs(u), B = b + V, C = 1 / (5 * G);
-  const double Z = std::sqrt(M_PI / b) * std::erf(C * std::sqrt(b));
+  constexpr double kSqrtPi = 1.7724538509055160273, kLn2 = 0.69314718055994530942;
+  const double au = std::fabs(u);
   // b + V past DBL_MAX: sqrt(B) and ln B from the halves (0 * sqrt(inf) was NaN at u = 0)
+  const double B = b + V;
   const double s2B = std::isfinite(B) ? std::sqrt(2.0) * std::sqrt(B) : 2 * std::sqrt(0.5 * b + 0.5 * V),
-               lnB = std::isfinite(B) ? std::log(B) : std::log(0.5 * b + 0.5 * V) + std::log(2.0);
-  const double r0 = au * s2B + 1;                                   // |L| <= sqrt(2B)
-  // Lemma 11 case 1's lower bound's conjugate (E7, E8): sqrt(2Hw) - sqrt(2H/w) + 1, H = u^2 B, w = W(4e H B Z^2)
-  double r1 = 1;
-  if (au > 0) {
-    const double lnx = std::log(4 * M_E) + 2 * std::log(au) + 2 * lnB + 2 * std::log(Z);  // no overflow
-    const double w = numerics::lambertw_of_log(lnx), H = au * au * B;
-    r1 = std::sqrt(2 * H * w) - std::sqrt(2 * H / w) + 1;
-    if (!std::isfinite(r1)) r1 = au * std::sqrt(2 * B * w) + 1;  // H beyond doubles: the first term dominates
-  }
-  double r2 = 1;                                                    // Lemma 11 case 2 at the proof's eta
-  if (au > 0) {
-    // (|u|/c)(ln(|u|/c) - 1 + ln(Z/nu)) + 1: the bracket can cancel, so the logarithms in double-double
-    const dd k = dd{au, 0} * (dd{100, 0} * G / dd{7 - std::sqrt(5.0), 0});
-    const dd nu = dd{5 + std::sqrt(5.0), 0} / (dd{50, 0} * G);
-    const dd br = log_dd(k) - dd{1, 0} + log_dd(dd{Z, 0} / nu);
-    r2 = to_double(k * br + dd{1, 0});
-  }
+               lnB = std::isfinite(B) ? std::log(B) : std::log(0.5 * b + 0.5 * V) + kLn2;
   Value out;
-  out.value = std::max({r0, r1, r2});
   out.sign = 1;
-  if (!std::isfinite(out.value)) {
-    out.status = Status::overflow;
-    out.log_abs_out = INFINITY;
+  if (au == 0) {  // every term is 1
+    out.value = 1;
+    return out;
   }
+  // Z = sqrt(pi/b) erf(C sqrt b), C = 1/(5G) (VDH eq (6) with the conjugate prior): for t = C sqrt b < 1e-8,
+  // Z = 2C (1 - t^2/3 + ...) = 2C to 1e-17, known by its logarithm (C is subnormal past G = 3.6e307)
+  const double t = std::sqrt(b) / 5 / G;
+  const bool small_t = t < 1e-8;
+  const double Z = small_t ? 0 : kSqrtPi / std::sqrt(b) * std::erf(t);
+  const double lnZ = small_t ? std::log(0.4) - std::log(G) : std::log(Z);
+  const double ln_au = std::log(au);
+  // r0 = |u| sqrt(2B) + 1                                                       (|L| <= sqrt(2B))
+  const double ln_m0 = ln_au + std::log(s2B);
+  // r1 = sqrt(2Hw) - sqrt(2H/w) + 1 = |u| sqrt(2B) (w - 1)/sqrt(w) + 1, H = u^2 B, w = W(4e H B Z^2): Lemma 11 case
+  // 1's lower bound's conjugate (ERRATA.md E7, E8); the product form keeps the 1/w the overflow fallback dropped
+  const double lnx = std::log(4 * M_E) + 2 * ln_au + 2 * lnB + 2 * lnZ;
+  const double w = numerics::lambertw_of_log(lnx), f1 = (w - 1) / std::sqrt(w);
+  const double ln_m1 = f1 > 0 ? ln_m0 + std::log(f1) : -INFINITY;
+  // r2 = k (ln k - 1 + ln(Z/nu)) + 1, k = |u| 100G/(7 - sqrt5), nu = (5 + sqrt5)/(50G): Lemma 11 case 2 at the proof's
+  // eta. The bracket can cancel, so it is formed from logarithms in double-double (k itself may overflow).
+  const double s5 = std::sqrt(5.0);
+  const dd ln_k = log_dd(dd{au, 0}) + log_dd(dd{G, 0}) + log_dd(dd{100, 0} / dd{7 - s5, 0});
+  const dd c_nu = dd{50, 0} / dd{5 + s5, 0};  // Z/nu = Z G c_nu; for small t Z G = 0.4 (G cancels)
+  const dd ln_znu = small_t ? log_dd(c_nu * 0.4) : log_dd(dd{Z, 0}) + log_dd(dd{G, 0}) + log_dd(c_nu);
+  const dd br = ln_k - dd{1, 0} + ln_znu;
+  const double ln_m2 = br.hi > 0 ? ln_k.hi + std::log(br.hi) : -INFINITY;
+  const double ln_m = std::max({ln_m0, ln_m1, ln_m2});
+  if (ln_m > 709.7) {
+    out.value = INFINITY;
+    out.status = Status::overflow;
+    out.log_abs_out = ln_m + std::log1p(std::exp(-ln_m));
+    return out;
+  }
+  // within range: each term directly (exp of a logarithm would cost |ln| ulp); products in an order that stays finite
+  const double m0 = au * s2B;
+  const double r0 = m0 + 1;
+  const double r1 = f1 > 0 ? (std::isfinite(m0) ? m0 * f1 : (au * f1) * s2B) + 1 : 1 + (std::isfinite(m0) ? m0 * f1 : 0);
+  double r2;
+  const double k = std::exp(ln_k.hi) * (1 + ln_k.lo);
+  if (br.hi <= 0) {
+    r2 = std::isfinite(k) ? to_double(dd{k, 0} * br + dd{1, 0}) : -INFINITY;  // below 1, not the max
+  } else {  // k's exponent kept apart (100G may overflow: exp(ln r2) lost 170 ulp)
+    const xd kx = xd_of(au) * xd_of(100.0) * xd_of(G) / xd_of(7 - s5);
+    r2 = to_value(kx * xd_of(br) + xd_of(1.0)).value;
+  }
+  out.value = std::max({r0, r1, r2});
   return out;
 }
 

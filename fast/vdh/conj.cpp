@@ -22,6 +22,8 @@
 #include <limits>
 
 #include "privoco/catalogue.hpp"
+#include "privoco/fast/numerics/value_ops.hpp"
+#include "privoco/fast/numerics/xd.hpp"
 #include "privoco/fast/numerics/dd.hpp"
 #include "privoco/fast/numerics/dd_math.hpp"
 #include "conj_kernel.hpp"
@@ -89,6 +91,32 @@ Reduced reduce(double absL, double V, double b, double G) {
 // (completed square with negligible erfc tails), evaluated from L, B, b directly, with logs where needed.
 bool extreme(const Reduced& r) {
   return !std::isfinite(r.C.hi) || !std::isfinite(r.lambda.hi) || !std::isfinite(r.mu.hi) || r.mu.hi > 1e300;
+}
+
+// Where that peak, x* = lambda/(2 mu), is not well inside (lambda, mu finite, mu > 1e300): at or past the edge x = 1
+// (lambda >= 2 mu) int_{-1}^{1} e^{lambda x - mu x^2} dx = e^{lambda - mu} (sqrt(pi)/(2 sqrt mu)) erfcx(p), p = (lambda -
+// 2 mu)/(2 sqrt mu) (the Gaussian's tail), and the mean of x is 1 to 1e-150; within a = (2 mu - lambda)/(2 sqrt mu) < 6
+// of it, the Gaussian limit times (1 + erf(a))/2. (The Gaussian limit alone gave ln F = 2.25e305 where it is 2e305,
+// at lambda = 3 mu = 3e305.) edge: the exponent E and the factor q = erfcx(p)/2 replace the limit's; q alone otherwise.
+struct Peak {
+  bool edge = false;
+  dd E{0, 0};
+  double q = 1;
+};
+Peak peak_of(const Reduced& r) {
+  Peak k;
+  if (!std::isfinite(r.lambda.hi) || !std::isfinite(r.mu.hi)) return k;
+  const dd h = r.lambda * 0.5 - r.mu;  // (lambda - 2 mu)/2: 2 mu may overflow (NaN at mu = 1.4e308)
+  const double sq = std::sqrt(r.mu.hi);
+  if (h.hi < 0) {
+    const double a = -to_double(h) / sq;
+    if (a < 6) k.q = 0.5 * (1 + std::erf(a));
+    return k;
+  }
+  k.edge = true;
+  k.E = r.lambda - r.mu;
+  k.q = 0.5 * erfcx(to_double(h) / sq);
+  return k;
 }
 
 // |value| beyond any double, ln|value| included (e^{L^2/(4B)} with L^2/(4B) itself past DBL_MAX).
@@ -384,8 +412,10 @@ double pot_crossing_dd(const Reduced& r, double absL, double V, double b) {
     X[j] = X[j - 1] * x / static_cast<double>((2 * j - 1) * (2 * j));
     Y[j] = -(Y[j - 1] * y / static_cast<double>(j));
   }
-  const dd q = L2 * 0.5 - dd{V, 0};
-  const dd a1 = scaled ? q / dd{b, 0} : q * (r.C * r.C);
+  int e2;  // L^2/2 - V scaled by 2^-e2 (subnormal V, or L^2 and C^2 past the range: NaN from 0 * inf)
+  const dd q = half_l2_minus_v(absL, V, &e2);
+  const dd a1s = scaled ? q / dd{b, 0} : (q * r.C) * r.C;
+  const dd a1{std::ldexp(a1s.hi, e2), std::ldexp(a1s.lo, e2)};
   dd sum = a1 * P[1];
   for (int n = 2; n <= N; ++n) {
     dd an{0, 0};
@@ -405,8 +435,9 @@ double pot_crossing(const Reduced& r, double absL, double V, double b) {
   double X[N + 1], Y[N + 1];
   X[0] = Y[0] = 1;
   for (int j = 1; j <= N; ++j) X[j] = X[j - 1] * x * kRecip.inv_pair[2 * j - 1], Y[j] = -Y[j - 1] * y * kRecip.inv[j];
-  dd q = two_prod(absL, absL) * 0.5 - dd{V, 0};  // L^2/2 - V
-  double a1 = scaled ? to_double(q / dd{b, 0}) : to_double(q * (r.C * r.C));
+  int e2;  // L^2/2 - V scaled by 2^-e2 (C^2 overflowed against a subnormal V: NaN at L = 3.1e-162, V = 9.9e-324)
+  const dd q = half_l2_minus_v(absL, V, &e2);
+  const double a1 = std::ldexp(to_double(scaled ? q / dd{b, 0} : (q * r.C) * r.C), e2);
   double sum = a1 * P[1], bound = 0;  // bound = sum_{n>=2} sum_j |X_j Y_{n-j}| P_n: what the double terms' roundings scale
   for (int n = 2; n <= N; ++n) {
     double an = 0, an_abs = 0;
@@ -473,24 +504,44 @@ static Value pred_core(double L, double V, double b, double G) {
   if (extreme(r) && b == 0) {
     // uniform: V = 0 leaves e^{lambda} with lambda past the double range; otherwise the Gaussian limit
     // w = e^{L^2/(4V)} |L| sqrt(pi) 5G / (4 V^{3/2})
-    if (V == 0 || !std::isfinite((std::fabs(L) / V) * (std::fabs(L) / 4))) return overflow(sign);
+    if (V == 0) return overflow(sign);
+    const Peak pk = peak_of(r);
+    if (pk.edge) {  // w = C (1 + F) = e^{lambda - mu} sqrt(pi) q/sqrt(V)
+      Scaled m;
+      m.m = kSqrtPi * pk.q;
+      m.renorm();
+      m /= std::sqrt(V);
+      m.E = pk.E;
+      return finish(sign, m);
+    }
+    if (!std::isfinite((std::fabs(L) / V) * (std::fabs(L) / 4))) return overflow(sign);
     // the factor as a scaled magnitude, one rounding per factor (its logarithm's exp lost |ln w| ulp: 1000 ulp)
     Scaled m;
-    m.m = std::fabs(L) * kSqrtPi;
-    m.renorm();
-    m *= G, m *= 5.0, m /= 4.0, m /= V, m /= std::sqrt(V);
+    m.m = std::fabs(L);
+    m.renorm();  // before the first product: a subnormal |L| sqrt(pi) rounded to 2 ulp (13%)
+    m *= kSqrtPi, m *= G, m *= 5.0, m /= 4.0, m /= V, m /= std::sqrt(V), m *= pk.q;
     m.E = gauss_exponent(std::fabs(L), V, 0);
     return finish(sign, m);
   }
   if (extreme(r)) {  // w = (|L|/(2B)) sqrt(b/B) e^{L^2/(4B)}/erf(C sqrt b), B = b + V as 2 Bh (b + V may overflow)
     const double e = std::erf(std::sqrt(b) / (5 * G));
+    const double Bh = 0.5 * b + 0.5 * V;
+    const Peak pk = peak_of(r);
+    if (pk.edge) {  // w = C (1 + F) = C e^{lambda - mu} sqrt(b/B) q/erf(C sqrt b)
+      Scaled m;
+      m.m = std::sqrt(b);
+      m.renorm();
+      m /= std::sqrt(Bh), m /= std::sqrt(2.0), m *= pk.q, m /= e, m *= r.C.hi;
+      m.E = pk.E;
+      return finish(sign, m);
+    }
     const dd E = gauss_exponent(std::fabs(L), V, b);
     if (!std::isfinite(E.hi)) return overflow(sign);
-    const double Bh = 0.5 * b + 0.5 * V;
     Scaled m;  // (the factor's logarithm lost |ln w| ulp: 484 ulp at w = 7.8e-264)
     m.m = std::fabs(L);
     m.renorm();
     m /= Bh, m /= 4.0, m *= std::sqrt(b), m /= std::sqrt(Bh), m /= std::sqrt(2.0), m /= e;  // (b/Bh may underflow)
+    m *= pk.q;
     m.E = E;
     return finish(sign, m);
   }
@@ -537,23 +588,44 @@ static double pot_peak_inside(const Reduced& r, dd E, double V, double b) {
   return std::fma(e1 + 1, x.lo, e1);  // expm1(hi + lo) = expm1(hi) + e^hi lo
 }
 
-// F where lambda, nu and mu_b are all tiny (G far above |L|, sqrt V, sqrt b): i0 = 2 M_0(mu) + lambda^2 M_2(mu) + ...,
-// M_0(mu_b + nu) = M_0(mu_b) - nu M_2(mu_b) + ..., so F = (lambda^2/2 - nu) M_2(mu_b)/M_0(mu_b) (1 + O(lambda^2, nu,
-// mu_b)) = C^2 (L^2/2 - V)/3 (1 + O(1e-100)), far below the double range when G is near DBL_MAX. False where it does
-// not apply, or where L^2/2 = V exactly (F is then of order C^4).
-// With mu_b not tiny the same expansion holds with M_2(mu_b)/M_0(mu_b) for 1/3 (F underflowed to 0 with status ok at
-// L = -1.9e-287, V = 2.2e-303, b = 4e182, G = 3.1e9: F = -V/(2b) = -2.8e-486): C^2 M_2/M_0 from the moments; for
-// mu_b >= 4 as P_1/(b P_0) with the scaled moments (no C^2 against 1/mu_b), past mu_b = 700 exactly 1/(2b).
-bool pot_tiny(double L, double V, double b, double G, Value* out) {
-  if (!small_C(L, V, G)) return false;
+// F where lambda and nu are tiny: i0 = 2 M_0(mu) + lambda^2 M_2(mu) + ..., M_0(mu_b + nu) = M_0(mu_b) - nu M_2(mu_b) +
+// ..., so F = K (L^2/2 - V) (1 + O(lambda^2, nu)) with K = C^2 M_2(mu_b)/M_0(mu_b): C^2/3 for tiny mu_b, P_1/(b P_0)
+// with the scaled moments for mu_b >= 4, past mu_b = 700 exactly 1/(2b); K and F carried as xd, so F may lie far below
+// the double range (it underflowed to 0 with status ok at L = -1.9e-287, V = 2.2e-303, b = 4e182, G = 3.1e9, where
+// F = -V/(2b) = -2.8e-486; and at L = 0, V = 1.8e-87, b = 1e239, G = 1.5e-25, where lambda = 0 but nu = 3e-39). False
+// where it does not apply, or where L^2/2 = V exactly (F is then of order C^4).
+xd tiny_K(double b, double G) {
   const double ln_mub = b == 0 ? -INFINITY : std::log(b) - 2 * std::log(5.0) - 2 * std::log(G);
-  if (ln_mub < -230) return c2_times_half_l2_minus_v(L, V, G, 3, out);
-  if (ln_mub > 6.6) return half_l2_minus_v_times(L, V, 0.5, b, out);  // mu_b > 735
+  const xd C2 = xd_of(1.0) / (xd_of(25.0) * xd_of(G) * xd_of(G));
+  if (ln_mub < -230) return C2 / xd_of(3.0);
+  if (ln_mub > 6.6) return xd_of(0.5) / xd_of(b);  // mu_b > 735: M_2/M_0 = 1/(2 mu_b)
   const int k = G > 0x1p1000 ? std::ilogb(G) - 998 : 0;
   const double Cs = scale_C(std::ldexp(G, -k)).hi, mub = std::ldexp((Cs * b) * Cs, -2 * k);
   double P[2];
-  if (moments(mub, 1, P)) return half_l2_minus_v_times(L, V, P[1] / P[0], b, out);
-  return c2_times_half_l2_minus_v(L, V, G, P[0] / P[1], out);
+  if (moments(mub, 1, P)) return xd_of(P[1] / P[0]) / xd_of(b);
+  return C2 * xd_of(P[1] / P[0]);
+}
+
+// ln(lambda^2 + nu) in logarithms (C may overflow); -inf where L = V = 0
+double ln_tiny(double L, double V, double G) {
+  const double lnC = -std::log(5.0) - std::log(G);
+  const double l2 = L == 0 ? -INFINITY : 2 * (std::log(std::fabs(L)) + lnC), ln_nu = V == 0 ? -INFINITY : std::log(V) + 2 * lnC;
+  return std::isinf(l2) && std::isinf(ln_nu) ? -INFINITY : log_add(l2, ln_nu);
+}
+
+// The expansion's terms beyond the first are O((lambda^2 + nu)^2) against C^2 |L^2/2 - V|: it is used where their
+// ratio is below 1e-20 (and lambda^2 + nu < 1e-10), or in small_C's limits
+bool pot_tiny(double L, double V, double b, double G, Value* out) {
+  int e2;
+  const dd D = half_l2_minus_v(L, V, &e2);
+  if (D.hi == 0) return false;
+  if (!small_C(L, V, G)) {
+    const double t = ln_tiny(L, V, G);
+    const double ln_d = std::log(std::fabs(D.hi)) + e2 * 0.69314718055994530942 - 2 * (std::log(5.0) + std::log(G));
+    if (!(t < -23 && 2 * t < ln_d - 46)) return false;
+  }
+  *out = to_value(xd_scale2(xd_of(D), e2) * tiny_K(b, G));
+  return true;
 }
 
 static Value pot_core(double L, double V, double b, double G) {
@@ -562,32 +634,37 @@ static Value pot_core(double L, double V, double b, double G) {
     return pot_core(std::ldexp(L, k), std::ldexp(V, 2 * k), std::ldexp(b, 2 * k), std::ldexp(G, k));
   Reduced r = reduce(std::fabs(L), V, b, G);
   if (extreme(r) && b == 0) {  // uniform: F = e^{L^2/(4V)} sqrt(pi) 5G / (2 sqrt V) - 1 (Gaussian limit)
-    if (V == 0 || !std::isfinite((std::fabs(L) / V) * (std::fabs(L) / 4))) return overflow(1);
-    const dd E0 = gauss_exponent(std::fabs(L), V, 0);
-    dd E = E0 + dd{0.5 * std::log(M_PI) + std::log(5 * G) - std::log(2.0) - 0.5 * std::log(V), 0};
+    if (V == 0) return overflow(1);
+    const Peak pk = peak_of(r);
+    if (!pk.edge && !std::isfinite((std::fabs(L) / V) * (std::fabs(L) / 4))) return overflow(1);
+    const dd E0 = pk.edge ? pk.E : gauss_exponent(std::fabs(L), V, 0);
+    dd E = E0 + dd{0.5 * std::log(M_PI) + std::log(5 * G) - std::log(2.0) - 0.5 * std::log(V) + std::log(pk.q), 0};
     if (E.hi < 0.7) return potential(std::expm1(to_double(E)));
     Scaled m;  // 1 + F with its factor scaled, not through its logarithm (|ln| ulp lost)
     m.m = kSqrtPi;
-    m *= G, m *= 5.0, m /= 2.0, m /= std::sqrt(V);
+    m *= G, m *= 5.0, m /= 2.0, m /= std::sqrt(V), m *= pk.q;
     m.E = E0;
     Value P = finish(1, m);
     return P.status == Status::overflow ? P : potential(P.value - 1);
   }
-  if (extreme(r)) {  // F = sqrt(b/B) e^{L^2/(4B)} - 1
+  if (extreme(r)) {  // F = sqrt(b/B) e^{L^2/(4B)}/erf(C sqrt b) - 1
     // = L^2/(4B) - V/(2b) = (L^2/2 - V)/(2b) to a relative 1e-150 where both terms are below 1e-150: scaled (the
     // double-double exponent underflowed, F = 0 with status ok where F = 3.0e-595)
     if (2 * std::log(std::fabs(L)) - std::log(4.0) - log_B(b, V) < -345 && (V == 0 || std::log(V) - std::log(b) < -345))
       if (Value F; half_l2_minus_v_times(L, V, 0.5, b, &F)) return F;
-    const dd E0 = gauss_exponent(std::fabs(L), V, b);
+    const Peak pk = peak_of(r);
+    const dd E0 = pk.edge ? pk.E : gauss_exponent(std::fabs(L), V, b);
     if (!std::isfinite(E0.hi)) return overflow(1);
     // ln(B/b): V/b itself may overflow (V = 1.7e71, b = 1e-300 gave NaN through log1p(inf) = inf in a dd sum)
     const double ln_Bb = std::isfinite(V / b) ? std::log1p(V / b) : std::log(V) - std::log(b);
-    dd E = E0 + dd{-0.5 * ln_Bb, 0};
+    // erf(C sqrt b) = z sqrt(b/pi) is far from 1 where b is tiny (it was left out: ln F off by 181 at b = 4.9e-324)
+    const double es = std::erf(std::sqrt(b) / (5 * G));
+    dd E = E0 + dd{-0.5 * ln_Bb - std::log(es) + std::log(pk.q), 0};
     if (E.hi < 0.7) return potential(std::expm1(to_double(E)));
-    Scaled m;  // 1 + F = sqrt(b/B) e^{E0}, the factor scaled (b/B may underflow: sqrt(b)/sqrt(B))
+    Scaled m;  // 1 + F = sqrt(b/B) e^{E0}/erf(C sqrt b), the factor scaled (b/B may underflow: sqrt(b)/sqrt(B))
     m.m = std::sqrt(b);
     m.renorm();
-    m /= std::sqrt(0.5 * b + 0.5 * V), m /= std::sqrt(2.0);
+    m /= std::sqrt(0.5 * b + 0.5 * V), m /= std::sqrt(2.0), m /= es, m *= pk.q;
     m.E = E0;
     Value P = finish(1, m);
     return P.status == Status::overflow ? P : potential(P.value - 1);

@@ -5,6 +5,8 @@
 // carries the errors of F(L*) and of |u| L* (condition number (|u L*| + |F(L*)|)/F*). u = 0: F*(0) = -F(0; V).
 #include "fstar.hpp"
 
+#include "privoco/fast/numerics/value_ops.hpp"
+
 #include <cmath>
 
 #include "conj.hpp"
@@ -22,7 +24,11 @@ Value fstar_conj(double u, double V, double b, double G) {
   const double x[4] = {u, V, b, G};
   check_params(e, x);
   const double a = std::fabs(u);
-  if (a == 0) return plain(-pot_conj(0, V, b, G).value);
+  if (a == 0) {  // F*(0) = -F(0), its status and ln|value| included (F(0) may lie below the range)
+    Value F = pot_conj(0, V, b, G);
+    F.value = -F.value, F.sign = -F.sign;
+    return F;
+  }
   // F* is invariant under (u, V, b, G) -> (u/s, s^2 V, s^2 b, s G) (L* -> s L*, F unchanged): past G = 2^900, C = 1/(5G)
   // is so small that L* can pass DBL_MAX (w stayed below |u| for every double L: a DomainError at L = inf), so G is
   // taken to 2^900 while |u| 2^k stays finite and b 2^-2k positive (b enters only through mu_b = C^2 b, negligible
@@ -31,6 +37,19 @@ Value fstar_conj(double u, double V, double b, double G) {
     const int k = std::ilogb(G) - 899;  // G 2^-k in [2^899, 2^900): no second shift
     const double us = std::ldexp(u, k), bs = std::ldexp(b, -2 * k);
     if (std::isfinite(us) && bs > 0) return fstar_conj(us, std::ldexp(V, -2 * k), bs, std::ldexp(G, -k));
+  }
+  // where F(L) = K (L^2/2 - V) holds up to L* = |u|/K: F* = u^2/(2K) + K V exactly from it, far below the double
+  // range too (the bracket's u L - F(L) rounded to 0 with sign 0 at F* = 8.8e-327). It holds in conj.cpp's quadratic
+  // regime (lambda*^2 + nu < 1e-20), and in the Gaussian limit of a concentrated prior (mu_b > 735, K = 1/(2b)) with
+  // L*^2/b + V/b < 1e-20 and the tilted peak L*/(2CB) inside: F = sqrt(b/B) e^{L^2/(4B)} - 1
+  {
+    const xd K = tiny_K(b, G), Ls = xd_of(a) / K;
+    const double ln_Ls = to_double(xd_log(Ls)), lnG = std::log(G), lnb = std::log(b), ln5 = std::log(5.0);
+    const double lnB = std::isfinite(b + V) ? std::log(b + V) : std::log(0.5 * b + 0.5 * V) + std::log(2.0);
+    const bool gauss = lnb - 2 * (ln5 + lnG) > 6.6 && log_add(2 * ln_Ls, V > 0 ? std::log(V) : -INFINITY) - lnb < -46 &&
+                       ln_Ls + ln5 + lnG - std::log(2.0) - lnB < -7;
+    if (ln_Ls < 700 && (gauss || ln_tiny(std::exp(ln_Ls), V, G) < -46))
+      return to_value(xd_of(a) * xd_of(a) / xd_scale2(K, 1) + K * xd_of(V));
   }
   auto w = [&](double L) { return pred_conj(L, V, b, G); };  // increasing in L, w(0) = 0
   double lo = 0, hi = 1;

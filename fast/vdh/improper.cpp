@@ -106,7 +106,9 @@ double ein(double mu) {
 // a_1 = lambda^2/2 - mu = C^2 (L^2/2 - V) is formed in double-double from the inputs (condition number of F there is
 // (lambda^2/2 + mu)/|F|; the terms a_n, n >= 2, do not cancel at the crossing).
 double crossing(double L, double V, const dd& C, double lambda, double mu) {
-  const dd a1 = (two_prod(L, L) * 0.5 - dd{V, 0}) * (C * C);
+  int e2;  // L^2/2 - V scaled by 2^-e2 (L^2 past DBL_MAX gave NaN at L = 2.6e154, V = DBL_MAX)
+  const dd q = (half_l2_minus_v(L, V, &e2) * C) * C;
+  const dd a1{std::ldexp(q.hi, e2), std::ldexp(q.lo, e2)};
   constexpr int N = 40;
   double X[N + 1], Y[N + 1];
   X[0] = Y[0] = 1;
@@ -181,14 +183,16 @@ constexpr double kEulerGamma = 0.57721566490153286061;
 // the part y in [1, sqrt(mu/M)] is below e^{-50} of E), and Ein(mu) = ln mu + gamma + E1(mu) with ln mu = 2 ln C + ln V.
 // (The direct forms gave inf with status ok at lambda = 2.7e154, mu = 1.8e308, and NaN once that was mended.)
 Value pot_large_mu(double L, double V, double G, const dd& C) {
-  const double r = std::fabs(L) / std::sqrt(V);
+  // r in double-double: F ~ e^{r^2/4}, so r's rounding (2 ulp) cost r^2/2 ulp (260 ulp at r = 22)
+  const dd rd = dd{std::fabs(L), 0} / sqrt_dd(dd{V, 0});
+  const double r = rd.hi;
   if (r > 1e100) {  // ln F = r^2/4 + O(ln r), as in pred_large_mu
     Value out = overflow(1);
     out.log_abs_out = 0.25 * r * r;
     return out;
   }
   const double M = std::max(1e4, 4 * r * r);
-  const dd lam{r * std::sqrt(M), 0}, mud{M, 0};
+  const dd lam = rd * sqrt_dd(dd{M, 0}), mud{M, 0};
   const double ln_C = std::isfinite(C.hi) ? std::log(C.hi) + C.lo / C.hi : -std::log(5.0) - std::log(G);  // G subnormal
   const double ln_mu = 2 * ln_C + std::log(V);
   const Value Fp = pot_reduced(1, 1, 1, dd{1, 0}, lam, mud);  // F' = E - Ein(M) (L, V, G unused: M > 1)
@@ -299,14 +303,16 @@ Value pred_large_mu(int sign, double L, double V) {
   // r scaled by 2^bits up to 1e-70 first where it is smaller (|L|/sqrt(V) may underflow: 1e-200/1e145)
   const double log2_r = std::log2(std::fabs(L)) - 0.5 * std::log2(V);
   const int bits = log2_r < -232.5 ? static_cast<int>(std::ceil(-232.5 - log2_r)) : 0;  // 2^-232.5 = 1e-70
-  const double r = std::ldexp(std::fabs(L), bits) / std::sqrt(V);
+  // r in double-double: w ~ e^{r^2/4}, so r's rounding (2 ulp) cost r^2/2 ulp (20 ulp at r = 7.7)
+  const dd rd = dd{std::ldexp(std::fabs(L), bits), 0} / sqrt_dd(dd{V, 0});
+  const double r = rd.hi;
   if (r > 1e100) {  // ln w = r^2/4 + O(ln r): the rest is below 1e-190 of it (M = 4 r^2 would overflow)
     Value out = overflow(sign);
     out.log_abs_out = 0.25 * r * r;
     return out;
   }
-  const double M = std::max(1e4, 4 * r * r), lam1 = r * std::sqrt(M);
-  const Value W = pred_reduced(1, 1, 1, 1, dd{1, 0}, dd{lam1, 0}, dd{M, 0});  // L, V, G unused: lambda, mu > 0
+  const double M = std::max(1e4, 4 * r * r);
+  const Value W = pred_reduced(1, 1, 1, 1, dd{1, 0}, rd * sqrt_dd(dd{M, 0}), dd{M, 0});  // L, V, G unused: lambda, mu > 0
   const double ln_factor = 0.5 * (std::log(M) - std::log(V)) - bits * kLn2Hi;
   if (W.status != Status::ok || W.value == 0) {
     // W outside the range, known by its logarithm: the factor may bring w back into it (W = e^{756}, w = -3.3e213

@@ -3,6 +3,7 @@
 // under ln_half_times_ln, T^{0.5+c} = sqrt(T) (2/delta)^{-ln(2)/2}. Never pow(T, 0.5 + c) from a rounded c.
 #pragma once
 #include "privoco/fast/numerics/dd.hpp"
+#include "privoco/fast/numerics/xd.hpp"
 #include "privoco/fast/value.hpp"
 
 namespace privoco::fast::jkt {
@@ -18,6 +19,8 @@ Value eps1_per_step(double eps, double delta, double T, CParse parse);
 // JKT.noise.pocp_beta: beta = lambda_A T^{0.5+c} sqrt((2/eps)(ln(T/delta) + sqrt(eps)/T^{0.5+c})), in logarithms
 // where it would overflow (status overflow with ln beta).
 Value pocp_beta(double lambda_A, double eps, double delta, double T, CParse parse);
+// The same without the domain checks, over the whole range (for the bounds built on it)
+xd pocp_beta_xd(double lambda_A, double eps, double delta, double T, CParse parse);
 
 }  // namespace privoco::fast::jkt
 

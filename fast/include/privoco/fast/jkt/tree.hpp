@@ -1,6 +1,7 @@
 // JKT's tree mechanism (Alg 5) in double: the per-node noise and the tree's counts in closed form (derived; the
 // enumeration of the tree is the reference's route, privoco/reference/jkt/tree.hpp).
 #pragma once
+#include "privoco/fast/numerics/xd.hpp"
 #include <cstdint>
 
 #include "privoco/fast/value.hpp"
@@ -15,6 +16,8 @@ enum class TreeCount { k_t = 0, draws, affected, populated, tree_nodes, register
 // integer >= 2; DomainError (naming T, delta and log_base) where log(log T/delta) <= 0. Overflow and underflow of
 // sigma are reported with ln sigma.
 Value tree_sigma(double R, double eps, double delta, double T, LogBase base);
+// The same without the parameter checks (a DomainError where log(log T/delta) <= 0), over the whole range
+xd tree_sigma_xd(double R, double eps, double delta, double T, LogBase base);
 
 // JKT.const.tree_counts at horizon T and time t <= T (integers >= 1, below 2^53), closed forms derived from Alg 5
 // (k = bitlen(T) levels below the root under both readings of J12; b(x) = bitlen, p(x) = popcount):

@@ -6,6 +6,7 @@
 
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
+#include "privoco/fast/numerics/xd.hpp"
 #include "privoco/fast/value.hpp"
 #include "privoco/format.hpp"
 
@@ -20,8 +21,11 @@ inline void check_integer(const Entry& e, const char* name, double x) {
 // rounding whatever the range).
 struct Factor {
   double v, ln;
+  xd w;               // the factor itself where it is known beyond the double range
+  bool has_xd = false;
   Factor(double x) : v(x), ln(std::log(std::fabs(x))) {}  // NOLINT: a double is a factor
   Factor(double x, double log_abs) : v(x), ln(log_abs) {}
+  Factor(const xd& x) : v(0), ln(x.m.hi == 0 ? -INFINITY : to_double(xd_log(x))), w(x), has_xd(true) {}  // NOLINT
 };
 
 // ln(e^a + e^b), without overflow
@@ -39,6 +43,20 @@ inline Value product_of(std::initializer_list<Factor> num, std::initializer_list
   int sign = 1;
   double beyond = 0;  // a factor whose logarithm is infinite (0 or inf beyond any scale): the product's ln
   auto take = [&](const Factor& f, bool divide) {
+    if (f.has_xd) {
+      const double fm = std::fabs(to_double(f.w.m));  // in [1/2, 1]
+      if (f.w.m.hi < 0) sign = -sign;
+      if (fm == 0) {
+        beyond += divide ? INFINITY : -INFINITY;
+        return;
+      }
+      m = divide ? m / fm : m * fm;
+      e2 += divide ? -f.w.e : f.w.e;
+      int e;
+      m = std::frexp(m, &e);
+      e2 += e;
+      return;
+    }
     if (f.v < 0) sign = -sign;
     if (!std::isfinite(f.ln)) {
       beyond += divide ? -f.ln : f.ln;
@@ -91,6 +109,24 @@ inline Value sum_same_sign(const Value& a, const Value& b) {
     return v;
   }
   return value_from_log(log_add(a.log_abs(), b.log_abs()), a.sign);
+}
+
+// a + b for values of any signs: the double sum where both are doubles and it is finite, else the difference from
+// the logarithms with the larger's sign (inf - inf was NaN, a term beyond the range gave inf with status ok); 0 where
+// the logarithms are equal (no sign to stand behind)
+inline Value sum_of(const Value& a, const Value& b) {
+  if (a.sign == 0) return b;
+  if (b.sign == 0) return a;
+  if (a.sign == b.sign) return sum_same_sign(a, b);
+  if (a.status == Status::ok && b.status == Status::ok && std::isfinite(a.value + b.value)) {
+    Value v;
+    v.value = a.value + b.value;
+    v.sign = v.value > 0 ? 1 : (v.value < 0 ? -1 : 0);
+    return v;
+  }
+  const double la = a.log_abs(), lb = b.log_abs(), hi = std::fmax(la, lb);
+  if (la == lb) return Value{};
+  return value_from_log(hi + std::log1p(-std::exp(std::fmin(la, lb) - hi)), la > lb ? a.sign : b.sign);
 }
 
 }  // namespace privoco::fast

@@ -3,6 +3,7 @@
 // about 2^-100 relative accuracy, and the result is rounded once into a Value (status and ln|value| where it leaves
 // the double range). For closed forms whose intermediate quantities overflow or underflow while the result does not.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <utility>
@@ -97,19 +98,24 @@ inline xd xd_neg_expm1_neg(xd x) {
   }
   return xd_of(dd{1, 0} - dd{x.e > 11 ? 0.0 : std::exp(-std::ldexp(x.m.hi, static_cast<int>(x.e))), 0});
 }
-// The value rounded once to double where it is a normal double; status and ln|value| otherwise
+// The value rounded once to double where it is a normal double; status and ln|value| otherwise, the status from the
+// exponent (from exp of the logarithm, a value just past DBL_MAX came back as a double 461 ulp below it, status ok)
 inline Value to_value(xd a) {
   Value v;
   if (a.m.hi == 0) return v;
-  const int sign = a.m.hi > 0 ? 1 : -1;
+  v.sign = a.m.hi > 0 ? 1 : -1;
+  const double m = to_double(a.m);
   if (a.e <= 1024 && a.e >= -1021) {
-    const double x = std::ldexp(to_double(a.m), static_cast<int>(a.e));
+    const double x = std::ldexp(m, static_cast<int>(a.e));
     if (std::isfinite(x) && std::fabs(x) >= 0x1p-1022) {
-      v.value = x, v.sign = sign;
+      v.value = x;
       return v;
     }
   }
-  return value_from_log(to_double(xd_log(a)), sign);
+  v.log_abs_out = to_double(xd_log(a));
+  v.status = a.e > 0 ? Status::overflow : Status::underflow;
+  v.value = a.e > 0 ? v.sign * INFINITY : std::ldexp(m, static_cast<int>(std::max<std::int64_t>(a.e, -2000)));
+  return v;
 }
 
 }  // namespace privoco::fast
