@@ -129,8 +129,13 @@ Value quadratic_loss(const double* p) {
   Value out;
   out.value = to_double(f);
   out.sign = out.value > 0 ? 1 : 0;
-  // beyond the range on the way, or below it (0 or subnormal where the loss is positive)
-  if (!std::isfinite(out.value) || out.value < 0x1p-1022) {
+  // beyond the range on the way, or below it (0 or subnormal where the loss is positive, or a term's products
+  // underflowed: x = 1.3e-200 lost alpha x^2/2 = 4e-97 beside a residual's 6e-292)
+  double mv = 0, mx = 0;
+  for (int j = 0; j < d; ++j) mv = std::fmax(mv, std::fabs(v[j])), mx = std::fmax(mx, std::fabs(x[j]));
+  const bool lost = (mx > 0 && mx < 0x1p-480) || (mv > 0 && mx > 0 && std::ilogb(mv) + std::ilogb(mx) < -960) ||
+                    (y != 0 && std::fabs(y) < 0x1p-960);
+  if (!std::isfinite(out.value) || out.value < 0x1p-1022 || lost) {
     const Value s = quadratic_loss_scaled(d, alpha, y, v, x, k);
     if (std::isfinite(out.value) && out.value == 0 && s.sign == 0) return out;
     return s;

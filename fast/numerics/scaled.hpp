@@ -1,6 +1,7 @@
 // Internal to fast/vdh: positive magnitudes m 2^e2 e^E with a double-double exponent, and their conversion to
 // a Value (overflow/underflow status with ln|value|). Shared by the priors' implementations.
 #pragma once
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
@@ -187,12 +188,17 @@ inline Value c2_scaled(int sign, double m, double rel, long e2, double G, double
   return finish(sign, s);
 }
 inline Value c2_times_L(double L, double G) { return c2_scaled(L > 0 ? 1 : -1, std::fabs(L), 0, 0, G, 1); }
-// L^2/2 - V = 2^e2 D, D in double-double: scaled by 2^-600 near the top of the range, by 2^1000 near the bottom (L^2
-// underflowed, and a subnormal V divided by 3 kept 14 bits: ln F off by 6e-5 at L = 4e-237, V = 8e-320)
+// L^2/2 - V = 2^e2 D, D in double-double: scaled by 2^-600 near the top of the range, by 2^1000 or more near the
+// bottom (L^2 underflowed, and a subnormal V divided by 3 kept 14 bits: ln F off by 6e-5 at L = 4e-237, V = 8e-320)
 inline dd half_l2_minus_v(double L, double V, int* e2) {
   const double aL = std::fabs(L);
   const bool big = aL > 0x1p500 || V > 0x1p1000, tiny = !big && aL < 0x1p-450 && V < 0x1p-900;
-  *e2 = big ? 600 : (tiny ? -1000 : 0);
+  // tiny: by 2^2k, k >= 500 and large enough that (L 2^k)^2 is normal (a subnormal L's square still underflowed at
+  // 2^1000: 3e13 ulp at L = -1.1e-311), small enough that V 2^2k stays below 2^1000
+  int k = 500;
+  if (tiny && aL > 0) k = std::max(k, -250 - std::ilogb(aL));
+  if (tiny && V > 0) k = std::min(k, (1000 - std::ilogb(V)) / 2);
+  *e2 = big ? 600 : (tiny ? -2 * k : 0);
   const double Ls = std::ldexp(aL, -*e2 / 2), Vs = std::ldexp(V, -*e2);
   return two_prod(Ls, Ls) * 0.5 - dd{Vs, 0};
 }

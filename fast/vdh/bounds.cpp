@@ -24,7 +24,7 @@ Value bound_thm1(double u, double V, double b, double G) {
     return out;
   }
   static const double kLnSqrt5PiOver4 = 0.5 * std::log(5 * M_PI) - 2 * std::log(2.0);  // ln(sqrt(5 pi)/4)
-  constexpr double kLnSqrtPi = 0.57236494292470008707;     // ln(sqrt(pi))
+  const dd kSqrtPiD{0x1.c5bf891b4ef6bp+0, -0x1.618f13eb7ca89p-54};  // sqrt(pi)
   const double au = std::fabs(u), B = b + V;
   // ln B from the halves where b + V passes DBL_MAX (ln inf made the bound an overflow where it is 1)
   const double lnB = std::isfinite(B) ? std::log(B) : std::log(0.5 * b + 0.5 * V) + 0.69314718055994530942;
@@ -35,8 +35,11 @@ Value bound_thm1(double u, double V, double b, double G) {
   const double br = (ln11G + lnau) - 1 + (kLnSqrt5PiOver4 + std::log(G) - 0.5 * lnb);
   const double t1 = 11 * G * br;
   // t2 = sqrt(8 B ln(1 + 16 u^2 B^{3/2} sqrt(pi)/sqrt(b)))                       VDH Thm 1 second term
-  const double ln_arg = std::log(16.0) + 2 * lnau + 1.5 * lnB + kLnSqrtPi - 0.5 * lnb;  // ln of the log's argument
-  const double l = ln_arg < 700 ? std::log1p(std::exp(ln_arg)) : ln_arg + std::log1p(std::exp(-ln_arg));
+  // the log's argument with its exponent kept apart, l = ln(1 + arg) from it (from ln arg, l lost 41 ulp where B^{3/2}
+  // overflowed and arg was near 1)
+  const xd Bx = std::isfinite(B) ? xd_of(B) : xd_scale2(xd_of(0.5 * b + 0.5 * V), 1);
+  const xd argx = xd_of(16.0) * xd_of(au) * xd_of(au) * Bx * xd_sqrt(Bx) * xd_of(kSqrtPiD) / xd_sqrt(xd_of(b));
+  const double l = to_value(xd_log1p(argx)).value;
   // ln t2 = (ln 8 + ln B + ln l)/2, kept in logs: B up to DBL_MAX makes 8 B l overflow
   const double ln_t2 = 0.5 * (std::log(8.0) + lnB + std::log(l));
   const double ln_t1 = br > 0 ? (std::isfinite(t1) ? std::log(t1) : ln11G + std::log(br)) : -INFINITY;
@@ -158,11 +161,12 @@ Value conj_exp_linear(double A, double c, double K, double u) {
   // the sum overflows on the way (inf where the value is 1e75; u/c = 5e308 with the value 4.2e307 a normal double)
   const int lq = u > 0 ? std::ilogb(u) - std::ilogb(c) : 0;  // u/c within a factor 2 of 2^lq
   const bool big = u > 0x1p1000 || std::fabs(K) > 0x1p1000 || lq > 1000;
-  // everything below 2^-900 (u/c and K): times 2^1000, through c where u itself is large (a subnormal value had
-  // status ok and lost its bits)
+  // everything below 2^-900 (u/c and K): with the exponent kept apart (a subnormal value had status ok and lost its
+  // bits)
   const bool tiny = !big && (u == 0 || lq < -900) && (K == 0 || std::fabs(K) < 0x1p-900);
-  const double s = big ? std::ldexp(1.0, -std::min(1000, std::max(64, lq - 1000 + 64))) : (tiny ? 0x1p1000 : 1);
-  const dd q = tiny && u > 1 ? dd{u, 0} / dd{c * 0x1p-1000, 0} : dd{u * s, 0} / dd{c, 0};
+  const double s = big ? std::ldexp(1.0, -std::min(1000, std::max(64, lq - 1000 + 64))) : 1;
+  if (tiny) return to_value(xd_of(u) / xd_of(c) * xd_of(l) + xd_of(K));  // (0 with sign 0 at u/c = 1e-483)
+  const dd q = dd{u * s, 0} / dd{c, 0};
   const dd r = q * l + dd{K * s, 0};
   Value out;
   const double rs = to_double(r);
@@ -170,9 +174,6 @@ Value conj_exp_linear(double A, double c, double K, double u) {
   out.sign = out.value > 0 ? 1 : (out.value < 0 ? -1 : 0);
   if (std::isfinite(rs) && !std::isfinite(out.value)) {  // the value past DBL_MAX, its scaled form within
     out.status = Status::overflow;
-    out.log_abs_out = std::log(std::fabs(rs)) - std::log(s);
-  } else if (tiny && rs != 0 && std::fabs(out.value) < 0x1p-1022) {  // below the range: status and ln from the scaled form
-    out.status = Status::underflow;
     out.log_abs_out = std::log(std::fabs(rs)) - std::log(s);
   } else if (!std::isfinite(out.value)) {  // u/c beyond double range (the dd product then gives inf + NaN: value set here)
     out.status = Status::overflow;
@@ -190,12 +191,11 @@ Value bound_thm1_corrected(double u, double V, double b, double G) {
   static const Entry& e = entry("VDH.bound.thm1_corrected");
   const double x[4] = {u, V, b, G};
   check_params(e, x);
-  constexpr double kSqrtPi = 1.7724538509055160273, kLn2 = 0.69314718055994530942;
+  constexpr double kSqrtPi = 1.7724538509055160273;
   const double au = std::fabs(u);
-  // b + V past DBL_MAX: sqrt(B) and ln B from the halves (0 * sqrt(inf) was NaN at u = 0)
+  // b + V past DBL_MAX: sqrt(B) from the halves (0 * sqrt(inf) was NaN at u = 0)
   const double B = b + V;
-  const double s2B = std::isfinite(B) ? std::sqrt(2.0) * std::sqrt(B) : 2 * std::sqrt(0.5 * b + 0.5 * V),
-               lnB = std::isfinite(B) ? std::log(B) : std::log(0.5 * b + 0.5 * V) + kLn2;
+  const double s2B = std::isfinite(B) ? std::sqrt(2.0) * std::sqrt(B) : 2 * std::sqrt(0.5 * b + 0.5 * V);
   Value out;
   out.sign = 1;
   if (au == 0) {  // every term is 1
@@ -203,17 +203,20 @@ Value bound_thm1_corrected(double u, double V, double b, double G) {
     return out;
   }
   // Z = sqrt(pi/b) erf(C sqrt b), C = 1/(5G) (VDH eq (6) with the conjugate prior): for t = C sqrt b < 1e-8,
-  // Z = 2C (1 - t^2/3 + ...) = 2C to 1e-17, known by its logarithm (C is subnormal past G = 3.6e307)
+  // Z = 2C (1 - t^2/3 + ...) = 2C to 1e-17, as 0.4/G with the exponent kept apart (C is subnormal past G = 3.6e307)
   const double t = std::sqrt(b) / 5 / G;
   const bool small_t = t < 1e-8;
   const double Z = small_t ? 0 : kSqrtPi / std::sqrt(b) * std::erf(t);
-  const double lnZ = small_t ? std::log(0.4) - std::log(G) : std::log(Z);
   const double ln_au = std::log(au);
   // r0 = |u| sqrt(2B) + 1                                                       (|L| <= sqrt(2B))
   const double ln_m0 = ln_au + std::log(s2B);
   // r1 = sqrt(2Hw) - sqrt(2H/w) + 1 = |u| sqrt(2B) (w - 1)/sqrt(w) + 1, H = u^2 B, w = W(4e H B Z^2): Lemma 11 case
   // 1's lower bound's conjugate (ERRATA.md E7, E8); the product form keeps the 1/w the overflow fallback dropped
-  const double lnx = std::log(4 * M_E) + 2 * ln_au + 2 * lnB + 2 * lnZ;
+  // ln x from x = 4e (|u| B Z)^2 with the exponent kept apart (the sum of logarithms carried 2 ln B's rounding: 41 ulp
+  // at ln x = 8.5)
+  const xd Bx = std::isfinite(B) ? xd_of(B) : xd_scale2(xd_of(0.5 * b + 0.5 * V), 1);
+  const xd uBZ = xd_of(au) * Bx * (small_t ? xd_of(0.4) / xd_of(G) : xd_of(Z));
+  const double lnx = to_double(xd_log(xd_of(4 * M_E) * uBZ * uBZ));
   const double w = numerics::lambertw_of_log(lnx), f1 = (w - 1) / std::sqrt(w);
   const double ln_m1 = f1 > 0 ? ln_m0 + std::log(f1) : -INFINITY;
   // r2 = k (ln k - 1 + ln(Z/nu)) + 1, k = |u| 100G/(7 - sqrt5), nu = (5 + sqrt5)/(50G): Lemma 11 case 2 at the proof's

@@ -119,6 +119,32 @@ Peak peak_of(const Reduced& r) {
   return k;
 }
 
+// The uniform prior at V = 0 where C = 1/(5G) passes DBL_MAX (G subnormal; 5G exact): lambda = |L|/(5G), and
+// w = C 4 sinh^2(lambda/2)/lambda = 4 sinh^2(lambda/2)/|L|, F = sinh(lambda)/lambda - 1 (VDH eqs (5), (7) with the
+// uniform prior); an overflow with ln|value| from lambda where that is large (it was inf where ln w = 2.4e169)
+Value uniform_v0(int sign, double absL, double G, bool pred) {
+  const double lambda = to_double(dd{absL, 0} / dd{5 * G, 0});
+  if (!std::isfinite(lambda)) return overflow(sign);
+  if (lambda > 700) {
+    Value out = overflow(sign);
+    out.log_abs_out = pred ? lambda - std::log(absL) + 2 * std::log1p(-std::exp(-lambda))
+                           : lambda - std::log(2 * lambda) + std::log1p(-std::exp(-2 * lambda));
+    return out;
+  }
+  const double sh = std::sinh(0.5 * lambda);
+  if (!pred) {
+    if (lambda > 1) return plain(std::sinh(lambda) / lambda - 1);
+    double t = 1, F = 0;  // sum_{k>=1} lambda^{2k}/(2k+1)!: 12 terms reach 1/25! at lambda = 1
+    for (int k = 1; k <= 12; ++k) t *= lambda * lambda / ((2.0 * k) * (2.0 * k + 1)), F += t;
+    return plain(F);
+  }
+  Scaled m;
+  m.m = 4 * sh * sh;
+  m.renorm();
+  m /= absL;
+  return finish(sign, m);
+}
+
 // |value| beyond any double, ln|value| included (e^{L^2/(4B)} with L^2/(4B) itself past DBL_MAX).
 // F >= -1 always (F + 1 is an average of positive numbers); rounding must not push it below.
 Value potential(double F) { return plain(F < -1 ? -1.0 : F); }
@@ -504,7 +530,7 @@ static Value pred_core(double L, double V, double b, double G) {
   if (extreme(r) && b == 0) {
     // uniform: V = 0 leaves e^{lambda} with lambda past the double range; otherwise the Gaussian limit
     // w = e^{L^2/(4V)} |L| sqrt(pi) 5G / (4 V^{3/2})
-    if (V == 0) return overflow(sign);
+    if (V == 0) return uniform_v0(sign, std::fabs(L), G, true);
     const Peak pk = peak_of(r);
     if (pk.edge) {  // w = C (1 + F) = e^{lambda - mu} sqrt(pi) q/sqrt(V)
       Scaled m;
@@ -525,13 +551,14 @@ static Value pred_core(double L, double V, double b, double G) {
   }
   if (extreme(r)) {  // w = (|L|/(2B)) sqrt(b/B) e^{L^2/(4B)}/erf(C sqrt b), B = b + V as 2 Bh (b + V may overflow)
     const double e = std::erf(std::sqrt(b) / (5 * G));
-    const double Bh = 0.5 * b + 0.5 * V;
+    // B itself where it is a double (halving subnormal b and V rounded: 0.5% at b = 3.1e-321), else its halves
+    const double Bs = std::isfinite(b + V) ? b + V : 0.5 * b + 0.5 * V, B2 = std::isfinite(b + V) ? 1.0 : 2.0;
     const Peak pk = peak_of(r);
     if (pk.edge) {  // w = C (1 + F) = C e^{lambda - mu} sqrt(b/B) q/erf(C sqrt b)
       Scaled m;
       m.m = std::sqrt(b);
       m.renorm();
-      m /= std::sqrt(Bh), m /= std::sqrt(2.0), m *= pk.q, m /= e, m *= r.C.hi;
+      m /= std::sqrt(Bs), m /= std::sqrt(B2), m *= pk.q, m /= e, m *= r.C.hi;
       m.E = pk.E;
       return finish(sign, m);
     }
@@ -540,7 +567,7 @@ static Value pred_core(double L, double V, double b, double G) {
     Scaled m;  // (the factor's logarithm lost |ln w| ulp: 484 ulp at w = 7.8e-264)
     m.m = std::fabs(L);
     m.renorm();
-    m /= Bh, m /= 4.0, m *= std::sqrt(b), m /= std::sqrt(Bh), m /= std::sqrt(2.0), m /= e;  // (b/Bh may underflow)
+    m /= Bs, m /= 2 * B2, m *= std::sqrt(b), m /= std::sqrt(Bs), m /= std::sqrt(B2), m /= e;  // (b/B may underflow)
     m *= pk.q;
     m.E = E;
     return finish(sign, m);
@@ -613,15 +640,18 @@ double ln_tiny(double L, double V, double G) {
   return std::isinf(l2) && std::isinf(ln_nu) ? -INFINITY : log_add(l2, ln_nu);
 }
 
-// The expansion's terms beyond the first are O((lambda^2 + nu)^2) against C^2 |L^2/2 - V|: it is used where their
-// ratio is below 1e-20 (and lambda^2 + nu < 1e-10), or in small_C's limits
+// The expansion's terms beyond the first are O((lambda^2 + nu)^2/m) against C^2 |L^2/2 - V|, m = max(1, mu_b): it is
+// used where their ratio is below 1e-20 (and (lambda^2 + nu)/m < 1e-10), or in small_C's limits
 bool pot_tiny(double L, double V, double b, double G, Value* out) {
   int e2;
   const dd D = half_l2_minus_v(L, V, &e2);
   if (D.hi == 0) return false;
   if (!small_C(L, V, G)) {
-    const double t = ln_tiny(L, V, G);
-    const double ln_d = std::log(std::fabs(D.hi)) + e2 * 0.69314718055994530942 - 2 * (std::log(5.0) + std::log(G));
+    // relative to max(1, mu_b): for a concentrated prior the expansion's parameter is (lambda^2 + nu)/mu_b = (L^2 +
+    // V)/b (the Gaussian limit; F = -1.8e-147 came out 0, and -1.4e-120 positive, at mu_b = 2e166 and 4e130)
+    const double lnC = -std::log(5.0) - std::log(G), lnm = b > 0 ? std::fmax(0.0, std::log(b) + 2 * lnC) : 0;
+    const double t = ln_tiny(L, V, G) - lnm;
+    const double ln_d = std::log(std::fabs(D.hi)) + e2 * 0.69314718055994530942 + 2 * lnC - lnm;
     if (!(t < -23 && 2 * t < ln_d - 46)) return false;
   }
   *out = to_value(xd_scale2(xd_of(D), e2) * tiny_K(b, G));
@@ -634,7 +664,7 @@ static Value pot_core(double L, double V, double b, double G) {
     return pot_core(std::ldexp(L, k), std::ldexp(V, 2 * k), std::ldexp(b, 2 * k), std::ldexp(G, k));
   Reduced r = reduce(std::fabs(L), V, b, G);
   if (extreme(r) && b == 0) {  // uniform: F = e^{L^2/(4V)} sqrt(pi) 5G / (2 sqrt V) - 1 (Gaussian limit)
-    if (V == 0) return overflow(1);
+    if (V == 0) return uniform_v0(1, std::fabs(L), G, false);
     const Peak pk = peak_of(r);
     if (!pk.edge && !std::isfinite((std::fabs(L) / V) * (std::fabs(L) / 4))) return overflow(1);
     const dd E0 = pk.edge ? pk.E : gauss_exponent(std::fabs(L), V, 0);
@@ -664,7 +694,8 @@ static Value pot_core(double L, double V, double b, double G) {
     Scaled m;  // 1 + F = sqrt(b/B) e^{E0}/erf(C sqrt b), the factor scaled (b/B may underflow: sqrt(b)/sqrt(B))
     m.m = std::sqrt(b);
     m.renorm();
-    m /= std::sqrt(0.5 * b + 0.5 * V), m /= std::sqrt(2.0), m /= es, m *= pk.q;
+    const bool Bf = std::isfinite(b + V);  // B itself where it is a double (halving subnormals rounds)
+    m /= std::sqrt(Bf ? b + V : 0.5 * b + 0.5 * V), m /= std::sqrt(Bf ? 1.0 : 2.0), m /= es, m *= pk.q;
     m.E = E0;
     Value P = finish(1, m);
     return P.status == Status::overflow ? P : potential(P.value - 1);

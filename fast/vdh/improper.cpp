@@ -236,16 +236,22 @@ Value pot_improper(double L, double V, double G) {
   check_params(e, x);
   if (Value F; improper_far(L, V, G, true, &F)) return F;
   const dd C = scale_C(G);
-  const dd lam = C * std::fabs(L);
-  const dd mud = (C * V) * C;
-  if (V > 0 && !(mud.hi < 1e250)) return pot_large_mu(L, V, G, C);
+  // C past DBL_MAX (G subnormal; 5G is exact): lambda and mu from |L|/(5G) (ln F was inf where it is 9.9e204)
+  const dd G5 = dd{5 * G, 0};
+  const dd lam = std::isfinite(C.hi) ? C * std::fabs(L) : dd{std::fabs(L), 0} / G5;
+  const dd mud = std::isfinite(C.hi) ? (C * V) * C : (dd{V, 0} / G5) / G5;
+  // (the scale-invariant form assumes the peak inside: past the edge, lambda >= 2 mu, the closed forms answer; ln F
+  // was lambda^2/(4 mu) there)
+  if (V > 0 && !(mud.hi < 1e250) && !(0.5 * lam.hi >= mud.hi)) return pot_large_mu(L, V, G, C);
   return pot_reduced(L, V, G, C, lam, mud);
 }
 
 // F at the reduced lambda = C|L|, mu = C^2 V (L, V, C for the crossing form, used only for mu <= 1)
 Value pot_reduced(double L, double V, double G, const dd& C, const dd& lam, const dd& mud) {
   const double lambda = lam.hi, mu = mud.hi;
-  if (!std::isfinite(lambda) || !std::isfinite(C.hi) || !std::isfinite(mu)) {
+  // (C enters only the crossing form, which needs V > 0; with C past DBL_MAX, V > 0 makes mu so large that
+  // pot_large_mu answers)
+  if (!std::isfinite(lambda) || (!std::isfinite(C.hi) && V > 0) || !std::isfinite(mu)) {
     return overflow(1);  // e^{lambda} or e^{lambda^2/(4 mu)} far beyond double (F > 0 there)
   }
   const double ein_mu = ein(mu);
@@ -338,9 +344,26 @@ Value pred_improper(double L, double V, double G) {
   const int sign = L > 0 ? 1 : -1;
   // C, lambda, mu in double-double (exponents near 700 keep their accuracy)
   const dd C = scale_C(G);
-  const dd lam = C * std::fabs(L);
-  const dd mu = (C * V) * C;
-  if (V > 0 && !(mu.hi < 1e250)) return pred_large_mu(sign, L, V);
+  // C past DBL_MAX (G subnormal; 5G is exact): lambda and mu from |L|/(5G) (ln w was inf where it is 2e117)
+  const dd G5 = dd{5 * G, 0};
+  const dd lam = std::isfinite(C.hi) ? C * std::fabs(L) : dd{std::fabs(L), 0} / G5;
+  const dd mu = std::isfinite(C.hi) ? (C * V) * C : (dd{V, 0} / G5) / G5;
+  // (the scale-invariant form assumes the peak inside: past the edge, lambda >= 2 mu, the closed forms answer; ln w
+  // was r^2/4 = 1.8e308 there where it is lambda - mu = 4.5e295)
+  if (V > 0 && !(mu.hi < 1e250) && !(0.5 * lam.hi >= mu.hi)) return pred_large_mu(sign, L, V);
+  if (!std::isfinite(C.hi) && V == 0 && std::isfinite(lam.hi)) {  // w = C 4 sinh^2(lambda/2)/lambda = 4 sinh^2(lambda/2)/|L|
+    if (lam.hi > 700) {
+      Value out = overflow(sign);
+      out.log_abs_out = lam.hi - std::log(std::fabs(L)) + 2 * std::log1p(-std::exp(-lam.hi));
+      return out;
+    }
+    const double sh = std::sinh(0.5 * lam.hi);
+    Scaled sc;
+    sc.m = 4 * sh * sh;
+    sc.renorm();
+    sc /= std::fabs(L);
+    return finish(sign, sc);
+  }
   return pred_reduced(sign, L, V, G, C, lam, mu);
 }
 
