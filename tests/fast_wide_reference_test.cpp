@@ -50,16 +50,6 @@ double ulp_bound(const std::string& id) {
   return it == looser.end() ? 16.0 : it->second;
 }
 
-// id begins with one of the comma-separated prefixes in list
-bool listed(const std::string& id, const std::string& list) {
-  for (std::size_t b = 0; b <= list.size();) {
-    const std::size_t c = std::min(list.find(',', b), list.size());
-    if (c > b && id.compare(0, c - b, list, b, c - b) == 0) return true;
-    b = c + 1;
-  }
-  return false;
-}
-
 // The IDs whose reference takes seconds per point over the whole range (quadrature at high precision): a tenth of
 // the cases, so that the default run stays near a minute
 long cases_for(const std::string& id, long cases) {
@@ -116,7 +106,7 @@ std::vector<std::string> run(std::uint64_t seed, long cases, double seconds, Per
   opt.strings = true;
   const char* only = std::getenv("PRIVOCO_WIDE_IDS");
   for (const privoco::Entry* e : privoco::testing::fast_functions()) {
-    if (only && *only && !listed(e->id, only)) continue;
+    if (only && *only && !privoco::testing::listed(e->id, only)) continue;
     std::mt19937_64 rng(privoco::testing::id_seed(seed, e->id));
     const std::size_t before = failures.size();
     const auto start = std::chrono::steady_clock::now();

@@ -4,7 +4,8 @@
 // ln|value| finite or +-inf only where the status says the value left the double range; a refusal only by name
 // (DomainError) for the joint conditions the table's intervals do not express. (The per-ID tests check accuracy on
 // the report's sampling boxes; fast_wide_reference_test compares a sample of these points with the reference.)
-// PRIVOCO_WIDE_SEED (default 1) and PRIVOCO_WIDE_CASES (per ID, default 3000) set the run; both are printed. The
+// PRIVOCO_WIDE_SEED (default 1) and PRIVOCO_WIDE_CASES (per ID, default 3000) set the run; both are printed.
+// PRIVOCO_WIDE_IDS=prefix,... restricts it to the IDs that begin with one of the prefixes. The
 // opt-in ctest configuration `long` runs 10^6 cases per ID (fast_wide_long).
 #include <gtest/gtest.h>
 
@@ -55,7 +56,9 @@ std::string defect(const privoco::fast::Value& v) {
 // let an overflow through would return.
 std::vector<std::string> run(std::uint64_t seed, long cases, bool wrong) {
   std::vector<std::string> failures;
+  const char* only = std::getenv("PRIVOCO_WIDE_IDS");
   for (const privoco::Entry* e : privoco::testing::fast_functions()) {
+    if (only && *only && !privoco::testing::listed(e->id, only)) continue;
     std::mt19937_64 rng(privoco::testing::id_seed(seed, e->id));
     long refused = 0;
     const std::size_t before = failures.size();

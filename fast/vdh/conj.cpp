@@ -128,7 +128,7 @@ Value uniform_v0(int sign, double absL, double G, bool pred) {
   if (lambda > 700) {
     Value out = overflow(sign);
     out.log_abs_out = pred ? lambda - std::log(absL) + 2 * std::log1p(-std::exp(-lambda))
-                           : lambda - std::log(2 * lambda) + std::log1p(-std::exp(-2 * lambda));
+                           : lambda - std::log(2.0) - std::log(lambda) + std::log1p(-std::exp(-2 * lambda));  // (2 lambda may overflow)
     return out;
   }
   const double sh = std::sinh(0.5 * lambda);

@@ -3,6 +3,7 @@
 // domain has negative values, and special values (the domain's finite ends, 0, DBL_TRUE_MIN, DBL_MIN, 2^-1060,
 // 2^1020, DBL_MAX and its neighbour) one time in eight.
 #pragma once
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
@@ -82,6 +83,16 @@ inline std::vector<const Entry*> fast_functions() {
   for (const auto& e : catalogue())
     if (e.has_fast && !e.is_learner() && fast::implements(e.id)) out.push_back(&e);
   return out;
+}
+
+// id begins with one of the comma-separated prefixes in list (PRIVOCO_WIDE_IDS)
+inline bool listed(const std::string& id, const std::string& list) {
+  for (std::size_t b = 0; b <= list.size();) {
+    const std::size_t c = std::min(list.find(',', b), list.size());
+    if (c > b && id.compare(0, c - b, list, b, c - b) == 0) return true;
+    b = c + 1;
+  }
+  return false;
 }
 
 // an ID's own stream of the master seed (FNV-1a of the ID, mixed in)
