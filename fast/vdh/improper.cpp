@@ -364,6 +364,14 @@ Value pred_improper(double L, double V, double G) {
     sc /= std::fabs(L);
     return finish(sign, sc);
   }
+  if (!std::isfinite(C.hi) && V > 0 && std::isfinite(lam.hi) && 0.5 * lam.hi >= mu.hi) {
+    // the peak past the edge with C past DBL_MAX (then lambda > 4e293): w = (C/d) e^{lambda - mu} (1 - 1/(2a^2) + ...),
+    // d = lambda - 2 mu, a = d/(2 sqrt mu), as pred_reduced's far-edge form, by its logarithm (ln w was inf)
+    const double d = to_double(lam - mu * 2.0), a = d / (2 * std::sqrt(mu.hi));
+    Value out = overflow(sign);
+    out.log_abs_out = to_double(lam - mu) - std::log(5.0) - std::log(G) - std::log(d) + std::log1p(-0.5 / (a * a));
+    return out;
+  }
   return pred_reduced(sign, L, V, G, C, lam, mu);
 }
 
