@@ -104,9 +104,7 @@ std::vector<std::string> run(std::uint64_t seed, long cases, double seconds, Per
   privoco::reference::Options opt;
   opt.max_seconds = seconds;
   opt.strings = true;
-  const char* only = std::getenv("PRIVOCO_WIDE_IDS");
-  for (const privoco::Entry* e : privoco::testing::fast_functions()) {
-    if (only && *only && !privoco::testing::listed(e->id, only)) continue;
+  for (const privoco::Entry* e : privoco::testing::selected_fast_functions()) {
     std::mt19937_64 rng(privoco::testing::id_seed(seed, e->id));
     const std::size_t before = failures.size();
     const auto start = std::chrono::steady_clock::now();

@@ -56,9 +56,7 @@ std::string defect(const privoco::fast::Value& v) {
 // let an overflow through would return.
 std::vector<std::string> run(std::uint64_t seed, long cases, bool wrong) {
   std::vector<std::string> failures;
-  const char* only = std::getenv("PRIVOCO_WIDE_IDS");
-  for (const privoco::Entry* e : privoco::testing::fast_functions()) {
-    if (only && *only && !privoco::testing::listed(e->id, only)) continue;
+  for (const privoco::Entry* e : privoco::testing::selected_fast_functions()) {
     std::mt19937_64 rng(privoco::testing::id_seed(seed, e->id));
     long refused = 0;
     const std::size_t before = failures.size();
@@ -96,7 +94,7 @@ TEST(FastWide, NeverNaNAndConsistentStatusOverTheWholeRange) {
   const std::uint64_t seed = env_u64("PRIVOCO_WIDE_SEED", 1);
   const long cases = static_cast<long>(env_u64("PRIVOCO_WIDE_CASES", 3000));
   std::printf("whole-range points: PRIVOCO_WIDE_SEED=%llu, PRIVOCO_WIDE_CASES=%ld per ID, %zu IDs\n",
-              static_cast<unsigned long long>(seed), cases, privoco::testing::fast_functions().size());
+              static_cast<unsigned long long>(seed), cases, privoco::testing::selected_fast_functions().size());
   const auto failures = run(seed, cases, false);
   for (const auto& f : failures) ADD_FAILURE() << f;
 }

@@ -119,30 +119,43 @@ Peak peak_of(const Reduced& r) {
   return k;
 }
 
-// The uniform prior at V = 0 where C = 1/(5G) passes DBL_MAX (G subnormal; 5G exact): lambda = |L|/(5G), and
-// w = C 4 sinh^2(lambda/2)/lambda = 4 sinh^2(lambda/2)/|L|, F = sinh(lambda)/lambda - 1 (VDH eqs (5), (7) with the
-// uniform prior); an overflow with ln|value| from lambda where that is large (it was inf where ln w = 2.4e169)
-Value uniform_v0(int sign, double absL, double G, bool pred) {
-  const double lambda = to_double(dd{absL, 0} / dd{5 * G, 0});
+}  // namespace
+
+// VDH eq (5) at V = 0 with C = lambda/|L| (C may be past DBL_MAX): w = C 4 sinh^2(lambda/2)/lambda =
+// 4 sinh^2(lambda/2)/|L|, an overflow with ln|value| from lambda where that is large (it was inf where ln w =
+// 2.4e169); the uniform and the improper prior share it (their predictions agree at V = 0)
+Value v0_prediction(int sign, double absL, double lambda) {
   if (!std::isfinite(lambda)) return overflow(sign);
   if (lambda > 700) {
     Value out = overflow(sign);
-    out.log_abs_out = pred ? lambda - std::log(absL) + 2 * std::log1p(-std::exp(-lambda))
-                           : lambda - std::log(2.0) - std::log(lambda) + std::log1p(-std::exp(-2 * lambda));  // (2 lambda may overflow)
+    out.log_abs_out = lambda - std::log(absL) + 2 * std::log1p(-std::exp(-lambda));
     return out;
   }
   const double sh = std::sinh(0.5 * lambda);
-  if (!pred) {
-    if (lambda > 1) return plain(std::sinh(lambda) / lambda - 1);
-    double t = 1, F = 0;  // sum_{k>=1} lambda^{2k}/(2k+1)!: 12 terms reach 1/25! at lambda = 1
-    for (int k = 1; k <= 12; ++k) t *= lambda * lambda / ((2.0 * k) * (2.0 * k + 1)), F += t;
-    return plain(F);
-  }
   Scaled m;
   m.m = 4 * sh * sh;
   m.renorm();
   m /= absL;
   return finish(sign, m);
+}
+
+namespace {
+
+// The uniform prior at V = 0 where C = 1/(5G) may pass DBL_MAX (G subnormal; 5G exact): lambda = |L|/(5G) in
+// double-double, F = sinh(lambda)/lambda - 1 (VDH eq (4) with the uniform prior)
+Value uniform_v0(int sign, double absL, double G, bool pred) {
+  const double lambda = to_double(dd{absL, 0} / dd{5 * G, 0});
+  if (pred) return v0_prediction(sign, absL, lambda);
+  if (!std::isfinite(lambda)) return overflow(sign);
+  if (lambda > 700) {  // F = sinh(lambda)/lambda - 1 by its logarithm (2 lambda may overflow)
+    Value out = overflow(sign);
+    out.log_abs_out = lambda - std::log(2.0) - std::log(lambda) + std::log1p(-std::exp(-2 * lambda));
+    return out;
+  }
+  if (lambda > 1) return plain(std::sinh(lambda) / lambda - 1);
+  double t = 1, F = 0;  // sum_{k>=1} lambda^{2k}/(2k+1)!: 12 terms reach 1/25! at lambda = 1
+  for (int k = 1; k <= 12; ++k) t *= lambda * lambda / ((2.0 * k) * (2.0 * k + 1)), F += t;
+  return plain(F);
 }
 
 // |value| beyond any double, ln|value| included (e^{L^2/(4B)} with L^2/(4B) itself past DBL_MAX).
@@ -643,6 +656,11 @@ double ln_tiny(double L, double V, double G) {
 // The expansion's terms beyond the first are O((lambda^2 + nu)^2/m) against C^2 |L^2/2 - V|, m = max(1, mu_b): it is
 // used where their ratio is below 1e-20 (and (lambda^2 + nu)/m < 1e-10), or in small_C's limits
 bool pot_tiny(double L, double V, double b, double G, Value* out) {
+  {  // cheap refusal first (every potential call passes here): (lambda^2 + nu)/m in plain doubles, finite and far
+     // above the threshold e^-23 = 1.03e-10 (roundings and a factor 2 of margin cannot bring it below)
+    const double C = 0.2 / G, l = C * L, C2 = C * C, s = l * l + C2 * V, m = C2 * b;
+    if (s < INFINITY && m < INFINITY && s >= 2.1e-10 * std::fmax(1.0, m)) return false;
+  }
   int e2;
   const dd D = half_l2_minus_v(L, V, &e2);
   if (D.hi == 0) return false;

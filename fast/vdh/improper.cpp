@@ -6,6 +6,7 @@
 //   closed forms  otherwise, erf/erfcx of non-negative arguments (derivation in reference/vdh/improper.cpp; lambda^2/(4mu) > 1 there keeps the subtracted terms below ~1/3), the
 //                 large exponential in double-double and carried as a scaled magnitude (overflow reported).
 #include "improper.hpp"
+#include "conj.hpp"
 
 #include <cerf.h>
 
@@ -351,19 +352,7 @@ Value pred_improper(double L, double V, double G) {
   // (the scale-invariant form assumes the peak inside: past the edge, lambda >= 2 mu, the closed forms answer; ln w
   // was r^2/4 = 1.8e308 there where it is lambda - mu = 4.5e295)
   if (V > 0 && !(mu.hi < 1e250) && !(0.5 * lam.hi >= mu.hi)) return pred_large_mu(sign, L, V);
-  if (!std::isfinite(C.hi) && V == 0 && std::isfinite(lam.hi)) {  // w = C 4 sinh^2(lambda/2)/lambda = 4 sinh^2(lambda/2)/|L|
-    if (lam.hi > 700) {
-      Value out = overflow(sign);
-      out.log_abs_out = lam.hi - std::log(std::fabs(L)) + 2 * std::log1p(-std::exp(-lam.hi));
-      return out;
-    }
-    const double sh = std::sinh(0.5 * lam.hi);
-    Scaled sc;
-    sc.m = 4 * sh * sh;
-    sc.renorm();
-    sc /= std::fabs(L);
-    return finish(sign, sc);
-  }
+  if (!std::isfinite(C.hi) && V == 0 && std::isfinite(lam.hi)) return v0_prediction(sign, std::fabs(L), lam.hi);
   if (!std::isfinite(C.hi) && V > 0 && std::isfinite(lam.hi) && 0.5 * lam.hi >= mu.hi) {
     // the peak past the edge with C past DBL_MAX (then lambda > 4e293): w = (C/d) e^{lambda - mu} (1 - 1/(2a^2) + ...),
     // d = lambda - 2 mu, a = d/(2 sqrt mu), as pred_reduced's far-edge form, by its logarithm (ln w was inf)

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <random>
 #include <string>
 #include <vector>
@@ -85,7 +86,7 @@ inline std::vector<const Entry*> fast_functions() {
   return out;
 }
 
-// id begins with one of the comma-separated prefixes in list (PRIVOCO_WIDE_IDS)
+// id begins with one of the comma-separated prefixes in list
 inline bool listed(const std::string& id, const std::string& list) {
   for (std::size_t b = 0; b <= list.size();) {
     const std::size_t c = std::min(list.find(',', b), list.size());
@@ -93,6 +94,15 @@ inline bool listed(const std::string& id, const std::string& list) {
     b = c + 1;
   }
   return false;
+}
+
+// the fast functions a whole-range run covers: all, or those whose ID begins with a prefix in PRIVOCO_WIDE_IDS
+inline std::vector<const Entry*> selected_fast_functions() {
+  const char* only = std::getenv("PRIVOCO_WIDE_IDS");
+  std::vector<const Entry*> out;
+  for (const Entry* e : fast_functions())
+    if (!only || !*only || listed(e->id, only)) out.push_back(e);
+  return out;
 }
 
 // an ID's own stream of the master seed (FNV-1a of the ID, mixed in)
