@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -27,6 +28,7 @@
 #include "privoco/fast/mip/ogd.hpp"
 #include "privoco/fast/banco/learner.hpp"
 #include "privoco/fast/vdh/learners.hpp"
+#include "privoco/fast/evaluate.hpp"
 #include "privoco/fast/value.hpp"
 #include "privoco/reference/evaluate.hpp"
 #include "judge.hpp"
@@ -470,6 +472,180 @@ int extremes(std::size_t per_id, double max_seconds) {
   return crashed ? 1 : 0;
 }
 
+// The CPU's name (/proc/cpuinfo) and the widest vector extension it has, for every figure printed.
+std::string cpu_name() {
+  std::ifstream f("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(f, line))
+    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
+  return "unknown CPU";
+}
+const char* vector_width() {
+#if defined(__x86_64__)
+  if (__builtin_cpu_supports("avx512f")) return "AVX-512";
+  if (__builtin_cpu_supports("avx2")) return "AVX2";
+  return "SSE2";
+#else
+  return "no x86-64 vector extension";
+#endif
+}
+
+std::string json_text(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+// Seconds of one pass of f over the first k points: the median of 5 passes, after k has grown (doubling) until one
+// pass takes 20 ms or covers all points (so that slow IDs cost seconds, not minutes).
+template <class F>
+double pass_seconds(F f, std::size_t n, std::size_t* k) {
+  using clock = std::chrono::steady_clock;
+  *k = std::min<std::size_t>(n, 256);
+  for (;;) {
+    const auto t0 = clock::now();
+    f(*k);
+    const double dt = std::chrono::duration<double>(clock::now() - t0).count();
+    if (dt >= 0.02 || *k == n) break;
+    *k = std::min(n, *k * 2);
+  }
+  std::vector<double> t;
+  for (int rep = 0; rep < 5; ++rep) {
+    const auto t0 = clock::now();
+    f(*k);
+    t.push_back(std::chrono::duration<double>(clock::now() - t0).count());
+  }
+  std::sort(t.begin(), t.end());
+  return t[2];
+}
+
+// --table: every fast ID of the table (learners excluded) at the report's sampled points (seed 1): scalar calls
+// (the ID's function point by point) and the batch path (its vectorised kernel where it has one, else none), in
+// evaluations per second on one core; NaN counts and whether batch and scalar agree bit for bit. dump_dir, when
+// given, receives each scalar-layout ID's points and fast values as DIR/ID.csv (parameters, value, status), for the
+// side-by-side alternatives of scripts/bench_table.py.
+int table(std::size_t n, const char* json_path, const char* dump_dir) {
+  std::printf("fast throughput per ID, one core; %s (%s); %zu sampled points per ID (seed 1)\n", cpu_name().c_str(),
+              vector_width(), n);
+  std::printf("%-34s %12s %12s %8s %5s %9s\n", "id", "scalar M/s", "batch M/s", "points", "NaN", "bitwise");
+  std::string rows;
+  int bad = 0;
+  for (const privoco::Entry& e : privoco::catalogue()) {
+    if (!e.has_fast || e.is_learner() || !privoco::fast::implements(e.id)) continue;
+    const auto pts = privoco::oracle::sample_points(e, n, 1, false);
+    const privoco::fast::Fn fn = privoco::fast::function(e);
+    const privoco::fast::BatchFn bf = e.vector_layout ? nullptr : privoco::fast::batch(e);
+    std::vector<privoco::fast::Value> scalar(pts.size()), batch(pts.size());
+    std::size_t ks = 0, kb = 0;
+    const double ts = pass_seconds([&](std::size_t k) {
+      for (std::size_t i = 0; i < k; ++i) scalar[i] = fn(pts[i].data());
+      benchmark::DoNotOptimize(scalar.data());
+    }, pts.size(), &ks);
+    for (std::size_t i = ks; i < pts.size(); ++i) scalar[i] = fn(pts[i].data());
+    std::size_t nan = 0, mismatch = 0;
+    for (const auto& v : scalar) nan += std::isnan(v.value) || std::isnan(v.log_abs());
+    double tb = 0;
+    if (bf) {
+      std::vector<std::vector<double>> cols(e.params.size(), std::vector<double>(pts.size()));
+      for (std::size_t i = 0; i < pts.size(); ++i)
+        for (std::size_t j = 0; j < e.params.size(); ++j) cols[j][i] = pts[i][j];
+      std::vector<const double*> cp;
+      for (const auto& c : cols) cp.push_back(c.data());
+      tb = pass_seconds([&](std::size_t k) {
+        bf(cp.data(), batch.data(), k);
+        benchmark::DoNotOptimize(batch.data());
+      }, pts.size(), &kb);
+      bf(cp.data(), batch.data(), pts.size());
+      for (std::size_t i = 0; i < pts.size(); ++i)
+        mismatch += std::memcmp(&scalar[i].value, &batch[i].value, sizeof(double)) != 0 || scalar[i].status != batch[i].status;
+    }
+    const double rs = ks / ts, rb = bf ? kb / tb : 0;
+    bad += nan > 0 || mismatch > 0;
+    std::printf("%-34s %12.3f %12s %8zu %5zu %9s\n", e.id.c_str(), rs / 1e6, bf ? fmt::format("{:.3f}", rb / 1e6).c_str() : "-",
+                pts.size(), nan, bf ? (mismatch ? fmt::format("{} differ", mismatch).c_str() : "same") : "-");
+    std::fflush(stdout);
+    rows += fmt::format("{}\n  {{\"id\": {}, \"points\": {}, \"scalar_per_s\": {:.6g}, \"batch_per_s\": {}, \"nan\": {}, "
+                        "\"batch_differs\": {}}}", rows.empty() ? "" : ",", json_text(e.id), pts.size(), rs,
+                        bf ? fmt::format("{:.6g}", rb) : "null", nan, bf ? std::to_string(mismatch) : "null");
+    if (dump_dir && !e.vector_layout) {
+      const std::string path = std::string(dump_dir) + "/" + e.id + ".csv";
+      std::FILE* f = std::fopen(path.c_str(), "w");
+      if (!f) {
+        std::fprintf(stderr, "privoco_bench: error: cannot write %s: %s\n", path.c_str(), std::strerror(errno));
+        return 2;
+      }
+      for (const auto& p : e.params) std::fprintf(f, "%s,", p.name.c_str());
+      std::fprintf(f, "value,status\n");
+      for (std::size_t i = 0; i < pts.size(); ++i) {
+        for (double x : pts[i]) std::fprintf(f, "%.17g,", x);
+        std::fprintf(f, "%.17g,%s\n", scalar[i].value, privoco::fast::to_string(scalar[i].status));
+      }
+      if (std::fclose(f) != 0) {
+        std::fprintf(stderr, "privoco_bench: error: cannot write %s: %s\n", path.c_str(), std::strerror(errno));
+        return 2;
+      }
+    }
+  }
+  if (json_path) {
+    std::FILE* f = std::fopen(json_path, "w");
+    const std::string doc = fmt::format("{{\"cpu\": {}, \"vector\": {}, \"seed\": 1, \"points\": {}, \"fast\": [{}\n]}}\n",
+                                        json_text(cpu_name()), json_text(vector_width()), n, rows);
+    if (!f || std::fputs(doc.c_str(), f) < 0 || std::fclose(f) != 0) {
+      std::fprintf(stderr, "privoco_bench: error: cannot write %s\n", json_path);
+      return 2;
+    }
+  }
+  return bad ? 1 : 0;
+}
+
+// --reference-curve: the certified reference's cost curve for VDH.pred.conj (escalation included): the median time of
+// one evaluation at 17, 50, 100 and 1000 certified digits on the report's sampled points, and at 17 digits with |L|
+// set to 1, 1e10, 1e30, 1e100 and 1e300 (V, b, G and the sign of L as sampled); text, then one JSON line.
+void reference_curve() {
+  const auto& e = privoco::entry("VDH.pred.conj");
+  const auto pts = privoco::oracle::sample_points(e, 2000, 1, false);
+  auto median_us = [&](int digits, double absL, std::size_t n, std::size_t* used) {
+    privoco::reference::Options opt;
+    opt.digits = digits;
+    opt.max_seconds = 60;
+    std::vector<double> t;
+    const auto start = std::chrono::steady_clock::now();
+    for (std::size_t i = 0; i < std::min(n, pts.size()); ++i) {
+      double x[4] = {pts[i][0], pts[i][1], pts[i][2], pts[i][3]};
+      if (absL > 0) x[0] = std::copysign(absL, x[0]);
+      const auto t0 = std::chrono::steady_clock::now();
+      auto c = privoco::reference::evaluate(e, x, opt);
+      const auto t1 = std::chrono::steady_clock::now();
+      benchmark::DoNotOptimize(c.digits);
+      t.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
+      if (std::chrono::duration<double>(t1 - start).count() > 20) break;  // the 1000-digit row: a time budget
+    }
+    std::sort(t.begin(), t.end());
+    *used = t.size();
+    return t[t.size() / 2];
+  };
+  std::string digits_json, mag_json;
+  std::printf("reference VDH.pred.conj, median time per certified evaluation (sampled points, seed 1):\n");
+  for (int d : {17, 50, 100, 1000}) {
+    std::size_t used;
+    const double m = median_us(d, 0, d >= 1000 ? 400 : 2000, &used);
+    std::printf("  %5d digits: %10.1f us (%zu points)\n", d, m, used);
+    digits_json += fmt::format("{}{{\"digits\": {}, \"median_us\": {:.2f}, \"points\": {}}}", digits_json.empty() ? "" : ", ", d, m, used);
+  }
+  for (double L : {1.0, 1e10, 1e30, 1e100, 1e300}) {
+    std::size_t used;
+    const double m = median_us(17, L, 500, &used);
+    std::printf("  |L| = %-6g 17 digits: %10.1f us (%zu points)\n", L, m, used);
+    mag_json += fmt::format("{}{{\"abs_L\": {:g}, \"median_us\": {:.2f}, \"points\": {}}}", mag_json.empty() ? "" : ", ", L, m, used);
+  }
+  std::printf("{\"reference_curve\": {\"id\": \"VDH.pred.conj\", \"by_digits\": [%s], \"by_magnitude\": [%s]}}\n",
+              digits_json.c_str(), mag_json.c_str());
+  std::fflush(stdout);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -479,6 +655,20 @@ int main(int argc, char** argv) {
   for (int i = 0; i < argc; ++i) {
     if (std::strncmp(argv[i], "--points=", 9) == 0) file = argv[i] + 9;
     else if (std::strcmp(argv[i], "--google-only") == 0) google_only = true;
+    else if (std::strncmp(argv[i], "--table", 7) == 0) {
+      // --table[=N]: only the per-ID table, N points per ID (default 16384); --json=FILE, --dump=DIR
+      const std::size_t n = argv[i][7] == '=' ? std::strtoul(argv[i] + 8, nullptr, 10) : 16384;
+      const char *json = nullptr, *dump = nullptr;
+      for (int j = 0; j < argc; ++j) {
+        if (std::strncmp(argv[j], "--json=", 7) == 0) json = argv[j] + 7;
+        if (std::strncmp(argv[j], "--dump=", 7) == 0) dump = argv[j] + 7;
+      }
+      return table(n, json, dump);
+    }
+    else if (std::strcmp(argv[i], "--reference-curve") == 0) {
+      reference_curve();
+      return 0;
+    }
     else if (std::strcmp(argv[i], "--sphere-mi") == 0) {  // only MIP.priv.sphere_mi's grid
       sphere_mi_timing();
       return 0;

@@ -1,0 +1,283 @@
+#!/usr/bin/python3
+"""The performance table: every fast ID and learner, side by side with what a user would write instead.
+
+One command runs it all on one core and prints it, writes it as JSON and (with --readme) regenerates the table in
+README.md between the markers `<!-- bench-table begin -->` and `<!-- bench-table end -->`:
+
+  /usr/bin/python3 scripts/bench_table.py [--bench build/oracle/privoco_bench] [--out bench.json] [--readme README.md]
+                                          [--n 16384] [--judge 1000]
+
+- fast: `privoco_bench --table` times every fast ID at the report's sampled points (seed 1): scalar calls and the
+  batch path (its vectorised kernel where it has one), NaN count, batch/scalar bit agreement.
+- naive: for the IDs in NAIVE below, the closed form as printed, vectorised with numpy/scipy (or scipy.integrate.quad
+  point by point where there is no closed form), timed on the same points in the same run; the fraction of its results
+  that are not finite, and of a sample of `--judge` finite ones that privoco's certified reference judges off by more
+  than 16 ulp (the Python module's privoco.check, as `privoco check` judges a file).
+- learners: the Google Benchmark runs of privoco_bench (coordinate-steps or rounds per second).
+- reference: the certified reference's cost curve for VDH.pred.conj (`privoco_bench --reference-curve`).
+Needs Debian python3-numpy and python3-scipy, and the Python module on PYTHONPATH (build/python) for the judging.
+"""
+import argparse
+import csv
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import warnings
+
+import numpy as np
+from scipy import integrate
+from scipy.special import erf
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from naive_numpy import naive_pred_conj  # noqa: E402  (the README's worked example)
+
+
+# --- the naive alternatives: the papers' formulas as a user would vectorise them (no care for the range) ----------
+
+def _i0(L, B, C):
+    """int_{-C}^{C} e^{vL - v^2 B} dv by completing the square (VDH eq (4) with the conjugate or uniform prior)."""
+    sB = np.sqrt(B)
+    return np.sqrt(np.pi / B) / 2 * np.exp(L * L / (4 * B)) * (
+        erf((2 * B * C - L) / (2 * sB)) + erf((2 * B * C + L) / (2 * sB)))
+
+
+def pot_conj(L, V, b, G):
+    C = 1 / (5 * G)
+    return _i0(L, b + V, C) / (np.sqrt(np.pi / b) * erf(C * np.sqrt(b))) - 1  # VDH eq (4) with eq (6)
+
+
+def pot_Z(b, G):
+    return np.sqrt(np.pi / b) * erf(np.sqrt(b) / (5 * G))  # VDH eq (6)
+
+
+def pred_uniform(L, V, G):
+    C = 1 / (5 * G)  # VDH eq (5), uniform prior: int v e^{vL - v^2 V} = (L i0 - 2 e^{-C^2 V} sinh(CL))/(2V)
+    return (L * _i0(L, V, C) - 2 * np.exp(-C * C * V) * np.sinh(C * L)) / (2 * V) / (2 * C)
+
+
+def pot_uniform(L, V, G):
+    C = 1 / (5 * G)
+    return _i0(L, V, C) / (2 * C) - 1  # VDH eq (4), uniform prior
+
+
+def _quad(f, C):
+    return integrate.quad(f, 0, C, limit=200)[0]
+
+
+def pred_improper(L, V, G):  # VDH (3.8.1): 2 int_0^C sinh(vL) e^{-v^2 V} dv
+    return _quad(lambda v: 2 * np.sinh(v * L) * np.exp(-v * v * V), 1 / (5 * G))
+
+
+def pot_improper(L, V, G):  # int_0^C (2 cosh(vL) e^{-v^2 V} - 2)/v dv
+    return _quad(lambda v: (2 * np.cosh(v * L) * np.exp(-v * v * V) - 2) / v, 1 / (5 * G))
+
+
+def pred_cv(L, V, G):  # (ln(5G)/2) int_0^C 2 sinh(vL) e^{-v^2 V} / ln^2 v dv
+    return np.log(5 * G) / 2 * _quad(lambda v: 2 * np.sinh(v * L) * np.exp(-v * v * V) / np.log(v) ** 2, 1 / (5 * G))
+
+
+def pot_cv(L, V, G):  # (ln(5G)/2) int_0^C 2 cosh(vL) e^{-v^2 V} / (v ln^2 v) dv - 1
+    return np.log(5 * G) / 2 * _quad(
+        lambda v: 2 * np.cosh(v * L) * np.exp(-v * v * V) / (v * np.log(v) ** 2), 1 / (5 * G)) - 1
+
+
+def thm1(u, V, b, G):  # VDH Thm 1, as printed
+    B = b + V
+    first = 11 * G * (np.log(11 * G * np.abs(u)) - 1 + np.log(np.sqrt(5) * G * np.sqrt(np.pi) / (4 * np.sqrt(b))))
+    second = np.sqrt(8 * B * np.log(16 * u * u * B ** 1.5 * np.sqrt(np.pi) / np.sqrt(b) + 1))
+    return 1 + np.abs(u) * np.maximum(first, second)
+
+
+def exp_linear(A, c, K, u):  # sup_L (uL - A e^{cL} + K)
+    return (u / c) * (np.log(u / (A * c)) - 1) + K
+
+
+def laplace_delta(eps, mu):  # the Laplace mechanism's privacy profile
+    return np.maximum(0.0, 1 - np.exp((eps - mu) / 2))
+
+
+def delta_typical(T):  # JKT Sec 2.2
+    return np.exp(-T)
+
+
+def igd_step(alpha, t):  # JKT Alg 2 l.6
+    return 1 / (alpha * t)
+
+
+# id -> (function of the parameter columns by name, "vectorised" or "quad")
+NAIVE = {
+    "VDH.pred.conj": (naive_pred_conj, "vectorised"),
+    "VDH.pot.conj": (pot_conj, "vectorised"),
+    "VDH.pot.Z": (pot_Z, "vectorised"),
+    "VDH.pred.uniform": (pred_uniform, "vectorised"),
+    "VDH.pot.uniform": (pot_uniform, "vectorised"),
+    "VDH.pred.improper": (pred_improper, "quad"),
+    "VDH.pot.improper": (pot_improper, "quad"),
+    "VDH.pred.cv": (pred_cv, "quad"),
+    "VDH.pot.cv": (pot_cv, "quad"),
+    "VDH.bound.thm1": (thm1, "vectorised"),
+    "VDH.conj.exp_linear": (exp_linear, "vectorised"),
+    "DP.laplace.delta": (laplace_delta, "vectorised"),
+    "JKT.const.delta_typical": (delta_typical, "vectorised"),
+    "JKT.const.igd_step": (igd_step, "vectorised"),
+}
+
+
+def load(path):
+    with open(path, newline="") as f:
+        rows = list(csv.reader(f))
+    head, body = rows[0], rows[1:]
+    cols = {h: np.array([float(r[i]) for r in body]) for i, h in enumerate(head) if h != "status"}
+    return head[:-2], cols
+
+
+def time_naive(fn, kind, params, budget):
+    """Evaluations per second and the values (vectorised: whole passes until `budget` seconds; quad: point by point
+    until `budget` seconds, the values of the points reached)."""
+    n = len(params[0])
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        if kind == "vectorised":
+            fn(*params)  # warm-up
+            reps, t0 = 0, time.perf_counter()
+            while True:
+                out = np.broadcast_to(np.asarray(fn(*params), dtype=float), (n,))
+                reps += 1
+                if time.perf_counter() - t0 >= budget:
+                    break
+            return reps * n / (time.perf_counter() - t0), out
+        out, t0 = [], time.perf_counter()
+        for i in range(n):
+            try:
+                out.append(float(fn(*(p[i] for p in params))))
+            except (ArithmeticError, ValueError):
+                out.append(float("nan"))
+            if time.perf_counter() - t0 >= budget:
+                break
+        return len(out) / (time.perf_counter() - t0), np.array(out)
+
+
+def judge(id, names, cols, values, m, seed):
+    """Of up to m finite values (a seeded sample), how many privoco's reference judges off by more than 16 ulp."""
+    try:
+        import privoco
+    except ImportError:
+        return None, 0
+    finite = np.flatnonzero(np.isfinite(values))
+    pick = np.sort(np.random.default_rng(seed).choice(finite, size=min(m, finite.size), replace=False))
+    if pick.size == 0:
+        return 0, 0
+    r = privoco.check(id, values[pick], ulps=16, **{k: cols[k][pick] for k in names})
+    return int(np.count_nonzero(r.verdict != "pass")), int(pick.size)
+
+
+def run_json_line(cmd, key):
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    print(out, end="")
+    for line in out.splitlines():
+        if line.startswith("{") and f'"{key}"' in line:
+            return json.loads(line)[key]
+    raise RuntimeError(f"no {key} line in the output of {' '.join(cmd)}")
+
+
+def learners(bench):
+    out = subprocess.run([bench, "--google-only", "--benchmark_filter=BM_(Alg3|Jkt|Mip|Banco)",
+                          "--benchmark_format=json"], check=True, capture_output=True, text=True).stdout
+    doc = json.loads(out[out.index("{"):out.rindex("}") + 1])
+    return [{"name": b["name"], "label": b.get("label", ""), "per_s": b["items_per_second"]} for b in doc["benchmarks"]]
+
+
+def fmt_rate(x):
+    return "-" if x is None else (f"{x / 1e6:.3g} M" if x >= 1e6 else f"{x / 1e3:.3g} k")
+
+
+def markdown(doc):
+    lines = [f"Measured by `scripts/bench_table.py` on {doc['cpu']} ({doc['vector']}), one core, "
+             f"{doc['points']} sampled points per ID (seed 1); evaluations per second.", "",
+             "| ID | fast scalar | fast batch | naive alternative | naive | fast / naive | naive not finite | "
+             "naive off > 16 ulp |", "|---|---|---|---|---|---|---|---|"]
+    for f in doc["fast"]:
+        n = doc["naive"].get(f["id"])
+        best = f["batch_per_s"] or f["scalar_per_s"]
+        if n:
+            off = "-" if n["judged"] == 0 else f"{n['off_16ulp']}/{n['judged']}"
+            cells = [n["kind"], fmt_rate(n["per_s"]), f"{best / n['per_s']:.1f}x", f"{n['not_finite']}/{n['evaluated']}", off]
+        else:
+            cells = ["-"] * 5
+        lines.append(f"| {f['id']} | {fmt_rate(f['scalar_per_s'])} | {fmt_rate(f['batch_per_s'])} | " + " | ".join(cells) + " |")
+    if doc["learners"]:
+        lines += ["", "| learner benchmark | per second |", "|---|---|"]
+    for l in doc["learners"]:
+        lines.append(f"| {l['name']} {l['label']} | {fmt_rate(l['per_s'])} |")
+    rc = doc["reference"]
+    if rc:
+        lines += ["", f"Certified reference, {rc['id']}, median time per evaluation: " +
+              ", ".join(f"{d['digits']} digits {d['median_us']:.3g} us" for d in rc["by_digits"]) + "; at 17 digits by |L|: " +
+              ", ".join(f"{m['abs_L']:g}: {m['median_us']:.3g} us" for m in rc["by_magnitude"]) + "."]
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--bench", default=os.path.join(HERE, "..", "build", "oracle", "privoco_bench"))
+    ap.add_argument("--n", type=int, default=16384, help="sampled points per ID")
+    ap.add_argument("--judge", type=int, default=1000, help="naive results judged by the reference, per ID")
+    ap.add_argument("--budget", type=float, default=1.0, help="seconds of timing per naive alternative")
+    ap.add_argument("--out", help="write the whole result as JSON")
+    ap.add_argument("--readme", help="regenerate the table between the markers in this file")
+    ap.add_argument("--quick", action="store_true", help="fast IDs and naive alternatives only (the smoke test)")
+    a = ap.parse_args()
+    if a.n < 1 or a.judge < 0 or not a.budget > 0:
+        ap.error("--n must be at least 1, --judge at least 0, --budget positive")
+    with tempfile.TemporaryDirectory() as tmp:
+        table = os.path.join(tmp, "table.json")
+        r = subprocess.run([a.bench, f"--table={a.n}", f"--json={table}", f"--dump={tmp}"])
+        if r.returncode not in (0, 1):
+            sys.exit(f"bench_table: error: {a.bench} --table exited {r.returncode}")
+        with open(table) as f:
+            doc = json.load(f)
+        doc["naive"] = {}
+        print(f"\nnaive alternatives (numpy/scipy), {a.budget:g} s each, {a.judge} judged per ID:")
+        for id, (fn, kind) in NAIVE.items():
+            path = os.path.join(tmp, id + ".csv")
+            if not os.path.exists(path):
+                continue
+            names, cols = load(path)
+            rate, values = time_naive(fn, kind, [cols[k] for k in names], a.budget)
+            off, judged = judge(id, names, {k: v[:values.size] for k, v in cols.items()}, values, a.judge, 1)
+            nf = int(np.count_nonzero(~np.isfinite(values)))
+            fast = next(f for f in doc["fast"] if f["id"] == id)
+            best = fast["batch_per_s"] or fast["scalar_per_s"]
+            doc["naive"][id] = {"kind": kind, "per_s": rate, "evaluated": int(values.size), "not_finite": nf,
+                                "judged": judged, "off_16ulp": off, "fast_over_naive": best / rate}
+            print(f"  {id:26s} {kind:10s} {rate / 1e6:9.3f} M/s  fast/naive {best / rate:7.1f}x  not finite "
+                  f"{nf}/{values.size}  off > 16 ulp {off}/{judged}", flush=True)
+    if a.quick:
+        doc["learners"], doc["reference"] = [], None
+    else:
+        doc["learners"] = learners(a.bench)
+        doc["reference"] = run_json_line([a.bench, "--reference-curve"], "reference_curve")
+    if r.returncode != 0:  # the table's own verdict: a NaN, or batch and scalar calls disagreeing
+        print("bench_table: error: privoco_bench --table found a NaN or a batch/scalar disagreement", file=sys.stderr)
+    md = markdown(doc)
+    print("\n" + md)
+    if a.out:
+        with open(a.out, "w") as f:
+            json.dump(doc, f, indent=1)
+    if a.readme:
+        text = open(a.readme).read()
+        pat = re.compile(r"(<!-- bench-table begin -->\n).*?(<!-- bench-table end -->)", re.S)
+        if not pat.search(text):
+            sys.exit(f"bench_table: error: {a.readme} has no <!-- bench-table begin/end --> markers")
+        with open(a.readme, "w") as f:
+            f.write(pat.sub(lambda m: m.group(1) + md + m.group(2), text))
+    sys.exit(1 if r.returncode != 0 else 0)
+
+
+if __name__ == "__main__":
+    main()

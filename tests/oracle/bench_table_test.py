@@ -1,0 +1,43 @@
+#!/usr/bin/python3
+"""scripts/bench_table.py in its quick form: every fast ID of `privoco list` is timed (scalar, and batch where it has
+a kernel), no NaN, batch and scalar calls agree bit for bit, and each naive alternative ran and was judged; the
+markdown table it writes into a file between the markers has one row per fast ID. Timings are not asserted.
+  bench_table_test.py PRIVOCO PRIVOCO_BENCH WORKDIR   (PYTHONPATH: the Python module)"""
+import json
+import os
+import subprocess
+import sys
+
+privoco, bench, work = sys.argv[1:4]
+os.makedirs(work, exist_ok=True)
+script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "bench_table.py")
+readme, out = os.path.join(work, "README.md"), os.path.join(work, "bench.json")
+with open(readme, "w") as f:
+    f.write("before\n<!-- bench-table begin -->\nold\n<!-- bench-table end -->\nafter\n")
+r = subprocess.run([sys.executable, script, "--bench", bench, "--quick", "--n", "64", "--budget", "0.01", "--judge",
+                    "8", "--out", out, "--readme", readme], capture_output=True, text=True)
+assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+doc = json.load(open(out))
+listed = [json.loads(l) for l in subprocess.run([privoco, "list", "--json"], capture_output=True, text=True,
+                                                check=True).stdout.splitlines()]
+fast_ids = {e["id"] for e in listed if e.get("record") == "entry" and e["fast"] and e["kind"] != "alg"}
+timed = {f["id"] for f in doc["fast"]}
+assert fast_ids <= timed | {e["id"] for e in listed if e.get("record") == "entry" and not e["parameters"]}, \
+    sorted(fast_ids - timed)
+for f in doc["fast"]:
+    assert f["nan"] == 0 and f["scalar_per_s"] > 0, f
+    assert f["batch_differs"] in (None, 0), f
+assert len(doc["naive"]) >= 10, sorted(doc["naive"])
+for id, n in doc["naive"].items():
+    assert n["evaluated"] > 0 and n["judged"] > 0 and n["per_s"] > 0, (id, n)
+text = open(readme).read()
+assert text.startswith("before\n<!-- bench-table begin -->\nMeasured by") and text.endswith("<!-- bench-table end -->\nafter\n")
+assert "\nold\n" not in text and sum(line.startswith("| ") for line in text.splitlines()) == len(doc["fast"]) + 1
+# the sibling: a file without the markers is refused by name, and left as it was
+with open(readme, "w") as f:
+    f.write("no markers\n")
+r = subprocess.run([sys.executable, script, "--bench", bench, "--quick", "--n", "8", "--budget", "0.01", "--judge", "0",
+                    "--readme", readme], capture_output=True, text=True)
+assert r.returncode != 0 and "no <!-- bench-table begin/end --> markers" in r.stderr, r.stderr
+assert open(readme).read() == "no markers\n"
+print(f"bench_table: {len(doc['fast'])} fast IDs timed, {len(doc['naive'])} naive alternatives judged")
