@@ -203,6 +203,41 @@ TEST(Numerics, LogDoubleDoubleOverTheWholeRange) {
   EXPECT_GT(std::fabs(arf_get_d(arb_midref(got.get()), ARF_RND_NEAR)), 0x1p-100 * 713);
 }
 
+// log_dd at random double-doubles (a low part up to half an ulp of the high one): the table of ln(j/64) and the short
+// series hold 2^-100 relative everywhere, near 1 (where ln x is small) and at the table's cell edges alike; 0, inf
+// and negative arguments give -inf, inf and NaN. The sibling: the double logarithm of the high part alone misses it.
+RC_GTEST_PROP(Numerics, LogDoubleDoubleAtRandomPoints, ()) {
+  const int kind = *rc::gen::inRange(0, 3);
+  const double x = kind == 0 ? *privoco::testing::log_uniform(DBL_TRUE_MIN, DBL_MAX)
+                 : kind == 1 ? 1 + *privoco::testing::signed_log_uniform(1e-17, 0.4)
+                             : (*rc::gen::inRange(45, 92) + *rc::gen::inRange(-100, 101) * 0x1p-30) / 64;
+  const double lo = x >= 0x1p-960 ? x * 0x1p-54 * (*rc::gen::inRange(-1000, 1001) / 1000.0) : 0;
+  const privoco::fast::dd l = privoco::fast::log_dd(privoco::fast::dd{x, lo});
+  Ball exact, got, diff;
+  arb_set_d(exact.get(), x);
+  arb_add(exact.get(), exact.get(), Ball(lo).get(), 256);
+  arb_log(exact.get(), exact.get(), 256);
+  arb_add(got.get(), Ball(l.hi).get(), Ball(l.lo).get(), 256);
+  arb_sub(diff.get(), got.get(), exact.get(), 256);
+  arb_div(diff.get(), diff.get(), exact.get(), 256);
+  if (arb_is_zero(exact.get())) RC_ASSERT(l.hi == 0.0);
+  else RC_ASSERT(std::fabs(arf_get_d(arb_midref(diff.get()), ARF_RND_NEAR)) < 0x1p-100);
+}
+TEST(Numerics, LogDoubleDoubleSpecialValuesAndSibling) {
+  EXPECT_EQ(privoco::fast::log_dd({0.0, 0}).hi, -INFINITY);
+  EXPECT_EQ(privoco::fast::log_dd({INFINITY, 0}).hi, INFINITY);
+  EXPECT_TRUE(std::isnan(privoco::fast::log_dd({-1.0, 0}).hi));
+  EXPECT_TRUE(std::isnan(privoco::fast::log_dd({NAN, 0}).hi));
+  // the sibling: at x = 1.3 + 2^-54 the double logarithm of the high part is off by more than 2^-100 relative
+  Ball exact, diff;
+  arb_set_d(exact.get(), 1.3);
+  arb_add(exact.get(), exact.get(), Ball(0x1p-54).get(), 256);
+  arb_log(exact.get(), exact.get(), 256);
+  arb_sub(diff.get(), Ball(std::log(1.3)).get(), exact.get(), 256);
+  arb_div(diff.get(), diff.get(), exact.get(), 256);
+  EXPECT_GT(std::fabs(arf_get_d(arb_midref(diff.get()), ARF_RND_NEAR)), 0x1p-100);
+}
+
 // The vectorised Gaussian pairs for every count up to 40 (whole blocks of 8, a remainder of 1 or 2 pairs drawn one by
 // one, 3 to 7 as a block into a buffer): the scalar draws bit for bit, sigma applied, and nothing written past
 // 2 pairs values (sentinels). The sibling: a stream one off gives other values.

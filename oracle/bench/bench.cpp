@@ -1,6 +1,8 @@
 // Benchmarks (Google Benchmark): fast throughput, and the certified reference's time per evaluation.
 //   privoco_bench [--points=FILE] [--google-only] [google benchmark flags]
 //   privoco_bench --extremes[=N] [--max-time=S]: the worst time per ID of a certified evaluation over its domain
+//   privoco_bench --table[=N] [--json=FILE] [--dump=DIR] [--ids=PREFIX,...]: every fast ID, scalar and batch
+//   privoco_bench --reference-curve: the certified cost of VDH.pred.conj by digits and by |L|
 // FILE holds n x 4 little-endian float64 (L, V, b, G), e.g. written by scripts/bench_numpy.py so that numpy and
 // privoco time the same points. Without it, points come from the report's seeded sampler (seed 1).
 #include <benchmark/benchmark.h>
@@ -527,7 +529,7 @@ double pass_seconds(F f, std::size_t n, std::size_t* k) {
 // evaluations per second on one core; NaN counts and whether batch and scalar agree bit for bit. dump_dir, when
 // given, receives each scalar-layout ID's points and fast values as DIR/ID.csv (parameters, value, status), for the
 // side-by-side alternatives of scripts/bench_table.py.
-int table(std::size_t n, const char* json_path, const char* dump_dir) {
+int table(std::size_t n, const char* json_path, const char* dump_dir, const std::string& ids) {
   std::printf("fast throughput per ID, one core; %s (%s); %zu sampled points per ID (seed 1)\n", cpu_name().c_str(),
               vector_width(), n);
   std::printf("%-34s %12s %12s %8s %5s %9s\n", "id", "scalar M/s", "batch M/s", "points", "NaN", "bitwise");
@@ -535,6 +537,13 @@ int table(std::size_t n, const char* json_path, const char* dump_dir) {
   int bad = 0;
   for (const privoco::Entry& e : privoco::catalogue()) {
     if (!e.has_fast || e.is_learner() || !privoco::fast::implements(e.id)) continue;
+    bool wanted = ids.empty();  // --ids=PREFIX,...: only IDs beginning with one of them
+    for (std::size_t b = 0; b < ids.size() && !wanted;) {
+      const std::size_t c = std::min(ids.find(',', b), ids.size());
+      wanted = c > b && e.id.compare(0, c - b, ids, b, c - b) == 0;
+      b = c + 1;
+    }
+    if (!wanted) continue;
     const auto pts = privoco::oracle::sample_points(e, n, 1, false);
     const privoco::fast::Fn fn = privoco::fast::function(e);
     const privoco::fast::BatchFn bf = e.vector_layout ? nullptr : privoco::fast::batch(e);
@@ -656,14 +665,21 @@ int main(int argc, char** argv) {
     if (std::strncmp(argv[i], "--points=", 9) == 0) file = argv[i] + 9;
     else if (std::strcmp(argv[i], "--google-only") == 0) google_only = true;
     else if (std::strncmp(argv[i], "--table", 7) == 0) {
-      // --table[=N]: only the per-ID table, N points per ID (default 16384); --json=FILE, --dump=DIR
+      // --table[=N]: only the per-ID table, N points per ID (default 16384); --json=FILE, --dump=DIR,
+      // --ids=PREFIX,... (IDs beginning with one of them)
       const std::size_t n = argv[i][7] == '=' ? std::strtoul(argv[i] + 8, nullptr, 10) : 16384;
       const char *json = nullptr, *dump = nullptr;
+      std::string ids;
       for (int j = 0; j < argc; ++j) {
         if (std::strncmp(argv[j], "--json=", 7) == 0) json = argv[j] + 7;
         if (std::strncmp(argv[j], "--dump=", 7) == 0) dump = argv[j] + 7;
+        if (std::strncmp(argv[j], "--ids=", 6) == 0) ids = argv[j] + 6;
       }
-      return table(n, json, dump);
+      if (n == 0 || n > 100000000) {
+        std::fprintf(stderr, "privoco_bench: error: --table=N must be between 1 and 10^8\n");
+        return 2;
+      }
+      return table(n, json, dump, ids);
     }
     else if (std::strcmp(argv[i], "--reference-curve") == 0) {
       reference_curve();
