@@ -90,6 +90,39 @@ RC_GTEST_PROP(Numerics, MonotoneErfEnclosesTheValue, ()) {
   RC_ASSERT(arb_contains(r.get(), exact.get()));
 }
 
+// A ball whose midpoint Arb cannot bound (infinite, or a huge exponent) with a radius: the slope bound's working
+// precision was 64 + 2 log2|x| with log2|x| = WORD_MAX, a signed overflow (UndefinedBehaviorSanitizer, in DP.gauss.mu's
+// root search); now it returns, for erfc and erf alike at any precision up to the cap, a ball that is either not finite
+// or inside the function's range ([0, 2] for erfc, [-1, 1] for erf).
+TEST(Numerics, MonotoneFunctionsOfUnboundableBalls) {
+  for (rn::Mono f : {rn::Mono::erfc, rn::Mono::erf}) {
+    for (slong prec : {64L, 1L << 17, WORD_MAX / 8}) {
+      Ball inf_mid, huge, r;
+      arf_pos_inf(arb_midref(inf_mid.get()));
+      mag_one(arb_radref(inf_mid.get()));
+      arf_one(arb_midref(huge.get()));
+      fmpz_t e;
+      fmpz_init(e);
+      fmpz_set_str(e, "1000000000000000000000000", 10);
+      arf_mul_2exp_fmpz(arb_midref(huge.get()), arb_midref(huge.get()), e);
+      fmpz_clear(e);
+      mag_one(arb_radref(huge.get()));
+      const double lo = f == rn::Mono::erfc ? 0 : -1, hi = f == rn::Mono::erfc ? 2 : 1;
+      auto in_range = [&](const Ball& b) {
+        if (!arb_is_finite(b.get())) return true;
+        Ball range;
+        arf_set_d(arb_midref(range.get()), (lo + hi) / 2);
+        mag_set_d(arb_radref(range.get()), (hi - lo) / 2 * (1 + 1e-15));
+        return static_cast<bool>(arb_contains(range.get(), b.get()));
+      };
+      rn::mono(r.get(), inf_mid.get(), f, prec);
+      EXPECT_TRUE(in_range(r)) << prec;
+      rn::mono(r.get(), huge.get(), f, std::min<slong>(prec, 256));
+      EXPECT_TRUE(in_range(r)) << prec;
+    }
+  }
+}
+
 namespace {
 int gauss(acb_ptr out, const acb_t x, void*, slong, slong prec) {  // e^{-x^2}
   acb_sqr(out, x, prec);

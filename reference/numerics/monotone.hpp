@@ -57,8 +57,11 @@ inline void mono_slope(mag_t d, const arb_t x, Mono f, slong prec) {
     // (m 4 below |x|: e^{8|x|} too large a bound, and the Gaussian profile never resolved at eps = 1e20), and Arb's
     // exp at 64 bits bounds e^{-m^2} by 2^{-2^128} once m^2 passes that. So m, m^2 (exact) and the exp carry
     // 64 + 2 log2|x| bits: the bound then holds to ~2^-60 relative (prec only caps it)
-    const slong ex = arf_abs_bound_lt_2exp_si(arb_midref(x));
-    const slong wp = std::min<slong>(prec + 64, 64 + 2 * std::max<slong>(ex, 0));
+    // (both clamped first: the bound is WORD_MAX for a non-finite midpoint, and prec + 64 overflowed a slong at
+    // the precision ceiling: UndefinedBehaviorSanitizer, DP.gauss.mu's root search)
+    const slong cap = WORD_MAX / 4;
+    const slong ex = std::min<slong>(std::max<slong>(arf_abs_bound_lt_2exp_si(arb_midref(x)), 0), cap);
+    const slong wp = 64 + std::min<slong>(std::min<slong>(prec, cap), 2 * ex);
     arb_get_abs_lbound_arf(t, x, wp);
     arb_t s;
     arb_init(s);
