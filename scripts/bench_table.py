@@ -8,7 +8,8 @@ README.md between the markers `<!-- bench-table begin -->` and `<!-- bench-table
                                           [--n 16384] [--judge 1000]
 
 - fast: `privoco_bench --table` times every fast ID at the report's sampled points (seed 1): scalar calls and the
-  batch path (its vectorised kernel where it has one), NaN count, batch/scalar bit agreement.
+  batch path (its vectorised kernel where it has one), NaN count, batch/scalar bit agreement, and for some IDs the
+  plain C++ loop of the printed closed form (<cmath>, the project's compiler flags) on the same points.
 - naive: for the IDs in NAIVE below, the closed form as printed, vectorised with numpy/scipy (or scipy.integrate.quad
   point by point where there is no closed form), timed on the same points in the same run; the fraction of its results
   that are not finite, and of a sample of `--judge` finite ones that privoco's certified reference judges off by more
@@ -199,17 +200,19 @@ def fmt_rate(x):
 def markdown(doc):
     lines = [f"Measured by `scripts/bench_table.py` on {doc['cpu']} ({doc['vector']}), one core, "
              f"{doc['points']} sampled points per ID (seed 1); evaluations per second.", "",
-             "| ID | fast scalar | fast batch | naive alternative | naive | fast / naive | naive not finite | "
-             "naive off > 16 ulp |", "|---|---|---|---|---|---|---|---|"]
+             "| ID | fast scalar | fast batch | plain C++ loop | fast / C++ | naive alternative | naive | fast / naive | "
+             "naive not finite | naive off > 16 ulp |", "|---|---|---|---|---|---|---|---|---|---|"]
     for f in doc["fast"]:
         n = doc["naive"].get(f["id"])
         best = f["batch_per_s"] or f["scalar_per_s"]
+        cpp = f.get("cpp_loop_per_s")
+        loop = [fmt_rate(cpp), f"{best / cpp:.2f}x" if cpp else "-"]
         if n:
             off = "-" if n["judged"] == 0 else f"{n['off_16ulp']}/{n['judged']}"
             cells = [n["kind"], fmt_rate(n["per_s"]), f"{best / n['per_s']:.1f}x", f"{n['not_finite']}/{n['evaluated']}", off]
         else:
             cells = ["-"] * 5
-        lines.append(f"| {f['id']} | {fmt_rate(f['scalar_per_s'])} | {fmt_rate(f['batch_per_s'])} | " + " | ".join(cells) + " |")
+        lines.append(f"| {f['id']} | {fmt_rate(f['scalar_per_s'])} | {fmt_rate(f['batch_per_s'])} | " + " | ".join(loop + cells) + " |")
     if doc["learners"]:
         lines += ["", "| learner benchmark | per second |", "|---|---|"]
     for l in doc["learners"]:

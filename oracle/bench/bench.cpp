@@ -501,6 +501,57 @@ std::string json_text(const std::string& s) {
   return out + "\"";
 }
 
+// The plain C++ loop a user would write for some IDs: the printed closed form with <cmath>, no care for the range,
+// compiled with the project's flags (the same formulas as scripts/bench_table.py's numpy alternatives). Columns in
+// table order; point i.
+using NaiveFn = double (*)(const double* const* c, std::size_t i);
+double naive_i0(double L, double B, double C) {  // int_{-C}^{C} e^{vL - v^2 B} dv (VDH eq (4))
+  const double sB = std::sqrt(B);
+  return std::sqrt(M_PI / B) / 2 * std::exp(L * L / (4 * B)) *
+         (std::erf((2 * B * C - L) / (2 * sB)) + std::erf((2 * B * C + L) / (2 * sB)));
+}
+const std::vector<std::pair<std::string, NaiveFn>>& naive_loops() {
+  static const std::vector<std::pair<std::string, NaiveFn>> v = {
+      {"VDH.pred.conj", [](const double* const* c, std::size_t i) {  // corrected eq (7) (ERRATA.md E1)
+         const double L = c[0][i], b = c[2][i], B = b + c[1][i], C = 1 / (5 * c[3][i]), sB = std::sqrt(B);
+         const double first = std::sqrt(b) * L * std::exp((L + 2 * C * B) * (L + 2 * C * B) / (4 * B)) *
+                              (std::erf((L + 2 * C * B) / (2 * sB)) - std::erf((L - 2 * C * B) / (2 * sB)));
+         const double second = 2 * std::sqrt(b * B / M_PI) * std::expm1(2 * C * L);
+         return (first - second) / (std::erf(C * std::sqrt(b)) * std::exp(C * (L + C * B)) * 4 * B * sB);
+       }},
+      {"VDH.pot.conj", [](const double* const* c, std::size_t i) {
+         const double b = c[2][i], C = 1 / (5 * c[3][i]);
+         return naive_i0(c[0][i], b + c[1][i], C) / (std::sqrt(M_PI / b) * std::erf(C * std::sqrt(b))) - 1;
+       }},
+      {"VDH.pot.Z", [](const double* const* c, std::size_t i) {
+         return std::sqrt(M_PI / c[0][i]) * std::erf(std::sqrt(c[0][i]) / (5 * c[1][i]));
+       }},
+      {"VDH.pred.uniform", [](const double* const* c, std::size_t i) {
+         const double L = c[0][i], V = c[1][i], C = 1 / (5 * c[2][i]);
+         return (L * naive_i0(L, V, C) - 2 * std::exp(-C * C * V) * std::sinh(C * L)) / (2 * V) / (2 * C);
+       }},
+      {"VDH.pot.uniform", [](const double* const* c, std::size_t i) {
+         const double C = 1 / (5 * c[2][i]);
+         return naive_i0(c[0][i], c[1][i], C) / (2 * C) - 1;
+       }},
+      {"VDH.bound.thm1", [](const double* const* c, std::size_t i) {  // as printed
+         const double u = std::fabs(c[0][i]), B = c[2][i] + c[1][i], b = c[2][i], G = c[3][i];
+         const double first = 11 * G * (std::log(11 * G * u) - 1 + std::log(std::sqrt(5.0) * G * std::sqrt(M_PI) / (4 * std::sqrt(b))));
+         const double second = std::sqrt(8 * B * std::log(16 * u * u * std::pow(B, 1.5) * std::sqrt(M_PI) / std::sqrt(b) + 1));
+         return 1 + u * std::max(first, second);
+       }},
+      {"VDH.conj.exp_linear", [](const double* const* c, std::size_t i) {
+         return (c[3][i] / c[1][i]) * (std::log(c[3][i] / (c[0][i] * c[1][i])) - 1) + c[2][i];
+       }},
+      {"DP.laplace.delta", [](const double* const* c, std::size_t i) {
+         return std::max(0.0, 1 - std::exp((c[0][i] - c[1][i]) / 2));
+       }},
+      {"JKT.const.delta_typical", [](const double* const* c, std::size_t i) { return std::exp(-c[0][i]); }},
+      {"JKT.const.igd_step", [](const double* const* c, std::size_t i) { return 1 / (c[0][i] * c[1][i]); }},
+  };
+  return v;
+}
+
 // Seconds of one pass of f over the first k points: the median of 5 passes, after k has grown (doubling) until one
 // pass takes 20 ms or covers all points (so that slow IDs cost seconds, not minutes).
 template <class F>
@@ -532,7 +583,8 @@ double pass_seconds(F f, std::size_t n, std::size_t* k) {
 int table(std::size_t n, const char* json_path, const char* dump_dir, const std::string& ids) {
   std::printf("fast throughput per ID, one core; %s (%s); %zu sampled points per ID (seed 1)\n", cpu_name().c_str(),
               vector_width(), n);
-  std::printf("%-34s %12s %12s %8s %5s %9s\n", "id", "scalar M/s", "batch M/s", "points", "NaN", "bitwise");
+  std::printf("%-34s %12s %12s %8s %5s %9s %12s %8s\n", "id", "scalar M/s", "batch M/s", "points", "NaN", "bitwise",
+              "C++ loop M/s", "ratio");
   std::string rows;
   int bad = 0;
   for (const privoco::Entry& e : privoco::catalogue()) {
@@ -557,12 +609,26 @@ int table(std::size_t n, const char* json_path, const char* dump_dir, const std:
     std::size_t nan = 0, mismatch = 0;
     for (const auto& v : scalar) nan += std::isnan(v.value) || std::isnan(v.log_abs());
     double tb = 0;
+    std::vector<std::vector<double>> cols(e.vector_layout ? 0 : e.params.size(), std::vector<double>(pts.size()));
+    for (std::size_t i = 0; i < pts.size(); ++i)
+      for (std::size_t j = 0; j < cols.size(); ++j) cols[j][i] = pts[i][j];
+    std::vector<const double*> cp;
+    for (const auto& c : cols) cp.push_back(c.data());
+    // the plain C++ loop of the closed form, where the ID has one, on the same points in the same run
+    NaiveFn naive = nullptr;
+    for (const auto& [id, f] : naive_loops())
+      if (id == e.id) naive = f;
+    double rn = 0;
+    if (naive) {
+      std::vector<double> nv(pts.size());
+      std::size_t kn = 0;
+      const double tn = pass_seconds([&](std::size_t k) {
+        for (std::size_t i = 0; i < k; ++i) nv[i] = naive(cp.data(), i);
+        benchmark::DoNotOptimize(nv.data());
+      }, pts.size(), &kn);
+      rn = kn / tn;
+    }
     if (bf) {
-      std::vector<std::vector<double>> cols(e.params.size(), std::vector<double>(pts.size()));
-      for (std::size_t i = 0; i < pts.size(); ++i)
-        for (std::size_t j = 0; j < e.params.size(); ++j) cols[j][i] = pts[i][j];
-      std::vector<const double*> cp;
-      for (const auto& c : cols) cp.push_back(c.data());
       tb = pass_seconds([&](std::size_t k) {
         bf(cp.data(), batch.data(), k);
         benchmark::DoNotOptimize(batch.data());
@@ -573,12 +639,16 @@ int table(std::size_t n, const char* json_path, const char* dump_dir, const std:
     }
     const double rs = ks / ts, rb = bf ? kb / tb : 0;
     bad += nan > 0 || mismatch > 0;
-    std::printf("%-34s %12.3f %12s %8zu %5zu %9s\n", e.id.c_str(), rs / 1e6, bf ? fmt::format("{:.3f}", rb / 1e6).c_str() : "-",
-                pts.size(), nan, bf ? (mismatch ? fmt::format("{} differ", mismatch).c_str() : "same") : "-");
+    const double best = bf ? rb : rs;
+    std::printf("%-34s %12.3f %12s %8zu %5zu %9s %12s %8s\n", e.id.c_str(), rs / 1e6,
+                bf ? fmt::format("{:.3f}", rb / 1e6).c_str() : "-", pts.size(), nan,
+                bf ? (mismatch ? fmt::format("{} differ", mismatch).c_str() : "same") : "-",
+                naive ? fmt::format("{:.3f}", rn / 1e6).c_str() : "-", naive ? fmt::format("{:.2f}x", best / rn).c_str() : "-");
     std::fflush(stdout);
     rows += fmt::format("{}\n  {{\"id\": {}, \"points\": {}, \"scalar_per_s\": {:.6g}, \"batch_per_s\": {}, \"nan\": {}, "
-                        "\"batch_differs\": {}}}", rows.empty() ? "" : ",", json_text(e.id), pts.size(), rs,
-                        bf ? fmt::format("{:.6g}", rb) : "null", nan, bf ? std::to_string(mismatch) : "null");
+                        "\"batch_differs\": {}, \"cpp_loop_per_s\": {}}}", rows.empty() ? "" : ",", json_text(e.id),
+                        pts.size(), rs, bf ? fmt::format("{:.6g}", rb) : "null", nan,
+                        bf ? std::to_string(mismatch) : "null", naive ? fmt::format("{:.6g}", rn) : "null");
     if (dump_dir && !e.vector_layout) {
       const std::string path = std::string(dump_dir) + "/" + e.id + ".csv";
       std::FILE* f = std::fopen(path.c_str(), "w");

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """scripts/bench_table.py in its quick form: every fast ID of `privoco list` is timed (scalar, and batch where it has
-a kernel), no NaN, batch and scalar calls agree bit for bit, and each naive alternative ran and was judged; the
+a kernel), no NaN, batch and scalar calls agree bit for bit, the plain C++ loops ran, and each naive alternative ran and was judged; the
 markdown table it writes into a file between the markers has one row per fast ID. Timings are not asserted.
   bench_table_test.py PRIVOCO PRIVOCO_BENCH WORKDIR   (PYTHONPATH: the Python module)"""
 import json
@@ -28,6 +28,7 @@ for f in doc["fast"]:
     assert f["nan"] == 0 and f["scalar_per_s"] > 0, f
     assert f["batch_differs"] in (None, 0), f
 assert len(doc["naive"]) >= 10, sorted(doc["naive"])
+assert sum(1 for f in doc["fast"] if f["cpp_loop_per_s"]) >= 8  # the plain C++ loops beside the fast part
 for id, n in doc["naive"].items():
     assert n["evaluated"] > 0 and n["judged"] > 0 and n["per_s"] > 0, (id, n)
 text = open(readme).read()
