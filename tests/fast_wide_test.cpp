@@ -6,13 +6,15 @@
 // the report's sampling boxes; fast_wide_reference_test compares a sample of these points with the reference.)
 // PRIVOCO_WIDE_SEED (default 1) and PRIVOCO_WIDE_CASES (per ID, default 3000) set the run; both are printed.
 // PRIVOCO_WIDE_IDS=prefix,... restricts it to the IDs that begin with one of the prefixes. The
-// opt-in ctest configuration `long` runs 10^6 cases per ID (fast_wide_long).
+// opt-in ctest configuration `long` runs 10^6 cases per ID (fast_wide_long). Every ID's batch kernel, where it has
+// one, must give its scalar calls' bits on such points across several kernel blocks.
 #include <gtest/gtest.h>
 
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
@@ -101,3 +103,53 @@ TEST(FastWide, NeverNaNAndConsistentStatusOverTheWholeRange) {
 
 // The sibling: an overflow reported with status ok (inf as if it were a value) is caught.
 TEST(FastWide, AnOverflowWithStatusOkIsCaught) { EXPECT_FALSE(run(1, 300, true).empty()); }
+
+namespace {
+// Every ID with a batch kernel over whole-range points spread across three kernel blocks (2048 points each, the last
+// partial): the batch gives the scalar calls' bits, status and sign. Points a scalar call refuses are left out.
+// `flip` (the sibling) changes the last bit of one batch value before the comparison.
+std::vector<std::string> batch_mismatches(std::uint64_t seed, bool flip) {
+  std::vector<std::string> out;
+  for (const privoco::Entry* e : privoco::testing::selected_fast_functions()) {
+    const privoco::fast::BatchFn bf = e->vector_layout ? nullptr : privoco::fast::batch(*e);
+    if (!bf) continue;
+    std::mt19937_64 rng(privoco::testing::id_seed(seed, e->id));
+    std::vector<std::vector<double>> cols(e->params.size());
+    std::vector<privoco::fast::Value> scalar;
+    while (scalar.size() < 2 * 2048 + 300) {
+      const std::vector<double> x = privoco::testing::wide_point(*e, rng);
+      try {
+        scalar.push_back(privoco::fast::evaluate(*e, x.data()));
+      } catch (const privoco::Error&) {
+        continue;
+      }
+      for (std::size_t j = 0; j < x.size(); ++j) cols[j].push_back(x[j]);
+    }
+    std::vector<const double*> cp;
+    for (const auto& c : cols) cp.push_back(c.data());
+    std::vector<privoco::fast::Value> batch(scalar.size());
+    bf(cp.data(), batch.data(), batch.size());
+    if (flip) batch[2100].value = std::nextafter(batch[2100].value, INFINITY);
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      const auto &s = scalar[i], &b = batch[i];
+      const bool same = std::memcmp(&s.value, &b.value, sizeof(double)) == 0 && s.status == b.status && s.sign == b.sign &&
+                        (s.status == Status::ok || std::memcmp(&s.log_abs_out, &b.log_abs_out, sizeof(double)) == 0);
+      if (!same) {
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "%s point %zu: batch %.17g, scalar %.17g", e->id.c_str(), i, b.value, s.value);
+        out.push_back(buf);
+        break;
+      }
+    }
+  }
+  return out;
+}
+}  // namespace
+
+TEST(FastWide, EveryBatchKernelGivesTheScalarBits) {
+  const auto m = batch_mismatches(env_u64("PRIVOCO_WIDE_SEED", 1), false);
+  for (const auto& f : m) ADD_FAILURE() << f;
+}
+
+// The sibling: one value off by one ulp in the second block is caught.
+TEST(FastWide, ABatchValueOneUlpOffIsCaught) { EXPECT_FALSE(batch_mismatches(1, true).empty()); }

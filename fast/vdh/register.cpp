@@ -19,6 +19,9 @@ void register_paper(Registry& r) {
   });
   r.add("VDH.pot.Z", [](const double* p) { return vdh::pot_Z(p[0], p[1]); });
   r.add("VDH.pred.uniform", [](const double* p) { return vdh::pred_uniform(p[0], p[1], p[2]); });
+  r.add_batch("VDH.pred.uniform", [](const double* const* c, Value* out, std::size_t n) {
+    vdh::pred_uniform(c[0], c[1], c[2], out, n);
+  });
   r.add("VDH.pot.uniform", [](const double* p) { return vdh::pot_uniform(p[0], p[1], p[2]); });
   r.add("VDH.pred.improper", [](const double* p) { return vdh::pred_improper(p[0], p[1], p[2]); });
   r.add("VDH.pot.improper", [](const double* p) { return vdh::pot_improper(p[0], p[1], p[2]); });

@@ -24,5 +24,7 @@ Value pred_uniform_dd(double L, double L_lo, double V, double V_lo, double G);
 void pred_conj_dd(const double* L, const double* L_lo, const double* V, const double* V_lo, const double* b,
                   const double* G, Value* out, std::size_t n);
 void pot_conj(const double* L, const double* V, const double* b, const double* G, Value* out, std::size_t n);
+// The uniform prior's prediction in batch (the conjugate prior's kernels at b = 0): the same bits as pred_uniform.
+void pred_uniform(const double* L, const double* V, const double* G, Value* out, std::size_t n);
 
 }  // namespace privoco::fast::vdh
