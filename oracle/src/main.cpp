@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <cerrno>
 #include <iostream>
 
 #include "commands.hpp"
@@ -13,6 +15,7 @@
 #include "registry.hpp"
 #include "run.hpp"
 #include "privoco/errors.hpp"
+#include "privoco/fast/simd.hpp"
 
 namespace {
 // Validators that say what they want: a tolerance is a finite number >= 0 (NaN and inf refused), a seed is an
@@ -57,6 +60,12 @@ int main(int argc, char** argv) {
   app.footer(std::string(exit_codes_text()) + "\n");
   app.option_defaults()->always_capture_default();  // --help shows every default
   app.require_subcommand(1);
+  // --version: the release, the compiler, and which variant of the vectorised kernels this CPU runs
+  app.set_version_flag("--version", [] {
+    return std::string("privoco ") + PRIVOCO_VERSION + " (GCC " + __VERSION__ + ")\nvectorised kernels: " +
+           privoco::fast::kernel_variant() + " (floating point), " + privoco::fast::isa_variant() +
+           " (integer draws), chosen by this CPU's features";
+  });
   std::string run_names, stream_names;  // what the papers registered (oracle/PAPER/register.cpp)
   for (const RunCommand& c : registry().runs) {
     run_names += (run_names.empty() ? "" : ", ") + c.names[0];
@@ -225,6 +234,11 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    std::printf("%s\n", e.what());
+    if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return 0;
+    std::fprintf(stderr, "privoco: error: cannot write standard output: %s\n", std::strerror(errno));
+    return kWriteFailed;
   } catch (const CLI::ParseError& e) {
     std::fprintf(stderr, "privoco: error: %s (privoco --help)\n", e.what());
     return kBadInput;

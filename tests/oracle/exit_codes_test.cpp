@@ -497,3 +497,18 @@ TEST(ExitCodes, ProgressOnlyOnATerminal) {
   EXPECT_EQ(piped.code, 0);
   EXPECT_EQ(piped.err.find("\033[Kcompare VDH.pred.cv: "), std::string::npos) << piped.err;
 }
+
+// --version: the release and which variant of the vectorised kernels this CPU runs (one of the clone names, by the
+// CPU's features); exit 0, and 74 with the system's error when standard output cannot be written.
+TEST(ExitCodes, VersionNamesTheKernelVariant) {
+  const CliRun r = run("--version");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("privoco ", 0), 0u) << r.out;
+  const bool named = r.out.find("kernels: avx512f") != std::string::npos || r.out.find("kernels: avx2") != std::string::npos ||
+                     r.out.find("kernels: default") != std::string::npos;
+  EXPECT_TRUE(named) << r.out;
+  const std::string err = test_dir() + "version_err.txt";
+  const int st = std::system((std::string(PRIVOCO_BIN) + " --version >/dev/full 2>" + err).c_str());
+  EXPECT_EQ(WEXITSTATUS(st), 74);
+  EXPECT_NE(privoco::testing::slurp(err).find("No space left on device"), std::string::npos);
+}
