@@ -28,27 +28,29 @@ struct SphereParams {
 // pair of terms, decreasing in n) is below 1/4, sum_{n>N} T_n <= 2 T_N r_N and sum_{n>N} n T_n <= 2 N T_N (2 r_N).
 // Faster than Arb's 0F1 below x ~ max(80, nu^2/8) (measured at 88 bits: d = 100, x = 100: 13 us against 21 us, and Arb's
 // 0F1 non-finite at d = 1000, x = 300), where Arb goes through the asymptotic series
-void psi_series(arb_t psi, arb_t xdpsi, const arb_t x, slong d, slong prec) {
+// psi - 1 = sum_{n>=1} T_n is summed apart and its tail bounded relative to it (psi_m1): log Psi_d = log1p(psi - 1)
+// keeps its relative accuracy at tiny x, where log(psi) lost it (x = 1e-1000000 needed millions of bits: 96 s).
+void psi_series(arb_t psi, arb_t xdpsi, const arb_t x, slong d, slong prec, arb_t psi_m1) {
   arb_t z, term, r;
   arb_init(z), arb_init(term), arb_init(r);
   arb_sqr(z, x, prec);
   arb_one(term);
-  arb_one(psi);
+  arb_zero(psi_m1);
   if (xdpsi != nullptr) arb_zero(xdpsi);
   mag_t tail, tail1;
   mag_init(tail), mag_init(tail1);
   for (ulong n = 1;; ++n) {
     arb_mul(term, term, z, prec);
     arb_div_ui(term, term, 2 * n * (2 * n + static_cast<ulong>(d) - 2), prec);
-    arb_add(psi, psi, term, prec);
+    arb_add(psi_m1, psi_m1, term, prec);
     if (xdpsi != nullptr) arb_addmul_ui(xdpsi, term, 2 * n, prec);
     arb_div_ui(r, z, 2 * (n + 1) * (2 * n + static_cast<ulong>(d)), prec);
     if (arf_cmp_2exp_si(arb_midref(r), -2) >= 0) continue;
     arb_mul(r, r, term, prec);
     arb_get_mag(tail, r);
     mag_mul_2exp_si(tail, tail, 1);  // 2 T_N r_N
-    if (mag_cmp_2exp_si(tail, arf_abs_bound_lt_2exp_si(arb_midref(psi)) - prec - 2) < 0) {
-      arb_add_error_mag(psi, tail);
+    if (arb_is_zero(psi_m1) || mag_cmp_2exp_si(tail, arf_abs_bound_lt_2exp_si(arb_midref(psi_m1)) - prec - 2) < 0) {
+      arb_add_error_mag(psi_m1, tail);
       if (xdpsi != nullptr) {
         mag_mul_ui(tail1, tail, 4 * n);  // 2 N T_N (2 r_N)
         arb_add_error_mag(xdpsi, tail1);
@@ -56,6 +58,7 @@ void psi_series(arb_t psi, arb_t xdpsi, const arb_t x, slong d, slong prec) {
       break;
     }
   }
+  arb_add_ui(psi, psi_m1, 1, prec);
   mag_clear(tail), mag_clear(tail1);
   arb_clear(z), arb_clear(term), arb_clear(r);
 }
@@ -67,12 +70,12 @@ void tilt_route(arb_t phi, arb_t lpsi, arb_t rho, const arb_t x, const SpherePar
   arb_t h, g;
   arb_init(h), arb_init(g);
   if (series) {
-    psi_series(g, rho, x, q.d, prec);
+    psi_series(g, rho, x, q.d, prec, h);
     if (rho != nullptr) {
       arb_div(rho, rho, g, prec);
       arb_div(rho, rho, x, prec);
     }
-    arb_log(g, g, prec);
+    arb_log1p(g, h, prec);  // log Psi_d = log1p(Psi_d - 1)
     arb_sub(phi, g, x, prec);
     if (lpsi != nullptr) arb_swap(lpsi, g);
   } else {
@@ -308,6 +311,34 @@ void sphere_mi(arb_t res, arb_srcptr p, slong prec) {
       arb_addmul(t[5], u[0], u[1], prec);
     }
     arb_mul(t[5], t[5], t[0], prec);
+    // for small s the tighter bound from log Psi_d(s r) <= s^2 r^2/(2d) (0F1(; a; z) <= e^{z/a}): above b,
+    // (s^2/(2d)) E[R^2; R > b] <= (s^2/(2d)) sqrt(E R^4) e^{-x/2}, E R^4 = (d + s^2)^2 + 2(d + 2 s^2); below a,
+    // (s^2/(2d)) a^2 e^{-x}. (The first bound over s^2 grew like 1/s: s = 1e-1000300 needed 3e6 bits.)
+    numerics::Scratch<3> v;
+    arb_add_ui(v[0], t[1], static_cast<ulong>(d), prec);
+    arb_sqr(v[0], v[0], prec);
+    arb_add_ui(v[1], t[1], 0, prec);
+    arb_mul_2exp_si(v[1], v[1], 1);
+    arb_add_ui(v[1], v[1], static_cast<ulong>(d), prec);
+    arb_mul_2exp_si(v[1], v[1], 1);
+    arb_add(v[0], v[0], v[1], prec);
+    arb_sqrtpos(v[0], v[0], prec);  // sqrt(E R^4)
+    arb_set_d(v[1], x);
+    arb_mul_2exp_si(v[1], v[1], -1);
+    arb_neg(v[1], v[1]);
+    arb_exp(v[1], v[1], prec);
+    arb_mul(v[0], v[0], v[1], prec);  // sqrt(E R^4) e^{-x/2}
+    if (a2 > 0) {
+      const double a = std::sqrt(a2) * (1 - 0x1p-40);
+      arb_sqr(v[1], v[1], prec);  // e^{-x}
+      arb_set_d(v[2], a * a * (1 + 0x1p-40));
+      arb_addmul(v[0], v[2], v[1], prec);
+    }
+    arb_mul(v[0], v[0], t[1], prec);
+    arb_div_ui(v[0], v[0], 2 * static_cast<ulong>(d), prec);
+    if (arb_is_finite(v[0]) && (!arb_is_finite(t[5]) || arf_cmpabs(arb_midref(v[0]), arb_midref(t[5])) < 0) &&
+        arb_is_nonnegative(v[0]))
+      arb_swap(t[5], v[0]);  // (both are upper bounds of the same tails: the smaller is taken)
   }
   arb_div(t[5], t[5], t[1], prec);  // the tails, scaled by e^{-shift}
   mag_t tail;

@@ -15,6 +15,8 @@
 #include "privoco/fast/evaluate.hpp"
 #include "privoco/fast/mip/bounds.hpp"
 #include "privoco/proofs/check.hpp"
+#include "privoco/decimal.hpp"
+#include "privoco/reference/evaluate.hpp"
 #include "privoco/reference/mip/bounds.hpp"
 #include "support/ball_eval.hpp"
 #include "support/gen.hpp"
@@ -187,6 +189,29 @@ TEST(MipMutualInformation, SphereInputAgainstAnIndependentQuadrature) {
     }
   // d = 1, s = 1: the binary-input Gaussian channel at SNR 1 (0 dB) carries about 0.486 bits
   EXPECT_NEAR(mid(eval_fn(ref::sphere_mi, {1, 1, 1, 1}, 96)), 0.486, 5e-4);
+}
+
+// Small s = L/sigma, against the expansion I = s^2/2 - s^4/(4d) + O(s^6) (log 0F1(; d/2; k^2/4) = k^2/(2d) -
+// k^4/(4d^2(d+2)) + ..., E R^2 = d + s^2, E R^4 = d^2 + 2d + O(s^2)); and s = 1e-1000300, where log Psi_d(sR) lost all
+// its bits to log(1 + tiny) and the tails' bound grew like 1/s (96 s, then refused): now certified at once. The
+// sibling: s^2/2 alone misses the tolerance at s = 1e-3.
+TEST(MipMutualInformation, SphereInputAtSmallSignal) {
+  for (int d : {1, 3, 10})
+    for (double s : {1e-3, 1e-8, 1e-100}) {
+      const double I = mid(eval_fn(ref::sphere_mi, {static_cast<double>(d), s, 1, 0}, 96));
+      const double expansion = s * s / 2 - s * s * s * s / (4 * d);
+      EXPECT_NEAR(I, expansion, 1e-10 * expansion) << "d = " << d << ", s = " << s;
+      if (s == 1e-3) EXPECT_GT(std::fabs(I - s * s / 2), 1e-10 * expansion) << "d = " << d;
+    }
+  const privoco::Entry& e = privoco::entry("MIP.priv.sphere_mi");
+  std::vector<privoco::Decimal> x;
+  const char* text[] = {"1", "1e-1000000", "1e300", "2"};
+  for (int i = 0; i < 4; ++i) x.push_back(privoco::parse_param(e.id, e.params[i], text[i]));
+  privoco::reference::Options opt;
+  opt.max_seconds = 2;
+  const auto c = privoco::reference::evaluate(e, x, opt);  // PrecisionCeiling (a test failure) past 2 s
+  EXPECT_EQ(c.value.rfind("7.213475204444817", 0), 0u) << c.value;  // s^2/(2 ln 2), s = 1e-1000300
+  EXPECT_NE(c.value.find("e-2000601"), std::string::npos) << c.value;
 }
 
 // Large d, where the quadrature bounds the integrand on complex balls through the tilted law of u_1 (its variance
