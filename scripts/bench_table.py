@@ -214,7 +214,8 @@ def markdown(doc):
             cells = ["-"] * 5
         lines.append(f"| {f['id']} | {fmt_rate(f['scalar_per_s'])} | {fmt_rate(f['batch_per_s'])} | " + " | ".join(loop + cells) + " |")
     if doc["learners"]:
-        lines += ["", "| learner benchmark | per second |", "|---|---|"]
+        lines += ["", "| learner benchmark (privoco_bench: d = 1000 coordinate-steps; BM_JktPqftl: rounds) | per second |",
+                  "|---|---|"]
     for l in doc["learners"]:
         lines.append(f"| {l['name']} {l['label']} | {fmt_rate(l['per_s'])} |")
     rc = doc["reference"]
