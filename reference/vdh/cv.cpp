@@ -115,12 +115,15 @@ void pred_or_pot(arb_t res, arb_srcptr p, slong prec, Kind kind, bool in_v) {
   arb_init(sC); arb_init(C); arb_init(lo); arb_init(hi); arb_init(vz);
   consts(sC, C, p + 2, prec);
   set_shift(q, C);
-  // cut at s0 = 1/(prec + 60): v <= v0 = e^{-(prec + 60)} there; the integrand over [0, s0] (or [0, v0]) is bounded
+  // cut at v0 = C e^{-(prec + 60)}, s0 = 1/ln(1/v0): the integrand over [0, s0] (or [0, v0]) is bounded
   // by 2 v0 sinh(v0 |L|) (pred, s-route), 2 (cosh(v0 L) - 1) + 2 v0^2 V (pot), 2 sinh(v0 |L|)/ln(v0)^2 (pred,
   // v-route); times the interval length, times e^{-shift} <= 1.
   const slong k = prec + 60;
   arb_set_si(vz, -k);
-  arb_exp(vz, vz, prec);  // v0
+  arb_exp(vz, vz, prec);
+  arb_mul(vz, vz, C, prec);  // v0 = C e^{-k} (C < 1 for G > 1/5): the cut relative to C, so that v0 |L| <= lambda e^{-k}
+                             // (with v0 = e^{-k}, C = 2e-1000001 lay below the cut and sinh(v0 |L|) overflowed at
+                             // L = 1e1000000: a non-finite enclosure after 6 s)
   mag_t tail;
   mag_init(tail);
   {
@@ -142,7 +145,7 @@ void pred_or_pot(arb_t res, arb_srcptr p, slong prec, Kind kind, bool in_v) {
       else arb_div_ui(t, t, static_cast<ulong>(k * k), prec);  // 1/ln(v)^2 <= 1/k^2 for v <= v0
     }
     if (in_v) arb_mul(t, t, vz, prec);
-    else arb_div_ui(t, t, static_cast<ulong>(k), prec);  // s0 = 1/k
+    else arb_div_ui(t, t, static_cast<ulong>(k), prec);  // s0 <= 1/k
     arb_get_mag(tail, t);
     arb_clear(t); arb_clear(u);
   }
@@ -150,8 +153,9 @@ void pred_or_pot(arb_t res, arb_srcptr p, slong prec, Kind kind, bool in_v) {
     arb_set(lo, vz);
     arb_set(hi, C);
   } else {
-    arb_one(lo);
-    arb_div_ui(lo, lo, static_cast<ulong>(k), prec);
+    arb_log(lo, vz, prec);
+    arb_neg(lo, lo);
+    arb_inv(lo, lo, prec);  // s0 = 1/ln(1/v0) = 1/(k + ln 5G) <= 1/k
     arb_set(hi, sC);
   }
   integrate(res, q, lo, hi, tail, prec);

@@ -12,6 +12,7 @@
 
 #include "support/ball_eval.hpp"
 #include "privoco/catalogue.hpp"
+#include "privoco/decimal.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/evaluate.hpp"
 #include "privoco/reference/evaluate.hpp"
@@ -175,4 +176,22 @@ TEST(VdhCvFast, TinyCAgainstReference) {
       privoco::testing::expect_matches_reference("VDH.pred.cv", p);
       privoco::testing::expect_matches_reference("VDH.pot.cv", p);
     }
+}
+
+// C = 1/(5G) far below e^{-(prec + 60)} with lambda = C|L| moderate (L = -1e1000000, G = 1e1000000: lambda = 0.2): the
+// quadrature's cut is relative to C now (with the cut at e^{-(prec + 60)} the tail bound sinh(v0 |L|) overflowed: a
+// refusal after 9 s). Against the leading form F ~ (lambda^2/2 + lambda^4/48)/(2 ln 5G) (ln(Ct) ~ ln C on the whole
+// range, relative error ~ 1/ln 5G = 4e-7); the sibling: without the lambda^4 term it is off by more than that.
+TEST(VdhCv, PotentialAtCFarBelowTheCut) {
+  const privoco::Entry& e = privoco::entry("VDH.pot.cv");
+  std::vector<privoco::Decimal> x;
+  const char* text[] = {"-1e1000000", "1", "1e1000000"};
+  for (int i = 0; i < 3; ++i) x.push_back(privoco::parse_param(e.id, e.params[i], text[i]));
+  privoco::reference::Options opt;
+  opt.max_seconds = 2;
+  const auto c = privoco::reference::evaluate(e, x, opt);
+  const double F = std::strtod(c.value.c_str(), nullptr), l5G = 1000000 * std::log(10.0) + std::log(5.0), lam = 0.2;
+  const double lead = (lam * lam / 2 + lam * lam * lam * lam / 48) / (2 * l5G);
+  EXPECT_NEAR(F, lead, 2e-6 * lead) << c.value;
+  EXPECT_GT(std::fabs(F - lam * lam / 2 / (2 * l5G)), 2e-6 * lead);
 }
