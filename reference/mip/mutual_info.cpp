@@ -294,7 +294,7 @@ void sphere_mi(arb_t res, arb_srcptr p, slong prec) {
   // b above the bound and a below it by a margin far beyond the double rounding of b2, a2 and of s
   arb_set_d(acb_realref(hi), std::sqrt(b2) * (1 + 0x1p-40));
   {
-    numerics::Scratch<3> u;
+    numerics::Scratch<4> u;  // u[0] = a, u[1] = e^{-x/2}, u[3] = e^{-x}: shared by both bounds below
     arb_set_d(u[1], x);
     arb_mul_2exp_si(u[1], u[1], -1);
     arb_neg(u[1], u[1]);
@@ -306,9 +306,9 @@ void sphere_mi(arb_t res, arb_srcptr p, slong prec) {
     if (a2 > 0) {
       const double a = std::sqrt(a2) * (1 - 0x1p-40);
       arb_set_d(acb_realref(lo), a);
-      arb_sqr(u[1], u[1], prec);  // e^{-x}
+      arb_sqr(u[3], u[1], prec);  // e^{-x}
       arb_set_d(u[0], a);
-      arb_addmul(t[5], u[0], u[1], prec);
+      arb_addmul(t[5], u[0], u[3], prec);
     }
     arb_mul(t[5], t[5], t[0], prec);
     // for small s the tighter bound from log Psi_d(s r) <= s^2 r^2/(2d) (0F1(; a; z) <= e^{z/a}): above b,
@@ -323,16 +323,10 @@ void sphere_mi(arb_t res, arb_srcptr p, slong prec) {
     arb_mul_2exp_si(v[1], v[1], 1);
     arb_add(v[0], v[0], v[1], prec);
     arb_sqrtpos(v[0], v[0], prec);  // sqrt(E R^4)
-    arb_set_d(v[1], x);
-    arb_mul_2exp_si(v[1], v[1], -1);
-    arb_neg(v[1], v[1]);
-    arb_exp(v[1], v[1], prec);
-    arb_mul(v[0], v[0], v[1], prec);  // sqrt(E R^4) e^{-x/2}
+    arb_mul(v[0], v[0], u[1], prec);  // sqrt(E R^4) e^{-x/2}
     if (a2 > 0) {
-      const double a = std::sqrt(a2) * (1 - 0x1p-40);
-      arb_sqr(v[1], v[1], prec);  // e^{-x}
-      arb_set_d(v[2], a * a * (1 + 0x1p-40));
-      arb_addmul(v[0], v[2], v[1], prec);
+      arb_sqr(v[2], u[0], prec);  // a^2
+      arb_addmul(v[0], v[2], u[3], prec);
     }
     arb_mul(v[0], v[0], t[1], prec);
     arb_div_ui(v[0], v[0], 2 * static_cast<ulong>(d), prec);
