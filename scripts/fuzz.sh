@@ -17,7 +17,7 @@ CXX="${PRIVOCO_FUZZ_CXX:-clang++}"
 command -v "$CXX" > /dev/null || { echo "fuzz.sh: $CXX not found (Debian: clang, libclang-rt-14-dev)" >&2; exit 2; }
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER="$CXX" -DPRIVOCO_FUZZ=ON \
   -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer \
-  -DPRIVOCO_KERNEL_CLONES= -DPRIVOCO_ISA_CLONES=" \
+  -DPRIVOCO_SIMD_VARIANTS=0" \
   -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" > build-fuzz.log
 cmake --build build-fuzz -j "$(nproc)" --target "${targets[@]}" >> build-fuzz.log
 status=0

@@ -27,6 +27,7 @@
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/evaluate.hpp"
+#include "privoco/fast/simd.hpp"
 #include "privoco/reference/evaluate.hpp"
 #include "support/wide_points.hpp"
 
@@ -99,12 +100,14 @@ std::string judge(const privoco::fast::Value& v, const privoco::reference::Certi
 
 // Compares `cases` points of every fast ID; `perturb` (the siblings) changes each fast value first.
 template <class Perturb>
-std::vector<std::string> run(std::uint64_t seed, long cases, double seconds, Perturb perturb, Tally& tally) {
+std::vector<std::string> run(std::uint64_t seed, long cases, double seconds, Perturb perturb, Tally& tally,
+                             const char* only = nullptr) {
   std::vector<std::string> failures;
   privoco::reference::Options opt;
   opt.max_seconds = seconds;
   opt.strings = true;
   for (const privoco::Entry* e : privoco::testing::selected_fast_functions()) {
+    if (only && !privoco::testing::listed(e->id, only)) continue;
     std::mt19937_64 rng(privoco::testing::id_seed(seed, e->id));
     const std::size_t before = failures.size();
     const auto start = std::chrono::steady_clock::now();
@@ -157,6 +160,24 @@ TEST(FastWideReference, WholeRangeAgreesWithTheReference) {
   for (const auto& f : failures) ADD_FAILURE() << f;
   // most points must be compared, or the test says little
   EXPECT_GT(t.compared, 3 * (t.reference_undecided + t.fast_refused));
+}
+
+// The IDs whose fast evaluation runs the vectorised kernels (scalar calls too: they go through the same kernels),
+// in every other kernel variant this CPU runs, against the reference (the variant is printed with each failure).
+TEST(FastWideReference, KernelIdsAgreeWithTheReferenceInEveryVariant) {
+  const std::string in_use = privoco::fast::kernel_variant();
+  const long cases = static_cast<long>(env_u64("PRIVOCO_WIDE_REF_CASES", 40));
+  for (const std::string& v : privoco::fast::kernel_variants()) {
+    if (v == in_use) continue;  // WholeRangeAgreesWithTheReference
+    privoco::fast::use_kernel_variant(v);
+    Tally t;
+    const auto failures = run(seed(), cases, env_double("PRIVOCO_WIDE_REF_SECONDS", 0.25),
+                              [](privoco::fast::Value&) {}, t, "VDH.pred.conj,VDH.pred.uniform,VDH.pot.conj,DP.gauss");
+    std::printf("kernel variant %s: compared %ld points\n", v.c_str(), t.compared);
+    for (const auto& f : failures) ADD_FAILURE() << "variant " << v << ": " << f;
+    EXPECT_GT(t.compared, 3 * (t.reference_undecided + t.fast_refused));
+  }
+  privoco::fast::use_kernel_variant(in_use);
 }
 
 // Siblings: a value 20 ulp off, an out-of-range value reported with status ok, and ln|value| off by 1e-12 relative,

@@ -7,7 +7,8 @@
 // PRIVOCO_WIDE_SEED (default 1) and PRIVOCO_WIDE_CASES (per ID, default 3000) set the run; both are printed.
 // PRIVOCO_WIDE_IDS=prefix,... restricts it to the IDs that begin with one of the prefixes. The
 // opt-in ctest configuration `long` runs 10^6 cases per ID (fast_wide_long). Every ID's batch kernel, where it has
-// one, must give its scalar calls' bits on such points across several kernel blocks.
+// one, must give its scalar calls' bits on such points across several kernel blocks, in every kernel variant the CPU
+// runs.
 #include <gtest/gtest.h>
 
 #include <cfloat>
@@ -22,6 +23,10 @@
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/evaluate.hpp"
+#include "privoco/fast/jkt/qftl.hpp"
+#include "privoco/fast/numerics/gaussian_draws.hpp"
+#include "privoco/fast/simd.hpp"
+#include "privoco/streams.hpp"
 #include "support/wide_points.hpp"
 
 using privoco::fast::Status;
@@ -108,8 +113,9 @@ namespace {
 // Every ID with a batch kernel over whole-range points spread across three kernel blocks (2048 points each, the last
 // partial): the batch gives the scalar calls' bits, status and sign. Points a scalar call refuses are left out.
 // `flip` (the sibling) changes the last bit of one batch value before the comparison.
-std::vector<std::string> batch_mismatches(std::uint64_t seed, bool flip) {
+std::vector<std::string> batch_mismatches(std::uint64_t seed, bool flip, const std::string& variant) {
   std::vector<std::string> out;
+  const std::string in_use = privoco::fast::kernel_variant();
   for (const privoco::Entry* e : privoco::testing::selected_fast_functions()) {
     const privoco::fast::BatchFn bf = e->vector_layout ? nullptr : privoco::fast::batch(*e);
     if (!bf) continue;
@@ -128,7 +134,9 @@ std::vector<std::string> batch_mismatches(std::uint64_t seed, bool flip) {
     std::vector<const double*> cp;
     for (const auto& c : cols) cp.push_back(c.data());
     std::vector<privoco::fast::Value> batch(scalar.size());
+    privoco::fast::use_kernel_variant(variant);  // the scalar calls above in the variant in use
     bf(cp.data(), batch.data(), batch.size());
+    privoco::fast::use_kernel_variant(in_use);
     if (flip) batch[2100].value = std::nextafter(batch[2100].value, INFINITY);
     for (std::size_t i = 0; i < batch.size(); ++i) {
       const auto &s = scalar[i], &b = batch[i];
@@ -136,7 +144,8 @@ std::vector<std::string> batch_mismatches(std::uint64_t seed, bool flip) {
                         (s.status == Status::ok || std::memcmp(&s.log_abs_out, &b.log_abs_out, sizeof(double)) == 0);
       if (!same) {
         char buf[160];
-        std::snprintf(buf, sizeof buf, "%s point %zu: batch %.17g, scalar %.17g", e->id.c_str(), i, b.value, s.value);
+        std::snprintf(buf, sizeof buf, "%s point %zu: batch (%s) %.17g, scalar (%s) %.17g", e->id.c_str(), i,
+                      variant.c_str(), b.value, in_use.c_str(), s.value);
         out.push_back(buf);
         break;
       }
@@ -146,10 +155,94 @@ std::vector<std::string> batch_mismatches(std::uint64_t seed, bool flip) {
 }
 }  // namespace
 
-TEST(FastWide, EveryBatchKernelGivesTheScalarBits) {
-  const auto m = batch_mismatches(env_u64("PRIVOCO_WIDE_SEED", 1), false);
-  for (const auto& f : m) ADD_FAILURE() << f;
+// In every kernel variant this CPU runs (privoco/fast/simd.hpp), against the scalar calls in the variant in use: the
+// variants give the same bits, so the accuracy the other tests establish holds for each.
+TEST(FastWide, EveryBatchKernelGivesTheScalarBitsInEveryVariant) {
+  for (const std::string& v : privoco::fast::kernel_variants()) {
+    std::printf("kernel variant %s\n", v.c_str());
+    const auto m = batch_mismatches(env_u64("PRIVOCO_WIDE_SEED", 1), false, v);
+    for (const auto& f : m) ADD_FAILURE() << f;
+  }
 }
 
 // The sibling: one value off by one ulp in the second block is caught.
-TEST(FastWide, ABatchValueOneUlpOffIsCaught) { EXPECT_FALSE(batch_mismatches(1, true).empty()); }
+TEST(FastWide, ABatchValueOneUlpOffIsCaught) {
+  EXPECT_FALSE(batch_mismatches(1, true, privoco::fast::kernel_variant()).empty());
+}
+
+namespace {
+// The integer-heavy kernels in every variant against the baseline, bit for bit: the keyed Gaussian draws (lengths
+// around the vector widths and the 8-pair blocks) and JKT's PQFTL solve (d = 13: rows padded to 16), through the
+// learner's played points.
+std::vector<double> draws_and_solves() {
+  std::vector<double> out;
+  const privoco::Streams s(20261128);
+  for (int pairs : {1, 2, 3, 7, 8, 9, 11, 16, 17, 100}) {
+    std::vector<double> d(2 * static_cast<std::size_t>(pairs));
+    privoco::fast::numerics::gaussian_pairs(s, 3, pairs, 0.75, d.data());
+    out.insert(out.end(), d.begin(), d.end());
+  }
+  privoco::jkt::QftlConfig c;
+  c.d = 13, c.T = 64, c.alpha = 1, c.R = 1;
+  privoco::fast::jkt::PrivateQftl alg(c, 1.0, 1.0);
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> u(-0.2, 0.2);
+  std::vector<double> v(13);
+  for (int t = 1; t < 64; ++t) {
+    for (double& x : v) x = u(rng);
+    alg.update(u(rng), v.data());
+    out.insert(out.end(), alg.played(), alg.played() + 13);
+  }
+  return out;
+}
+}  // namespace
+
+TEST(FastWide, DrawsAndSolvesGiveTheSameBitsInEveryVariant) {
+  const std::string in_use = privoco::fast::kernel_variant();
+  privoco::fast::use_kernel_variant("baseline");
+  const std::vector<double> base = draws_and_solves();
+  for (const std::string& v : privoco::fast::kernel_variants()) {
+    privoco::fast::use_kernel_variant(v);
+    const std::vector<double> got = draws_and_solves();
+    ASSERT_EQ(got.size(), base.size());
+    EXPECT_EQ(std::memcmp(got.data(), base.data(), base.size() * sizeof(double)), 0) << "variant " << v;
+  }
+  privoco::fast::use_kernel_variant(in_use);
+}
+
+// The sibling: one draw one ulp off is caught by the comparison above.
+TEST(FastWide, ADrawOneUlpOffIsCaught) {
+  const std::vector<double> base = draws_and_solves();
+  std::vector<double> got = base;
+  got[5] = std::nextafter(got[5], INFINITY);
+  EXPECT_NE(std::memcmp(got.data(), base.data(), base.size() * sizeof(double)), 0);
+}
+
+// Forcing: the variants the CPU runs are accepted and reported; names that are not variants are refused by name.
+TEST(FastWide, AKernelVariantIsForcedOrRefusedByName) {
+  const std::string in_use = privoco::fast::kernel_variant();
+  const auto all = privoco::fast::kernel_variants();
+  ASSERT_FALSE(all.empty());
+  EXPECT_EQ(all.back(), "baseline");
+  for (const std::string& v : all) {
+    privoco::fast::use_kernel_variant(v);
+    EXPECT_EQ(v, privoco::fast::kernel_variant());
+  }
+  privoco::fast::use_kernel_variant("best");
+  EXPECT_EQ(all.front(), privoco::fast::kernel_variant());
+  try {
+    privoco::fast::use_kernel_variant("avx3");
+    ADD_FAILURE() << "avx3 accepted";
+  } catch (const privoco::ParamError& e) {
+    EXPECT_NE(std::string(e.what()).find("'avx3' is not a variant"), std::string::npos) << e.what();
+  }
+  if (all.size() < 3) {  // a variant this CPU lacks is refused, naming what it runs
+    try {
+      privoco::fast::use_kernel_variant("avx512");
+      ADD_FAILURE() << "avx512 accepted";
+    } catch (const privoco::ParamError& e) {
+      EXPECT_NE(std::string(e.what()).find("cannot run here"), std::string::npos) << e.what();
+    }
+  }
+  privoco::fast::use_kernel_variant(in_use);
+}

@@ -15,7 +15,7 @@
 // e^{-a^2} from a^2 in double-double (a^2 reaches 744, where a's rounding alone would cost 1500 ulp) times
 // 2^64, so that it stays normal wherever delta is.
 // The loops over points are what the compiler vectorises (branch-free bodies, no calls), in AVX-512, AVX2 and
-// baseline versions (PRIVOCO_KERNEL_CLONES).
+// baseline variants, dispatched at each call (PRIVOCO_VARIANTS, privoco/fast/simd.hpp).
 #include "gauss_kernel.hpp"
 
 #include <cfloat>
@@ -56,7 +56,7 @@ PRIVOCO_KERNEL_INLINE void b_of(double ah, double al, double hh, double hl, doub
 }
 
 template <int K>
-PRIVOCO_KERNEL_CLONES
+PRIVOCO_KERNEL_INLINE
 void cf_kernel(const GaussPoints& __restrict p, int n, double* __restrict v, double* __restrict m1,
                double* __restrict m2) {
   for (int i = 0; i < n; ++i) {
@@ -86,7 +86,7 @@ void cf_kernel(const GaussPoints& __restrict p, int n, double* __restrict v, dou
   }
 }
 
-PRIVOCO_KERNEL_CLONES
+PRIVOCO_KERNEL_INLINE
 void small_h_kernel(const ErfcxTable& __restrict t, const GaussPoints& __restrict p, int n, double* __restrict v,
                     double* __restrict m1, double* __restrict m2) {
   for (int i = 0; i < n; ++i) {
@@ -118,7 +118,7 @@ PRIVOCO_KERNEL_INLINE void S_of(const ErfcxTable& t, double x, double x_lo, doub
 }
 
 template <bool kBcf>
-PRIVOCO_KERNEL_CLONES
+PRIVOCO_KERNEL_INLINE
 void table_kernel(const ErfcxTable& __restrict t, const GaussPoints& __restrict p, int n, double* __restrict v,
                   double* __restrict m1, double* __restrict m2) {
   for (int i = 0; i < n; ++i) {
@@ -134,7 +134,7 @@ void table_kernel(const ErfcxTable& __restrict t, const GaussPoints& __restrict 
 }
 
 template <bool kBcf>
-PRIVOCO_KERNEL_CLONES
+PRIVOCO_KERNEL_INLINE
 void neg_near_kernel(const ErfcxTable& __restrict t, const GaussPoints& __restrict p, int n, double* __restrict v) {
   for (int i = 0; i < n; ++i) {
     const double ah = p.a_hi[i], al = p.a_lo[i];
@@ -152,7 +152,7 @@ void neg_near_kernel(const ErfcxTable& __restrict t, const GaussPoints& __restri
   }
 }
 
-PRIVOCO_KERNEL_CLONES
+PRIVOCO_KERNEL_INLINE
 void neg_far_kernel(const GaussPoints& __restrict p, int n, double* __restrict v) {
   for (int i = 0; i < n; ++i) {
     const double ah = p.a_hi[i], bh = ah + p.h_hi[i];
@@ -163,9 +163,9 @@ void neg_far_kernel(const GaussPoints& __restrict p, int n, double* __restrict v
 
 }  // namespace
 
-PRIVOCO_KERNEL_CLONES
-void reduce_kernel(const double* __restrict eps, const double* __restrict mu_hi, const double* __restrict mu_lo, int n,
-                   GaussPoints& __restrict out, int* __restrict region) {
+PRIVOCO_KERNEL_INLINE void reduce_kernel_body(const double* __restrict eps, const double* __restrict mu_hi,
+                                              const double* __restrict mu_lo, int n, GaussPoints& __restrict out,
+                                              int* __restrict region) {
   for (int i = 0; i < n; ++i) {
     const double e = eps[i], mh = mu_hi[i], ml = mu_lo[i];
     const double q = e / mh, q_lo = (std::fma(-q, mh, e) - q * ml) / mh;  // eps/mu
@@ -185,17 +185,25 @@ void reduce_kernel(const double* __restrict eps, const double* __restrict mu_hi,
     region[i] = a < INFINITY ? r : kZero;  // a = NaN: eps/mu = inf
   }
 }
+PRIVOCO_VARIANTS(flt, void, reduce_kernel,
+                 (const double* __restrict eps, const double* __restrict mu_hi, const double* __restrict mu_lo, int n,
+                  GaussPoints& __restrict out, int* __restrict region),
+                 (eps, mu_hi, mu_lo, n, out, region))
 
-PRIVOCO_KERNEL_CLONES
-void pack_kernel(const GaussPoints& __restrict all, const int* __restrict idx, int n, GaussPoints& __restrict packed) {
+PRIVOCO_KERNEL_INLINE void pack_kernel_body(const GaussPoints& __restrict all, const int* __restrict idx, int n,
+                                            GaussPoints& __restrict packed) {
   for (int j = 0; j < n; ++j) {
     const int i = idx[j];
     packed.a_hi[j] = all.a_hi[i], packed.a_lo[j] = all.a_lo[i];
     packed.h_hi[j] = all.h_hi[i], packed.h_lo[j] = all.h_lo[i];
   }
 }
+PRIVOCO_VARIANTS(flt, void, pack_kernel,
+                 (const GaussPoints& __restrict all, const int* __restrict idx, int n, GaussPoints& __restrict packed),
+                 (all, idx, n, packed))
 
-void region_kernel(int region, const GaussPoints& p, int n, double* v, double* m1, double* m2) {
+PRIVOCO_KERNEL_INLINE void region_kernel_body(int region, const GaussPoints& p, int n, double* v, double* m1,
+                                              double* m2) {
   const ErfcxTable& t = erfcx_table();
   switch (region) {
     case kNegFar: return neg_far_kernel(p, n, v);
@@ -211,5 +219,7 @@ void region_kernel(int region, const GaussPoints& p, int n, double* v, double* m
     default: return;
   }
 }
+PRIVOCO_VARIANTS(flt, void, region_kernel, (int region, const GaussPoints& p, int n, double* v, double* m1, double* m2),
+                 (region, p, n, v, m1, m2))
 
 }  // namespace privoco::fast::dp::detail

@@ -33,9 +33,8 @@ inline __attribute__((always_inline)) void row_update(double* ri, const double* 
 // loop runs at full vector width; columns at or left of the pivot then hold values never read again, and every value
 // that is read is the same expression, in the same order, as in the plain triangular loop. x returned in b. False if
 // a pivot is 0.
-// one clone per vector width, chosen by the CPU's features (no contraction in fast/: the clones agree bit for bit)
-PRIVOCO_ISA_CLONES
-bool solve_in_place(const double* M, double* b, int d, double* W, std::size_t stride) {
+// one variant per vector width (PRIVOCO_VARIANTS; no contraction in fast/: the variants agree bit for bit)
+PRIVOCO_KERNEL_INLINE bool solve_in_place_body(const double* M, double* b, int d, double* W, std::size_t stride) {
   const std::size_t n = static_cast<std::size_t>(d);
   for (std::size_t i = 0; i < n; ++i) {
     double* wi = W + i * stride;
@@ -75,6 +74,8 @@ bool solve_in_place(const double* M, double* b, int d, double* W, std::size_t st
   }
   return true;
 }
+PRIVOCO_VARIANTS(isa, bool, solve_in_place, (const double* M, double* b, int d, double* W, std::size_t stride),
+                 (M, b, d, W, stride))
 }  // namespace
 
 // f = c r^2 + (a alpha/2) q where r, q or f leave the double range (two_prod of entries near DBL_MAX gave NaN): v

@@ -8,7 +8,7 @@ namespace privoco::fast::numerics {
 
 namespace {
 // Branch-free forms of the draw's pieces, so that the loop over a node's coordinates vectorises; plain
-// IEEE operations only (no fma, no contraction in this file), so every clone below gives the same bits.
+// IEEE operations only (no fma, no contraction in this file), so every variant below gives the same bits.
 inline double from_bits(std::uint64_t b) { return bits_to_double(b); }
 inline std::uint64_t bits_of(double x) { return double_to_bits(x); }
 // Streams::unit: k = b >> 11 < 2^53 converted exactly in two 32-bit halves (2^52 + h is exact in a double)
@@ -69,11 +69,11 @@ inline __attribute__((always_inline)) void pair_range(std::uint64_t key, std::ui
 
 }  // namespace
 
-// one clone per vector width, chosen by the CPU's features. Three or more pairs past the last multiple of 8 as a
+// one variant per vector width (PRIVOCO_VARIANTS). Three or more pairs past the last multiple of 8 as a
 // whole block of 8 (one AVX-512 vector, two AVX2 ones) into a local buffer: the vectorised loop's scalar remainder
 // cost about 20 ns a pair, a block about 50 ns (5 pairs took 102 ns, 8 pairs 52 ns)
-PRIVOCO_ISA_CLONES
-void gaussian_pairs(const Streams& s, std::uint64_t stream, int pairs, double sigma, double* out) {
+PRIVOCO_KERNEL_INLINE void gaussian_pairs_body(const Streams& s, std::uint64_t stream, int pairs, double sigma,
+                                               double* out) {
   const std::uint64_t key = s.key(stream);
   const int full = pairs & ~7;
   pair_range(key, 0, full, sigma, out);
@@ -82,6 +82,9 @@ void gaussian_pairs(const Streams& s, std::uint64_t stream, int pairs, double si
   pair_range(key, static_cast<std::uint64_t>(full), 8, sigma, block);
   for (int j = 0; j < 2 * (pairs - full); ++j) out[2 * full + j] = block[j];
 }
+PRIVOCO_VARIANTS(isa, void, gaussian_pairs,
+                 (const Streams& s, std::uint64_t stream, int pairs, double sigma, double* out),
+                 (s, stream, pairs, sigma, out))
 
 double gaussian_draw(const Streams& s, std::uint64_t stream, std::uint64_t coord) {
   const std::uint64_t p = coord >> 1;

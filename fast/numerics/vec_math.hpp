@@ -9,19 +9,44 @@
 // gave up on the larger kernels).
 #define PRIVOCO_KERNEL_INLINE inline __attribute__((always_inline))
 
-// AVX-512, AVX2 and baseline versions of a kernel, chosen at load time by the CPU's features. (GCC picks an
-// "arch=haswell" clone only on that processor type, not on every CPU with AVX2, e.g. not on AMD's.)
-// Defined empty beforehand (-DPRIVOCO_KERNEL_CLONES=), the kernels are built for the compiler's target flags alone.
-#ifndef PRIVOCO_KERNEL_CLONES
-#define PRIVOCO_KERNEL_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+// AVX-512, AVX2 and baseline versions of a kernel, dispatched by hand (privoco/fast/simd.hpp): by default the
+// widest the CPU supports, or the one a user forces, so that every variant can be tested on one machine. (GCC's
+// target_clones cannot be steered, and picks an "arch=haswell" clone only on that processor type.)
+// PRIVOCO_VARIANTS(family, ret, name, (params), (args)) defines `ret name(params)`, which calls the always-inline
+// `name##_body(args)` compiled three times: family flt targets "avx512f" and "avx2,fma" (floating-point kernels),
+// family isa targets the ISA levels x86-64-v4 and v3 (the integer-heavy ones, which need AVX-512DQ's or AVX2's
+// 64-bit multiplies). Only the body's inlined code changes with the target, so no out-of-line function built for
+// a wider ISA can be picked by the linker for baseline code. Built with -DPRIVOCO_SIMD_VARIANTS=0 (the fuzz
+// build), `name` is the baseline alone.
+#ifndef PRIVOCO_SIMD_VARIANTS
+#define PRIVOCO_SIMD_VARIANTS 1
 #endif
-// The same by ISA level, for kernels that need AVX-512DQ's 64-bit multiplies (x86-64-v4) or AVX2's (v3); empty
-// beforehand as above (the fuzz build does both: clang 14 clones no templates)
-#ifndef PRIVOCO_ISA_CLONES
-#define PRIVOCO_ISA_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#define PRIVOCO_TARGET2_flt "avx512f"
+#define PRIVOCO_TARGET1_flt "avx2,fma"
+#define PRIVOCO_TARGET2_isa "arch=x86-64-v4"
+#define PRIVOCO_TARGET1_isa "arch=x86-64-v3"
+#if PRIVOCO_SIMD_VARIANTS
+#define PRIVOCO_VARIANTS(family, ret, name, params, args)                                                   \
+  __attribute__((target(PRIVOCO_TARGET2_##family))) static ret name##_v2 params { return name##_body args; } \
+  __attribute__((target(PRIVOCO_TARGET1_##family))) static ret name##_v1 params { return name##_body args; } \
+  static ret name##_v0 params { return name##_body args; }                                                   \
+  ret name params {                                                                                          \
+    switch (::privoco::fast::numerics::kernel_level_##family()) {                                            \
+      case 2: return name##_v2 args;                                                                         \
+      case 1: return name##_v1 args;                                                                         \
+      default: return name##_v0 args;                                                                        \
+    }                                                                                                        \
+  }
+#else
+#define PRIVOCO_VARIANTS(family, ret, name, params, args) \
+  ret name params { return name##_body args; }
 #endif
 
 namespace privoco::fast::numerics {
+
+// The level in use (2 AVX-512, 1 AVX2, 0 baseline) of each family of kernels (fast/src/simd.cpp).
+int kernel_level_flt();
+int kernel_level_isa();
 
 PRIVOCO_KERNEL_INLINE double bits_to_double(std::uint64_t u) {
   double x;

@@ -12,7 +12,7 @@
 //   n = e^{lambda - mu}/(2mu) [sqrt(mu) sqrt(pi) erfcx(p) - h(p)] becomes n = e^{lambda - mu} (dF - 1)/(d^2 F + 2mu)
 //   (the e^{-2 lambda} terms are below 4e-18 relative for lambda >= 20).
 // The loops over points are what the compiler vectorises (branch-free bodies, no calls), in AVX-512, AVX2 and
-// baseline versions chosen by the CPU's features at load time (PRIVOCO_KERNEL_CLONES).
+// baseline variants, dispatched at each call (PRIVOCO_VARIANTS, privoco/fast/simd.hpp).
 #include "conj_kernel.hpp"
 
 #include <cmath>
@@ -81,7 +81,7 @@ PRIVOCO_KERNEL_INLINE double c_over_sqrt_mu(double Ch, double Cl, double mh, dou
 
 // kSmall: every lambda of the call is <= 1.5, so sinh takes its series only (no exp, no division).
 template <int M, bool kSmall>
-PRIVOCO_KERNEL_CLONES
+PRIVOCO_KERNEL_INLINE
 void gl_kernel(const GaussHalf<M>& g, const ReducedPoints& __restrict p, const double* __restrict zhalf, int n,
                double* __restrict out) {
   for (int i = 0; i < n; ++i) {
@@ -115,7 +115,7 @@ void gl_kernel(const GaussHalf<M>& g, const ReducedPoints& __restrict p, const d
 }
 
 template <int zclass>
-PRIVOCO_KERNEL_CLONES
+PRIVOCO_KERNEL_INLINE
 void z_kernel(const ErfcxTable& __restrict t, const double* __restrict mub_hi, const double* __restrict mub_lo, int n,
               double* __restrict zhalf) {
   for (int i = 0; i < n; ++i) {
@@ -153,7 +153,7 @@ PRIVOCO_KERNEL_INLINE void scale_out(double Bh, double Bl, double g, double rel,
 // kFar (a >= 7): the erfc's and the e^{-a^2} term are below 1e-20 of the result (second/first term <= 4a e^{-a^2}
 // /sqrt(pi) for lambda <= mu, <= 2 e^{-a^2}/sqrt(pi mu) above), so D = 2 and the bracket is c sqrt(pi).
 template <bool kFar>
-PRIVOCO_KERNEL_CLONES
+PRIVOCO_KERNEL_INLINE
 void inside_kernel(const ReducedPoints& __restrict p, const double* __restrict zhalf, int n,
                    double* __restrict m_out, double* __restrict E_hi, double* __restrict E_lo,
                    double* __restrict v_out) {
@@ -188,7 +188,7 @@ void inside_kernel(const ReducedPoints& __restrict p, const double* __restrict z
 }
 
 template <bool kFast>
-PRIVOCO_KERNEL_CLONES
+PRIVOCO_KERNEL_INLINE
 void beyond_kernel(const ReducedPoints& __restrict p, const double* __restrict zhalf, int n,
                    double* __restrict m_out, double* __restrict E_hi, double* __restrict E_lo,
                    double* __restrict v_out) {
@@ -236,7 +236,7 @@ constexpr double kMomentSeries[5][24] = {
 // below 2.4e-21), each moment by its positive series. About a third of the quadrature's operations for the same
 // points. Reads mu_b (z is its own here).
 template <int K>
-PRIVOCO_KERNEL_CLONES
+PRIVOCO_KERNEL_INLINE
 void tiny_kernel(const ReducedPoints& __restrict p, int n, double* __restrict out) {
   for (int i = 0; i < n; ++i) {
     const double lh = p.lam_hi[i], ll = p.lam_lo[i], mh = p.mu_hi[i], ml = p.mu_lo[i];
@@ -279,7 +279,7 @@ void tiny_kernel(const ReducedPoints& __restrict p, int n, double* __restrict ou
 // S at b' or p2 beyond the table: 24 terms of the continued fraction (6e-15; it is multiplied by E2 <= 6e-6 or
 // e^{-b'^2} <= 8e-5).
 template <bool kInside, int kSecond>
-PRIVOCO_KERNEL_CLONES
+PRIVOCO_KERNEL_INLINE
 void edge_kernel(const ErfcxTable& __restrict t, const ReducedPoints& __restrict p, const double* __restrict zhalf,
                  int n, double* __restrict m_out, double* __restrict E_hi, double* __restrict E_lo,
                  double* __restrict v_out) {
@@ -354,28 +354,36 @@ PRIVOCO_KERNEL_INLINE void store_reduced(const dd& C, const dd& lambda, const dd
   out.mu_hi[i] = mu.hi, out.mu_lo[i] = mu.lo, out.mub_hi[i] = mu_b.hi, out.mub_lo[i] = mu_b.lo;
 }
 
-PRIVOCO_KERNEL_CLONES
-void reduce_kernel(const double* L, const double* V, const double* b, const double* G, int n, ReducedPoints& out) {
+PRIVOCO_KERNEL_INLINE void reduce_kernel_body(const double* L, const double* V, const double* b, const double* G, int n,
+                                              ReducedPoints& out) {
   for (int i = 0; i < n; ++i) {
     const dd C = scale_C(G[i]);
     store_reduced(C, C * std::fabs(L[i]), two_sum(b[i], V[i]), b[i], i, out);
   }
 }
+PRIVOCO_VARIANTS(flt, void, reduce_kernel,
+                 (const double* L, const double* V, const double* b, const double* G, int n, ReducedPoints& out),
+                 (L, V, b, G, n, out))
 
-PRIVOCO_KERNEL_CLONES
-void reduce_kernel_dd(const double* __restrict L, const double* __restrict L_lo, const double* __restrict V,
-                      const double* __restrict V_lo, const double* __restrict b, const double* __restrict G, int n,
-                      ReducedPoints& __restrict out) {
+PRIVOCO_KERNEL_INLINE void reduce_kernel_dd_body(const double* __restrict L, const double* __restrict L_lo,
+                                                 const double* __restrict V, const double* __restrict V_lo,
+                                                 const double* __restrict b, const double* __restrict G, int n,
+                                                 ReducedPoints& __restrict out) {
   for (int i = 0; i < n; ++i) {
     const dd C = scale_C(G[i]);
     const double s = L[i] < 0 ? -1.0 : 1.0;  // |L| as a double-double
     store_reduced(C, C * dd{s * L[i], s * L_lo[i]}, two_sum(b[i], V[i]) + dd{V_lo[i], 0}, b[i], i, out);
   }
 }
+PRIVOCO_VARIANTS(flt, void, reduce_kernel_dd,
+                 (const double* __restrict L, const double* __restrict L_lo, const double* __restrict V,
+                  const double* __restrict V_lo, const double* __restrict b, const double* __restrict G, int n,
+                  ReducedPoints& __restrict out),
+                 (L, L_lo, V, V_lo, b, G, n, out))
 
-PRIVOCO_KERNEL_CLONES
-int count_outside_kernel(const double* __restrict lo_hi, const double* __restrict L, const double* __restrict V,
-                         const double* __restrict b, const double* __restrict G, int n) {
+PRIVOCO_KERNEL_INLINE int count_outside_kernel_body(const double* __restrict lo_hi, const double* __restrict L,
+                                                    const double* __restrict V, const double* __restrict b,
+                                                    const double* __restrict G, int n) {
   const double l0 = lo_hi[0], l1 = lo_hi[1], l2 = lo_hi[2], l3 = lo_hi[3];
   const double h0 = lo_hi[4], h1 = lo_hi[5], h2 = lo_hi[6], h3 = lo_hi[7];
   int bad = 0;
@@ -385,10 +393,13 @@ int count_outside_kernel(const double* __restrict lo_hi, const double* __restric
   }
   return bad;
 }
+PRIVOCO_VARIANTS(flt, int, count_outside_kernel,
+                 (const double* __restrict lo_hi, const double* __restrict L, const double* __restrict V,
+                  const double* __restrict b, const double* __restrict G, int n),
+                 (lo_hi, L, V, b, G, n))
 
-PRIVOCO_KERNEL_CLONES
-void classify_kernel(const ReducedPoints& __restrict p, const double* __restrict L, int n, int* __restrict cls,
-                     int* __restrict zcls) {
+PRIVOCO_KERNEL_INLINE void classify_kernel_body(const ReducedPoints& __restrict p, const double* __restrict L, int n,
+                                                int* __restrict cls, int* __restrict zcls) {
   for (int i = 0; i < n; ++i) {
     const double lh = p.lam_hi[i], mh = p.mu_hi[i], Ch = p.C_hi[i], mb = p.mub_hi[i];
     // the kernels' magnitudes stay far inside the double range for these reduced values
@@ -414,10 +425,14 @@ void classify_kernel(const ReducedPoints& __restrict p, const double* __restrict
     zcls[i] = z_class(mb);
   }
 }
+PRIVOCO_VARIANTS(flt, void, classify_kernel,
+                 (const ReducedPoints& __restrict p, const double* __restrict L, int n, int* __restrict cls,
+                  int* __restrict zcls),
+                 (p, L, n, cls, zcls))
 
-PRIVOCO_KERNEL_CLONES
-void pack_kernel(const ReducedPoints& __restrict all, const double* __restrict zhalf, const int* __restrict idx,
-                 int n, ReducedPoints& __restrict packed, double* __restrict zpacked) {
+PRIVOCO_KERNEL_INLINE void pack_kernel_body(const ReducedPoints& __restrict all, const double* __restrict zhalf,
+                                            const int* __restrict idx, int n, ReducedPoints& __restrict packed,
+                                            double* __restrict zpacked) {
   for (int j = 0; j < n; ++j) {
     const int i = idx[j];
     packed.lam_hi[j] = all.lam_hi[i], packed.lam_lo[j] = all.lam_lo[i], packed.mu_hi[j] = all.mu_hi[i];
@@ -425,43 +440,68 @@ void pack_kernel(const ReducedPoints& __restrict all, const double* __restrict z
     zpacked[j] = zhalf[i];
   }
 }
+PRIVOCO_VARIANTS(flt, void, pack_kernel,
+                 (const ReducedPoints& __restrict all, const double* __restrict zhalf, const int* __restrict idx, int n,
+                  ReducedPoints& __restrict packed, double* __restrict zpacked),
+                 (all, zhalf, idx, n, packed, zpacked))
 
-PRIVOCO_KERNEL_CLONES
-void pack_mub_kernel(const ReducedPoints& __restrict all, const int* __restrict idx, int n, double* __restrict hi,
-                     double* __restrict lo) {
+PRIVOCO_KERNEL_INLINE void pack_mub_kernel_body(const ReducedPoints& __restrict all, const int* __restrict idx, int n,
+                                                double* __restrict hi, double* __restrict lo) {
   for (int j = 0; j < n; ++j) hi[j] = all.mub_hi[idx[j]], lo[j] = all.mub_lo[idx[j]];
 }
+PRIVOCO_VARIANTS(flt, void, pack_mub_kernel,
+                 (const ReducedPoints& __restrict all, const int* __restrict idx, int n, double* __restrict hi,
+                  double* __restrict lo),
+                 (all, idx, n, hi, lo))
 
-void z_half_kernel(int zclass, const double* mub_hi, const double* mub_lo, int n, double* zhalf) {
+PRIVOCO_KERNEL_INLINE void z_half_kernel_body(int zclass, const double* mub_hi, const double* mub_lo, int n,
+                                              double* zhalf) {
   const ErfcxTable& t = erfcx_table();
   if (zclass == 0) z_kernel<0>(t, mub_hi, mub_lo, n, zhalf);
   else if (zclass == 1) z_kernel<1>(t, mub_hi, mub_lo, n, zhalf);
   else if (zclass == 2) z_kernel<2>(t, mub_hi, mub_lo, n, zhalf);
   else z_kernel<3>(t, mub_hi, mub_lo, n, zhalf);
 }
+PRIVOCO_VARIANTS(flt, void, z_half_kernel,
+                 (int zclass, const double* mub_hi, const double* mub_lo, int n, double* zhalf),
+                 (zclass, mub_hi, mub_lo, n, zhalf))
 
-void tiny_pred_kernel(bool small_mu, const ReducedPoints& p, int n, double* out) {
+PRIVOCO_KERNEL_INLINE void tiny_pred_kernel_body(bool small_mu, const ReducedPoints& p, int n, double* out) {
   small_mu ? tiny_kernel<12>(p, n, out) : tiny_kernel<24>(p, n, out);
 }
+PRIVOCO_VARIANTS(flt, void, tiny_pred_kernel, (bool small_mu, const ReducedPoints& p, int n, double* out),
+                 (small_mu, p, n, out))
 
-void gl_pred_kernel(int m, bool small, const ReducedPoints& p, const double* zhalf, int n, double* out) {
+PRIVOCO_KERNEL_INLINE void gl_pred_kernel_body(int m, bool small, const ReducedPoints& p, const double* zhalf, int n,
+                                               double* out) {
   if (m == 8) small ? gl_kernel<8, true>(kGauss16, p, zhalf, n, out) : gl_kernel<8, false>(kGauss16, p, zhalf, n, out);
   else if (m == 12) small ? gl_kernel<12, true>(kGauss24, p, zhalf, n, out) : gl_kernel<12, false>(kGauss24, p, zhalf, n, out);
   else small ? gl_kernel<16, true>(kGauss32, p, zhalf, n, out) : gl_kernel<16, false>(kGauss32, p, zhalf, n, out);
 }
+PRIVOCO_VARIANTS(flt, void, gl_pred_kernel,
+                 (int m, bool small, const ReducedPoints& p, const double* zhalf, int n, double* out),
+                 (m, small, p, zhalf, n, out))
 
-void inside_pred_kernel(bool far, const ReducedPoints& p, const double* zhalf, int n, double* m, double* E_hi,
-                        double* E_lo, double* v) {
+PRIVOCO_KERNEL_INLINE void inside_pred_kernel_body(bool far, const ReducedPoints& p, const double* zhalf, int n,
+                                                   double* m, double* E_hi, double* E_lo, double* v) {
   far ? inside_kernel<true>(p, zhalf, n, m, E_hi, E_lo, v) : inside_kernel<false>(p, zhalf, n, m, E_hi, E_lo, v);
 }
+PRIVOCO_VARIANTS(flt, void, inside_pred_kernel,
+                 (bool far, const ReducedPoints& p, const double* zhalf, int n, double* m, double* E_hi, double* E_lo,
+                  double* v),
+                 (far, p, zhalf, n, m, E_hi, E_lo, v))
 
-void beyond_pred_kernel(bool fast, const ReducedPoints& p, const double* zhalf, int n, double* m, double* E_hi,
-                        double* E_lo, double* v) {
+PRIVOCO_KERNEL_INLINE void beyond_pred_kernel_body(bool fast, const ReducedPoints& p, const double* zhalf, int n,
+                                                   double* m, double* E_hi, double* E_lo, double* v) {
   fast ? beyond_kernel<true>(p, zhalf, n, m, E_hi, E_lo, v) : beyond_kernel<false>(p, zhalf, n, m, E_hi, E_lo, v);
 }
+PRIVOCO_VARIANTS(flt, void, beyond_pred_kernel,
+                 (bool fast, const ReducedPoints& p, const double* zhalf, int n, double* m, double* E_hi, double* E_lo,
+                  double* v),
+                 (fast, p, zhalf, n, m, E_hi, E_lo, v))
 
-void edge_pred_kernel(bool inside, int second, const ReducedPoints& p, const double* zhalf, int n, double* m,
-                      double* E_hi, double* E_lo, double* v) {
+PRIVOCO_KERNEL_INLINE void edge_pred_kernel_body(bool inside, int second, const ReducedPoints& p, const double* zhalf,
+                                                 int n, double* m, double* E_hi, double* E_lo, double* v) {
   const ErfcxTable& t = erfcx_table();
   if (inside) {
     if (second == 0) edge_kernel<true, 0>(t, p, zhalf, n, m, E_hi, E_lo, v);
@@ -473,5 +513,9 @@ void edge_pred_kernel(bool inside, int second, const ReducedPoints& p, const dou
     else edge_kernel<false, 2>(t, p, zhalf, n, m, E_hi, E_lo, v);
   }
 }
+PRIVOCO_VARIANTS(flt, void, edge_pred_kernel,
+                 (bool inside, int second, const ReducedPoints& p, const double* zhalf, int n, double* m, double* E_hi,
+                  double* E_lo, double* v),
+                 (inside, second, p, zhalf, n, m, E_hi, E_lo, v))
 
 }  // namespace privoco::fast::vdh::detail

@@ -31,6 +31,7 @@
 #include "privoco/fast/banco/learner.hpp"
 #include "privoco/fast/vdh/learners.hpp"
 #include "privoco/fast/evaluate.hpp"
+#include "privoco/fast/simd.hpp"
 #include "privoco/fast/value.hpp"
 #include "privoco/reference/evaluate.hpp"
 #include "judge.hpp"
@@ -581,8 +582,9 @@ double pass_seconds(F f, std::size_t n, std::size_t* k) {
 // given, receives each scalar-layout ID's points and fast values as DIR/ID.csv (parameters, value, status), for the
 // side-by-side alternatives of scripts/bench_table.py.
 int table(std::size_t n, const char* json_path, const char* dump_dir, const std::string& ids) {
-  std::printf("fast throughput per ID, one core; %s (%s); %zu sampled points per ID (seed 1)\n", cpu_name().c_str(),
-              vector_width(), n);
+  std::printf("fast throughput per ID, one core; %s (%s); %zu sampled points per ID (seed 1); kernel variant %s, "
+              "the others on the rows below each batch ID\n", cpu_name().c_str(), vector_width(), n,
+              privoco::fast::kernel_variant());
   std::printf("%-34s %12s %12s %8s %5s %9s %12s %8s\n", "id", "scalar M/s", "batch M/s", "points", "NaN", "bitwise",
               "C++ loop M/s", "ratio");
   std::string rows;
@@ -628,15 +630,30 @@ int table(std::size_t n, const char* json_path, const char* dump_dir, const std:
       }, pts.size(), &kn);
       rn = kn / tn;
     }
-    if (bf) {
-      tb = pass_seconds([&](std::size_t k) {
+    // the batch path in every kernel variant this CPU runs (the one in use first), each compared bit for bit
+    // with the scalar calls
+    const std::string in_use = privoco::fast::kernel_variant();
+    std::vector<std::string> variants{in_use};
+    for (const std::string& v : privoco::fast::kernel_variants())
+      if (v != in_use) variants.push_back(v);
+    std::vector<double> variant_rate;
+    std::vector<std::size_t> variant_mismatch;
+    for (std::size_t vi = 0; bf && vi < variants.size(); ++vi) {
+      privoco::fast::use_kernel_variant(variants[vi]);
+      std::size_t kv = 0, mv = 0;
+      const double tv = pass_seconds([&](std::size_t k) {
         bf(cp.data(), batch.data(), k);
         benchmark::DoNotOptimize(batch.data());
-      }, pts.size(), &kb);
+      }, pts.size(), &kv);
       bf(cp.data(), batch.data(), pts.size());
       for (std::size_t i = 0; i < pts.size(); ++i)
-        mismatch += std::memcmp(&scalar[i].value, &batch[i].value, sizeof(double)) != 0 || scalar[i].status != batch[i].status;
+        mv += std::memcmp(&scalar[i].value, &batch[i].value, sizeof(double)) != 0 || scalar[i].status != batch[i].status;
+      variant_rate.push_back(kv / tv);
+      variant_mismatch.push_back(mv);
+      if (vi == 0) tb = tv, kb = kv;
+      mismatch += mv;
     }
+    privoco::fast::use_kernel_variant(in_use);
     const double rs = ks / ts, rb = bf ? kb / tb : 0;
     bad += nan > 0 || mismatch > 0;
     const double best = bf ? rb : rs;
@@ -644,11 +661,21 @@ int table(std::size_t n, const char* json_path, const char* dump_dir, const std:
                 bf ? fmt::format("{:.3f}", rb / 1e6).c_str() : "-", pts.size(), nan,
                 bf ? (mismatch ? fmt::format("{} differ", mismatch).c_str() : "same") : "-",
                 naive ? fmt::format("{:.3f}", rn / 1e6).c_str() : "-", naive ? fmt::format("{:.2f}x", best / rn).c_str() : "-");
+    std::string by_variant;
+    for (std::size_t vi = 0; vi < variant_rate.size(); ++vi) {
+      if (vi > 0)
+        std::printf("  %-32s %12s %12.3f %8zu %5s %9s %12s %8s\n", ("variant " + variants[vi]).c_str(), "",
+                    variant_rate[vi] / 1e6, pts.size(), "",
+                    variant_mismatch[vi] ? fmt::format("{} differ", variant_mismatch[vi]).c_str() : "same", "",
+                    naive ? fmt::format("{:.2f}x", variant_rate[vi] / rn).c_str() : "-");
+      by_variant += fmt::format("{}{}: {:.6g}", vi ? ", " : "", json_text(variants[vi]), variant_rate[vi]);
+    }
     std::fflush(stdout);
     rows += fmt::format("{}\n  {{\"id\": {}, \"points\": {}, \"scalar_per_s\": {:.6g}, \"batch_per_s\": {}, \"nan\": {}, "
-                        "\"batch_differs\": {}, \"cpp_loop_per_s\": {}}}", rows.empty() ? "" : ",", json_text(e.id),
-                        pts.size(), rs, bf ? fmt::format("{:.6g}", rb) : "null", nan,
-                        bf ? std::to_string(mismatch) : "null", naive ? fmt::format("{:.6g}", rn) : "null");
+                        "\"batch_differs\": {}, \"cpp_loop_per_s\": {}, \"batch_per_s_by_variant\": {}}}",
+                        rows.empty() ? "" : ",", json_text(e.id), pts.size(), rs,
+                        bf ? fmt::format("{:.6g}", rb) : "null", nan, bf ? std::to_string(mismatch) : "null",
+                        naive ? fmt::format("{:.6g}", rn) : "null", bf ? "{" + by_variant + "}" : "null");
     if (dump_dir && !e.vector_layout) {
       const std::string path = std::string(dump_dir) + "/" + e.id + ".csv";
       std::FILE* f = std::fopen(path.c_str(), "w");
@@ -670,8 +697,9 @@ int table(std::size_t n, const char* json_path, const char* dump_dir, const std:
   }
   if (json_path) {
     std::FILE* f = std::fopen(json_path, "w");
-    const std::string doc = fmt::format("{{\"cpu\": {}, \"vector\": {}, \"seed\": 1, \"points\": {}, \"fast\": [{}\n]}}\n",
-                                        json_text(cpu_name()), json_text(vector_width()), n, rows);
+    const std::string doc = fmt::format("{{\"cpu\": {}, \"vector\": {}, \"kernel_variant\": {}, \"seed\": 1, \"points\": {}, \"fast\": [{}\n]}}\n",
+                                        json_text(cpu_name()), json_text(vector_width()),
+                                        json_text(privoco::fast::kernel_variant()), n, rows);
     if (!f || std::fputs(doc.c_str(), f) < 0 || std::fclose(f) != 0) {
       std::fprintf(stderr, "privoco_bench: error: cannot write %s\n", json_path);
       return 2;
@@ -728,6 +756,12 @@ void reference_curve() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  try {  // PRIVOCO_SIMD=VARIANT: the kernels' variant for every figure (--table times the others as well)
+    privoco::fast::use_kernel_variant_from_env();
+  } catch (const privoco::Error& e) {
+    std::fprintf(stderr, "privoco_bench: error: %s\n", e.what());
+    return 2;
+  }
   std::vector<char*> args;
   const char* file = nullptr;
   bool google_only = false;  // skip the reference, check and prover timings

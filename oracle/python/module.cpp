@@ -22,6 +22,7 @@
 #include "privoco/decimal.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/format.hpp"
+#include "privoco/fast/simd.hpp"
 #include "privoco/fast/evaluate.hpp"
 #include "privoco/reference/evaluate.hpp"
 #include "privoco/fast/jkt/learners.hpp"
@@ -449,6 +450,12 @@ PYBIND11_MODULE(_privoco, m) {
       error(x.what());
     }
   });
+  // the vectorised kernels' variant (privoco/fast/simd.hpp): PRIVOCO_SIMD at import (a bad value fails the import
+  // with the CLI's message), then privoco.fast.use_kernel_variant
+  privoco::fast::use_kernel_variant_from_env();
+  m.def("kernel_variants", &privoco::fast::kernel_variants);
+  m.def("kernel_variant", [] { return std::string(privoco::fast::kernel_variant()); });
+  m.def("use_kernel_variant", &privoco::fast::use_kernel_variant);
   m.def("catalogue", &catalogue_list);
   m.def("fast_eval", &fast_eval);
   m.def("reference_eval", &reference_eval);

@@ -60,11 +60,14 @@ int main(int argc, char** argv) {
   app.footer(std::string(exit_codes_text()) + "\n");
   app.option_defaults()->always_capture_default();  // --help shows every default
   app.require_subcommand(1);
-  // --version: the release, the compiler, and which variant of the vectorised kernels this CPU runs
+  // --version: the release, the compiler, and which variant of the vectorised kernels runs
   app.set_version_flag("--version", [] {
+    std::string can;
+    for (const std::string& v : privoco::fast::kernel_variants()) can += (can.empty() ? "" : ", ") + v;
     return std::string("privoco ") + PRIVOCO_VERSION + " (GCC " + __VERSION__ + ")\nvectorised kernels: " +
-           privoco::fast::kernel_variant() + " (floating point), " + privoco::fast::isa_variant() +
-           " (integer draws), chosen by this CPU's features";
+           privoco::fast::kernel_variant() + " (floating point: " + privoco::fast::float_kernel_target() +
+           "; integer: " + privoco::fast::integer_kernel_target() + "); this CPU runs " + can +
+           " (PRIVOCO_SIMD=VARIANT forces one)";
   });
   std::string run_names, stream_names;  // what the papers registered (oracle/PAPER/register.cpp)
   for (const RunCommand& c : registry().runs) {
@@ -227,6 +230,12 @@ int main(int argc, char** argv) {
                    argv[1]);
       return kBadInput;
     }
+  }
+  try {
+    privoco::fast::use_kernel_variant_from_env();
+  } catch (const privoco::Error& e) {
+    std::fprintf(stderr, "privoco: error: %s\n", e.what());
+    return kBadInput;
   }
   try {
     app.parse(argc, argv);

@@ -498,15 +498,41 @@ TEST(ExitCodes, ProgressOnlyOnATerminal) {
   EXPECT_EQ(piped.err.find("\033[Kcompare VDH.pred.cv: "), std::string::npos) << piped.err;
 }
 
-// --version: the release and which variant of the vectorised kernels this CPU runs (one of the clone names, by the
-// CPU's features); exit 0, and 74 with the system's error when standard output cannot be written.
+// PRIVOCO_SIMD: a name that is not a variant is bad input (one line naming the variable and what this machine
+// runs); a forced variant changes no value (compare's accuracy record against the reference is the same in every
+// variant).
+TEST(ExitCodes, ForcedKernelVariantIsCheckedAndChangesNoValue) {
+  const CliRun bad = privoco::testing::run_cli("--version", "PRIVOCO_SIMD=avx1024 ");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_EQ(privoco::testing::count_lines(bad.err), 1) << bad.err;
+  EXPECT_NE(bad.err.find("PRIVOCO_SIMD"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("'avx1024' is not a variant"), std::string::npos) << bad.err;
+  for (const char* id : {"VDH.pred.conj", "DP.gauss.delta"}) {
+    const std::string args = std::string("compare ") + id + " --n 2000 --json";
+    const CliRun best = run(args);
+    ASSERT_EQ(best.code, 0) << best.err;
+    for (const char* v : {"avx2", "baseline"}) {
+      const CliRun r = privoco::testing::run_cli(args, std::string("PRIVOCO_SIMD=") + v + " ");
+      if (r.code == 2 && r.err.find("cannot run here") != std::string::npos) continue;  // this CPU lacks it
+      ASSERT_EQ(r.code, 0) << v << ": " << r.err;
+      EXPECT_EQ(r.out, best.out) << id << " in variant " << v;
+    }
+  }
+}
+
+// --version: the release and which variant of the vectorised kernels runs (the widest this CPU supports, or the
+// one PRIVOCO_SIMD forces); exit 0, and 74 with the system's error when standard output cannot be written.
 TEST(ExitCodes, VersionNamesTheKernelVariant) {
   const CliRun r = run("--version");
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out.rfind("privoco ", 0), 0u) << r.out;
-  const bool named = r.out.find("kernels: avx512f") != std::string::npos || r.out.find("kernels: avx2") != std::string::npos ||
-                     r.out.find("kernels: default") != std::string::npos;
+  const bool named = r.out.find("kernels: avx512 (") != std::string::npos ||
+                     r.out.find("kernels: avx2 (") != std::string::npos ||
+                     r.out.find("kernels: baseline (") != std::string::npos;
   EXPECT_TRUE(named) << r.out;
+  const CliRun forced = privoco::testing::run_cli("--version", "PRIVOCO_SIMD=baseline ");
+  EXPECT_EQ(forced.code, 0) << forced.err;
+  EXPECT_NE(forced.out.find("kernels: baseline ("), std::string::npos) << forced.out;
   const std::string err = test_dir() + "version_err.txt";
   const int st = std::system((std::string(PRIVOCO_BIN) + " --version >/dev/full 2>" + err).c_str());
   EXPECT_EQ(WEXITSTATUS(st), 74);

@@ -3,6 +3,7 @@ errors as ValueError subclasses that name what is wrong. Seeded (PRIVOCO_SEED, p
 import json
 import os
 import subprocess
+import sys
 import tempfile
 from decimal import Decimal
 
@@ -130,3 +131,29 @@ def test_per_coordinate_parameters_give_the_clis_bits_and_decimals(id, params, c
     batch = dict(params, **{first: np.array([params[first], params[first]])})
     rb = privoco.fast.eval(id, **batch)
     assert rb.value.shape == (2,) and np.array_equal(rb.value.view(np.uint64), np.repeat(r.value, 2).view(np.uint64))
+
+
+def test_every_kernel_variant_gives_the_same_bits():
+    # the variants this CPU runs, forced one after the other: the same values (and statuses) for a batch that spans
+    # several kernel blocks and every class of the conjugate-prior kernels
+    rng = np.random.default_rng(SEED)
+    L = np.concatenate([-(10.0 ** rng.uniform(-3, 4, 3000)), 10.0 ** rng.uniform(-3, 4, 3000)])
+    V = 10.0 ** rng.uniform(-2, 5, L.size)
+    variants = privoco.fast.kernel_variants()
+    assert variants[-1] == "baseline" and privoco.fast.kernel_variant() == variants[0]
+    out = {}
+    for v in variants:
+        privoco.fast.use_kernel_variant(v)
+        assert privoco.fast.kernel_variant() == v
+        r = privoco.fast.eval("VDH.pred.conj", L=L, V=V, b=1, G=1)
+        out[v] = (r.value.tobytes(), r.status.tobytes())
+    privoco.fast.use_kernel_variant("best")
+    assert all(o == out["baseline"] for o in out.values())
+    with pytest.raises(privoco.ParamError, match="not a variant"):
+        privoco.fast.use_kernel_variant("sse9")
+
+
+def test_a_bad_kernel_variant_in_the_environment_fails_the_import():
+    env = dict(os.environ, PRIVOCO_SIMD="sse9")
+    p = subprocess.run([sys.executable, "-c", "import privoco"], capture_output=True, text=True, env=env)
+    assert p.returncode != 0 and "PRIVOCO_SIMD" in p.stderr and "not a variant" in p.stderr

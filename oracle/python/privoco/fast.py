@@ -3,6 +3,23 @@ import numpy as np
 
 from . import _params, _privoco
 
+
+def kernel_variants():
+    """The variants of the vectorised kernels this CPU runs, widest first: "avx512", "avx2", "baseline"."""
+    return _privoco.kernel_variants()
+
+
+def kernel_variant():
+    """The variant in use: the widest by default, or what PRIVOCO_SIMD (read at import) or use_kernel_variant chose."""
+    return _privoco.kernel_variant()
+
+
+def use_kernel_variant(name):
+    """Run the kernels in variant `name` ("best" for the widest) from now on. The variants give the same bits; a
+    name this CPU cannot run raises ParamError naming the ones it can."""
+    _privoco.use_kernel_variant(str(name))
+
+
 # status codes (int8), as the C++ privoco::fast::Status
 OK, OVERFLOW, UNDERFLOW = 0, 1, 2
 STATUS_NAMES = np.array(["ok", "overflow", "underflow"])
