@@ -850,9 +850,12 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
   // the points the kernels cannot take (top_shift), each again at its shifted inputs; where the shift would take L's
   // bits (|2^k L| < 2^-1000), w is linear in L (lambda^2/max(1, mu) < 2^-1900 there, the relative error of the
   // linear term): w = 2^k w'(2^k L) = 2^(2k + 1000) |L| w'(sign(L) 2^-1000)
-  bool any = false;  // one vectorised pass: such points are rare
-  for (int i = 0; i < n; ++i)
-    any |= (G[i] > 0x1p1000) | (b[i] > 0x1p1020) | (V[i] > 0x1p1020) | (std::fabs(L[i]) > 0x1p1020);
+  // one vectorised pass (such points are rare): the points outside |L|, V, b <= 2^1020, G <= 2^1000 (as open
+  // boxes: the ends one double outward; the inputs were checked, so no NaN)
+  static const double kNoShift[8] = {-std::nextafter(0x1p1020, INFINITY), -INFINITY, -INFINITY, -INFINITY,
+                                     std::nextafter(0x1p1020, INFINITY), std::nextafter(0x1p1020, INFINITY),
+                                     std::nextafter(0x1p1020, INFINITY), std::nextafter(0x1p1000, INFINITY)};
+  const bool any = count_outside_kernel(kNoShift, L, V, b, G, n) > 0;
   for (int i = 0; any && i < n; ++i) {
     const int k = top_shift(L[i], V[i], b[i], G[i]);
     if (k == 0) continue;
