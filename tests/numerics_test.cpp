@@ -69,6 +69,85 @@ TEST(Numerics, ErfcxTableIsDoubleDoubleAccurate) {
   }
 }
 
+// erfcx by its asymptotic series (x >= 32) against e^{x^2} erfc(x) through Arb: the enclosures overlap and the
+// series' is as narrow as the precision asks. The sibling: the series with every term added (no alternation) is
+// disjoint from the erfc route's enclosure.
+TEST(Numerics, ErfcxAsymptoticSeriesAgreesWithTheErfcRoute) {
+  for (double xd : {32.0, 40.5, 1000.0, 1e6}) {
+    for (slong prec : {64, 200, 600}) {
+      Ball x(xd), a, e, z;
+      const bool used = rn::erfcx_asymptotic(a.get(), x.get(), prec);
+      if (xd >= 40 || prec == 64) EXPECT_TRUE(used) << xd << " at " << prec;
+      if (!used) continue;
+      arb_sqr(z.get(), x.get(), ARF_PREC_EXACT);
+      arb_exp(z.get(), z.get(), prec + 20);
+      arb_hypgeom_erfc(e.get(), x.get(), prec + 20);
+      arb_mul(e.get(), e.get(), z.get(), prec + 20);
+      EXPECT_TRUE(arb_overlaps(a.get(), e.get())) << xd << " at " << prec;
+      EXPECT_GE(arb_rel_accuracy_bits(a.get()), prec - 4) << xd << " at " << prec;
+      // sibling: 1 + 1/(2x^2) + 3/(4x^4) + ... (the signs dropped) over x sqrt(pi)
+      Ball u, w, t, sp;
+      arb_mul(u.get(), x.get(), x.get(), prec + 20);
+      arb_mul_2exp_si(u.get(), u.get(), 1);
+      arb_inv(u.get(), u.get(), prec + 20);
+      arb_one(w.get());
+      arb_one(t.get());
+      for (ulong k = 1; k <= 3; ++k) {
+        arb_mul_ui(t.get(), t.get(), 2 * k - 1, prec + 20);
+        arb_mul(t.get(), t.get(), u.get(), prec + 20);
+        arb_add(w.get(), w.get(), t.get(), prec + 20);
+      }
+      arb_const_sqrt_pi(sp.get(), prec + 20);
+      arb_mul(sp.get(), sp.get(), x.get(), prec + 20);
+      arb_div(w.get(), w.get(), sp.get(), prec + 20);
+      EXPECT_FALSE(arb_overlaps(w.get(), e.get())) << xd << " at " << prec;
+    }
+  }
+  // far out, where the erfc route would need e^{-x^2} with an exponent of 2000 digits: 1/(x sqrt(pi)) to the
+  // precision asked
+  Ball x, a, r;
+  fmpz_t big;
+  fmpz_init(big);
+  fmpz_ui_pow_ui(big, 10, 1000);
+  arb_set_fmpz(x.get(), big);
+  fmpz_clear(big);
+  ASSERT_TRUE(rn::erfcx_asymptotic(a.get(), x.get(), 200));
+  arb_const_sqrt_pi(r.get(), 300);
+  arb_mul(r.get(), r.get(), x.get(), 300);
+  arb_inv(r.get(), r.get(), 300);
+  EXPECT_TRUE(arb_overlaps(a.get(), r.get()));
+  EXPECT_GE(arb_rel_accuracy_bits(a.get()), 196);
+  // below 32 the series is not used
+  Ball small(31.5), out;
+  EXPECT_FALSE(rn::erfcx_asymptotic(out.get(), small.get(), 64));
+}
+
+// Decimal strings of values whose binary exponent is beyond MPFR's range (2^(10^10), 2^(10^30), 2^(-10^10)), as
+// mpmath gives them (10^(e log10 2) = m 10^d at 60 digits, rounded to 24). The sibling: the last digit changed is not what is printed.
+TEST(Numerics, HugeExponentsPrintTheirDigits) {
+  struct Case {
+    const char* e;  // the binary exponent, as a decimal integer
+    const char* want;
+  };
+  const Case cases[] = {{"10000000000", "4.36326863455624289885829e3010299956"},
+                        {"1000000000000000000000000000000", "3.11190813687387055730723e301029995663981195213738894724"},
+                        {"-10000000000", "2.29185980455155474585878e-3010299957"}};
+  for (const Case& c : cases) {
+    Ball x;
+    fmpz_t e;
+    fmpz_init(e);
+    fmpz_set_str(e, c.e, 10);
+    arb_one(x.get());
+    arb_mul_2exp_fmpz(x.get(), x.get(), e);
+    fmpz_clear(e);
+    const std::string got = privoco::reference::arb_mid_string(x.get(), 24);
+    EXPECT_EQ(got, c.want) << c.e;
+    std::string wrong = c.want;
+    wrong[24] = wrong[24] == '9' ? '8' : static_cast<char>(wrong[24] + 1);
+    EXPECT_NE(got, wrong);
+  }
+}
+
 TEST(Numerics, GaussLegendre16IntegratesPolynomialsOfDegree31) {
   const auto& g = fn::gauss16();
   for (int deg : {0, 2, 10, 30}) {  // int_{-1}^{1} x^deg dx = 2/(deg + 1)
