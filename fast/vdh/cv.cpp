@@ -117,7 +117,9 @@ Peak peak(const Setup& s, double U) {
     k.ua = -std::log(x_hi);
     k.ub = x_lo > 0 ? -std::log(x_lo) : U;
   } else {
-    const double d = 120 / (s.p + std::sqrt(s.p * s.p + 240 * s.m));  // (1 - x)(p + mu (1 - x)) = 60
+    // (1 - x)(p + mu (1 - x)) = 60; hypot: p^2 overflowed from p = 1.3e154 (d = 0, an empty peak range, w = 0 with
+    // status ok at L = 1e300, V = 1, G = 1e100)
+    const double d = 120 / (s.p + std::hypot(s.p, std::sqrt(240 * s.m)));
     k.ua = 0;
     k.ub = d < 1 ? -std::log1p(-d) : U;
   }

@@ -415,7 +415,18 @@ std::vector<std::string> extreme_values(const privoco::ParamSpec& p) {
   return v;
 }
 
-int extremes(std::size_t per_id, double max_seconds) {
+// --ids=PREFIX,...: only IDs beginning with one of them (all when empty)
+bool wanted(const std::string& id, const std::string& ids) {
+  bool w = ids.empty();
+  for (std::size_t b = 0; b < ids.size() && !w;) {
+    const std::size_t c = std::min(ids.find(',', b), ids.size());
+    w = c > b && id.compare(0, c - b, ids, b, c - b) == 0;
+    b = c + 1;
+  }
+  return w;
+}
+
+int extremes(std::size_t per_id, double max_seconds, const std::string& ids) {
   std::printf("extremes: %zu combinations per ID (plus two corners), 17 digits, time limit %g s per evaluation\n",
               per_id, max_seconds);
   std::printf("%-32s %5s %8s %8s %9s  %s\n", "id", "n", "answered", "refused", "worst s", "worst at");
@@ -439,6 +450,7 @@ int extremes(std::size_t per_id, double max_seconds) {
       for (const auto& v : vals) c.push_back(v[rng() % v.size()]);
       combos.push_back(c);
     }
+    if (!wanted(e.id, ids)) continue;  // after its draws: the other IDs' combinations stay the same
     std::size_t answered = 0, refused = 0;
     double worst = -1;
     std::string worst_at, worst_outcome;
@@ -591,13 +603,7 @@ int table(std::size_t n, const char* json_path, const char* dump_dir, const std:
   int bad = 0;
   for (const privoco::Entry& e : privoco::catalogue()) {
     if (!e.has_fast || e.is_learner() || !privoco::fast::implements(e.id)) continue;
-    bool wanted = ids.empty();  // --ids=PREFIX,...: only IDs beginning with one of them
-    for (std::size_t b = 0; b < ids.size() && !wanted;) {
-      const std::size_t c = std::min(ids.find(',', b), ids.size());
-      wanted = c > b && e.id.compare(0, c - b, ids, b, c - b) == 0;
-      b = c + 1;
-    }
-    if (!wanted) continue;
+    if (!wanted(e.id, ids)) continue;
     const auto pts = privoco::oracle::sample_points(e, n, 1, false);
     const privoco::fast::Fn fn = privoco::fast::function(e);
     const privoco::fast::BatchFn bf = e.vector_layout ? nullptr : privoco::fast::batch(e);
@@ -794,13 +800,17 @@ int main(int argc, char** argv) {
       return 0;
     }
     else if (std::strncmp(argv[i], "--extremes", 10) == 0) {
-      // --extremes[=N]: only the extremes sweep, N drawn combinations per ID (default 24)
+      // --extremes[=N]: only the extremes sweep, N drawn combinations per ID (default 24); --ids=PREFIX,...
       const std::size_t n = argv[i][10] == '=' ? std::strtoul(argv[i] + 11, nullptr, 10) : 24;
       double max_s = 10;
-      for (int j = 0; j < argc; ++j)
+      std::string ids;
+      for (int j = 0; j < argc; ++j) {
         if (std::strncmp(argv[j], "--max-time=", 11) == 0) max_s = std::strtod(argv[j] + 11, nullptr);
-      return extremes(n, max_s);
-    } else if (std::strncmp(argv[i], "--max-time=", 11) != 0) args.push_back(argv[i]);
+        if (std::strncmp(argv[j], "--ids=", 6) == 0) ids = argv[j] + 6;
+      }
+      return extremes(n, max_s, ids);
+    } else if (std::strncmp(argv[i], "--max-time=", 11) != 0 && std::strncmp(argv[i], "--ids=", 6) != 0)
+      args.push_back(argv[i]);
   }
   g_points = file ? from_file(file) : sampled(1 << 16);
   std::printf("points: %zu (%s)\n", g_points.size(), file ? file : "seeded sampler, seed 1");

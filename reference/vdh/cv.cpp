@@ -5,6 +5,7 @@
 
 #include <acb_calc.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace privoco::reference::vdh {
@@ -104,6 +105,176 @@ void set_shift(Param& q, const arb_t C) {
   detail::peak_shift(q.shift, c * l, c * c * arf_get_d(arb_midref(q.V), ARF_RND_NEAR));
 }
 
+// The integrand's largest exponent E = max over v in [0, C] of v|L| - v^2 V (lambda - mu past the edge, lambda^2/(4mu)
+// inside; lambda = C|L|, mu = C^2 V) at least 2^(prec - 8): the value carries e^E, which needs E to an absolute
+// 2^-60 and so about log2 E + 60 bits; a quadrature at fewer (each level of it, up to the precision ceiling) only
+// returns a non-finite enclosure after seconds (L = -1e1000000: 6 s per level). True then, and the caller's
+// escalation goes on to the precision E needs, or refuses at its ceiling at once.
+bool exponent_beyond(const Param& q, const arb_t C, slong prec) {
+  arb_t lam, mu, E, t;
+  arb_init(lam); arb_init(mu); arb_init(E); arb_init(t);
+  arb_abs(lam, q.L);
+  arb_mul(lam, lam, C, 64);
+  arb_sqr(mu, C, 64);
+  arb_mul(mu, mu, q.V, 64);
+  arb_mul_2exp_si(t, mu, 1);
+  if (arb_le(t, lam)) {
+    arb_sub(E, lam, mu, 64);
+  } else {  // (lambda/2)^2/mu (mu > 0 here)
+    arb_mul_2exp_si(t, lam, -1);
+    arb_sqr(t, t, 64);
+    arb_div(E, t, mu, 64);
+  }
+  arf_t lo;
+  arf_init(lo);
+  arb_get_lbound_arf(lo, E, 64);
+  const bool beyond = arf_cmp_2exp_si(lo, prec - 8) >= 0;
+  arf_clear(lo);
+  arb_clear(lam); arb_clear(mu); arb_clear(E); arb_clear(t);
+  return beyond;
+}
+
+// The peak far beyond the edge (a = |L| - 2CV > 0, a C large): the integral in v, int_0^C e^{v|L| - v^2 V} phi(v) dv
+// with phi = (1 - e^{-2v|L|})/ln^2 v (pred, times sign L) or (1 + e^{-2v|L|})/(v ln^2 v) (pot, whose integral also
+// has -int_0^C 2/(v ln^2 v) dv = -2/|ln C|), lives in a layer of width ~1/a at v = C that the quadrature cannot
+// resolve (L = -1e30: no finite enclosure at any precision; L = -1e1000: 656 s at one level). With v = C - t the
+// exponent is E - a t - V t^2, E = C|L| - C^2 V, decreasing in t. On [0, tau], phi(C - t) = phi(C) - t phi'(xi) with
+// phi' over [C - tau, C] as a ball, and e^{-(a + V tau) t} <= e^{-at - Vt^2} <= e^{-at}: int_0^tau e^{..} dt in
+// [(1 - e^{-(a + V tau) tau})/(a + V tau), (1 - e^{-a tau})/a], int_0^tau t e^{..} dt in [0, 1/a^2]. Below C - tau the
+// integrand is at most e^{E - a tau} times 1/ln^2 C (pred: phi <= 1/ln^2 v <= 1/ln^2 C for v <= C < 1) over a length
+// <= C, or (pot) times int_0^C 2/(v ln^2 v) dv = 2/|ln C|. tau = ((prec + 20) ln 2 + ln(C a) + 1)/a. False (nothing
+// written) unless tau < C/8 and the enclosure (before e^E) has prec - 16 bits, or a C >= 2^64 (where no quadrature
+// gets any); then the quadrature runs.
+bool boundary_layer(arb_t res, const Param& q, const arb_t C, slong prec) {
+  const slong wp = prec + 30;
+  arb_t l, a, Ca, tau, x, e2, phi, dphi, J, J2, t, u, lv;
+  arb_init(l); arb_init(a); arb_init(Ca); arb_init(tau); arb_init(x); arb_init(e2); arb_init(phi); arb_init(dphi);
+  arb_init(J); arb_init(J2); arb_init(t); arb_init(u); arb_init(lv);
+  mag_t m;
+  mag_init(m);
+  bool ok = false;
+  const bool pred = q.kind == Kind::pred;
+  arb_abs(l, q.L);
+  arb_mul(a, C, q.V, wp);
+  arb_mul_2exp_si(a, a, 1);
+  arb_sub(a, l, a, wp);  // a = |L| - 2CV
+  arb_mul(Ca, C, a, wp);
+  if (arb_is_positive(a) && arf_cmp_2exp_si(arb_midref(Ca), 10) > 0) {
+    arb_log(u, Ca, 64);
+    arb_set_d(tau, (static_cast<double>(prec) + 20) * 0.6931471805599453 + arf_get_d(arb_midref(u), ARF_RND_UP) + 1);
+    arb_div(tau, tau, a, wp);
+    arb_mul_2exp_si(t, C, -3);
+    if (arb_lt(tau, t)) {
+      // e^{-2v|L|} over v in [C - tau, C]: in [0, e^{-2 (C - tau)|L|}] (a mag: 2v|L| may have a million digits)
+      arb_sub(x, C, tau, wp);
+      arb_mul(t, x, l, wp);
+      arb_mul_2exp_si(t, t, 1);
+      arb_get_mag_lower(m, t);
+      mag_expinv(m, m);
+      arb_zero(e2);
+      arb_add_error_mag(e2, m);
+      arb_nonnegative_part(e2, e2);
+      // phi(C), with e^{-2C|L|} in the same bound
+      arb_log(lv, C, wp);
+      if (pred) arb_sub_ui(phi, e2, 1, wp), arb_neg(phi, phi);
+      else arb_add_ui(phi, e2, 1, wp);
+      arb_sqr(t, lv, wp);
+      arb_div(phi, phi, t, wp);
+      if (!pred) arb_div(phi, phi, C, wp);
+      // phi' over the hull of [C - tau, C]:
+      //   pred: 2|L| e2/ln^2 v - 2 (1 - e2)/(v ln^3 v); pot: -2|L| e2/(v ln^2 v) - (1 + e2)(ln v + 2)/(v^2 ln^3 v)
+      arb_union(x, x, C, wp);
+      arb_log(lv, x, wp);
+      arb_sqr(u, lv, wp);  // ln^2 v
+      arb_mul(t, l, e2, wp);
+      arb_mul_2exp_si(t, t, 1);
+      arb_div(t, t, u, wp);
+      arb_mul(u, u, lv, wp);
+      arb_mul(u, u, x, wp);  // v ln^3 v
+      if (pred) {
+        arb_sub_ui(dphi, e2, 1, wp);  // -(1 - e2)
+        arb_mul_2exp_si(dphi, dphi, 1);
+        arb_div(dphi, dphi, u, wp);
+        arb_add(dphi, dphi, t, wp);
+      } else {
+        arb_add_ui(dphi, e2, 1, wp);
+        arb_add_ui(J, lv, 2, wp);
+        arb_mul(dphi, dphi, J, wp);
+        arb_mul(u, u, x, wp);  // v^2 ln^3 v
+        arb_div(dphi, dphi, u, wp);
+        arb_div(t, t, x, wp);
+        arb_add(dphi, dphi, t, wp);
+        arb_neg(dphi, dphi);
+      }
+      // J = int_0^tau e^{-at - Vt^2} dt, the bracket's ends as one ball
+      arb_mul(t, a, tau, wp);
+      arb_neg(t, t);
+      arb_expm1(t, t, wp);
+      arb_neg(t, t);
+      arb_div(J, t, a, wp);
+      arb_mul(u, q.V, tau, wp);
+      arb_add(u, u, a, wp);  // a + V tau
+      arb_mul(t, u, tau, wp);
+      arb_neg(t, t);
+      arb_expm1(t, t, wp);
+      arb_neg(t, t);
+      arb_div(J2, t, u, wp);
+      arb_union(J, J, J2, wp);
+      arb_mul(res, phi, J, wp);
+      // - phi'(xi) int t e^{..}: phi' times [0, 1/a^2]
+      arb_sqr(t, a, wp);
+      arb_inv(t, t, wp);
+      arb_get_mag(m, t);
+      arb_zero(t);
+      arb_add_error_mag(t, m);
+      arb_nonnegative_part(t, t);
+      arb_mul(t, t, dphi, wp);
+      arb_sub(res, res, t, wp);
+      // the rest below C - tau, relative to e^E
+      arb_mul(t, a, tau, wp);
+      arb_neg(t, t);
+      arb_exp(t, t, wp);
+      arb_log(u, C, wp);
+      if (pred) {
+        arb_sqr(u, u, wp);
+        arb_div(t, t, u, wp);
+        arb_mul(t, t, C, wp);
+      } else {
+        arb_abs(u, u);
+        arb_div(t, t, u, wp);
+        arb_mul_2exp_si(t, t, 1);
+      }
+      arb_get_mag(m, t);
+      arb_zero(t);
+      arb_add_error_mag(t, m);
+      arb_nonnegative_part(t, t);
+      arb_add(res, res, t, wp);
+      ok = arb_rel_accuracy_bits(res) >= prec - 16 || arf_cmp_2exp_si(arb_midref(Ca), 64) >= 0;
+      if (ok) {  // times e^E, E = C|L| - C^2 V
+        arb_mul(u, C, l, wp);
+        arb_sqr(t, C, wp);
+        arb_mul(t, t, q.V, wp);
+        arb_sub(u, u, t, wp);
+        arb_exp(u, u, wp);
+        arb_mul(res, res, u, wp);
+        if (pred) {
+          if (arf_sgn(arb_midref(q.L)) < 0) arb_neg(res, res);
+        } else {  // - 2/|ln C|
+          arb_log(u, C, wp);
+          arb_abs(u, u);
+          arb_inv(u, u, wp);
+          arb_mul_2exp_si(u, u, 1);
+          arb_sub(res, res, u, wp);
+        }
+      }
+    }
+  }
+  mag_clear(m);
+  arb_clear(l); arb_clear(a); arb_clear(Ca); arb_clear(tau); arb_clear(x); arb_clear(e2); arb_clear(phi);
+  arb_clear(dphi); arb_clear(J); arb_clear(J2); arb_clear(t); arb_clear(u); arb_clear(lv);
+  return ok;
+}
+
 void pred_or_pot(arb_t res, arb_srcptr p, slong prec, Kind kind, bool in_v) {
   Param q;
   arb_init(q.L); arb_init(q.V); arb_init(q.shift);
@@ -114,6 +285,12 @@ void pred_or_pot(arb_t res, arb_srcptr p, slong prec, Kind kind, bool in_v) {
   arb_t sC, C, lo, hi, vz;
   arb_init(sC); arb_init(C); arb_init(lo); arb_init(hi); arb_init(vz);
   consts(sC, C, p + 2, prec);
+  if (exponent_beyond(q, C, prec)) {
+    arb_indeterminate(res);
+    arb_clear(sC); arb_clear(C); arb_clear(lo); arb_clear(hi); arb_clear(vz);
+    arb_clear(q.L); arb_clear(q.V); arb_clear(q.shift);
+    return;
+  }
   set_shift(q, C);
   // cut at v0 = C e^{-(prec + 60)}, s0 = 1/ln(1/v0): the integrand over [0, s0] (or [0, v0]) is bounded
   // by 2 v0 sinh(v0 |L|) (pred, s-route), 2 (cosh(v0 L) - 1) + 2 v0^2 V (pot), 2 sinh(v0 |L|)/ln(v0)^2 (pred,
@@ -158,7 +335,7 @@ void pred_or_pot(arb_t res, arb_srcptr p, slong prec, Kind kind, bool in_v) {
     arb_inv(lo, lo, prec);  // s0 = 1/ln(1/v0) = 1/(k + ln 5G) <= 1/k
     arb_set(hi, sC);
   }
-  integrate(res, q, lo, hi, tail, prec);
+  if (in_v || !boundary_layer(res, q, C, prec)) integrate(res, q, lo, hi, tail, prec);  // the v-route: the quadrature
   arb_mul_2exp_si(sC, sC, 1);  // Z = 2 s_C
   arb_div(res, res, sC, prec);
   mag_clear(tail);

@@ -56,6 +56,63 @@ TEST(VdhCv, PredictionTwoQuadraturesAgree) {
   }
 }
 
+// The peak far beyond the edge (a = |L| - 2CV, a C >= 2^10): the s-route's boundary-layer enclosure at v = C (the
+// quadrature cannot resolve a layer of width 1/a) against the v-route's quadrature where that still answers, at
+// 64 and 128 bits (the layer is taken where its enclosure keeps the precision less 16 bits: here from L = 1e10 at 64
+// bits); the potential even in L. Far out (L = -1e30, -1e1000) only the layer answers: its value carries
+// e^{C|L| - C^2 V}, so ln|w| is compared with C|L| - C^2 V + ln(1/(2 a ln^2 C)) + ln|ln C|, the layer's leading term.
+// The sibling: the layer without its phi' correction misses the quadrature.
+TEST(VdhCv, BoundaryLayerAgreesWithTheQuadrature) {
+  int compared = 0;
+  for (double L : {3e4, 1e6, 3e7, 1e10, 1e12, 1e14}) {
+    for (double V : {0.0, 1.0, 1e3}) {
+      for (double G : {1.0, 3.0}) {
+        for (slong prec : {64, 128}) {
+          const ref::Ball s = eval_fn(rv::pred_cv, {L, V, G}, prec), v = eval_fn(rv::pred_cv_v, {L, V, G}, prec);
+          ASSERT_TRUE(arb_is_finite(s.get())) << L << " " << V << " " << G;
+          // less what the exponent C|L| takes from the precision (its rounding enters e^E)
+          EXPECT_GT(arb_rel_accuracy_bits(s.get()), prec - 12 - std::log2(L / (5 * G))) << L << " " << V << " " << G;
+          if (!arb_is_finite(v.get())) continue;
+          ++compared;
+          EXPECT_TRUE(arb_overlaps(s.get(), v.get())) << L << " " << V << " " << G << " at " << prec;
+          const ref::Ball p = eval_fn(rv::pot_cv, {L, V, G}, prec), q = eval_fn(rv::pot_cv, {-L, V, G}, prec);
+          EXPECT_TRUE(arb_overlaps(p.get(), q.get())) << "even: " << L;
+        }
+      }
+    }
+  }
+  std::printf("layer against quadrature: %d comparisons\n", compared);
+  EXPECT_GE(compared, 12);
+  // the potential: the layer at 64 bits against the quadrature at 128 (where the layer keeps too few bits)
+  for (double L : {1e10, -1e12, 1e14}) {
+    const ref::Ball p64 = eval_fn(rv::pot_cv, {L, 1, 1}, 64), p128 = eval_fn(rv::pot_cv, {L, 1, 1}, 128);
+    EXPECT_TRUE(arb_overlaps(p64.get(), p128.get())) << L;
+    EXPECT_GT(arb_rel_accuracy_bits(p64.get()), 10) << L;
+  }
+  for (double L : {-1e30, -1e300}) {
+    const double C = 0.2, a = -L - 2 * C, lnC = std::log(C);
+    const slong prec = L < -1e100 ? 1200 : 128;  // e^{2e299} needs its exponent to 1000 bits
+    const ref::Ball w = eval_fn(rv::pred_cv, {L, 1, 1}, prec);
+    ASSERT_TRUE(arb_is_finite(w.get())) << L;
+    EXPECT_LT(arf_sgn(arb_midref(w.get())), 0);
+    ref::Ball lw;
+    arb_neg(lw.get(), w.get());
+    arb_log(lw.get(), lw.get(), prec);
+    const double want = C * -L - C * C + std::log(1 / (2 * a * lnC * lnC)) + std::log(-lnC);
+    EXPECT_NEAR(arf_get_d(arb_midref(lw.get()), ARF_RND_NEAR), want, 1e-9 * std::fabs(want)) << L;
+  }
+  // sibling: phi(C)/a alone (no phi' term, no e^{-V t^2}) is off by a relative ~1/(aC) at L = 3e4
+  const double L = 3e4, V = 1, G = 1, C = 0.2, a = L - 2 * C * V, lnC = std::log(C);
+  const ref::Ball v = eval_fn(rv::pred_cv_v, {L, V, G}, 128);
+  ref::Ball crude;
+  arb_set_d(crude.get(), C * L - C * C * V);
+  arb_exp(crude.get(), crude.get(), 128);
+  ref::Ball f;
+  arb_set_d(f.get(), -lnC / (2 * a * lnC * lnC));
+  arb_mul(crude.get(), crude.get(), f.get(), 128);
+  EXPECT_FALSE(arb_overlaps(crude.get(), v.get()));
+}
+
 TEST(VdhCv, PotentialDerivativeIsThePrediction) {
   const auto& pot = privoco::entry("VDH.pot.cv");
   const auto& pred = privoco::entry("VDH.pred.cv");
@@ -165,6 +222,23 @@ TEST(VdhCvFast, LargeMuAgainstReference) {
   EXPECT_EQ(f.status, privoco::fast::Status::underflow);
   EXPECT_EQ(f.sign, -1);
   EXPECT_NEAR(f.log_abs(), c.log_abs(), 1e-14 * std::fabs(c.log_abs()));
+}
+
+// The peak far beyond the edge with p = lambda - 2 mu past 1.3e154 (p^2 overflowed in the peak range's width: an
+// empty range, w = F = 0 with status ok at L = 1e300, V = 1, G = 1e100), against the reference's boundary layer: status
+// overflow and ln|w| to 4e-16. The sibling: the value 0 is not what the reference says.
+TEST(VdhCvFast, PeakFarBeyondTheEdgeAgainstReference) {
+  for (const std::vector<double>& p : {std::vector<double>{1e300, 1, 1e100}, {-1.1235582092889474e307, 4e-75, 3.75e100},
+                                       {1e200, 1e-300, 1e50}}) {
+    for (const char* id : {"VDH.pred.cv", "VDH.pot.cv"}) {
+      const auto c = privoco::reference::evaluate(privoco::entry(id), p.data());
+      const auto f = privoco::fast::evaluate(privoco::entry(id), p.data());
+      EXPECT_EQ(f.status, privoco::fast::Status::overflow) << id << " L=" << p[0];
+      EXPECT_EQ(f.sign, c.sign()) << id << " L=" << p[0];
+      EXPECT_NEAR(f.log_abs(), c.log_abs(), 4e-16 * std::fabs(c.log_abs())) << id << " L=" << p[0];
+      EXPECT_NE(c.sign(), 0);  // sibling
+    }
+  }
 }
 
 // C = 1/(5G) tiny: w = C^2 L J2(l), F = C^2 (L^2/2 - V) J2(l), J2 = 1 - 2l e^{2l} E_1(2l), l = ln(5G) (the quadrature's
