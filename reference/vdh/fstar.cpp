@@ -29,13 +29,38 @@ void fstar_conj(arb_t res, arb_srcptr p, slong prec) {
     at(pot_conj, t, La, p, prec);
     arb_neg(res, t);
   } else {
-    // bracket: La = 0 (w(0) = 0 < |u|), Lb doubling until w(Lb) > |u| is certified
+    // bracket: La = 0 (w(0) = 0 < |u|) and Lb = 2^e with e = 0, 1, 2, 4, 8, ... until w(Lb) > |u| is certified, each
+    // Lb with w(Lb) < |u| certified becoming La; then the exponent bisected until Lb = 2 La. (A fixed 4000 doublings
+    // left Lb = 2^4000 short of the maximiser from V ~ 1e2400 on, and the tangent bounds, valid on [La, Lb] only,
+    // certified phi(2^4000) = 1.318e1204 as F*(-1) at V = 1e2500, b = G = 1.) Undecided at this precision (w's
+    // enclosure contains |u|, or no certified Lb below 2^(2^40)): an indeterminate result, so the caller raises it.
     arf_zero(La);
     arf_one(Lb);
-    for (int k = 0; k < 4000; ++k) {
+    slong e_lo = -1, e_hi = 0;  // La = 2^e_lo (0 while e_lo = -1), Lb = 2^e_hi
+    bool bracketed = false, undecided = false;
+    while (!bracketed && !undecided) {
       at(pred_conj, w, Lb, p, prec);
-      if (arb_gt(w, a)) break;
-      arf_mul_2exp_si(Lb, Lb, 1);
+      if (arb_gt(w, a)) bracketed = true;
+      else if (!arb_lt(w, a) || e_hi >= (WORD(1) << 40)) undecided = true;
+      else {
+        e_lo = e_hi, arf_set(La, Lb);
+        e_hi = e_hi == 0 ? 1 : 2 * e_hi;
+        arf_one(Lb), arf_mul_2exp_si(Lb, Lb, e_hi);
+      }
+    }
+    while (bracketed && e_lo >= 0 && e_hi - e_lo > 1) {
+      const slong e_mid = e_lo + (e_hi - e_lo) / 2;
+      arf_one(mid), arf_mul_2exp_si(mid, mid, e_mid);
+      at(pred_conj, w, mid, p, prec);
+      if (arb_lt(w, a)) e_lo = e_mid, arf_set(La, mid);
+      else if (arb_gt(w, a)) e_hi = e_mid, arf_set(Lb, mid);
+      else undecided = true, bracketed = false;
+    }
+    if (!bracketed) {
+      arb_indeterminate(res);
+      arf_clear(La); arf_clear(Lb); arf_clear(mid);
+      arb_clear(a); arb_clear(w); arb_clear(phi); arb_clear(t); arb_clear(lo_val); arb_clear(hi_val);
+      return;
     }
     // bisection on exact binary midpoints until the bracket is 2^-(prec+8) relative, or undecidable at prec
     const slong wp = prec + 16;

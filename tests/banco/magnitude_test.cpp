@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "privoco/catalogue.hpp"
+#include "privoco/decimal.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/banco/magnitude.hpp"
 #include "privoco/fast/evaluate.hpp"
@@ -102,6 +103,31 @@ TEST(BancoMagnitude, RoutesAgree) {
         ++compared;
       }
   EXPECT_EQ(compared, 126);
+}
+
+// A Gaussian far narrower than [0, a] (a^2 y >= 2^32): the quadrature routes take the half-line integrals in closed
+// form less a bound of the piece beyond a, against the closed forms; at x = -1e-300, y = a = 1e1000000 (no finite
+// enclosure from the quadrature after 7 s) against the leading form x sqrt(pi)/(4 a y^{3/2}). The sibling: the full
+// line's integral (twice the half line's) is not the bet.
+TEST(BancoMagnitude, NarrowGaussianRoutesAgree) {
+  for (double x : {0.3, -2.0, 40.0})
+    for (double y : {1e6, 1e10, 1e100})
+      for (double a : {0.6838, 3.0, 1e3}) {
+        if (a * a * y < 0x1p32) continue;
+        const Ball p = eval_fn(ref::psi_closed, {x, y, a}, 1024), pq = eval_fn(ref::psi_quad, {x, y, a}, 256);
+        EXPECT_TRUE(overlap(p, pq) && tight(pq)) << x << " " << y << " " << a;
+        const Ball mi = eval_fn(ref::m_integral, {x, y, a}, 256), mc = eval_fn(ref::m_forms, {x, y, a}, 1024);
+        EXPECT_TRUE(overlap(mi, mc) && tight(mi)) << x << " " << y << " " << a;
+        Ball twice;
+        arb_mul_2exp_si(twice.get(), mi.get(), 1);
+        EXPECT_FALSE(overlap(twice, mc)) << x << " " << y << " " << a;
+      }
+  const char* id = "BANCO.pred.m_integral";
+  const auto c = privoco::reference::evaluate(privoco::entry(id), {privoco::parse_param(id, "x", "-1e-300"),
+                                                                   privoco::parse_param(id, "y", "1e1000000"),
+                                                                   privoco::parse_param(id, "a", "1e1000000")});
+  EXPECT_EQ(c.value.substr(0, 10), "-4.4311346");  // -1e-300 sqrt(pi)/4 = -4.43113462726379e-301
+  EXPECT_NE(c.value.find("e-2500301"), std::string::npos) << c.value;
 }
 
 // The sibling: the printed closed form with its "+ 2 sqrt(y) (1 - e^{2ax})" read as "-" (another grouping of the
