@@ -157,11 +157,14 @@ void n_of(arb_t n, const arb_t lambda, const arb_t mu, slong prec) {
   }
   i0_of(t[0], lambda, mu, prec);
   arb_mul(t[0], t[0], lambda, prec);
-  arb_sinh(t[1], lambda, prec);
-  arb_neg(t[2], mu);
+  // 2 e^{-mu} sinh(lambda) = e^{lambda - mu} - e^{-lambda - mu}: sinh(lambda) alone has no finite enclosure below
+  // the bits of lambda's exponent (lambda = 6e5001: 16600 bits), though e^{-mu} makes the product tiny
+  arb_sub(t[1], lambda, mu, prec);
+  arb_exp(t[1], t[1], prec);
+  arb_add(t[2], lambda, mu, prec);
+  arb_neg(t[2], t[2]);
   arb_exp(t[2], t[2], prec);
-  arb_mul(t[1], t[1], t[2], prec);
-  arb_mul_2exp_si(t[1], t[1], 1);
+  arb_sub(t[1], t[1], t[2], prec);
   arb_sub(t[0], t[0], t[1], prec);
   arb_div(t[0], t[0], mu, prec);
   arb_mul_2exp_si(n, t[0], -1);

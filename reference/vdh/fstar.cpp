@@ -30,23 +30,33 @@ void fstar_conj(arb_t res, arb_srcptr p, slong prec) {
     arb_neg(res, t);
   } else {
     // bracket: La = 0 (w(0) = 0 < |u|) and Lb = 2^e with e = 0, 1, 2, 4, 8, ... until w(Lb) > |u| is certified, each
-    // Lb with w(Lb) < |u| certified becoming La; then the exponent bisected until Lb = 2 La. (A fixed 4000 doublings
-    // left Lb = 2^4000 short of the maximiser from V ~ 1e2400 on, and the tangent bounds, valid on [La, Lb] only,
-    // certified phi(2^4000) = 1.318e1204 as F*(-1) at V = 1e2500, b = G = 1.) Undecided at this precision (w's
-    // enclosure contains |u|, or no certified Lb below 2^(2^40)): an indeterminate result, so the caller raises it.
+    // Lb with w(Lb) < |u| certified becoming La; where w(2^e) has no finite enclosure at this precision (its exponent
+    // L^2/(4B) past what the precision holds: 2^8192 at V = 1e2500), e is bisected between the last certified La and
+    // it. Then the exponent is bisected until Lb = 2 La. (A fixed 4000 doublings left Lb = 2^4000 short of the
+    // maximiser from V ~ 1e2400 on, and the tangent bounds, valid on [La, Lb] only, certified phi(2^4000) =
+    // 1.318e1204 as F*(-1) at V = 1e2500, b = G = 1; it is 1.5165e1252.) Undecided at this precision (a finite
+    // enclosure of w that contains |u|, or no certified Lb): an indeterminate result, so the caller raises it.
     arf_zero(La);
     arf_one(Lb);
-    slong e_lo = -1, e_hi = 0;  // La = 2^e_lo (0 while e_lo = -1), Lb = 2^e_hi
+    slong e_lo = -1, e_hi = 0, e_inf = -1;  // La = 2^e_lo (0 while e_lo = -1), Lb = 2^e_hi; w(2^e_inf) not finite
     bool bracketed = false, undecided = false;
     while (!bracketed && !undecided) {
       at(pred_conj, w, Lb, p, prec);
-      if (arb_gt(w, a)) bracketed = true;
-      else if (!arb_lt(w, a) || e_hi >= (WORD(1) << 40)) undecided = true;
-      else {
+      if (!arb_is_finite(w) && e_hi > 0) {
+        e_inf = e_hi;
+      } else if (arb_gt(w, a)) {
+        bracketed = true;
+        break;
+      } else if (arb_lt(w, a)) {
         e_lo = e_hi, arf_set(La, Lb);
-        e_hi = e_hi == 0 ? 1 : 2 * e_hi;
-        arf_one(Lb), arf_mul_2exp_si(Lb, Lb, e_hi);
+      } else {
+        undecided = true;
+        break;
       }
+      if (e_inf < 0) e_hi = e_hi == 0 ? 1 : 2 * e_hi;
+      else e_hi = e_lo + (e_inf - e_lo) / 2;
+      if (e_hi <= e_lo || e_hi >= (WORD(1) << 40)) undecided = true;
+      arf_one(Lb), arf_mul_2exp_si(Lb, Lb, e_hi);
     }
     while (bracketed && e_lo >= 0 && e_hi - e_lo > 1) {
       const slong e_mid = e_lo + (e_hi - e_lo) / 2;

@@ -10,6 +10,7 @@
 #include "fast/vdh/fstar.hpp"
 #include "privoco/reference/vdh/bounds.hpp"
 #include "privoco/catalogue.hpp"
+#include "privoco/decimal.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/evaluate.hpp"
 #include "privoco/reference/evaluate.hpp"
@@ -253,6 +254,36 @@ TEST(VdhConjFstar, SpecialValuesScalingAndSibling) {
   EXPECT_GE(gap, -1e-12);
   EXPECT_LT(gap, 1e-9);
   EXPECT_LT(gap - 1e-6, 0);
+}
+
+// Maximisers beyond 2^4000 (V = 1e2500, 1e10000, b = G = 1, u = -1: L* ~ sqrt(V) times a logarithm): the bracket
+// reaches them (with a fixed 4000 doublings the reference certified phi(2^4000) = 1.318e1204 at V = 1e2500). The
+// certified F* is at least phi(L) = |u| L - F(L) at L = 1.5e1252 (a certified lower bound of the sup). The sibling:
+// the old value is below phi(1.5e1252).
+TEST(VdhConjFstar, MaximiserFarOut) {
+  const char* id = "VDH.conj.Fstar";
+  auto dec = [&](const char* u, const char* V) {
+    return std::vector<privoco::Decimal>{privoco::parse_param(id, "u", u), privoco::parse_param(id, "V", V),
+                                         privoco::parse_param(id, "b", "1"), privoco::parse_param(id, "G", "1")};
+  };
+  const ref::Certified f = ref::evaluate(privoco::entry(id), dec("-1", "1e2500"));
+  EXPECT_EQ(f.value.substr(0, 8), "1.516526") << f.value;
+  EXPECT_NE(f.value.find("e1252"), std::string::npos) << f.value;
+  const char* pid = "VDH.pot.conj";
+  const ref::Certified F = ref::evaluate(privoco::entry(pid), {privoco::parse_param(pid, "L", "1.5e1252"),
+                                                             privoco::parse_param(pid, "V", "1e2500"),
+                                                             privoco::parse_param(pid, "b", "1"),
+                                                             privoco::parse_param(pid, "G", "1")});
+  ref::Ball phi, L;
+  arb_set_str(L.get(), "1.5e1252", 256);
+  arb_sub(phi.get(), L.get(), F.ball.get(), 256);  // |u| L - F(L)
+  EXPECT_TRUE(arb_ge(f.ball.get(), phi.get()) || arb_overlaps(f.ball.get(), phi.get()));
+  ref::Ball old;
+  arb_one(old.get());
+  arb_mul_2exp_si(old.get(), old.get(), 4000);  // ~ phi(2^4000) = 1.318e1204
+  EXPECT_TRUE(arb_lt(old.get(), phi.get()));
+  const ref::Certified g = ref::evaluate(privoco::entry(id), dec("-1", "1e10000"));
+  EXPECT_NE(g.value.find("e5002"), std::string::npos) << g.value;
 }
 
 // VDH Thm 2 = Thm 1 per coordinate, summed: the certified sum against fast (ulp of the sum, not of the terms), and
