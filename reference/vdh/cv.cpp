@@ -275,6 +275,161 @@ bool boundary_layer(arb_t res, const Param& q, const arb_t C, slong prec) {
   return ok;
 }
 
+// Large V (C^2 V >= 2^24 T): the Gaussian e^{-v^2 V} lives at v ~ 1/sqrt(V), far below C. With t = v^2 V, M = ln V,
+// ln^2 v = (M - ln t)^2/4 and then y = ln t:
+//   K = int_0^C v e^{-v^2 V}/ln^2 v dv = (1/(2V)) int 4 e^{y - e^y}/(M - y)^2 dy,
+//   H = int_0^C 2 e^{-v^2 V}/(v ln^2 v) dv = int 4 e^{-e^y}/(M - y)^2 dy    (y up to ln(C^2 V) < M).
+// pred: P = 2 L K + err (2 sinh(vL) against 2vL); pot: Q = E - 2/|ln C| + H with E = int 2 (cosh(vL) - 1) e^{-v^2 V}/
+// (v ln^2 v) dv >= 0; both bounded below, by the Gaussian's width (edge_bound).
+// The y-integrals: quadrature on [Y0, ln T] of the integrand times M^2/4 (O(1)); below Y0, e^{-e^y} in
+// [1 - e^{Y0}, 1] (H: 4/(M - Y0) times that; K: at most 4 e^{Y0}/(M - Y0)^2); above ln T, e^{-e^y} <= e^{-T} and
+// 1/(M - y)^2 <= 1/(4 ln^2 C) (K: at most e^{-T}/ln^2 C; H: at most e^{-T} 2/|ln C|). The quadratures in v and s
+// cannot find a peak at v = 1/sqrt(V) = 1e-500000 (V = 1e1000000: refusals after 5-10 s). False (nothing written)
+// outside the regime or below prec - 16 bits; then the quadrature runs.
+struct LogGauss {
+  arb_struct M;
+  bool k;  // K's integrand (e^{y - e^y}) or H's (e^{-e^y})
+};
+int log_gauss_integrand(acb_ptr out, const acb_t y, void* param, slong order, slong prec) {
+  (void)order;  // meromorphic: the pole at y = M makes acb_div non-finite on a ball that reaches it
+  const auto* q = static_cast<const LogGauss*>(param);
+  acb_t e, d;
+  acb_init(e); acb_init(d);
+  acb_exp(e, y, prec);
+  acb_neg(e, e);
+  if (q->k) acb_add(e, e, y, prec);
+  acb_exp(e, e, prec);
+  acb_sub_arb(d, y, &q->M, prec);
+  acb_div_arb(d, d, &q->M, prec);  // (y - M)/M
+  acb_sqr(d, d, prec);
+  acb_div(out, e, d, prec);  // e^{..} M^2/(M - y)^2
+  acb_clear(e); acb_clear(d);
+  return 0;
+}
+
+// b = 2 |L|^3 e^{L^2/(2V)}/(3 V^2 ln^2 C) (k = 3) or L^2 e^{L^2/(2V)}/(V ln^2 C) (k = 2): large_v's bounds
+void edge_bound(arb_t b, const Param& q, const arb_t lnC, int k, slong prec) {
+  arb_t t;
+  arb_init(t);
+  arb_sqr(t, q.L, prec);
+  arb_div(t, t, q.V, prec);
+  arb_mul_2exp_si(t, t, -1);
+  arb_exp(b, t, prec);  // e^{L^2/(2V)}
+  arb_abs(t, q.L);
+  arb_pow_ui(t, t, static_cast<ulong>(k), prec);
+  arb_mul(b, b, t, prec);
+  arb_pow_ui(t, q.V, static_cast<ulong>(k - 1), prec);
+  arb_div(b, b, t, prec);
+  arb_sqr(t, lnC, prec);
+  arb_div(b, b, t, prec);
+  if (k == 3) arb_mul_2exp_si(b, b, 1), arb_div_ui(b, b, 3, prec);
+  arb_clear(t);
+}
+
+bool large_v(arb_t res, const Param& q, const arb_t C, slong prec) {
+  const slong wp = prec + 30;
+  arb_t M, lnC, T, Y0, t, u, I, rho;
+  arb_init(M); arb_init(lnC); arb_init(T); arb_init(Y0); arb_init(t); arb_init(u); arb_init(I); arb_init(rho);
+  bool ok = false;
+  arb_sqr(t, C, 64);
+  arb_mul(t, t, q.V, 64);  // C^2 V
+  const double bits = static_cast<double>(prec) + 40;
+  if (arf_cmp_2exp_si(arb_midref(t), 24 + static_cast<slong>(std::log2(bits))) >= 0 && arb_is_positive(q.V)) {
+    arb_log(M, q.V, wp);
+    arb_log(lnC, C, wp);
+    arb_abs(lnC, lnC);  // |ln C|
+    const double lm = std::log(std::max(1.0, arf_get_d(arb_midref(M), ARF_RND_UP)));
+    const double lc = -std::log(std::min(1.0, arf_get_d(arb_midref(lnC), ARF_RND_DOWN)));
+    arb_set_d(T, bits * 0.6931471805599453 + 2 * lm + 2 * lc + 5);
+    arb_set_d(Y0, -(bits * 0.6931471805599453 + 2 * lm + 5));
+    arb_log(u, t, 64);
+    if (arb_lt(T, t) && arb_is_positive(M)) {
+      LogGauss lg{*M, q.kind == Kind::pred};
+      acb_t a, b, r;
+      acb_init(a); acb_init(b); acb_init(r);
+      acb_set_arb(a, Y0);
+      arb_log(acb_realref(b), T, wp);
+      mag_t tol, tail;
+      mag_init(tol); mag_init(tail);
+      mag_set_ui_2exp_si(tol, 1, -(prec + 20));
+      acb_calc_integrate_opt_t opt;
+      acb_calc_integrate_opt_init(opt);
+      opt->eval_limit = 200000;
+      acb_calc_integrate(r, log_gauss_integrand, &lg, a, b, prec + 20, tol, opt, wp);
+      arb_set(I, acb_realref(r));
+      arb_sqr(u, M, wp);
+      arb_div(I, I, u, wp);
+      arb_mul_2exp_si(I, I, 2);  // the quadrature's part of the y-integral: 4/M^2 times the scaled one
+      // e^{-T} (as a mag) for the piece above ln T
+      arb_get_mag_lower(tail, T);
+      mag_expinv(tail, tail);
+      arb_sub(u, M, Y0, wp);  // M - Y0
+      if (q.kind == Kind::pred) {
+        // K: + [0, 4 e^{Y0}/(M - Y0)^2] + [0, e^{-T}/ln^2 C]
+        arb_exp(t, Y0, wp);
+        arb_mul_2exp_si(t, t, 2);
+        arb_div(t, t, u, wp);
+        arb_div(t, t, u, wp);
+        arb_sqr(u, lnC, wp);
+        arb_set_round(rho, u, wp);
+        arb_one(u);
+        arb_div(u, u, rho, wp);
+        arb_get_mag(tol, u);
+        mag_mul(tail, tail, tol);
+        arb_get_mag(tol, t);
+        mag_add(tail, tail, tol);
+        arb_zero(t);
+        arb_add_error_mag(t, tail);
+        arb_nonnegative_part(t, t);
+        arb_add(I, I, t, wp);
+        arb_div(I, I, q.V, wp);
+        arb_mul_2exp_si(I, I, -1);  // K
+        // P = 2 L K + err: |2 sinh(vL) - 2vL| <= (v|L|)^3 e^{v|L|}/3 and v|L| - v^2 V <= L^2/(2V) - v^2 V/2, so
+        // |err| <= (|L|^3/(3 ln^2 C)) e^{L^2/(2V)} int_0^inf v^3 e^{-v^2 V/2} dv = 2 |L|^3 e^{L^2/(2V)}/(3 V^2 ln^2 C)
+        arb_mul(I, I, q.L, wp);
+        arb_mul_2exp_si(res, I, 1);
+        edge_bound(t, q, lnC, 3, wp);
+        arb_get_mag(tol, t);
+        arb_add_error_mag(res, tol);
+      } else {
+        // H: + 4/(M - Y0) (1 - [0, e^{Y0}]) + [0, e^{-T} 2/|ln C|]
+        arb_one(t);
+        arb_mul_2exp_si(t, t, 2);
+        arb_div(t, t, u, wp);  // 4/(M - Y0)
+        arb_exp(u, Y0, wp);
+        arb_get_mag(tol, u);
+        arb_one(u);
+        arb_add_error_mag(u, tol);  // 1 +- e^{Y0} contains 1 - [0, e^{Y0}]
+        arb_mul(t, t, u, wp);
+        arb_add(I, I, t, wp);
+        arb_inv(u, lnC, wp);
+        arb_mul_2exp_si(u, u, 1);  // 2/|ln C|
+        arb_get_mag(tol, u);
+        mag_mul(tail, tail, tol);
+        arb_zero(t);
+        arb_add_error_mag(t, tail);
+        arb_nonnegative_part(t, t);
+        arb_add(I, I, t, wp);  // H
+        arb_sub(I, I, u, wp);  // H - 2/|ln C|
+        // + E: 2 (cosh(vL) - 1) <= (vL)^2 e^{v|L|}, so 0 <= E <= (L^2/ln^2 C) e^{L^2/(2V)} int_0^inf v e^{-v^2 V/2} dv
+        //   = L^2 e^{L^2/(2V)}/(V ln^2 C)
+        edge_bound(t, q, lnC, 2, wp);
+        arb_get_mag(tol, t);
+        arb_zero(t);
+        arb_add_error_mag(t, tol);
+        arb_nonnegative_part(t, t);
+        arb_add(res, I, t, wp);
+      }
+      // less the bits |ln C| < 1 costs any route (G near 1/5: ln C = -2.2e-16 from C's rounding alone)
+      ok = arb_rel_accuracy_bits(res) >= prec - 16 - static_cast<slong>(std::max(0.0, std::ceil(lc / 0.6931471805599453)));
+      mag_clear(tol); mag_clear(tail);
+      acb_clear(a); acb_clear(b); acb_clear(r);
+    }
+  }
+  arb_clear(M); arb_clear(lnC); arb_clear(T); arb_clear(Y0); arb_clear(t); arb_clear(u); arb_clear(I); arb_clear(rho);
+  return ok;
+}
+
 void pred_or_pot(arb_t res, arb_srcptr p, slong prec, Kind kind, bool in_v) {
   Param q;
   arb_init(q.L); arb_init(q.V); arb_init(q.shift);
@@ -335,7 +490,8 @@ void pred_or_pot(arb_t res, arb_srcptr p, slong prec, Kind kind, bool in_v) {
     arb_inv(lo, lo, prec);  // s0 = 1/ln(1/v0) = 1/(k + ln 5G) <= 1/k
     arb_set(hi, sC);
   }
-  if (in_v || !boundary_layer(res, q, C, prec)) integrate(res, q, lo, hi, tail, prec);  // the v-route: the quadrature
+  // the v-route: the quadrature always
+  if (in_v || (!boundary_layer(res, q, C, prec) && !large_v(res, q, C, prec))) integrate(res, q, lo, hi, tail, prec);
   arb_mul_2exp_si(sC, sC, 1);  // Z = 2 s_C
   arb_div(res, res, sC, prec);
   mag_clear(tail);

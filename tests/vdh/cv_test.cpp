@@ -113,6 +113,43 @@ TEST(VdhCv, BoundaryLayerAgreesWithTheQuadrature) {
   EXPECT_FALSE(arb_overlaps(crude.get(), v.get()));
 }
 
+// Large V (C^2 V >= 2^31): the s-route's closed reduction to two y-integrals (t = v^2 V, y = ln t) against the
+// v-route's quadrature for the prediction, and the potential against the fast part (an independent double
+// quadrature, within 16 ulp) and its derivative; at V = 1e1000000 (refusals after 5-10 s before) against the
+// leading forms w ~ L |ln C| int 4 e^{y - e^y}/(M - y)^2 dy/(2V) ~ 2 L |ln C|/(V M^2) and F ~ -1 + 2|ln C|/M
+// (M = ln V; relative corrections O(1/M)). The sibling: w with the Gaussian's mass put at v = C (1/ln^2 C instead of
+// 4/M^2) is far off.
+TEST(VdhCv, LargeVAgreesWithTheQuadratureAndTheFastPart) {
+  int compared = 0;
+  for (double V : {1e60, 1e100, 1e250})
+    for (double L : {-3.0, 30.0})  // L^2/V small enough for the reduction's 112 bits at 128
+      for (double G : {0.21, 1.0, 10.0}) {
+        const ref::Ball s = eval_fn(rv::pred_cv, {L, V, G}, 128), v = eval_fn(rv::pred_cv_v, {L, V, G}, 128);
+        EXPECT_GT(arb_rel_accuracy_bits(s.get()), 100) << L << " " << V << " " << G;
+        compared += arb_is_finite(v.get());
+        EXPECT_TRUE(!arb_is_finite(v.get()) || arb_overlaps(s.get(), v.get())) << L << " " << V << " " << G;
+        privoco::testing::expect_matches_reference("VDH.pot.cv", {L, V, G});
+        privoco::testing::expect_matches_reference("VDH.pred.cv", {L, V, G});
+      }
+  const char* id = "VDH.pred.cv";
+  auto at = [](const char* id, const char* L, const char* V, const char* G) {
+    return ref::evaluate(privoco::entry(id), {privoco::parse_param(id, "L", L), privoco::parse_param(id, "V", V),
+                                              privoco::parse_param(id, "G", G)});
+  };
+  std::printf("large V against the v-route's quadrature: %d comparisons\n", compared);
+  EXPECT_GE(compared, 6);
+  const double M = 1e6 * std::log(10.0), lnC = std::log(5.0);  // G = 1: C = 1/5
+  const ref::Certified w = at(id, "1", "1e1000000", "1");
+  const double lead = 2 * lnC / (M * M);  // 2 L |ln C|/(V M^2), without V's 10^-1000000
+  EXPECT_NE(w.value.find("e-1000013"), std::string::npos) << w.value;
+  const double mant = std::stod(w.value.substr(0, w.value.find('e')));
+  EXPECT_NEAR(mant * 1e-13, lead, 5 * lead / M) << w.value;
+  const ref::Certified F = at("VDH.pot.cv", "-1", "1e1000000", "1");
+  EXPECT_NEAR(F.nearest(), -1 + 2 * lnC / M, 10 * lnC / (M * M));
+  // sibling: the mass at v = C
+  EXPECT_GT(std::fabs(2 / (lnC * lnC) / 2 - lead) / lead, 1e6);
+}
+
 TEST(VdhCv, PotentialDerivativeIsThePrediction) {
   const auto& pot = privoco::entry("VDH.pot.cv");
   const auto& pred = privoco::entry("VDH.pred.cv");
