@@ -146,7 +146,8 @@ int integrand(acb_ptr res, const acb_t b, void* param, slong order, slong prec) 
 // there beta c <= beta^2 y/4, so with k = 3y/4 the integrand is at most e^{-k beta^2} (psi) or beta^2 e^{-k beta^2}
 // (sinh z/z <= cosh z), whose integrals over [a, inf) are at most e^{-k a^2}/(2ka) and e^{-k a^2}(a/(2k) +
 // 1/(4k^2 a)). The quadrature has to find a peak of width 1/sqrt(y) in [0, a] (x = -1e-300, y = a = 1e1000000:
-// no finite enclosure after 7 s). False (nothing written) outside that regime or below prec - 8 bits.
+// no finite enclosure after 7 s). False (nothing written) outside that regime or below prec - 8 bits; an
+// indeterminate result where e^{x^2/(4y)} needs more bits than prec.
 bool narrow_gaussian(arb_t res, arb_srcptr x, arb_srcptr y, arb_srcptr a, bool bet, slong prec) {
   if (!arb_is_positive(y) || !arb_is_positive(a)) return false;
   const slong wp = prec + 20;
@@ -157,6 +158,15 @@ bool narrow_gaussian(arb_t res, arb_srcptr x, arb_srcptr y, arb_srcptr a, bool b
   arb_mul(t, a, y, 64);
   arb_mul_2exp_si(u, c, 2);  // 4|x| <= a y ?
   if (arf_cmp_2exp_si(arb_midref(ka2.get()), 32) < 0 || !arb_le(u, t)) return false;
+  // e^{x^2/(4y)} with x^2/(4y) >= 2^(prec - 8): no digit of it at this precision (x = -1e1000000, y = a = 1e1000000:
+  // 2.5e999999): indeterminate at once, so that the caller's escalation reaches the bits it needs or its ceiling
+  arb_sqr(t, c, 64);
+  arb_div(t, t, y, 64);
+  arb_mul_2exp_si(t, t, -2);
+  if (arf_cmp_2exp_si(arb_midref(t.get()), prec - 8) >= 0) {
+    arb_indeterminate(res);
+    return true;
+  }
   arb_mul_ui(k, y, 3, wp);
   arb_mul_2exp_si(k, k, -2);
   arb_mul(ka2, k, a, 64);

@@ -17,6 +17,7 @@ struct Param {
   arb_t L, V, shift;
   Kind kind;
   bool in_v;  // integrate in v (second route) instead of s
+  bool small = false;  // pred, s-route, C|L| <= 1: sinh(vL) itself, and a shift below 0 (the integrand's size)
 };
 
 // s-route integrand: v = e^{-1/s}; pred: 2 v sinh(vL) e^{-v^2 V}; pot: 2 cosh(vL) e^{-v^2 V} - 2; times e^{-shift}.
@@ -43,6 +44,20 @@ int integrand(acb_ptr out, const acb_t x, void* param, slong order, slong prec) 
     acb_mul(a, a, v, prec);
     acb_inv(a, a, prec);
     acb_mul_2exp_si(out, a, 1);
+    acb_clear(v); acb_clear(a); acb_clear(b); acb_clear(e);
+    return 0;
+  }
+  if (q->small) {  // 2 v sinh(vL) e^{-v^2 V - shift}: sinh of a small argument without the difference of two exps
+    acb_mul_arb(a, v, q->L, prec);
+    acb_sinh(a, a, prec);
+    acb_sqr(b, v, prec);
+    acb_mul_arb(b, b, q->V, prec);
+    acb_neg(b, b);
+    acb_sub_arb(b, b, q->shift, prec);
+    acb_exp(b, b, prec);
+    acb_mul(e, a, b, prec);
+    acb_mul(e, e, v, prec);
+    acb_mul_2exp_si(out, e, 1);
     acb_clear(v); acb_clear(a); acb_clear(b); acb_clear(e);
     return 0;
   }
@@ -447,6 +462,24 @@ void pred_or_pot(arb_t res, arb_srcptr p, slong prec, Kind kind, bool in_v) {
     return;
   }
   set_shift(q, C);
+  // C|L| <= 1 (pred, s-route): the integrand is at most 2C sinh(C|L|) <= 2.4 C^2 |L|, down to 1e-1000000 and below,
+  // and the quadrature's tolerance is absolute: the shift is ln(C^2 |L|) rounded down (w = 2.9e-905 at L = 1e-300,
+  // G = 1e300 needed 5824 bits and 4.4 s; L = -1e-1000000 ran into the time limit)
+  {
+    arb_t lam;
+    arb_init(lam);
+    arb_abs(lam, q.L);
+    arb_mul(lam, lam, C, 64);
+    if (kind == Kind::pred && !in_v && arb_is_positive(lam) && arf_cmp_si(arb_midref(lam), 1) <= 0) {
+      q.small = true;
+      arb_mul(lam, lam, C, 64);
+      arb_log(lam, lam, 64);
+      const double sh = std::floor(arf_get_d(arb_midref(lam), ARF_RND_DOWN));
+      if (std::isfinite(sh) && sh < 0) arb_set_d(q.shift, sh);
+      else arb_zero(q.shift);
+    }
+    arb_clear(lam);
+  }
   // cut at v0 = C e^{-(prec + 60)}, s0 = 1/ln(1/v0): the integrand over [0, s0] (or [0, v0]) is bounded
   // by 2 v0 sinh(v0 |L|) (pred, s-route), 2 (cosh(v0 L) - 1) + 2 v0^2 V (pot), 2 sinh(v0 |L|)/ln(v0)^2 (pred,
   // v-route); times the interval length, times e^{-shift} <= 1.
@@ -478,6 +511,11 @@ void pred_or_pot(arb_t res, arb_srcptr p, slong prec, Kind kind, bool in_v) {
     }
     if (in_v) arb_mul(t, t, vz, prec);
     else arb_div_ui(t, t, static_cast<ulong>(k), prec);  // s0 <= 1/k
+    if (arb_is_negative(q.shift)) {  // the tail is added to the scaled integral: times e^{-shift} > 1 here
+      arb_neg(u, q.shift);
+      arb_exp(u, u, prec);
+      arb_mul(t, t, u, prec);
+    }
     arb_get_mag(tail, t);
     arb_clear(t); arb_clear(u);
   }

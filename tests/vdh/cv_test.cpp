@@ -150,6 +150,31 @@ TEST(VdhCv, LargeVAgreesWithTheQuadratureAndTheFastPart) {
   EXPECT_GT(std::fabs(2 / (lnC * lnC) / 2 - lead) / lead, 1e6);
 }
 
+// C|L| <= 1 (the s-route's integrand scaled by its size C^2 |L|, sinh taken directly): w is linear in L there
+// (relative lambda^2), so w(-1e-1000000)/(-1e-1000000) and w(1e-300)/1e-300 have the same digits; w = 2.9e-905 at
+// G = 1e300 took 5824 bits and 4.4 s before, L = -1e-1000000 ran into the time limit. Also against the v-route.
+// The sibling: the linear term with the prior's weight at v = C alone (2 C^2 L/(2 ln^2 C)... as C^2 L/ln^2 C) differs.
+TEST(VdhCv, TinyLambdaIsLinearInL) {
+  auto at = [](const char* L, const char* G) {
+    const char* id = "VDH.pred.cv";
+    return ref::evaluate(privoco::entry(id), {privoco::parse_param(id, "L", L), privoco::parse_param(id, "V", "1"),
+                                              privoco::parse_param(id, "G", G)});
+  };
+  for (const char* G : {"1", "1e300"}) {
+    const ref::Certified a = at("-1e-1000000", G), b = at("1e-300", G);
+    EXPECT_EQ("-" + b.value.substr(0, 17), a.value.substr(0, 18)) << a.value << " " << b.value;
+  }
+  for (double L : {-1e-20, 0.5})
+    for (double G : {1.0, 1e10}) {  // the v-route's absolute tolerance needs the bits of w's size: 400
+      const ref::Ball s = eval_fn(rv::pred_cv, {L, 1, G}, 128), v = eval_fn(rv::pred_cv_v, {L, 1, G}, 400);
+      EXPECT_GT(arb_rel_accuracy_bits(s.get()), 100) << L << " " << G;
+      EXPECT_TRUE(arb_overlaps(s.get(), v.get())) << L << " " << G;
+    }
+  const double C = 0.2, lnC = std::log(C);
+  const ref::Certified w = at("1e-300", "1");
+  EXPECT_GT(std::fabs(w.nearest() - C * C * 1e-300 / (lnC * lnC)) / std::fabs(w.nearest()), 0.01);
+}
+
 TEST(VdhCv, PotentialDerivativeIsThePrediction) {
   const auto& pot = privoco::entry("VDH.pot.cv");
   const auto& pred = privoco::entry("VDH.pred.cv");
