@@ -140,63 +140,63 @@ int integrand(acb_ptr res, const acb_t b, void* param, slong order, slong prec) 
   acb_clear(t), acb_clear(u), acb_clear(ax);
   return 0;
 }
-// A Gaussian far narrower than [0, a] (a^2 y >= 2^32, a >= 4|x|/y): the integral over [0, inf) in closed form,
-// int_0^inf cosh(beta c) e^{-beta^2 y} = (1/2) sqrt(pi/y) e^{c^2/(4y)} and int_0^inf beta sinh(beta c)/c e^{-beta^2 y} =
-// sqrt(pi)/(4 y^{3/2}) e^{c^2/(4y)} (c = |x|; the odd parts of the full-line Gaussian moments), less the piece beyond a:
-// there beta c <= beta^2 y/4, so with k = 3y/4 the integrand is at most e^{-k beta^2} (psi) or beta^2 e^{-k beta^2}
-// (sinh z/z <= cosh z), whose integrals over [a, inf) are at most e^{-k a^2}/(2ka) and e^{-k a^2}(a/(2k) +
-// 1/(4k^2 a)). The quadrature has to find a peak of width 1/sqrt(y) in [0, a] (x = -1e-300, y = a = 1e1000000:
-// no finite enclosure after 7 s). False (nothing written) outside that regime or below prec - 8 bits; an
-// indeterminate result where e^{x^2/(4y)} needs more bits than prec.
+// A Gaussian far narrower than [0, a] (a^2 y >= 2^32) whose centre beta* = c/(2y) (c = |x|) lies inside it: the
+// integral over [0, inf) in closed form, int_0^inf cosh(beta c) e^{-beta^2 y} = (1/2) sqrt(pi/y) e^{c^2/(4y)} and
+// int_0^inf beta sinh(beta c)/c e^{-beta^2 y} = sqrt(pi)/(4 y^{3/2}) e^{c^2/(4y)} (the odd parts of the full-line
+// Gaussian moments), less the piece beyond a: with cosh z <= e^z, sinh z/z <= e^z and beta c - beta^2 y = c^2/(4y) -
+// y u^2 (u = beta - beta*, u >= d = a - beta* > 0 there), that piece is at most e^{c^2/(4y)} e^{-y d^2} times
+// 1/(2yd) (psi) or d/y + 1/(2 y^2 d) + beta*^2/(y d) (the bet: beta^2 <= 2u^2 + 2 beta*^2, int_d^inf e^{-yu^2} <=
+// e^{-yd^2}/(2yd), int_d^inf u^2 e^{-yu^2} <= e^{-yd^2}(d/(2y) + 1/(4y^2 d))). The quadrature has to find a peak
+// of width 1/sqrt(y) in [0, a] (x = -1e-300, y = a = 1e1000000: no finite enclosure after 7 s; x = 1, y = 1e-300,
+// a = 1e300: 6 s). False (nothing written) outside that regime or below prec - 8 bits less those e^{c^2/(4y)}
+// costs; an indeterminate result where it needs more bits than prec.
 bool narrow_gaussian(arb_t res, arb_srcptr x, arb_srcptr y, arb_srcptr a, bool bet, slong prec) {
   if (!arb_is_positive(y) || !arb_is_positive(a)) return false;
   const slong wp = prec + 20;
-  Ball c, k, ka2, t, u;
+  Ball c, bs, d, t, u, E;
   arb_abs(c, x);
-  arb_sqr(ka2, a, 64);
-  arb_mul(ka2, ka2, y, 64);  // a^2 y
-  arb_mul(t, a, y, 64);
-  arb_mul_2exp_si(u, c, 2);  // 4|x| <= a y ?
-  if (arf_cmp_2exp_si(arb_midref(ka2.get()), 32) < 0 || !arb_le(u, t)) return false;
+  arb_sqr(t, a, 64);
+  arb_mul(t, t, y, 64);  // a^2 y
+  arb_div(bs, c, y, wp);
+  arb_mul_2exp_si(bs, bs, -1);  // beta*
+  arb_sub(d, a, bs, wp);        // d = a - beta*
+  arb_sqr(u, d, 64);
+  arb_mul(u, u, y, 64);  // y d^2
+  if (arf_cmp_2exp_si(arb_midref(t.get()), 32) < 0 || !arb_is_positive(d) || arf_cmp_si(arb_midref(u.get()), 32) < 0)
+    return false;
   // e^{x^2/(4y)} with x^2/(4y) >= 2^(prec - 8): no digit of it at this precision (x = -1e1000000, y = a = 1e1000000:
   // 2.5e999999): indeterminate at once, so that the caller's escalation reaches the bits it needs or its ceiling
-  arb_sqr(t, c, 64);
-  arb_div(t, t, y, 64);
-  arb_mul_2exp_si(t, t, -2);
-  if (arf_cmp_2exp_si(arb_midref(t.get()), prec - 8) >= 0) {
+  arb_sqr(E, c, wp);
+  arb_div(E, E, y, wp);
+  arb_mul_2exp_si(E, E, -2);  // c^2/(4y)
+  if (arf_cmp_2exp_si(arb_midref(E.get()), prec - 8) >= 0) {
     arb_indeterminate(res);
     return true;
   }
-  arb_mul_ui(k, y, 3, wp);
-  arb_mul_2exp_si(k, k, -2);
-  arb_mul(ka2, k, a, 64);
-  arb_mul(ka2, ka2, a, 64);
   mag_t e, m;
   mag_init(e), mag_init(m);
-  arb_get_mag_lower(e, ka2);
-  mag_expinv(e, e);  // e^{-k a^2}: its exponent may have a million digits
-  if (bet) {
-    arb_div(t, a, k, 64);
-    arb_mul_2exp_si(t, t, -1);
-    arb_sqr(u, k, 64);
-    arb_mul(u, u, a, 64);
-    arb_mul_2exp_si(u, u, 2);
+  arb_get_mag_lower(e, u);
+  mag_expinv(e, e);  // e^{-y d^2}: its exponent may have a million digits
+  if (bet) {  // d/y + 1/(2 y^2 d) + beta*^2/(y d)
+    arb_div(t, d, y, 64);
+    arb_sqr(u, y, 64);
+    arb_mul(u, u, d, 64);
+    arb_mul_2exp_si(u, u, 1);
     arb_inv(u, u, 64);
     arb_add(t, t, u, 64);
-  } else {
-    arb_mul(t, k, a, 64);
+    arb_sqr(u, bs, 64);
+    arb_div(u, u, y, 64);
+    arb_div(u, u, d, 64);
+    arb_add(t, t, u, 64);
+  } else {  // 1/(2yd)
+    arb_mul(t, y, d, 64);
     arb_mul_2exp_si(t, t, 1);
     arb_inv(t, t, 64);
   }
   arb_get_mag(m, t);
   mag_mul(e, e, m);
-  // the full half-line integral
-  arb_sqr(t, c, wp);
-  arb_div(t, t, y, wp);
-  arb_mul_2exp_si(t, t, -2);
-  arb_exp(t, t, wp);  // e^{c^2/(4y)}
-  arb_const_sqrt_pi(u, wp);
-  arb_mul(t, t, u, wp);
+  // the half-line integral without e^{c^2/(4y)}, less [0, e], then times it
+  arb_const_sqrt_pi(t, wp);
   arb_sqrt(u, y, wp);
   arb_div(t, t, u, wp);
   if (bet) {
@@ -208,9 +208,15 @@ bool narrow_gaussian(arb_t res, arb_srcptr x, arb_srcptr y, arb_srcptr a, bool b
   arb_zero(u);
   arb_add_error_mag(u, e);
   arb_nonnegative_part(u, u);
-  arb_sub(t, t, u, wp);  // less the piece beyond a, in [0, e]
+  arb_sub(t, t, u, wp);
+  Ball E0;
+  arb_set(E0, E);
+  arb_exp(E, E, wp);
+  arb_mul(t, t, E, wp);
   mag_clear(e), mag_clear(m);
-  if (arb_rel_accuracy_bits(t) < prec - 8) return false;
+  // less the bits e^{c^2/(4y)} takes from any route (its exponent's rounding: log2 of c^2/(4y))
+  const slong lost = std::max<slong>(0, arf_abs_bound_lt_2exp_si(arb_midref(E0.get())));
+  if (arb_rel_accuracy_bits(t) < prec - 8 - lost) return false;
   arb_div(res, t, a, prec);
   if (bet) arb_mul(res, res, x, prec);
   return true;

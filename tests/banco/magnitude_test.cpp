@@ -122,6 +122,13 @@ TEST(BancoMagnitude, NarrowGaussianRoutesAgree) {
         arb_mul_2exp_si(twice.get(), mi.get(), 1);
         EXPECT_FALSE(overlap(twice, mc)) << x << " " << y << " " << a;
       }
+  // the centre c/(2y) inside [0, a], e^{c^2/(4y)} up to e^{2500} (x = 1, y = 1e-300, a = 1e300 took 6 s)
+  for (const std::vector<double>& p : {std::vector<double>{1, 1e-4, 1e7}, {-2, 1e-2, 1e6}, {0.3, 1, 1e5}}) {
+    const Ball mi = eval_fn(ref::m_integral, p, 256), mc = eval_fn(ref::m_forms, p, 1024);
+    const Ball pq = eval_fn(ref::psi_quad, p, 256), pc = eval_fn(ref::psi_closed, p, 1024);
+    EXPECT_TRUE(overlap(mi, mc) && arb_rel_accuracy_bits(mi.get()) > 150) << p[0] << " " << p[1];
+    EXPECT_TRUE(overlap(pq, pc) && arb_rel_accuracy_bits(pq.get()) > 150) << p[0] << " " << p[1];
+  }
   const char* id = "BANCO.pred.m_integral";
   const auto c = privoco::reference::evaluate(privoco::entry(id), {privoco::parse_param(id, "x", "-1e-300"),
                                                                    privoco::parse_param(id, "y", "1e1000000"),
