@@ -222,8 +222,35 @@ bool narrow_gaussian(arb_t res, arb_srcptr x, arb_srcptr y, arb_srcptr a, bool b
   return true;
 }
 
+// The largest exponent of beta |x| - beta^2 y over [0, a] (c^2/(4y) at beta* = c/(2y) < a, else a c - a^2 y) at
+// least 2^(prec - 8): the value carries e^{that}, which this precision cannot hold (x = 1e1000000, y = a = 1e300:
+// the quadrature ran 5 s to a refusal).
+bool exponent_beyond(arb_srcptr x, arb_srcptr y, arb_srcptr a, slong prec) {
+  Ball c, t, E;
+  arb_abs(c, x);
+  arb_mul(t, a, y, 64);
+  arb_mul_2exp_si(t, t, 1);  // 2 a y
+  if (arb_le(t, c)) {        // beyond the edge: a c - a^2 y >= a c/2
+    arb_mul(E, a, c, 64);
+    arb_mul_2exp_si(E, E, -1);
+  } else if (arb_is_positive(y)) {
+    arb_sqr(E, c, 64);
+    arb_div(E, E, y, 64);
+    arb_mul_2exp_si(E, E, -2);
+  } else {
+    return false;
+  }
+  arf_t lo;
+  arf_init(lo);
+  arb_get_lbound_arf(lo, E, 64);
+  const bool beyond = arf_cmp_2exp_si(lo, prec - 8) >= 0;
+  arf_clear(lo);
+  return beyond;
+}
+
 void quad(arb_t res, arb_srcptr p, bool bet, slong prec) {
   arb_srcptr x = p, y = p + 1, a = p + 2;
+  if (exponent_beyond(x, y, a, prec)) return arb_indeterminate(res);
   if (narrow_gaussian(res, x, y, a, bet, prec)) return;
   Ball ax, bstar, shift;
   arb_abs(ax, x);
