@@ -252,6 +252,31 @@ void BM_FastGaussDeltaBatch(benchmark::State& state) {
 }
 BENCHMARK(BM_FastGaussDeltaBatch)->Unit(benchmark::kMillisecond);
 
+// The plain C++ loop of the printed closed form on the same (eps, mu) (Balle and Wang 2018, Thm 8: delta =
+// Phi(mu/2 - eps/mu) - e^eps Phi(-mu/2 - eps/mu), Phi(x) = erfc(-x/sqrt 2)/2; std::erfc, std::exp, project flags),
+// the peer the batch kernel is measured against in the same run (and with PRIVOCO_SIMD, per variant).
+void BM_NaiveGaussDelta(benchmark::State& state) {
+  if (g_dp.empty()) g_dp = privoco::oracle::sample_points(privoco::entry("DP.gauss.delta"), 1 << 16, 1, false);
+  std::vector<double> eps, mu, out(g_dp.size());
+  for (const auto& x : g_dp) {
+    double s = 0;
+    for (int j = 0; j < static_cast<int>(x[0]); ++j) s += x[2 + j] * x[2 + j];
+    eps.push_back(x[1]), mu.push_back(std::sqrt(s));
+  }
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < eps.size(); ++i) {
+      const double a = mu[i] / 2 - eps[i] / mu[i], b = -mu[i] / 2 - eps[i] / mu[i];
+      out[i] = 0.5 * std::erfc(-a * M_SQRT1_2) - std::exp(eps[i]) * 0.5 * std::erfc(-b * M_SQRT1_2);
+    }
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * eps.size()));
+  std::size_t bad = 0;  // results outside [0, 1] or not finite (the privacy profile is a probability)
+  for (double v : out) bad += !(v >= 0 && v <= 1);
+  state.counters["outside_0_1"] = static_cast<double>(bad);
+}
+BENCHMARK(BM_NaiveGaussDelta)->Unit(benchmark::kMillisecond);
+
 // Median and 90th percentile of the time of one certified 17-digit evaluation at an ID's sampled points.
 void reference_timing_sampled(const char* id, std::size_t n) {
   const auto& e = privoco::entry(id);
