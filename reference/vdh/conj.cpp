@@ -180,7 +180,9 @@ void n_of(arb_t n, const arb_t lambda, const arb_t mu, slong prec) {
       arb_get_mag(e, t[3]);
       arb_add_error_mag(t[2], e);
       mag_clear(e);
-      if (arb_rel_accuracy_bits(t[2]) >= prec - 16) {
+      // less the bits e^{lambda} costs any route (lambda's rounding: log2 lambda)
+      const slong lost = std::max<slong>(0, arf_abs_bound_lt_2exp_si(arb_midref(lambda)));
+      if (arb_rel_accuracy_bits(t[2]) >= prec - 16 - lost) {
         arb_set(n, t[2]);
         return;
       }

@@ -16,6 +16,8 @@ void at(void (*f)(arb_t, arb_srcptr, slong), arb_t res, const arf_t L, arb_srcpt
   f(res, q, prec);
   _arb_vec_clear(q, 4);
 }
+// w's enclosure says nothing at this precision: not finite, or wider than its value
+bool unresolved(const arb_t w) { return !arb_is_finite(w) || arb_rel_accuracy_bits(w) < 4; }
 }  // namespace
 
 void fstar_conj(arb_t res, arb_srcptr p, slong prec) {
@@ -30,7 +32,7 @@ void fstar_conj(arb_t res, arb_srcptr p, slong prec) {
     arb_neg(res, t);
   } else {
     // bracket: La = 0 (w(0) = 0 < |u|) and Lb = 2^e with e = 0, 1, 2, 4, 8, ... until w(Lb) > |u| is certified, each
-    // Lb with w(Lb) < |u| certified becoming La; where w(2^e) has no finite enclosure at this precision (its exponent
+    // Lb with w(Lb) < |u| certified becoming La; where w(2^e) has no useful enclosure at this precision (its exponent
     // L^2/(4B) past what the precision holds: 2^8192 at V = 1e2500), e is bisected between the last certified La and
     // it. Then the exponent is bisected until Lb = 2 La. (A fixed 4000 doublings left Lb = 2^4000 short of the
     // maximiser from V ~ 1e2400 on, and the tangent bounds, valid on [La, Lb] only, certified phi(2^4000) =
@@ -42,7 +44,7 @@ void fstar_conj(arb_t res, arb_srcptr p, slong prec) {
     bool bracketed = false, undecided = false;
     while (!bracketed && !undecided) {
       at(pred_conj, w, Lb, p, prec);
-      if (!arb_is_finite(w) && e_hi > 0) {
+      if (unresolved(w) && e_hi > 0) {  // (a finite ball as wide as its value: w = e^{2e78 +- 3e23} at 182 bits)
         e_inf = e_hi;
       } else if (arb_gt(w, a)) {
         bracketed = true;
@@ -64,7 +66,7 @@ void fstar_conj(arb_t res, arb_srcptr p, slong prec) {
       at(pred_conj, w, mid, p, prec);
       if (arb_lt(w, a)) e_lo = e_mid, arf_set(La, mid);
       else if (arb_gt(w, a)) e_hi = e_mid, arf_set(Lb, mid);
-      else undecided = true, bracketed = false;
+      else undecided = true, bracketed = false;  // (a certified Lb exists, so mid's w is resolved here)
     }
     if (!bracketed) {
       arb_indeterminate(res);

@@ -284,6 +284,18 @@ TEST(VdhConjFstar, MaximiserFarOut) {
   EXPECT_TRUE(arb_lt(old.get(), phi.get()));
   const ref::Certified g = ref::evaluate(privoco::entry(id), dec("-1", "1e10000"));
   EXPECT_NE(g.value.find("e5002"), std::string::npos) << g.value;
+  // C = 1/(5G) tiny (u = -1e1000, V = b = G = 1e1000, and the same at 1e1000000): w's enclosure at the doubling's
+  // far ends is finite but wider than its value (taken as "too far" now, not as undecided), and mu = C^2 (b + V)
+  // below 2^-prec (the prediction from mu = 0 plus a bound); answered at 91 bits (was 5824 bits; a refusal after 4 s)
+  auto all = [&](const char* x) {
+    return std::vector<privoco::Decimal>{privoco::parse_param(id, "u", std::string("-") + x), privoco::parse_param(id, "V", x),
+                                         privoco::parse_param(id, "b", x), privoco::parse_param(id, "G", x)};
+  };
+  const ref::Certified h = ref::evaluate(privoco::entry(id), all("1e1000"));
+  EXPECT_EQ(h.value.substr(0, 15), "2.3074550177114") << h.value;
+  EXPECT_LE(h.prec_bits, 200) << h.value;
+  const ref::Certified k = ref::evaluate(privoco::entry(id), all("1e1000000"));
+  EXPECT_NE(k.value.find("e2000007"), std::string::npos) << k.value;
 }
 
 // VDH Thm 2 = Thm 1 per coordinate, summed: the certified sum against fast (ulp of the sum, not of the terms), and
