@@ -205,9 +205,7 @@ bool narrow_gaussian(arb_t res, arb_srcptr x, arb_srcptr y, arb_srcptr a, bool b
   } else {
     arb_mul_2exp_si(t, t, -1);
   }
-  arb_zero(u);
-  arb_add_error_mag(u, e);
-  arb_nonnegative_part(u, u);
+  numerics::set_zero_to(u, e);
   arb_sub(t, t, u, wp);
   Ball E0;
   arb_set(E0, E);

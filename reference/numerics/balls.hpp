@@ -6,6 +6,12 @@
 
 namespace privoco::reference::numerics {
 
+// res = the ball [0, m]: an error term known only by an upper bound m of a nonnegative quantity.
+inline void set_zero_to(arb_t res, const mag_t m) {
+  arb_zero(res);
+  arb_add_error_mag(res, m);
+  arb_nonnegative_part(res, res);
+}
 // -1, +1 when the ball has that sign; 0 when it is exactly zero; 2 when it straddles 0 (not exact).
 int sign_of(arb_srcptr x);
 // 1/k (1 <= k < 512) and 1/(k (k+1)) (1 <= k < 256) as balls at >= prec bits for prec <= 300 (tables built once),

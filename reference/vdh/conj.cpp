@@ -146,16 +146,17 @@ void i0_of(arb_t i0, const arb_t lambda, const arb_t mu, slong prec) {
 // d/dx e^{...} = (lambda - 2 mu x) e^{...}.
 void n_of(arb_t n, const arb_t lambda, const arb_t mu, slong prec) {
   Tmp t;
-  if (arb_is_zero(mu)) {  // uniform prior at V = 0: n = int x e^{lambda x} dx = 2 (lambda cosh lambda - sinh lambda)/lambda^2
+  // n0 = int x e^{lambda x} dx = 2 (lambda cosh lambda - sinh lambda)/lambda^2: n at mu = 0 (uniform prior, V = 0)
+  auto n0 = [&](arb_t out) {
     arb_sinh_cosh(t[1], t[2], lambda, prec);
     arb_mul(t[2], t[2], lambda, prec);
     arb_sub(t[2], t[2], t[1], prec);
     arb_sqr(t[3], lambda, prec);
     arb_div(t[2], t[2], t[3], prec);
-    arb_mul_2exp_si(n, t[2], 1);
-    return;
-  }
-  // mu tiny against the precision: n = n0(lambda) + E, n0 = 2 (lambda cosh lambda - sinh lambda)/lambda^2 (mu = 0) and
+    arb_mul_2exp_si(out, t[2], 1);
+  };
+  if (arb_is_zero(mu)) return n0(n);
+  // mu tiny against the precision: n = n0 + E with
   // |E| <= mu int |x|^3 e^{lambda x} dx <= mu e^{|lambda|}/2 (|e^{-mu x^2} - 1| <= mu x^2). The form below divides
   // a difference that cancels to O(mu) by 2 mu: it lost log2(1/mu) bits (mu = 8e-1002: 5824 bits for 17 digits).
   if (arb_is_positive(lambda)) {
@@ -165,12 +166,7 @@ void n_of(arb_t n, const arb_t lambda, const arb_t mu, slong prec) {
     const bool tiny = arf_cmpabs_2exp_si(m, -(prec + 20)) < 0;
     arf_clear(m);
     if (tiny) {
-      arb_sinh_cosh(t[1], t[2], lambda, prec);
-      arb_mul(t[2], t[2], lambda, prec);
-      arb_sub(t[2], t[2], t[1], prec);
-      arb_sqr(t[3], lambda, prec);
-      arb_div(t[2], t[2], t[3], prec);
-      arb_mul_2exp_si(t[2], t[2], 1);  // n0
+      n0(t[2]);
       arb_abs(t[3], lambda);
       arb_exp(t[3], t[3], prec);
       arb_mul(t[3], t[3], mu, prec);

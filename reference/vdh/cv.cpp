@@ -186,9 +186,7 @@ bool boundary_layer(arb_t res, const Param& q, const arb_t C, slong prec) {
       arb_mul_2exp_si(t, t, 1);
       arb_get_mag_lower(m, t);
       mag_expinv(m, m);
-      arb_zero(e2);
-      arb_add_error_mag(e2, m);
-      arb_nonnegative_part(e2, e2);
+      numerics::set_zero_to(e2, m);
       // phi(C), with e^{-2C|L|} in the same bound
       arb_log(lv, C, wp);
       if (pred) arb_sub_ui(phi, e2, 1, wp), arb_neg(phi, phi);
@@ -240,9 +238,7 @@ bool boundary_layer(arb_t res, const Param& q, const arb_t C, slong prec) {
       arb_sqr(t, a, wp);
       arb_inv(t, t, wp);
       arb_get_mag(m, t);
-      arb_zero(t);
-      arb_add_error_mag(t, m);
-      arb_nonnegative_part(t, t);
+      numerics::set_zero_to(t, m);
       arb_mul(t, t, dphi, wp);
       arb_sub(res, res, t, wp);
       // the rest below C - tau, relative to e^E
@@ -260,9 +256,7 @@ bool boundary_layer(arb_t res, const Param& q, const arb_t C, slong prec) {
         arb_mul_2exp_si(t, t, 1);
       }
       arb_get_mag(m, t);
-      arb_zero(t);
-      arb_add_error_mag(t, m);
-      arb_nonnegative_part(t, t);
+      numerics::set_zero_to(t, m);
       arb_add(res, res, t, wp);
       ok = arb_rel_accuracy_bits(res) >= prec - 16 || arf_cmp_2exp_si(arb_midref(Ca), 64) >= 0;
       if (ok) {  // times e^E, E = C|L| - C^2 V
@@ -343,8 +337,8 @@ void edge_bound(arb_t b, const Param& q, const arb_t lnC, int k, slong prec) {
 
 bool large_v(arb_t res, const Param& q, const arb_t C, slong prec) {
   const slong wp = prec + 30;
-  arb_t M, lnC, T, Y0, t, u, I, rho;
-  arb_init(M); arb_init(lnC); arb_init(T); arb_init(Y0); arb_init(t); arb_init(u); arb_init(I); arb_init(rho);
+  arb_t M, lnC, T, Y0, t, u, I;
+  arb_init(M); arb_init(lnC); arb_init(T); arb_init(Y0); arb_init(t); arb_init(u); arb_init(I);
   bool ok = false;
   arb_sqr(t, C, 64);
   arb_mul(t, t, q.V, 64);  // C^2 V
@@ -357,7 +351,6 @@ bool large_v(arb_t res, const Param& q, const arb_t C, slong prec) {
     const double lc = -std::log(std::min(1.0, arf_get_d(arb_midref(lnC), ARF_RND_DOWN)));
     arb_set_d(T, bits * 0.6931471805599453 + 2 * lm + 2 * lc + 5);
     arb_set_d(Y0, -(bits * 0.6931471805599453 + 2 * lm + 5));
-    arb_log(u, t, 64);
     if (arb_lt(T, t) && arb_is_positive(M)) {
       LogGauss lg{*M, q.kind == Kind::pred};
       acb_t a, b, r;
@@ -386,16 +379,12 @@ bool large_v(arb_t res, const Param& q, const arb_t C, slong prec) {
         arb_div(t, t, u, wp);
         arb_div(t, t, u, wp);
         arb_sqr(u, lnC, wp);
-        arb_set_round(rho, u, wp);
-        arb_one(u);
-        arb_div(u, u, rho, wp);
+        arb_inv(u, u, wp);  // 1/ln^2 C
         arb_get_mag(tol, u);
         mag_mul(tail, tail, tol);
         arb_get_mag(tol, t);
         mag_add(tail, tail, tol);
-        arb_zero(t);
-        arb_add_error_mag(t, tail);
-        arb_nonnegative_part(t, t);
+        numerics::set_zero_to(t, tail);
         arb_add(I, I, t, wp);
         arb_div(I, I, q.V, wp);
         arb_mul_2exp_si(I, I, -1);  // K
@@ -421,18 +410,14 @@ bool large_v(arb_t res, const Param& q, const arb_t C, slong prec) {
         arb_mul_2exp_si(u, u, 1);  // 2/|ln C|
         arb_get_mag(tol, u);
         mag_mul(tail, tail, tol);
-        arb_zero(t);
-        arb_add_error_mag(t, tail);
-        arb_nonnegative_part(t, t);
+        numerics::set_zero_to(t, tail);
         arb_add(I, I, t, wp);  // H
         arb_sub(I, I, u, wp);  // H - 2/|ln C|
         // + E: 2 (cosh(vL) - 1) <= (vL)^2 e^{v|L|}, so 0 <= E <= (L^2/ln^2 C) e^{L^2/(2V)} int_0^inf v e^{-v^2 V/2} dv
         //   = L^2 e^{L^2/(2V)}/(V ln^2 C)
         edge_bound(t, q, lnC, 2, wp);
         arb_get_mag(tol, t);
-        arb_zero(t);
-        arb_add_error_mag(t, tol);
-        arb_nonnegative_part(t, t);
+        numerics::set_zero_to(t, tol);
         arb_add(res, I, t, wp);
       }
       // less the bits |ln C| < 1 costs any route (G near 1/5: ln C = -2.2e-16 from C's rounding alone)
@@ -441,7 +426,7 @@ bool large_v(arb_t res, const Param& q, const arb_t C, slong prec) {
       acb_clear(a); acb_clear(b); acb_clear(r);
     }
   }
-  arb_clear(M); arb_clear(lnC); arb_clear(T); arb_clear(Y0); arb_clear(t); arb_clear(u); arb_clear(I); arb_clear(rho);
+  arb_clear(M); arb_clear(lnC); arb_clear(T); arb_clear(Y0); arb_clear(t); arb_clear(u); arb_clear(I);
   return ok;
 }
 
