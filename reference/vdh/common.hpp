@@ -14,8 +14,8 @@ using numerics::scaled_integral;
 using numerics::sign_of;
 // M[j] = int_0^1 x^{2j+odd} e^{-mu x^2} dx for j = 0..J (mu >= 0), by the downward recurrence.
 void moments_ball(arb_ptr M, slong J, const arb_t mu, slong prec, int odd = 0);
-// Terms J of sum_j lambda^{2j}/(2j+odd)! and a bound of the tail (sum_{j>J}).
-slong series_terms_ball(const arb_t lambda, slong prec, int odd, arb_t tail);
+// Terms J >= first of sum_j lambda^{2j}/(2j+odd)! and a bound of the tail (sum_{j>J}), 2^-(prec+20) of term first.
+slong series_terms_ball(const arb_t lambda, slong prec, int odd, arb_t tail, int first = 0);
 // int_{lo}^{1} x^k exp(lambda x - mu x^2) dx by rigorous quadrature (acb_calc_integrate), lo = -1 or 0.
 void integral(arb_t res, const arb_t lambda, const arb_t mu, int k, slong prec, int lo = -1);
 

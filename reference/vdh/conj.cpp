@@ -235,31 +235,49 @@ void moments_ball(arb_ptr M, slong J, const arb_t mu, slong prec, int odd) {
   arb_clear(em); arb_clear(m); arb_clear(lo); arb_clear(t);
 }
 
-// Number of series terms and the tail bound: sum_{j>J} c_j with c_j = lambda^{2j}/(2j+odd)!, where c_{j+1}/c_j
-// <= lambda^2/((2j+1+odd)(2j+2+odd)) < 1/2 from J on, so the tail is <= 2 c_{J+1}.
-slong series_terms_ball(const arb_t lambda, slong prec, int odd, arb_t tail) {
-  double l;  // an upper bound of |lambda| over its ball
-  {
-    arf_t u;
-    arf_init(u);
-    arb_get_abs_ubound_arf(u, lambda, 64);
-    l = arf_get_d(u, ARF_RND_UP) + 1e-300;
-    arf_clear(u);
-  }
-  const double target = -(static_cast<double>(prec) + 20) * 0.6931471805599453;
+// Number of series terms J >= first and the tail bound: sum_{j>J} c_j with c_j = lambda^{2j}/(2j+odd)!, where
+// c_{j+1}/c_j <= lambda^2/((2j+1+odd)(2j+2+odd)) < 1/2 from J on, so the tail is <= 2 c_{J+1}; J makes the tail
+// 2^-(prec+20) of c_first, the sum's first term (first = 1: a sum without its constant term, whose tail was
+// measured against 1: no term at all below lambda = 2^-(prec/2), and the bound's double underflowed to 0 there, so
+// (i0 - z)/2 was certified as exactly 0 at L = 1, V = 0, G = 1e308).
+slong series_terms_ball(const arb_t lambda, slong prec, int odd, arb_t tail, int first) {
+  double l;  // an upper bound of |lambda| over its ball (at least 1e-300)
+  arf_t u;
+  arf_init(u);
+  arb_get_abs_ubound_arf(u, lambda, 64);
+  l = arf_get_d(u, ARF_RND_UP) + 1e-300;
+  auto log_c_ratio = [&](slong j) {  // log c_{j+1}/c_j
+    return 2 * std::log(l) - std::log((2.0 * static_cast<double>(j) + 1 + odd) * (2.0 * static_cast<double>(j) + 2 + odd));
+  };
+  double target = -(static_cast<double>(prec) + 20) * 0.6931471805599453;
+  for (slong j = 0; j < first; ++j) target += log_c_ratio(j);
   double lc = 0;  // log c_j
   slong j = 0;
   for (;;) {
-    const double r = 2 * std::log(l) - std::log((2.0 * j + 1 + odd) * (2.0 * j + 2 + odd));
-    if (lc + r < target && l * l < 0.5 * (2.0 * j + 1 + odd) * (2.0 * j + 2 + odd)) break;
+    const double r = log_c_ratio(j);
+    if (j >= first && lc + r < target && l * l < 0.5 * (2.0 * j + 1 + odd) * (2.0 * j + 2 + odd)) break;
     lc += r;
     ++j;
   }
-  // tail <= 2 l^{2J+2} / (2J+2+odd)!, evaluated in double through logarithms (lgamma, log, exp: relative
-  // errors ~1e-15) and enlarged by 1e-6 relative so that it stays an upper bound. It only widens the radius.
+  // tail <= 2 u^{2J+2} / (2J+2+odd)!: in double through logarithms (lgamma, log, exp: relative errors ~1e-15),
+  // enlarged by 1e-6 relative so that it stays an upper bound; in balls where the double would underflow.
   const double log_tail = static_cast<double>(2 * j + 2) * std::log(l) -
                           std::lgamma(static_cast<double>(2 * j + 3 + odd)) + 0.6931471805599453;
-  arb_set_d(tail, std::exp(log_tail) * (1 + 1e-6));
+  if (log_tail > -700) {
+    arb_set_d(tail, std::exp(log_tail) * (1 + 1e-6));
+  } else {
+    arb_t f;
+    arb_init(f);
+    arb_set_arf(tail, u);
+    arb_pow_ui(tail, tail, static_cast<ulong>(2 * j + 2), 64);
+    arb_fac_ui(f, static_cast<ulong>(2 * j + 2 + odd), 64);
+    arb_div(tail, tail, f, 64);
+    arb_mul_2exp_si(tail, tail, 1);
+    arb_get_ubound_arf(arb_midref(f), tail, 64);
+    arb_set_arf(tail, arb_midref(f));
+    arb_clear(f);
+  }
+  arf_clear(u);
   return j;
 }
 
@@ -294,13 +312,60 @@ void n_series(arb_t res, const arb_t lambda, const arb_t mu, slong prec) {
   arb_clear(tail); arb_clear(term); arb_clear(l2); arb_clear(sum);
 }
 
+// M_0(mu_b) - M_0(mu) = int_0^1 e^{-mu_b x^2} (1 - e^{-mu_V x^2}) dx, mu_V = mu - mu_b = C^2 V.
+// mu_V <= 1/16: sum_{k>=1} (-1)^{k+1} mu_V^k/k! M_{2k}(mu_b), alternating with decreasing terms (ratio
+// <= mu_V/(k+1)), so the tail is at most the first omitted term. The difference of the two moments lost the bits of
+// 1/mu_V (3.3 million at V = 1e-1000000, b = 1e300, G = 1e300: F(0) = -1e-1000602 no longer resolved).
+void m0_difference(arb_t res, const arb_t mu, const arb_t mu_b, const arb_t mu_V, slong prec) {
+  if (arf_cmp_2exp_si(arb_midref(mu_V), -4) > 0 || !arb_is_nonnegative(mu_V)) {
+    arb_t m;
+    arb_init(m);
+    moments_ball(res, 0, mu_b, prec);
+    moments_ball(m, 0, mu, prec);
+    arb_sub(res, res, m, prec);
+    arb_clear(m);
+    return;
+  }
+  // terms k = 1..K with |term_{K+1}| < 2^-(prec+8) |term_1| (log2 mu_V < lm; log2 k! >= 0)
+  const slong lm = arf_abs_bound_lt_2exp_si(arb_midref(mu_V));
+  slong K = 1;
+  for (double l2f = 0; static_cast<double>(K) * static_cast<double>(lm) - l2f > -static_cast<double>(prec + 8);) {
+    ++K;
+    l2f += std::log2(static_cast<double>(K));
+  }
+  arb_ptr M = _arb_vec_init(K + 2);
+  moments_ball(M, K + 1, mu_b, prec);
+  arb_t term, sum;
+  arb_init(term); arb_init(sum);
+  arb_one(term);
+  arb_zero(sum);
+  for (slong k = 1; k <= K + 1; ++k) {
+    arb_mul(term, term, mu_V, prec);
+    arb_div_ui(term, term, static_cast<ulong>(k), prec);
+    if (k == K + 1) {
+      mag_t e;
+      mag_init(e);
+      arb_get_mag(e, term);
+      arb_add_error_mag(sum, e);  // M_{2k} <= 1
+      mag_clear(e);
+    } else if (k % 2) {
+      arb_addmul(sum, term, M + k, prec);
+    } else {
+      arb_submul(sum, term, M + k, prec);
+    }
+  }
+  arb_swap(res, sum);
+  _arb_vec_clear(M, K + 2);
+  arb_clear(term); arb_clear(sum);
+}
+
 // (i0 - z)/2 = sum_{j>=1} lambda^{2j}/(2j)! M_{2j}(mu) - (M_0(mu_b) - M_0(mu)), the numerator of F.
 // M_{2j}(mu) <= M_0(mu) bounds the tail. V = 0 makes mu = mu_b and the bracket exactly 0.
-void half_i0_minus_z_series(arb_t res, const arb_t lambda, const arb_t mu, const arb_t mu_b, bool V_zero,
-                            slong prec) {
+void half_i0_minus_z_series(arb_t res, const arb_t lambda, const arb_t mu, const arb_t mu_b, const arb_t mu_V,
+                            bool V_zero, slong prec) {
   arb_t tail, term, l2, sum, mb0;
   arb_init(tail); arb_init(term); arb_init(l2); arb_init(sum); arb_init(mb0);
-  const slong J = series_terms_ball(lambda, prec, 0, tail);
+  const slong J = series_terms_ball(lambda, prec, 0, tail, 1);
   arb_ptr M = _arb_vec_init(J + 1);
   moments_ball(M, J, mu, prec);
   arb_sqr(l2, lambda, prec);
@@ -317,8 +382,7 @@ void half_i0_minus_z_series(arb_t res, const arb_t lambda, const arb_t mu, const
   mag_zero(arb_radref(term));
   arb_add_error(sum, term);
   if (!V_zero) {
-    moments_ball(mb0, 0, mu_b, prec);
-    arb_sub(mb0, mb0, M + 0, prec);
+    m0_difference(mb0, mu, mu_b, mu_V, prec);
     arb_sub(sum, sum, mb0, prec);
   }
   arb_set(res, sum);
@@ -363,6 +427,84 @@ void pred_impl(arb_t res, arb_srcptr p, slong prec, bool series) {
   if (sL == -1) arb_neg(res, res);
 }
 
+// erfc(s) for s >= 0; [0, e^{-s_lo^2}] once that bound is below 2^-(prec+64) (erfc(s) < e^{-s^2}), so that no
+// e^{-s^2} with an exponent of thousands of bits is evaluated.
+void erfc_nonneg(arb_t res, const arb_t s, slong prec) {
+  arf_t lo;
+  arf_init(lo);
+  arb_get_lbound_arf(lo, s, 64);
+  const double d = arf_get_d(lo, ARF_RND_DOWN);
+  if (arf_cmp_si(lo, 4) > 0 && d * d > 0.6931471805599453 * static_cast<double>(prec + 64)) {
+    mag_t m;
+    mag_init(m);
+    arf_get_mag_lower(m, lo);
+    mag_mul_lower(m, m, m);
+    mag_expinv(m, m);
+    set_zero_to(res, m);
+    mag_clear(m);
+  } else {
+    mono(res, s, Mono::erfc, prec);
+  }
+  arf_clear(lo);
+}
+
+// log((erf x + erf y)/2) for 0 <= x <= y: log1p(-(erfc x + erfc y)/2) from x >= 1 on (no cancellation in the
+// erfc terms, which may be far below 2^-prec), the logarithm of the erfs below (erf x ~ 2x/sqrt(pi) relative to
+// its size, where 1 - erfc x had lost the bits of 1/x: not finite at mu_b = 4e-999402).
+void log_mean_erf(arb_t res, const arb_t x, const arb_t y, slong prec) {
+  arb_t a, b;
+  arb_init(a); arb_init(b);
+  arb_get_lbound_arf(arb_midref(a), x, 30);
+  if (arf_cmp_si(arb_midref(a), 1) >= 0) {
+    erfc_nonneg(a, x, prec);
+    erfc_nonneg(b, y, prec);
+    arb_add(a, a, b, prec);
+    arb_mul_2exp_si(a, a, -1);
+    arb_neg(a, a);
+    arb_log1p(res, a, prec);
+  } else {
+    mono(a, x, Mono::erf, prec);
+    mono(b, y, Mono::erf, prec);
+    arb_add(a, a, b, prec);
+    arb_mul_2exp_si(a, a, -1);
+    arb_log(res, a, prec);
+  }
+  arb_clear(a); arb_clear(b);
+}
+
+// F = i0/z - 1 with the peak inside (alpha >= 0) and b > 0, as the Gaussian limit times the truncation's ratio:
+//   i0/z = (1 + V/b)^{-1/2} e^{L^2/(4(b+V))} (erf alpha + erf beta)/(2 erf sqrt(mu_b))   (VDH eq (4), i0_of, z_of)
+//   F = expm1(L^2/(4(b+V)) - log1p(V/b)/2 + log1p(-(erfc alpha + erfc beta)/2) - log1p(-erfc sqrt(mu_b))).
+// i0/z - 1 loses the bits of 1/|F| (F(0) = -V/(2b) + ...: 3.3 million bits at V/b = 1e-1000300); this form none
+// beyond the erfc terms' (which are below e^{-mu_b}). false: the form does not apply.
+bool pot_gaussian_limit(arb_t res, arb_srcptr p, const arb_t lambda, const arb_t mu, const arb_t mu_b, slong prec) {
+  if (!arb_is_positive(p + 2) || !arb_is_positive(mu_b) || !arb_is_nonnegative(lambda)) return false;
+  Tmp t;
+  arb_sqrt(t[0], mu, prec);
+  arb_mul_2exp_si(t[1], mu, 1);
+  arb_sub(t[2], t[1], lambda, prec);
+  arb_mul_2exp_si(t[3], t[0], 1);
+  arb_div(t[2], t[2], t[3], prec);           // alpha = (2mu - lambda)/(2 sqrt mu)
+  if (!arb_is_nonnegative(t[2])) return false;
+  arb_add(t[1], t[1], lambda, prec);
+  arb_div(t[1], t[1], t[3], prec);           // beta
+  log_mean_erf(t[4], t[2], t[1], prec);
+  arb_sqrt(t[0], mu_b, prec);
+  log_mean_erf(t[5], t[0], t[0], prec);
+  arb_sub(t[4], t[4], t[5], prec);           // log((erf alpha + erf beta)/2) - log erf sqrt(mu_b)
+  arb_add(t[6], p + 2, p + 1, prec);
+  arb_sqr(t[7], p + 0, prec);
+  arb_div(t[7], t[7], t[6], prec);
+  arb_mul_2exp_si(t[7], t[7], -2);           // L^2/(4(b+V))
+  arb_div(t[6], p + 1, p + 2, prec);
+  arb_log1p(t[6], t[6], prec);
+  arb_mul_2exp_si(t[6], t[6], -1);           // log1p(V/b)/2
+  arb_sub(t[7], t[7], t[6], prec);
+  arb_add(t[7], t[7], t[4], prec);
+  arb_expm1(res, t[7], prec);
+  return true;
+}
+
 // VDH eq (4) = (3.3.1) with the conjugate prior: F = i0(|lambda|, mu) / z(mu_b) - 1, even in L.
 void pot_impl(arb_t res, arb_srcptr p, slong prec, bool series) {
   if (arb_is_zero(p + 0) && arb_is_zero(p + 1)) { arb_zero(res); return; }  // F(0; 0) = 0 exactly
@@ -375,16 +517,25 @@ void pot_impl(arb_t res, arb_srcptr p, slong prec, bool series) {
   const int sL = sign_of(p + 0);
   if (sL == -1) arb_neg(t[1], t[1]);
   if (series && sL != 2 && series_applies(t[1], t[2]) && arf_cmp_si(arb_midref(t[3]), 8) <= 0) {
-    half_i0_minus_z_series(t[4], t[1], t[2], t[3], arb_is_zero(p + 1), prec);  // F = (i0 - z)/z
+    arb_sqr(t[6], t[0], prec);
+    arb_mul(t[6], t[6], p + 1, prec);  // mu_V = C^2 V
+    half_i0_minus_z_series(t[4], t[1], t[2], t[3], t[6], arb_is_zero(p + 1), prec);  // F = (i0 - z)/z
     z_of(t[5], t[3], prec);
     arb_mul_2exp_si(t[4], t[4], 1);
     arb_div(res, t[4], t[5], prec);
+    return;
+  }
+  // the Gaussian-limit form where it applies; the quotient form (intersected) where that form lost bits
+  const bool gauss = sL != 2 && pot_gaussian_limit(t[6], p, t[1], t[2], t[3], prec);
+  if (gauss && arb_rel_accuracy_bits(t[6]) >= prec - 16) {
+    arb_swap(res, t[6]);
     return;
   }
   i0_of(t[4], t[1], t[2], prec);
   z_of(t[5], t[3], prec);
   arb_div(t[4], t[4], t[5], prec);
   arb_sub_ui(res, t[4], 1, prec);
+  if (gauss && arb_is_finite(t[6])) arb_intersection(res, res, t[6], prec);
 }
 
 }  // namespace detail

@@ -38,35 +38,50 @@ void fstar_conj(arb_t res, arb_srcptr p, slong prec) {
     // maximiser from V ~ 1e2400 on, and the tangent bounds, valid on [La, Lb] only, certified phi(2^4000) =
     // 1.318e1204 as F*(-1) at V = 1e2500, b = G = 1; it is 1.5165e1252.) Undecided at this precision (a finite
     // enclosure of w that contains |u|, or no certified Lb): an indeterminate result, so the caller raises it.
+    // w(1) > |u| at once (L* < 1): La = 2^e for e = -1, -2, -4, ... until w(La) < |u| is certified, each such
+    // point with w > |u| becoming Lb, then the same exponent bisection (bisection from [0, 1] alone stopped 4 prec
+    // steps short of L* = 2e-999700 at u = -1e-1000000, b = 1e300, V = 1e-1000000: a refusal after 2.4 s).
     arf_zero(La);
     arf_one(Lb);
-    slong e_lo = -1, e_hi = 0, e_inf = -1;  // La = 2^e_lo (0 while e_lo = -1), Lb = 2^e_hi; w(2^e_inf) not finite
+    bool has_lo = false, has_inf = false;  // La = 2^e_lo (else 0), Lb = 2^e_hi; w(2^e_inf) not resolved
+    slong e_lo = 0, e_hi = 0, e_inf = 0;
     bool bracketed = false, undecided = false;
     while (!bracketed && !undecided) {
       at(pred_conj, w, Lb, p, prec);
       if (unresolved(w) && e_hi > 0) {  // (a finite ball as wide as its value: w = e^{2e78 +- 3e23} at 182 bits)
-        e_inf = e_hi;
+        has_inf = true, e_inf = e_hi;
       } else if (arb_gt(w, a)) {
         bracketed = true;
         break;
       } else if (arb_lt(w, a)) {
-        e_lo = e_hi, arf_set(La, Lb);
+        has_lo = true, e_lo = e_hi, arf_set(La, Lb);
       } else {
         undecided = true;
         break;
       }
-      if (e_inf < 0) e_hi = e_hi == 0 ? 1 : 2 * e_hi;
+      if (!has_inf) e_hi = e_hi == 0 ? 1 : 2 * e_hi;
       else e_hi = e_lo + (e_inf - e_lo) / 2;
       if (e_hi <= e_lo || e_hi >= (WORD(1) << 40)) undecided = true;
       arf_one(Lb), arf_mul_2exp_si(Lb, Lb, e_hi);
     }
-    while (bracketed && e_lo >= 0 && e_hi - e_lo > 1) {
+    for (slong step = 1; bracketed && !has_lo; step *= 2) {
+      arf_one(mid), arf_mul_2exp_si(mid, mid, -step);
+      at(pred_conj, w, mid, p, prec);
+      if (arb_lt(w, a)) {
+        has_lo = true, e_lo = -step, arf_set(La, mid);
+      } else if (arb_gt(w, a) && step < (WORD(1) << 40)) {
+        e_hi = -step, arf_set(Lb, mid);
+      } else {
+        bracketed = false;
+      }
+    }
+    while (bracketed && e_hi - e_lo > 1) {
       const slong e_mid = e_lo + (e_hi - e_lo) / 2;
       arf_one(mid), arf_mul_2exp_si(mid, mid, e_mid);
       at(pred_conj, w, mid, p, prec);
       if (arb_lt(w, a)) e_lo = e_mid, arf_set(La, mid);
       else if (arb_gt(w, a)) e_hi = e_mid, arf_set(Lb, mid);
-      else undecided = true, bracketed = false;  // (a certified Lb exists, so mid's w is resolved here)
+      else bracketed = false;  // (a certified Lb exists, so mid's w is resolved here)
     }
     if (!bracketed) {
       arb_indeterminate(res);

@@ -228,7 +228,7 @@ void ein(arb_t res, const arb_t mu, slong prec) {
 void even_series(arb_t res, const arb_t lambda, const arb_t mu, slong prec) {
   arb_t tail, term, l2, sum;
   arb_init(tail); arb_init(term); arb_init(l2); arb_init(sum);
-  const slong J = series_terms_ball(lambda, prec, 0, tail) + 1;
+  const slong J = series_terms_ball(lambda, prec, 0, tail, 1);
   arb_ptr M = _arb_vec_init(J + 1);
   moments_ball(M, J, mu, prec, 1);  // M[j] = M_{2j+1}
   arb_sqr(l2, lambda, prec);

@@ -298,6 +298,32 @@ TEST(VdhConjFstar, MaximiserFarOut) {
   EXPECT_NE(k.value.find("e2000007"), std::string::npos) << k.value;
 }
 
+// Maximisers far below 1 (u = -1e-1000000, V = 1e-1000000, b = 1e300, G = 1e-300: L* = 2 (b + V) |u| = 2e-999700):
+// the bracket searches down from 1 by exponent doubling as it searches up (bisection from [0, 1] ran its 4 (prec + 16)
+// steps and stopped at Lb = 2^-428 at 91 bits: a refusal after 2.4 s at 5824 bits), and F(L) = -V/(2b) + ... comes
+// from the Gaussian limit without the quotient's cancellation. F* = -F(0) + (b + V) u^2 + ... = V/(2b) (1 + 1e-999700).
+// Sibling: the tangent bound of the old bracket, -F(0) + |u| 2^-428, is not within 17 digits of it.
+TEST(VdhConjFstar, MaximiserFarIn) {
+  const char* id = "VDH.conj.Fstar";
+  auto dec = [&](const char* u, const char* V, const char* b, const char* G) {
+    return std::vector<privoco::Decimal>{privoco::parse_param(id, "u", u), privoco::parse_param(id, "V", V),
+                                         privoco::parse_param(id, "b", b), privoco::parse_param(id, "G", G)};
+  };
+  const ref::Certified f = ref::evaluate(privoco::entry(id), dec("-1e-1000000", "1e-1000000", "1e300", "1e-300"));
+  EXPECT_EQ(f.value, "5.0000000000000000e-1000301");
+  EXPECT_LE(f.prec_bits, 200);
+  ref::Ball bound, v, tol;
+  arb_set_str(bound.get(), "1e-1000000", 128);
+  arb_mul_2exp_si(bound.get(), bound.get(), -428);  // |u| (Lb - La)
+  arb_div(v.get(), bound.get(), f.ball.get(), 128);
+  arb_set_str(tol.get(), "1e-17", 128);
+  EXPECT_TRUE(arb_gt(v.get(), tol.get()));
+  // u tiny, b tiny against V (F(L) ~ sqrt(pi/mu) e^{...} - 1 ~ -1): F* = 1 - 4.4e-300 + ...
+  const ref::Certified g = ref::evaluate(privoco::entry(id), dec("1e-300", "1", "1e-1000000", "1e-300"));
+  EXPECT_EQ(g.value, "1.0000000000000000");
+  EXPECT_LE(g.prec_bits, 200);
+}
+
 // VDH Thm 2 = Thm 1 per coordinate, summed: the certified sum against fast (ulp of the sum, not of the terms), and
 // the sibling that drops the d (one 1 per coordinate) fails.
 RC_GTEST_PROP(VdhBoundThm2, FastSumAgreesWithCertifiedSum, ()) {

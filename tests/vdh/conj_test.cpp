@@ -246,3 +246,49 @@ TEST(VdhConjReference, ValuesBeyondDoubleRange) {
   EXPECT_NEAR(c.log_abs(), 2486.6426323064729, 1e-9);
   EXPECT_NE(c.value.find("e1079"), std::string::npos) << c.value;
 }
+
+// F = i0/z - 1 where F is far below 1 (V/b tiny, or mu_V = C^2 V tiny): the Gaussian limit's
+// expm1(L^2/(4(b+V)) - log1p(V/b)/2 + log of the erfs' ratio) with mu_b large, and M_0(mu_b) - M_0(mu) by its series in
+// mu_V with mu_b small, each at 91 bits where the quotient lost the bits of 1/|F| (3.3 million: a refusal at the
+// precision ceiling). Second routes: the leading terms -V/(2b) and -C^2 V/3 (relative corrections ~V/b and ~mu, below
+// 1e-300 here), and the quadrature route at V = 1e-30 with 256 bits. Sibling: the quadrature route at 128 bits does
+// not resolve F there (the cancellation these forms remove).
+TEST(VdhConjReference, PotentialFarBelowOneWithoutCancellation) {
+  const char* id = "VDH.pot.conj";
+  auto dec = [&](const char* L, const char* V, const char* b, const char* G) {
+    return std::vector<privoco::Decimal>{privoco::parse_param(id, "L", L), privoco::parse_param(id, "V", V),
+                                         privoco::parse_param(id, "b", b), privoco::parse_param(id, "G", G)};
+  };
+  const ref::Certified g = ref::evaluate(entry(id), dec("0", "1e-1000000", "1e300", "1e-300"));
+  EXPECT_EQ(g.value, "-5.0000000000000000e-1000301");
+  EXPECT_LE(g.prec_bits, 200);
+  const ref::Certified s = ref::evaluate(entry(id), dec("0", "1e-1000000", "1e300", "1e300"));
+  EXPECT_EQ(s.value, "-1.3333333333333333e-1000602");  // -C^2 V/3, C = 2e-301
+  EXPECT_LE(s.prec_bits, 200);
+  for (const auto& p : std::vector<std::array<double, 4>>{{0, 1e-30, 1, 0.01}, {3, 1e-30, 1, 0.01}, {0, 1e-30, 1, 1e3}}) {
+    Routes r = two_routes(rv::pot_conj, rv::pot_conj_integral, {p[0], p[1], p[2], p[3]}, 256);
+    EXPECT_TRUE(r.agree()) << p[0] << " " << p[3] << ": " << r.show();
+    Routes q = two_routes(rv::pot_conj, rv::pot_conj_integral, {p[0], p[1], p[2], p[3]}, 128);
+    EXPECT_GE(arb_rel_accuracy_bits(q.a.get()), 100);
+    if (p[0] == 0) EXPECT_LT(arb_rel_accuracy_bits(q.b.get()), 30) << q.show();
+  }
+}
+
+// The series of (i0 - z)/2 has no constant term: its number of terms is set against its first term lambda^2/2, not
+// against 1. Measured against 1 it took no term below lambda = 2^-(prec/2), and the tail bound's double underflowed
+// to 0, so F was certified as exactly 0 at L = 1, V = 0, G = 1e308 (lambda = 2e-309; F = lambda^2/6 = 6.67e-619).
+// Sibling: the exact 0 is not within the certified enclosure.
+TEST(VdhConjReference, SeriesWithoutConstantTermCountsAgainstItsFirstTerm) {
+  const char* id = "VDH.pot.uniform";
+  const ref::Certified c = ref::evaluate(entry(id), {privoco::parse_param(id, "L", "1"), privoco::parse_param(id, "V", "0"),
+                                                     privoco::parse_param(id, "G", "1e308")});
+  EXPECT_FALSE(c.exact);
+  EXPECT_EQ(c.value, "6.6666666666666667e-619");
+  EXPECT_LE(c.prec_bits, 200);
+  ref::Ball zero;
+  EXPECT_FALSE(arb_contains(c.ball.get(), zero.get()));
+  const ref::Certified b = ref::evaluate(entry("VDH.pot.conj"), {privoco::parse_param(id, "L", "1"), privoco::parse_param(id, "V", "1"),
+                                                                 privoco::parse_param(id, "b", "1"), privoco::parse_param(id, "G", "1e120")});
+  EXPECT_EQ(b.value, "-6.6666666666666667e-243");  // C^2 (L^2/2 - V)/3 with C = 2e-121 (was 1456 bits, now 91)
+  EXPECT_LE(b.prec_bits, 200);
+}
