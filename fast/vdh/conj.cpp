@@ -778,6 +778,12 @@ static inline Value normal_signed_by(double L, double x) {
   return o;
 }
 
+// The points top_shift moves (|L|, V, b > 2^1020 or G > 2^1000) lie outside this open box (the ends one double
+// outward; the inputs were checked, so no NaN).
+static const double kNoShift[8] = {-std::nextafter(0x1p1020, INFINITY), -INFINITY, -INFINITY, -INFINITY,
+                                   std::nextafter(0x1p1020, INFINITY), std::nextafter(0x1p1020, INFINITY),
+                                   std::nextafter(0x1p1020, INFINITY), std::nextafter(0x1p1000, INFINITY)};
+
 // L_lo, V_lo: the low parts of L and V as double-doubles (the learners' sums), or null.
 static void pred_chunk(const double* L, const double* V, const double* b, const double* G, Value* out, int n,
                        const double* L_lo = nullptr, const double* V_lo = nullptr) {
@@ -852,9 +858,6 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
   // linear term): w = 2^k w'(2^k L) = 2^(2k + 1000) |L| w'(sign(L) 2^-1000)
   // one vectorised pass (such points are rare): the points outside |L|, V, b <= 2^1020, G <= 2^1000 (as open
   // boxes: the ends one double outward; the inputs were checked, so no NaN)
-  static const double kNoShift[8] = {-std::nextafter(0x1p1020, INFINITY), -INFINITY, -INFINITY, -INFINITY,
-                                     std::nextafter(0x1p1020, INFINITY), std::nextafter(0x1p1020, INFINITY),
-                                     std::nextafter(0x1p1020, INFINITY), std::nextafter(0x1p1000, INFINITY)};
   const bool any = count_outside_kernel(kNoShift, L, V, b, G, n) > 0;
   for (int i = 0; any && i < n; ++i) {
     const int k = top_shift(L[i], V[i], b[i], G[i]);
@@ -872,6 +875,68 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
   }
 }
 
+// Potentials of up to ReducedPoints::kMax points, domain already checked: the quadrature kernel (gl_pot_kernel) for
+// the prediction's quadrature and tiny classes where its parts do not cancel, pot_core elsewhere. Scalar and batch
+// calls both come here, so they return the same bits.
+static void pot_chunk(const double* L, const double* V, const double* b, const double* G, Value* out, int n) {
+  constexpr int kMax = ReducedPoints::kMax;
+  // rule 8/12/16 points, times small lambda (the tiny classes join rule 8, small); then the peak well inside
+  constexpr int kGroups = 7, kGroupInsideFar = 6;
+  struct Workspace {
+    ReducedPoints all, packed;
+    double zhalf[kMax], zpacked[kMax], mub_hi[kMax], mub_lo[kMax], Vp[kMax], F[kMax], bound[kMax];
+    int cls[kMax], zcls[kMax], index[kGroups][kMax], zindex[kZClasses][kMax];
+  };
+  static thread_local Workspace ws;
+  ReducedPoints &all = ws.all, &packed = ws.packed;
+  int count[kGroups] = {}, zcount[kZClasses] = {};
+  reduce_kernel(L, V, b, G, n, all);
+  classify_kernel(all, L, n, ws.cls, ws.zcls);
+  const bool any_shift = count_outside_kernel(kNoShift, L, V, b, G, n) > 0;
+  for (int i = 0; i < n; ++i) {
+    const int c = ws.cls[i];
+    const bool quad = c < kClassInside || is_tiny_class(c);
+    if (!(quad || c == kClassInsideFar) || (any_shift && top_shift(L[i], V[i], b[i], G[i]) != 0)) {
+      out[i] = pot_core(L[i], V[i], b[i], G[i]);
+      continue;
+    }
+    const int grp = c == kClassInsideFar ? kGroupInsideFar : is_tiny_class(c) ? 3 : c;
+    ws.index[grp][count[grp]++] = i;
+    const int zc = ws.zcls[i];
+    ws.zindex[zc][zcount[zc]++] = i;
+  }
+  for (int zc = 0; zc < kZClasses; ++zc) {
+    const int k = zcount[zc];
+    if (k == 0) continue;
+    pack_mub_kernel(all, ws.zindex[zc], k, packed.mub_hi, packed.mub_lo);
+    z_half_kernel(zc, packed.mub_hi, packed.mub_lo, k, ws.zpacked);
+    for (int j = 0; j < k; ++j) ws.zhalf[ws.zindex[zc][j]] = ws.zpacked[j];
+  }
+  for (int grp = 0; grp < kGroups; ++grp) {
+    const int k = count[grp];
+    if (k == 0) continue;
+    const int* idx = ws.index[grp];
+    pack_kernel(all, ws.zhalf, idx, k, packed, ws.zpacked);
+    if (grp == kGroupInsideFar) {
+      inside_far_pot_kernel(packed, ws.zpacked, k, ws.F, ws.bound);
+      for (int j = 0; j < k; ++j) {
+        const int i = idx[j];
+        const double P = ws.bound[j];
+        out[i] = P >= 2 || P <= 0.5 ? potential(ws.F[j]) : pot_core(L[i], V[i], b[i], G[i]);
+      }
+      continue;
+    }
+    pack_mub_kernel(all, idx, k, ws.mub_hi, ws.mub_lo);
+    for (int j = 0; j < k; ++j) ws.Vp[j] = V[idx[j]];
+    gl_pot_kernel(8 + 4 * (grp % 3), grp >= 3, packed, ws.mub_hi, ws.mub_lo, ws.Vp, ws.zpacked, k, ws.F, ws.bound);
+    for (int j = 0; j < k; ++j) {
+      const int i = idx[j];
+      const double F = ws.F[j];
+      out[i] = std::fabs(F) >= DBL_MIN && ws.bound[j] <= 16 * std::fabs(F) ? potential(F) : pot_core(L[i], V[i], b[i], G[i]);
+    }
+  }
+}
+
 Value pred_conj(double L, double V, double b, double G) {
   check4(pred_entry(), L, V, b, G);
   Value out;
@@ -881,7 +946,9 @@ Value pred_conj(double L, double V, double b, double G) {
 
 Value pot_conj(double L, double V, double b, double G) {
   check4(pot_entry(), L, V, b, G);
-  return pot_core(L, V, b, G);
+  Value out;
+  pot_chunk(&L, &V, &b, &G, &out, 1);
+  return out;
 }
 
 // Uniform prior (VDH prior list after eq (6)): the conjugate prior at b = 0.
@@ -999,7 +1066,16 @@ void pred_uniform(const double* L, const double* V, const double* G, Value* out,
 }
 
 void pot_conj(const double* L, const double* V, const double* b, const double* G, Value* out, std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i) out[i] = pot_conj(L[i], V[i], b[i], G[i]);
+  for (std::size_t start = 0; start < n; start += ReducedPoints::kMax) {
+    const int m = static_cast<int>(std::min<std::size_t>(ReducedPoints::kMax, n - start));
+    int good = 0;  // rows before the first bad one are written, then the bad one throws
+    while (good < m && pot_entry().params[0].domain.contains(L[start + good]) &&
+           pot_entry().params[1].domain.contains(V[start + good]) && pot_entry().params[2].domain.contains(b[start + good]) &&
+           pot_entry().params[3].domain.contains(G[start + good]))
+      ++good;
+    pot_chunk(L + start, V + start, b + start, G + start, out + start, good);
+    if (good < m) check4(pot_entry(), L[start + good], V[start + good], b[start + good], G[start + good]);
+  }
 }
 
 }  // namespace privoco::fast::vdh

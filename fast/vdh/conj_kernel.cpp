@@ -114,6 +114,116 @@ void gl_kernel(const GaussHalf<M>& g, const ReducedPoints& __restrict p, const d
   }
 }
 
+// 1/(2k)!, k = 2..13 (correctly rounded): cosh t - 1 - t^2/2 = t^4 sum_k t^{2k-4}/(2k)!.
+constexpr double kInvEvenFact[12] = {
+    0x1.5555555555555p-5, 0x1.6c16c16c16c17p-10, 0x1.a01a01a01a01ap-16, 0x1.27e4fb7789f5cp-22,
+    0x1.1eed8eff8d898p-29, 0x1.93974a8c07c9dp-37, 0x1.ae7f3e733b81fp-45, 0x1.6827863b97d97p-53,
+    0x1.e542ba4020225p-62, 0x1.0ce396db7f853p-70, 0x1.f2cf01972f578p-80, 0x1.88e85fc6a4e5ap-89};
+
+// VDH eq (4) = (3.3.1) with the conjugate prior by the same rule: F = (i0 - z)/z = S/zhalf with
+//   S = int_0^1 e^{-mu_b x^2} g(x) dx,  g = (cosh(lambda x) - 1) e^{-nu x^2} + expm1(-nu x^2),  nu = C^2 V
+// (e^{lambda x - mu x^2} over [-1, 1] is 2 cosh(lambda x) e^{-mu x^2} over [0, 1], and mu = mu_b + nu). The quotient
+// i0/z - 1 lost the bits of 1/|F|; here each part of g is formed to ~2^-55 relative (cosh t - 1 by its series with
+// t^2/2 in double-double below t = 1.5, e^{-nu x^2} and e^{-mu_b x^2} by exp_dd_k, expm1 by exp_k's series below
+// ln 2 / 2) and g as a double-double sum, so only where the two parts cancel does F lose accuracy: bound[i] is
+// int e^{-mu_b x^2} (|first part| + |second part|) / zhalf, which the caller compares with |F| (taken where it is
+// <= 16 |F|: at 9.8 |F| the kernel's F was still within 1 ulp, the double-double g keeps most of the cancelled bits).
+// exp_dd_k's pair renormalised (its hi is (1 + r) 2^k, with e^r - 1 - r left in lo).
+PRIVOCO_KERNEL_INLINE void exp_dd_norm(double x, double x_lo, double* hi, double* lo) {
+  double h, l;
+  exp_dd_k(x, x_lo, &h, &l);
+  *hi = h + l;
+  *lo = l - (*hi - h);
+}
+
+template <int M, bool kSmall>
+PRIVOCO_KERNEL_INLINE
+void gl_pot(const GaussHalf<M>& g, const ReducedPoints& __restrict p, const double* __restrict mub_hi,
+            const double* __restrict mub_lo, const double* __restrict V, const double* __restrict zhalf, int n,
+            double* __restrict out, double* __restrict bound) {
+  for (int i = 0; i < n; ++i) {
+    const double lh = p.lam_hi[i], ll = p.lam_lo[i], bh = mub_hi[i], bl = mub_lo[i], Ch = p.C_hi[i], Cl = p.C_lo[i];
+    // nu = C (C V) as hi + lo; C V below 2^-960 (its rounding no longer relative): bound = inf (the scalar route)
+    double cvh, cvl, nh, nl;
+    mul_dd(Ch, Cl, V[i], 0, &cvh, &cvl);
+    mul_dd(Ch, Cl, cvh, cvl, &nh, &nl);
+    const bool nu_ok = (V[i] == 0) | (cvh >= 0x1p-960);
+    double ss = 0, sc = 0, parts = 0;
+#pragma GCC unroll 16
+    for (int k = 0; k < M; ++k) {
+      double th, te, qh, qe, sh, se;
+      mul_dd(lh, ll, g.x[k], g.x_lo[k], &th, &te);    // t = lambda x
+      mul_dd(bh, bl, g.x2[k], g.x2_lo[k], &qh, &qe);  // mu_b x^2
+      mul_dd(nh, nl, g.x2[k], g.x2_lo[k], &sh, &se);  // s = nu x^2
+      // cosh t - 1: t^2/2 + t^4 P(t^2) below 1.5 (positive terms), (e^t + e^-t)/2 - 1 above
+      double yh, yl;
+      mul_dd(th, te, th, te, &yh, &yl);
+      double c_hi = 0.5 * yh, c_lo = 0.5 * yl + yh * yh * horner(kInvEvenFact, yh);
+      if constexpr (!kSmall) {
+        double eh, el;
+        exp_dd_norm(th, te, &eh, &el);
+        const double big_hi = 0.5 * eh - 1.0, big_lo = two_sum_err(0.5 * eh, -1.0) + 0.5 * el + 0.5 / eh;
+        const bool series = th < 1.5;
+        c_hi = series ? c_hi : big_hi;
+        c_lo = series ? c_lo : big_lo;
+      }
+      // e^{-s} and expm1(-s): the series of exp_k for s <= ln2/2, e^{-s} - 1 above (exact by Sterbenz to s = ln 2)
+      double Eh, El;
+      exp_dd_norm(-sh, -se, &Eh, &El);
+      const double r = -sh;
+      const double m_series_lo = r * r * horner(kExpCoeffs, r) + (-se) * (1.0 + r);
+      const double m_direct_hi = Eh - 1.0, m_direct_lo = two_sum_err(Eh, -1.0) + El;
+      const bool small_s = sh <= 0x1.62e42fefa39efp-2;
+      const double m_hi = small_s ? r : m_direct_hi, m_lo = small_s ? m_series_lo : m_direct_lo;
+      // g = (cosh t - 1) e^{-s} + expm1(-s) as hi + lo
+      const double ph = c_hi * Eh, pl = std::fma(c_hi, Eh, -ph) + (c_hi * El + c_lo * Eh);
+      const double gh = ph + m_hi, gl = two_sum_err(ph, m_hi) + (pl + m_lo);
+      // times e^{-mu_b x^2}
+      double Qh, Ql;
+      exp_dd_norm(-qh, -qe, &Qh, &Ql);
+      const double hh = Qh * gh, hl = std::fma(Qh, gh, -hh) + (Qh * gl + Ql * gh);
+      const double t = g.w[k] * hh;
+      sc += two_sum_err(ss, t) + std::fma(g.w[k], hh, -t) + (g.w_lo[k] * hh + g.w[k] * hl);
+      ss += t;
+      parts += g.w[k] * Qh * (std::fabs(ph) + std::fabs(m_hi));
+    }
+    const double zs = zhalf[i];
+    const double q1 = ss / zs;
+    const double q2 = (std::fma(-q1, zs, ss) + sc) / zs;
+    out[i] = q1 + q2;
+    bound[i] = nu_ok ? parts / zs : INFINITY;
+  }
+}
+
+// VDH eq (4) with the Gaussian peak well inside (a >= kInsideFarAMin: erfc(alpha), erfc(beta) <= 4e-23, dropped):
+// 1 + F = i0/z = P = R e^E, R = sqrt(pi)/(2 sqrt(mu) zhalf), E = lambda^2/(4 mu), both as double-doubles, and
+// F = (P_hi - 1) + P_lo. P_hi is returned too: the caller takes F only where P >= 1.5 or P <= 0.5 (|F| >= P/3, so
+// P's ~2^-55 relative error stays below half an ulp of F) and E <= 700 (exp's range).
+PRIVOCO_KERNEL_INLINE
+void inside_far_pot(const ReducedPoints& __restrict p, const double* __restrict zhalf, int n, double* __restrict out,
+                    double* __restrict P_hi) {
+  for (int i = 0; i < n; ++i) {
+    const double lh = p.lam_hi[i], ll = p.lam_lo[i], mh = p.mu_hi[i], ml = p.mu_lo[i];
+    double l2h, l2l, Eh, El;
+    mul_dd(lh, ll, lh, ll, &l2h, &l2l);
+    div_dd(l2h, l2l, mh, ml, &Eh, &El);
+    Eh *= 0.25, El *= 0.25;
+    // 1/sqrt(mu) = q (1 + eps - delta): q = 1/s, s = sqrt(mu_hi) rounded, eps = 1 - q s, delta = (mu - s^2)/(2 mu)
+    const double sq = std::sqrt(mh), q = 1.0 / sq;
+    const double rel = std::fma(-q, sq, 1.0) - (std::fma(-sq, sq, mh) + ml) / (2 * mh);
+    double Ah, Al;
+    mul_dd(0.5 * kSqrtPiHi, 0.5 * kSqrtPiLo, q, q * rel, &Ah, &Al);
+    double Rh, Rl;
+    div_dd(Ah, Al, zhalf[i], 0, &Rh, &Rl);
+    double eh, el;
+    exp_dd_norm(cap700(Eh), El, &eh, &el);
+    double Ph, Pl;
+    mul_dd(Rh, Rl, eh, el, &Ph, &Pl);
+    out[i] = (Ph - 1.0) + (two_sum_err(Ph, -1.0) + Pl);
+    P_hi[i] = Eh <= 700 ? Ph : 1.0;  // 1: refused by the caller's test
+  }
+}
+
 template <int zclass>
 PRIVOCO_KERNEL_INLINE
 void z_kernel(const ErfcxTable& __restrict t, const double* __restrict mub_hi, const double* __restrict mub_lo, int n,
@@ -481,6 +591,33 @@ PRIVOCO_KERNEL_INLINE void gl_pred_kernel_body(int m, bool small, const ReducedP
 PRIVOCO_VARIANTS(flt, void, gl_pred_kernel,
                  (int m, bool small, const ReducedPoints& p, const double* zhalf, int n, double* out),
                  (m, small, p, zhalf, n, out))
+
+PRIVOCO_KERNEL_INLINE void gl_pot_kernel_body(int m, bool small, const ReducedPoints& p, const double* mub_hi,
+                                              const double* mub_lo, const double* V, const double* zhalf, int n,
+                                              double* out, double* bound) {
+  if (m == 8) {
+    if (small) gl_pot<8, true>(kGauss16, p, mub_hi, mub_lo, V, zhalf, n, out, bound);
+    else gl_pot<8, false>(kGauss16, p, mub_hi, mub_lo, V, zhalf, n, out, bound);
+  } else if (m == 12) {
+    if (small) gl_pot<12, true>(kGauss24, p, mub_hi, mub_lo, V, zhalf, n, out, bound);
+    else gl_pot<12, false>(kGauss24, p, mub_hi, mub_lo, V, zhalf, n, out, bound);
+  } else {
+    if (small) gl_pot<16, true>(kGauss32, p, mub_hi, mub_lo, V, zhalf, n, out, bound);
+    else gl_pot<16, false>(kGauss32, p, mub_hi, mub_lo, V, zhalf, n, out, bound);
+  }
+}
+PRIVOCO_VARIANTS(flt, void, gl_pot_kernel,
+                 (int m, bool small, const ReducedPoints& p, const double* mub_hi, const double* mub_lo,
+                  const double* V, const double* zhalf, int n, double* out, double* bound),
+                 (m, small, p, mub_hi, mub_lo, V, zhalf, n, out, bound))
+
+PRIVOCO_KERNEL_INLINE void inside_far_pot_kernel_body(const ReducedPoints& p, const double* zhalf, int n, double* out,
+                                                      double* P_hi) {
+  inside_far_pot(p, zhalf, n, out, P_hi);
+}
+PRIVOCO_VARIANTS(flt, void, inside_far_pot_kernel,
+                 (const ReducedPoints& p, const double* zhalf, int n, double* out, double* P_hi),
+                 (p, zhalf, n, out, P_hi))
 
 PRIVOCO_KERNEL_INLINE void inside_pred_kernel_body(bool far, const ReducedPoints& p, const double* zhalf, int n,
                                                    double* m, double* E_hi, double* E_lo, double* v) {

@@ -70,6 +70,16 @@ void tiny_pred_kernel(bool small_mu, const ReducedPoints& p, int n, double* out)
 // by its series alone).
 void gl_pred_kernel(int m, bool small, const ReducedPoints& p, const double* zhalf, int n, double* out);
 
+// out[i] = F = (i0 - z)/z (VDH eq (4)) for the quadrature and tiny classes, by the rule with 2 m points (small as
+// above); mub_hi/lo and V packed like p. bound[i]: what the parts of the integrand that cancel add up to, over zhalf
+// (inf where nu = C^2 V is not formed to its relative accuracy); F is taken only where bound[i] <= 16 |F|.
+void gl_pot_kernel(int m, bool small, const ReducedPoints& p, const double* mub_hi, const double* mub_lo,
+                   const double* V, const double* zhalf, int n, double* out, double* bound);
+
+// out[i] = F for the class kClassInsideFar: 1 + F = P = sqrt(pi) e^{lambda^2/(4 mu)}/(2 sqrt(mu) zhalf); P_hi[i] its
+// high part (1 where E > 700). F is taken only where P_hi >= 1.5 or P_hi <= 0.5.
+void inside_far_pot_kernel(const ReducedPoints& p, const double* zhalf, int n, double* out, double* P_hi);
+
 // |w| = m[i] e^{E} (E = E_hi + E_lo), and v[i] = that product when E_hi <= 700 (else 0): the Gaussian peak inside
 // [-1, 1] (E = lambda^2/(4 mu)) or beyond its edge (E = lambda - mu; fast: p >= kBeyondPFast, which needs fewer
 // continued-fraction terms).

@@ -517,3 +517,76 @@ TEST(VdhConjFast, WholeRangeTestFindings) {
     EXPECT_LE(std::fabs(f.value - r.nearest()), 1e-12 * std::fabs(r.nearest())) << c.id << " " << f.value << " " << r.value;
   }
 }
+
+// The potential's vectorised kernels, called directly on points of their classes: the quadrature of
+// e^{-mu_b x^2} ((cosh(lambda x) - 1) e^{-nu x^2} + expm1(-nu x^2)) (lambda <= 6, mu <= 14) where its parts cancel
+// by at most 16x, and 1 + F = sqrt(pi) e^{lambda^2/(4mu)}/(2 sqrt(mu) zhalf) (peak well inside) where P >= 2 or
+// P <= 1/2: within kPotMaxUlp of the certified value wherever the batch path takes them. Points are drawn in the
+// reduced variables (lambda, mu_b, nu, C) and mapped back, half of them near the crossing L^2/2 = V.
+namespace {
+struct KernelPot {
+  double F = 0;
+  bool taken = false;
+};
+KernelPot kernel_pot(double L, double V, double b, double G) {
+  namespace d = privoco::fast::vdh::detail;
+  static d::ReducedPoints rp;
+  d::reduce_kernel(&L, &V, &b, &G, 1, rp);
+  int cls = 0, zcls = 0;
+  d::classify_kernel(rp, &L, 1, &cls, &zcls);
+  double zh = 0, F = 0, B = 0;
+  d::z_half_kernel(zcls, rp.mub_hi, rp.mub_lo, 1, &zh);
+  if (cls < d::kClassInside || d::is_tiny_class(cls)) {
+    const int m = d::is_tiny_class(cls) ? 8 : 8 + 4 * (cls % 3);
+    d::gl_pot_kernel(m, d::is_tiny_class(cls) || cls >= 3, rp, rp.mub_hi, rp.mub_lo, &V, &zh, 1, &F, &B);
+    return {F, std::fabs(F) >= DBL_MIN && B <= 16 * std::fabs(F)};
+  }
+  if (cls == d::kClassInsideFar) {
+    d::inside_far_pot_kernel(rp, &zh, 1, &F, &B);
+    return {F, B >= 2 || B <= 0.5};
+  }
+  return {};
+}
+}  // namespace
+
+RC_GTEST_PROP(VdhConjFast, PotKernelsWithinUlpBoundWhereTaken, ()) {
+  const double C = *log_uniform(1e-3, 1e3);
+  const bool inside = *rc::gen::arbitrary<bool>();
+  const double lambda = inside ? *log_uniform(1e-3, 60) : *log_uniform(1e-4, 6);
+  const double mu_b = inside ? *log_uniform(50, 1e4) : *log_uniform(1e-4, 7);
+  const bool crossing = *rc::gen::arbitrary<bool>();
+  const double nu = crossing ? lambda * lambda / 2 * *rc::gen::inRange(900, 1100) / 1000 : *log_uniform(1e-6, 7);
+  const double L = lambda / C, b = mu_b / (C * C), V = nu / (C * C), G = 1 / (5 * C);
+  const KernelPot k = kernel_pot(L, V, b, G);
+  RC_PRE(k.taken);
+  std::vector<double> p = {L, V, b, G};
+  const double u = ref::ulp_error(ref::evaluate(entry("VDH.pot.conj"), p.data()), k.F);
+  RC_LOG() << "L=" << L << " V=" << V << " b=" << b << " G=" << G << " ulp=" << u;
+  RC_ASSERT(u <= kPotMaxUlp);
+  RC_ASSERT(fv::pot_conj(L, V, b, G).value == k.F);  // the batch path took the kernel's value
+}
+
+// Siblings: the kernels are not taken where their guards say no (F = 0 at the second-order crossing has no bound
+// but infinity; P = 1 + F near 1), and the batch value then is the scalar route's, within its own bound.
+TEST(VdhConjFast, PotKernelGuardsRefuseWhereTheyWouldLoseBits) {
+  // peak well inside with P near 1: L = 0, V/b tiny (F = -V/(2b) + ...)
+  const KernelPot k = kernel_pot(0.5, 1e-9, 100, 0.01);
+  EXPECT_FALSE(k.taken) << k.F;
+  std::vector<double> p = {0.5, 1e-9, 100, 0.01};
+  EXPECT_LE(check_value("VDH.pot.conj", p, fv::pot_conj(0.5, 1e-9, 100, 0.01)), kPotMaxUlp);
+  // F(1, V; b = 1, G = 0.1) changes sign between V = 0.4 and 0.5 (the second-order crossing): the points around
+  // its zero, where the quadrature's parts cancel by more than 16x, are refused, and F = 0 has no bound but inf
+  int refused = 0;
+  for (int i = 0; i <= 1000; ++i) {
+    const double V = 0.4 + i * 1e-4;
+    if (!kernel_pot(1, V, 1, 0.1).taken) {
+      ++refused;
+      std::vector<double> q = {1, V, 1, 0.1};
+      const auto f = fv::pot_conj(1, V, 1, 0.1);
+      const double kappa = (0.25 / (1 + V) + 0.5 * std::log1p(V)) / std::fabs(f.value);
+      EXPECT_LE(check_value("VDH.pot.conj", q, f), std::max(kPotMaxUlp, 4 * kappa)) << V;
+    }
+  }
+  EXPECT_GT(refused, 0);
+  EXPECT_LT(refused, 1001);  // the ends of the range, away from the zero, are taken
+}
