@@ -156,4 +156,37 @@ PRIVOCO_KERNEL_INLINE void exp_dd_k(double x, double x_lo, double* hi, double* l
   *lo = l * scale;
 }
 
+// ln(1 + y) for -1/2 <= y <= 1e300, ~1 ulp: w = 1 + y rounded, plus its rounding's share (y - (w - 1))/w; ln w =
+// k ln 2 + 2 atanh(s), w = 2^k m with m in [sqrt(1/2), sqrt 2), s = (m - 1)/(m + 1), |s| <= 0.1716: the odd series
+// 2 (s + s^3/3 + ... + s^23/23) (truncation below 4e-19 relative).
+inline constexpr double kAtanhCoeffs[11] = {1.0 / 3, 1.0 / 5, 1.0 / 7, 1.0 / 9, 1.0 / 11, 1.0 / 13,
+                                            1.0 / 15, 1.0 / 17, 1.0 / 19, 1.0 / 21, 1.0 / 23};
+PRIVOCO_KERNEL_INLINE double log1p_k(double y) {
+  constexpr double kLn2Hi = 0x1.62e42fefa39efp-1, kLn2Lo = 0x1.abc9e3b39803fp-56;
+  const double w = 1.0 + y;
+  const double c = (y - (w - 1.0)) / w;
+  const std::uint64_t bits = double_to_bits(w);
+  const std::uint64_t mant = (bits & 0x000fffffffffffffULL) | 0x3ff0000000000000ULL;  // m in [1, 2)
+  const double m1 = bits_to_double(mant);
+  const bool high = m1 > 1.4142135623730951;
+  const double m = high ? 0.5 * m1 : m1;
+  // the exponent field as a double by the 2^52 trick (an int64 -> double conversion has no AVX2 / AVX-512F form,
+  // and stopped GCC from vectorising the loops that call this)
+  const double field = bits_to_double(0x4330000000000000ULL | (bits >> 52)) - 0x1p52;
+  const double k = field - (high ? 1022.0 : 1023.0);
+  const double s = (m - 1.0) / (m + 1.0), s2 = s * s;
+  const double tail = 2 * s * s2 * horner(kAtanhCoeffs, s2);
+  return std::fma(k, kLn2Hi, 2 * s + (tail + std::fma(k, kLn2Lo, c)));
+}
+
+// e^{x + x_lo} - 1 for |x| <= ln 2, ~1 ulp: exp_k's series q = e^h - 1 at h = x (|x| <= ln2/2) or h = x/2, then
+// q (q + 2) (the subtraction e^x - 1 would magnify exp's error up to 3.4x there); x_lo to first order.
+PRIVOCO_KERNEL_INLINE double expm1_k(double x, double x_lo) {
+  const bool half = std::fabs(x) > 0x1.62e42fefa39efp-2;
+  const double h = half ? 0.5 * x : x;
+  const double q = std::fma(horner(kExpCoeffs, h), h * h, h);
+  const double e = half ? q * (q + 2.0) : q;
+  return std::fma(x_lo, 1.0 + e, e);
+}
+
 }  // namespace privoco::fast::numerics

@@ -880,30 +880,41 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
 // calls both come here, so they return the same bits.
 static void pot_chunk(const double* L, const double* V, const double* b, const double* G, Value* out, int n) {
   constexpr int kMax = ReducedPoints::kMax;
-  // rule 8/12/16 points, times small lambda (the tiny classes join rule 8, small); then the peak well inside
-  constexpr int kGroups = 7, kGroupInsideFar = 6;
+  // groups: rule 8/12/16 points, times small lambda (the tiny classes join rule 8, small); the peak inside, well
+  // inside, beyond the edge, far beyond; then the points for the scalar route
+  constexpr int kGroups = 10, kGroupInside = 6, kGroupScalar = kGroups;
+  static constexpr auto kGroupOf = [] {
+    std::array<int, kClasses> g{};
+    for (int c = 0; c < kClasses; ++c) g[c] = c < kClassInside ? c : kGroupScalar;
+    g[kClassTiny] = g[kClassTinySmallMu] = 3;
+    g[kClassInside] = kGroupInside, g[kClassInsideFar] = kGroupInside + 1;
+    g[kClassBeyond] = kGroupInside + 2, g[kClassBeyondFast] = kGroupInside + 3;
+    return g;
+  }();
   struct Workspace {
     ReducedPoints all, packed;
-    double zhalf[kMax], zpacked[kMax], mub_hi[kMax], mub_lo[kMax], Vp[kMax], F[kMax], bound[kMax];
-    int cls[kMax], zcls[kMax], index[kGroups][kMax], zindex[kZClasses][kMax];
+    double zhalf[kMax], zpacked[kMax], mub_hi[kMax], mub_lo[kMax], Vp[kMax], F[kMax], bound[kMax], m[kMax], Eh[kMax],
+        El[kMax];
+    int cls[kMax], zcls[kMax], index[kGroups + 1][kMax], zindex[kZClasses][kMax];
   };
   static thread_local Workspace ws;
   ReducedPoints &all = ws.all, &packed = ws.packed;
-  int count[kGroups] = {}, zcount[kZClasses] = {};
+  int count[kGroups + 1] = {}, zcount[kZClasses] = {};
   reduce_kernel(L, V, b, G, n, all);
   classify_kernel(all, L, n, ws.cls, ws.zcls);
-  const bool any_shift = count_outside_kernel(kNoShift, L, V, b, G, n) > 0;
+  // L = 0 (F = M_0(mu)/M_0(mu_b) - 1): the quadrature's groups by mu (lambda = 0 is its small case), or the peak at
+  // the centre, a = sqrt(mu), when C is in the kernels' range
+  auto zero_group = [&](int i) {
+    const double mh = all.mu_hi[i], Ch = all.C_hi[i];
+    if (!(Ch >= 1e-250 && Ch <= 1e250 && mh <= 1e250)) return kGroupScalar;
+    if (mh <= kGlMuMax16) return 3 + (mh > kGlMuMax8) + (mh > kGlMuMax12);
+    return mh >= kInsideFarAMin * kInsideFarAMin ? kGroupInside + 1 : kGroupInside;  // sqrt(mu) >= 3.74 here
+  };
   for (int i = 0; i < n; ++i) {
-    const int c = ws.cls[i];
-    const bool quad = c < kClassInside || is_tiny_class(c);
-    if (!(quad || c == kClassInsideFar) || (any_shift && top_shift(L[i], V[i], b[i], G[i]) != 0)) {
-      out[i] = pot_core(L[i], V[i], b[i], G[i]);
-      continue;
-    }
-    const int grp = c == kClassInsideFar ? kGroupInsideFar : is_tiny_class(c) ? 3 : c;
-    ws.index[grp][count[grp]++] = i;
-    const int zc = ws.zcls[i];
-    ws.zindex[zc][zcount[zc]++] = i;
+    const int c = ws.cls[i], g = c == kClassZero ? zero_group(i) : kGroupOf[c], zc = ws.zcls[i];
+    ws.index[g][count[g]++] = i;
+    ws.zindex[zc][zcount[zc]] = i;
+    zcount[zc] += g != kGroupScalar;
   }
   for (int zc = 0; zc < kZClasses; ++zc) {
     const int k = zcount[zc];
@@ -912,29 +923,48 @@ static void pot_chunk(const double* L, const double* V, const double* b, const d
     z_half_kernel(zc, packed.mub_hi, packed.mub_lo, k, ws.zpacked);
     for (int j = 0; j < k; ++j) ws.zhalf[ws.zindex[zc][j]] = ws.zpacked[j];
   }
+  int* scalar = ws.index[kGroupScalar];  // the points a kernel refuses join the scalar route's list
   for (int grp = 0; grp < kGroups; ++grp) {
     const int k = count[grp];
     if (k == 0) continue;
     const int* idx = ws.index[grp];
     pack_kernel(all, ws.zhalf, idx, k, packed, ws.zpacked);
-    if (grp == kGroupInsideFar) {
-      inside_far_pot_kernel(packed, ws.zpacked, k, ws.F, ws.bound);
+    if (grp >= kGroupInside + 2) {
+      beyond_pot_kernel(grp == kGroupInside + 3, packed, ws.zpacked, k, ws.F, ws.bound, ws.m, ws.Eh, ws.El);
+    } else {
+      pack_mub_kernel(all, idx, k, ws.mub_hi, ws.mub_lo);
+      for (int j = 0; j < k; ++j) ws.Vp[j] = V[idx[j]];
+    }
+    if (grp == kGroupInside || grp == kGroupInside + 1)
+      inside_pot_kernel(grp == kGroupInside + 1, packed, ws.mub_hi, ws.mub_lo, ws.Vp, ws.zpacked, k, ws.F, ws.bound,
+                        ws.m, ws.Eh, ws.El);
+    if (grp >= kGroupInside) {
       for (int j = 0; j < k; ++j) {
         const int i = idx[j];
-        const double P = ws.bound[j];
-        out[i] = P >= 2 || P <= 0.5 ? potential(ws.F[j]) : pot_core(L[i], V[i], b[i], G[i]);
+        // past e^700: F = 1 + F = m e^E to 1e-54 relative where m >= 1e-250 (then ln(1 + F) > 124), scaled
+        const double F = std::fabs(ws.F[j]);  // normal, else the scaled forms below
+        if (ws.bound[j] != 0 && F >= DBL_MIN && F <= DBL_MAX) out[i] = potential(ws.F[j]);
+        else if (ws.Eh[j] > 700 && ws.m[j] >= 1e-250 && ws.m[j] <= 1e300) out[i] = finish(1, ws.m[j], dd{ws.Eh[j], ws.El[j]});
+        else scalar[count[kGroupScalar]++] = i;
       }
       continue;
     }
-    pack_mub_kernel(all, idx, k, ws.mub_hi, ws.mub_lo);
-    for (int j = 0; j < k; ++j) ws.Vp[j] = V[idx[j]];
     gl_pot_kernel(8 + 4 * (grp % 3), grp >= 3, packed, ws.mub_hi, ws.mub_lo, ws.Vp, ws.zpacked, k, ws.F, ws.bound);
     for (int j = 0; j < k; ++j) {
       const int i = idx[j];
       const double F = ws.F[j];
-      out[i] = std::fabs(F) >= DBL_MIN && ws.bound[j] <= 16 * std::fabs(F) ? potential(F) : pot_core(L[i], V[i], b[i], G[i]);
+      if (std::fabs(F) >= DBL_MIN && ws.bound[j] <= 16 * std::fabs(F)) out[i] = potential(F);
+      else scalar[count[kGroupScalar]++] = i;
     }
   }
+  for (int j = 0; j < count[kGroupScalar]; ++j) {
+    const int i = scalar[j];
+    out[i] = pot_core(L[i], V[i], b[i], G[i]);
+  }
+  // the points top_shift moves (rare: one vectorised test first) take the scalar route, which shifts them
+  if (count_outside_kernel(kNoShift, L, V, b, G, n) > 0)
+    for (int i = 0; i < n; ++i)
+      if (top_shift(L[i], V[i], b[i], G[i]) != 0) out[i] = pot_core(L[i], V[i], b[i], G[i]);
 }
 
 Value pred_conj(double L, double V, double b, double G) {
@@ -983,7 +1013,10 @@ Value pot_uniform(double L, double V, double G) {
   static const privoco::Entry& e = entry("VDH.pot.uniform");
   const double x[3] = {L, V, G};
   check_params(e, x);
-  return pot_core(L, V, 0, G);
+  const double b = 0;
+  Value out;
+  pot_chunk(&L, &V, &b, &G, &out, 1);
+  return out;
 }
 
 Value pot_Z(double b, double G) {
@@ -1006,33 +1039,34 @@ Value pot_Z(double b, double G) {
   return plain(r.C.hi * z_of(r.mu_b.hi));
 }
 
+// The rows of a block before its first one outside the domains of e's four parameters (all m when none is): as
+// open intervals (lo', hi') a closed end moves one double outward, so x in D <=> lo' < x < hi' (false for NaN). One
+// vectorisable pass, then the first bad row if there is one.
+struct Box4 {
+  std::array<privoco::Domain, 4> dom;
+  std::array<double, 8> open;
+  explicit Box4(const privoco::Entry& e) {
+    for (int k = 0; k < 4; ++k) {
+      dom[k] = e.params[k].domain;
+      open[k] = dom[k].lo_closed ? std::nextafter(dom[k].lo, -INFINITY) : dom[k].lo;
+      open[4 + k] = dom[k].hi_closed ? std::nextafter(dom[k].hi, INFINITY) : dom[k].hi;
+    }
+  }
+  int good_rows(const double* L, const double* V, const double* b, const double* G, int m) const {
+    if (count_outside_kernel(open.data(), L, V, b, G, m) == 0) return m;
+    int good = 0;
+    while (dom[0].contains(L[good]) && dom[1].contains(V[good]) && dom[2].contains(b[good]) && dom[3].contains(G[good]))
+      ++good;
+    return good;
+  }
+};
+
 static void pred_batch(const double* L, const double* V, const double* b, const double* G, Value* out, std::size_t n,
                        const double* L_lo, const double* V_lo) {
+  static const Box4 box(pred_entry());
   for (std::size_t start = 0; start < n; start += ReducedPoints::kMax) {
     const int m = static_cast<int>(std::min<std::size_t>(ReducedPoints::kMax, n - start));
-    static const auto dom = [] {  // the table's four domains, copied once
-      std::array<privoco::Domain, 4> d;
-      for (int k = 0; k < 4; ++k) d[k] = pred_entry().params[k].domain;
-      return d;
-    }();
-    // As open intervals (lo', hi'): a closed end moves one double outward, so x in D <=> lo' < x < hi' (false for
-    // NaN). One vectorisable pass, then the first bad row if there is one.
-    static const auto open = [] {
-      std::array<double, 8> o;
-      for (int k = 0; k < 4; ++k) {
-        o[k] = dom[k].lo_closed ? std::nextafter(dom[k].lo, -INFINITY) : dom[k].lo;
-        o[4 + k] = dom[k].hi_closed ? std::nextafter(dom[k].hi, INFINITY) : dom[k].hi;
-      }
-      return o;
-    }();
-    const int bad = count_outside_kernel(open.data(), L + start, V + start, b + start, G + start, m);
-    int good = m;  // rows before the first bad one are written, then the bad one throws
-    if (bad > 0) {
-      good = 0;
-      while (dom[0].contains(L[start + good]) && dom[1].contains(V[start + good]) && dom[2].contains(b[start + good]) &&
-             dom[3].contains(G[start + good]))
-        ++good;
-    }
+    const int good = box.good_rows(L + start, V + start, b + start, G + start, m);  // rows before the first bad one
     pred_chunk(L + start, V + start, b + start, G + start, out + start, good, L_lo ? L_lo + start : nullptr,
                V_lo ? V_lo + start : nullptr);
     if (good < m) check4(pred_entry(), L[start + good], V[start + good], b[start + good], G[start + good]);
@@ -1065,14 +1099,28 @@ void pred_uniform(const double* L, const double* V, const double* G, Value* out,
   }
 }
 
-void pot_conj(const double* L, const double* V, const double* b, const double* G, Value* out, std::size_t n) {
+void pot_uniform(const double* L, const double* V, const double* G, Value* out, std::size_t n) {
+  static const privoco::Entry& e = entry("VDH.pot.uniform");
+  static const double zeros[ReducedPoints::kMax] = {};
   for (std::size_t start = 0; start < n; start += ReducedPoints::kMax) {
     const int m = static_cast<int>(std::min<std::size_t>(ReducedPoints::kMax, n - start));
     int good = 0;  // rows before the first bad one are written, then the bad one throws
-    while (good < m && pot_entry().params[0].domain.contains(L[start + good]) &&
-           pot_entry().params[1].domain.contains(V[start + good]) && pot_entry().params[2].domain.contains(b[start + good]) &&
-           pot_entry().params[3].domain.contains(G[start + good]))
+    while (good < m && e.params[0].domain.contains(L[start + good]) && e.params[1].domain.contains(V[start + good]) &&
+           e.params[2].domain.contains(G[start + good]))
       ++good;
+    pot_chunk(L + start, V + start, zeros, G + start, out + start, good);
+    if (good < m) {
+      const double x[3] = {L[start + good], V[start + good], G[start + good]};
+      check_params(e, x);
+    }
+  }
+}
+
+void pot_conj(const double* L, const double* V, const double* b, const double* G, Value* out, std::size_t n) {
+  for (std::size_t start = 0; start < n; start += ReducedPoints::kMax) {
+    const int m = static_cast<int>(std::min<std::size_t>(ReducedPoints::kMax, n - start));
+    static const Box4 box(pot_entry());
+    const int good = box.good_rows(L + start, V + start, b + start, G + start, m);  // rows before the first bad one
     pot_chunk(L + start, V + start, b + start, G + start, out + start, good);
     if (good < m) check4(pot_entry(), L[start + good], V[start + good], b[start + good], G[start + good]);
   }

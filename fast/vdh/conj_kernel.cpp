@@ -195,32 +195,103 @@ void gl_pot(const GaussHalf<M>& g, const ReducedPoints& __restrict p, const doub
   }
 }
 
-// VDH eq (4) with the Gaussian peak well inside (a >= kInsideFarAMin: erfc(alpha), erfc(beta) <= 4e-23, dropped):
-// 1 + F = i0/z = P = R e^E, R = sqrt(pi)/(2 sqrt(mu) zhalf), E = lambda^2/(4 mu), both as double-doubles, and
-// F = (P_hi - 1) + P_lo. P_hi is returned too: the caller takes F only where P >= 1.5 or P <= 0.5 (|F| >= P/3, so
-// P's ~2^-55 relative error stays below half an ulp of F) and E <= 700 (exp's range).
+// VDH eq (4) with the Gaussian peak inside, a >= kInsideAMin (kFar: a >= kInsideFarAMin, the erfc terms <= 4e-23
+// dropped in the P-form): 1 + F = i0/z = P = R e^E (1 - t), R = sqrt(pi)/(2 sqrt(mu) zhalf), E = lambda^2/(4 mu),
+// t = (erfc(a) + erfc(b'))/2 (as the prediction's kernel). Two forms, ok[i] = 0 where neither holds:
+// - F = (P_hi - 1) + P_lo with P a double-double, where P >= 2 or P <= 1/2 (|F| >= P/2: zhalf's rounding, the
+//   largest of P's errors, is at most doubled);
+// - F = expm1(x), x = E - log1p(nu/mu_b)/2 + log1p(-t) - log1p(-erfc(sqrt mu_b)) (zhalf = sqrt(pi) erf(sqrt mu_b)/(2
+//   sqrt mu_b), mu = mu_b (1 + nu/mu_b)), where mu_b >= 9 (the erfcs by 48 terms of the continued fraction, 4e-22
+//   relative from 3 on; the table's lookup kept GCC from vectorising the loop), |x| <= ln 2 and its parts add up
+//   to at most 1.5 |x|: F near 0 without the quotient's cancellation (each part ~1 ulp).
+template <bool kFar>
 PRIVOCO_KERNEL_INLINE
-void inside_far_pot(const ReducedPoints& __restrict p, const double* __restrict zhalf, int n, double* __restrict out,
-                    double* __restrict P_hi) {
+void inside_pot(const ReducedPoints& __restrict p, const double* __restrict mub_hi,
+                const double* __restrict mub_lo, const double* __restrict V, const double* __restrict zhalf, int n,
+                double* __restrict out, double* __restrict ok, double* __restrict m_out, double* __restrict E_hi,
+                double* __restrict E_lo) {
+  for (int i = 0; i < n; ++i) {
+    const double lh = p.lam_hi[i], ll = p.lam_lo[i], mh = p.mu_hi[i], ml = p.mu_lo[i], bh = mub_hi[i], bl = mub_lo[i];
+    const double q1 = lh / mh, q2 = (std::fma(-q1, mh, lh) + ll - q1 * ml) / mh;
+    double Eh, El;
+    mul_dd(q1, q2, lh, ll, &Eh, &El);
+    Eh *= 0.25, El *= 0.25;
+    // t (the P-form drops it where kFar; the x-form needs it against erfc(sqrt mu_b) of the same size at V = 0)
+    const double a2 = ((mh - lh) + Eh) + ((ml - ll) + El + two_sum_err(mh, -lh));
+    const double b2 = a2 + 2 * lh;
+    const double ea = exp_k(-cap700(a2)), eb = exp_k(-cap700(b2));
+    // (0 past a^2 = 700: e^{-700} stands in for smaller values, and is not small against every x; such x are
+    // refused below unless |x| >= 1e-280, where e^{-700} < 2^-60 |x|)
+    const double t = a2 > 700 ? 0.0 : 0.5 * (ea * sqrtpi_erfcx_k<48>(std::sqrt(a2)) + eb * sqrtpi_erfcx_k<48>(std::sqrt(b2))) / kSqrtPiHi;
+    const double tP = kFar ? 0.0 : t;
+    // P = R e^E (1 - t); 1/sqrt(mu) = r (1 + eps - delta), r = 1/s, s = sqrt(mu_hi) rounded
+    const double sq = std::sqrt(mh), r = 1.0 / sq;
+    const double rel = std::fma(-r, sq, 1.0) - (std::fma(-sq, sq, mh) + ml) / (2 * mh);
+    double Ah, Al, Rh, Rl, eh, el, Ph, Pl;
+    mul_dd(0.5 * kSqrtPiHi, 0.5 * kSqrtPiLo, r, r * rel, &Ah, &Al);
+    div_dd(Ah, Al, zhalf[i], 0, &Rh, &Rl);
+    exp_dd_norm(cap700(Eh), El, &eh, &el);
+    mul_dd(Rh, Rl, eh, el, &Ph, &Pl);
+    Pl -= Ph * tP;
+    const double FP = (Ph - 1.0) + (two_sum_err(Ph, -1.0) + Pl);
+    const bool okP = (Eh <= 700) & ((Ph >= 2) | (Ph <= 0.5));
+    // x-form: nu = C (C V); erfc(sqrt mu_b) = e^{-mu_b} S/sqrt(pi), S from the table below 3.0625, else the fraction
+    double cvh, cvl, nh, nl;
+    mul_dd(p.C_hi[i], p.C_lo[i], V[i], 0, &cvh, &cvl);
+    mul_dd(p.C_hi[i], p.C_lo[i], cvh, cvl, &nh, &nl);
+    const bool nu_ok = (V[i] == 0) | (cvh >= 0x1p-960);
+    double yh, yl;
+    div_dd(nh, nl, bh, bl, &yh, &yl);  // nu/mu_b
+    const double L1 = 0.5 * (log1p_k(yh) + yl / (1 + yh));
+    const double sb = std::sqrt(bh);
+    const double ec = bh > 700 ? 0.0 : exp_k(-cap700(bh)) * (1 - bl) * sqrtpi_erfcx_k<48>(sb > 3.0 ? sb : 3.0) / kSqrtPiHi;
+    const double Lr = log1p_k(-t) - log1p_k(-ec);
+    const double s1 = Eh - L1, e1 = two_sum_err(Eh, -L1);
+    const double xh = s1 + Lr, xl = two_sum_err(s1, Lr) + e1 + El;
+    const double Fx = expm1_k(xh, xl);
+    const double parts = Eh + L1 + 2 * (t + ec);  // (e^{-a^2} and the fraction: ~2 ulp each)
+    const bool okx = nu_ok & (bh >= 9) & (std::fabs(xh) <= 0.69) & (parts <= 1.5 * std::fabs(xh)) &
+                     ((a2 <= 700) | (std::fabs(xh) >= 1e-280));
+    out[i] = okP ? FP : Fx;
+    ok[i] = (okP | okx) ? 1.0 : 0.0;
+    m_out[i] = Rh * (1 - tP), E_hi[i] = Eh, E_lo[i] = El;
+  }
+}
+
+// VDH eq (4) with the peak beyond the edge, lambda > 6, p = -a >= kBeyondPMin (kFast: p >= kBeyondPFast): as the
+// prediction's kernel, with d = lambda - 2 mu and the fraction F at 1/p^2, sqrt(pi) erfcx(p)/(2 sqrt mu) =
+// dF/(d^2 F + 2 mu), so i0 = e^{lambda - mu} [dF/(d^2 F + 2 mu) - e^{-2 lambda}/((lambda + 2mu) rho)] and
+// P = 1 + F = i0/(2 zhalf) as a double-double times e^{lambda - mu}; F = (P_hi - 1) + P_lo where P >= 2 or P <= 1/2
+// and |lambda - mu| <= 700 (ok[i] = 0 elsewhere).
+template <bool kFast>
+PRIVOCO_KERNEL_INLINE
+void beyond_pot(const ReducedPoints& __restrict p, const double* __restrict zhalf, int n, double* __restrict out,
+                double* __restrict ok, double* __restrict m_out, double* __restrict E_hi, double* __restrict E_lo) {
   for (int i = 0; i < n; ++i) {
     const double lh = p.lam_hi[i], ll = p.lam_lo[i], mh = p.mu_hi[i], ml = p.mu_lo[i];
-    double l2h, l2l, Eh, El;
-    mul_dd(lh, ll, lh, ll, &l2h, &l2l);
-    div_dd(l2h, l2l, mh, ml, &Eh, &El);
-    Eh *= 0.25, El *= 0.25;
-    // 1/sqrt(mu) = q (1 + eps - delta): q = 1/s, s = sqrt(mu_hi) rounded, eps = 1 - q s, delta = (mu - s^2)/(2 mu)
-    const double sq = std::sqrt(mh), q = 1.0 / sq;
-    const double rel = std::fma(-q, sq, 1.0) - (std::fma(-sq, sq, mh) + ml) / (2 * mh);
-    double Ah, Al;
-    mul_dd(0.5 * kSqrtPiHi, 0.5 * kSqrtPiLo, q, q * rel, &Ah, &Al);
-    double Rh, Rl;
-    div_dd(Ah, Al, zhalf[i], 0, &Rh, &Rl);
-    double eh, el;
-    exp_dd_norm(cap700(Eh), El, &eh, &el);
-    double Ph, Pl;
-    mul_dd(Rh, Rl, eh, el, &Ph, &Pl);
+    const double dh0 = lh - 2 * mh, dl0 = two_sum_err(lh, -2 * mh) + (ll - 2 * ml);
+    const double dh = dh0 + dl0, dl = two_sum_err(dh0, dl0);
+    const double y0 = 4 * mh / (dh * dh), y = y0 > 1e-200 ? y0 : 1e-200;
+    const double F = kFast ? cf_F<16>(y) : cf_F<48>(y);
+    const double nh = dh * F, nl = std::fma(dh, F, -nh) + dl * F;  // d F
+    double d2h, d2l;
+    mul_dd(dh, dl, dh, dl, &d2h, &d2l);
+    const double dfh = d2h * F, dfl = std::fma(d2h, F, -dfh) + d2l * F;
+    const double den = dfh + 2 * mh, den_lo = two_sum_err(dfh, 2 * mh) + dfl + 2 * ml;
+    const double R = nh / den, R_lo = (std::fma(-R, den, nh) + nl - R * den_lo) / den;
+    const double l2m = lh + 2 * mh, y2 = 4 * mh / (l2m * l2m);
+    const double F2 = cf_F<16>(y2 > 1e-200 ? y2 : 1e-200), rho1 = 1 + 2 * mh / (l2m * l2m * F2);
+    const double corr = exp_k(-cap300(2 * lh)) / (l2m * rho1);
+    double mh_, m_lo;
+    div_dd(R, R_lo - corr, 2 * zhalf[i], 0, &mh_, &m_lo);
+    const double Eh0 = lh - mh, El0 = two_sum_err(lh, -mh) + (ll - ml);
+    const double Eh = Eh0 + El0, El = two_sum_err(Eh0, El0);
+    double eh, el, Ph, Pl;
+    exp_dd_norm(Eh < 700 ? (Eh > -700 ? Eh : -700.0) : 700.0, El, &eh, &el);
+    mul_dd(mh_, m_lo, eh, el, &Ph, &Pl);
     out[i] = (Ph - 1.0) + (two_sum_err(Ph, -1.0) + Pl);
-    P_hi[i] = Eh <= 700 ? Ph : 1.0;  // 1: refused by the caller's test
+    ok[i] = ((Eh <= 700) & (Eh >= -700) & ((Ph >= 2) | (Ph <= 0.5))) ? 1.0 : 0.0;
+    m_out[i] = mh_ + m_lo, E_hi[i] = Eh, E_lo[i] = El;
   }
 }
 
@@ -611,13 +682,26 @@ PRIVOCO_VARIANTS(flt, void, gl_pot_kernel,
                   const double* V, const double* zhalf, int n, double* out, double* bound),
                  (m, small, p, mub_hi, mub_lo, V, zhalf, n, out, bound))
 
-PRIVOCO_KERNEL_INLINE void inside_far_pot_kernel_body(const ReducedPoints& p, const double* zhalf, int n, double* out,
-                                                      double* P_hi) {
-  inside_far_pot(p, zhalf, n, out, P_hi);
+PRIVOCO_KERNEL_INLINE void inside_pot_kernel_body(bool far, const ReducedPoints& p, const double* mub_hi,
+                                                  const double* mub_lo, const double* V, const double* zhalf, int n,
+                                                  double* out, double* ok, double* m, double* E_hi, double* E_lo) {
+  if (far) inside_pot<true>(p, mub_hi, mub_lo, V, zhalf, n, out, ok, m, E_hi, E_lo);
+  else inside_pot<false>(p, mub_hi, mub_lo, V, zhalf, n, out, ok, m, E_hi, E_lo);
 }
-PRIVOCO_VARIANTS(flt, void, inside_far_pot_kernel,
-                 (const ReducedPoints& p, const double* zhalf, int n, double* out, double* P_hi),
-                 (p, zhalf, n, out, P_hi))
+PRIVOCO_VARIANTS(flt, void, inside_pot_kernel,
+                 (bool far, const ReducedPoints& p, const double* mub_hi, const double* mub_lo, const double* V,
+                  const double* zhalf, int n, double* out, double* ok, double* m, double* E_hi, double* E_lo),
+                 (far, p, mub_hi, mub_lo, V, zhalf, n, out, ok, m, E_hi, E_lo))
+
+PRIVOCO_KERNEL_INLINE void beyond_pot_kernel_body(bool fast, const ReducedPoints& p, const double* zhalf, int n,
+                                                  double* out, double* ok, double* m, double* E_hi, double* E_lo) {
+  if (fast) beyond_pot<true>(p, zhalf, n, out, ok, m, E_hi, E_lo);
+  else beyond_pot<false>(p, zhalf, n, out, ok, m, E_hi, E_lo);
+}
+PRIVOCO_VARIANTS(flt, void, beyond_pot_kernel,
+                 (bool fast, const ReducedPoints& p, const double* zhalf, int n, double* out, double* ok, double* m,
+                  double* E_hi, double* E_lo),
+                 (fast, p, zhalf, n, out, ok, m, E_hi, E_lo))
 
 PRIVOCO_KERNEL_INLINE void inside_pred_kernel_body(bool far, const ReducedPoints& p, const double* zhalf, int n,
                                                    double* m, double* E_hi, double* E_lo, double* v) {

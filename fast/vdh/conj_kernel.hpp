@@ -76,9 +76,13 @@ void gl_pred_kernel(int m, bool small, const ReducedPoints& p, const double* zha
 void gl_pot_kernel(int m, bool small, const ReducedPoints& p, const double* mub_hi, const double* mub_lo,
                    const double* V, const double* zhalf, int n, double* out, double* bound);
 
-// out[i] = F for the class kClassInsideFar: 1 + F = P = sqrt(pi) e^{lambda^2/(4 mu)}/(2 sqrt(mu) zhalf); P_hi[i] its
-// high part (1 where E > 700). F is taken only where P_hi >= 1.5 or P_hi <= 0.5.
-void inside_far_pot_kernel(const ReducedPoints& p, const double* zhalf, int n, double* out, double* P_hi);
+// out[i] = F for the classes kClassInside (far = false) and kClassInsideFar, and kClassBeyond / kClassBeyondFast;
+// ok[i] = 1 where out[i] is taken, else 0 (see conj_kernel.cpp); 1 + F = m[i] e^{E} with E = E_hi + E_lo, for the
+// caller's scaled form where E_hi > 700 (F = 1 + F there).
+void inside_pot_kernel(bool far, const ReducedPoints& p, const double* mub_hi, const double* mub_lo, const double* V,
+                       const double* zhalf, int n, double* out, double* ok, double* m, double* E_hi, double* E_lo);
+void beyond_pot_kernel(bool fast, const ReducedPoints& p, const double* zhalf, int n, double* out, double* ok,
+                       double* m, double* E_hi, double* E_lo);
 
 // |w| = m[i] e^{E} (E = E_hi + E_lo), and v[i] = that product when E_hi <= 700 (else 0): the Gaussian peak inside
 // [-1, 1] (E = lambda^2/(4 mu)) or beyond its edge (E = lambda - mu; fast: p >= kBeyondPFast, which needs fewer

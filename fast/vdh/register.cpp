@@ -23,6 +23,9 @@ void register_paper(Registry& r) {
     vdh::pred_uniform(c[0], c[1], c[2], out, n);
   });
   r.add("VDH.pot.uniform", [](const double* p) { return vdh::pot_uniform(p[0], p[1], p[2]); });
+  r.add_batch("VDH.pot.uniform", [](const double* const* c, Value* out, std::size_t n) {
+    vdh::pot_uniform(c[0], c[1], c[2], out, n);
+  });
   r.add("VDH.pred.improper", [](const double* p) { return vdh::pred_improper(p[0], p[1], p[2]); });
   r.add("VDH.pot.improper", [](const double* p) { return vdh::pot_improper(p[0], p[1], p[2]); });
   r.add("VDH.pred.cv", [](const double* p) { return vdh::pred_cv(p[0], p[1], p[2]); });

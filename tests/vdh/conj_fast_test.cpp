@@ -520,9 +520,11 @@ TEST(VdhConjFast, WholeRangeTestFindings) {
 
 // The potential's vectorised kernels, called directly on points of their classes: the quadrature of
 // e^{-mu_b x^2} ((cosh(lambda x) - 1) e^{-nu x^2} + expm1(-nu x^2)) (lambda <= 6, mu <= 14) where its parts cancel
-// by at most 16x, and 1 + F = sqrt(pi) e^{lambda^2/(4mu)}/(2 sqrt(mu) zhalf) (peak well inside) where P >= 2 or
-// P <= 1/2: within kPotMaxUlp of the certified value wherever the batch path takes them. Points are drawn in the
-// reduced variables (lambda, mu_b, nu, C) and mapped back, half of them near the crossing L^2/2 = V.
+// by at most 16x; with the peak inside, 1 + F = P = sqrt(pi) e^{lambda^2/(4mu)} (1 - t)/(2 sqrt(mu) zhalf) where
+// P >= 2 or P <= 1/2, else expm1 of its logarithm where that has no cancellation; beyond the edge the same P form:
+// within kPotMaxUlp of the certified value wherever the batch path takes them. Points are drawn in the reduced
+// variables (lambda, mu_b, nu, C) and mapped back, a third with the peak beyond the edge, half of the others near
+// the crossing L^2/2 = V.
 namespace {
 struct KernelPot {
   double F = 0;
@@ -541,9 +543,14 @@ KernelPot kernel_pot(double L, double V, double b, double G) {
     d::gl_pot_kernel(m, d::is_tiny_class(cls) || cls >= 3, rp, rp.mub_hi, rp.mub_lo, &V, &zh, 1, &F, &B);
     return {F, std::fabs(F) >= DBL_MIN && B <= 16 * std::fabs(F)};
   }
-  if (cls == d::kClassInsideFar) {
-    d::inside_far_pot_kernel(rp, &zh, 1, &F, &B);
-    return {F, B >= 2 || B <= 0.5};
+  double m = 0, Eh = 0, El = 0;
+  if (cls == d::kClassInside || cls == d::kClassInsideFar) {
+    d::inside_pot_kernel(cls == d::kClassInsideFar, rp, rp.mub_hi, rp.mub_lo, &V, &zh, 1, &F, &B, &m, &Eh, &El);
+    return {F, B != 0};
+  }
+  if (cls == d::kClassBeyond || cls == d::kClassBeyondFast) {
+    d::beyond_pot_kernel(cls == d::kClassBeyondFast, rp, &zh, 1, &F, &B, &m, &Eh, &El);
+    return {F, B != 0};
   }
   return {};
 }
@@ -551,9 +558,9 @@ KernelPot kernel_pot(double L, double V, double b, double G) {
 
 RC_GTEST_PROP(VdhConjFast, PotKernelsWithinUlpBoundWhereTaken, ()) {
   const double C = *log_uniform(1e-3, 1e3);
-  const bool inside = *rc::gen::arbitrary<bool>();
-  const double lambda = inside ? *log_uniform(1e-3, 60) : *log_uniform(1e-4, 6);
-  const double mu_b = inside ? *log_uniform(50, 1e4) : *log_uniform(1e-4, 7);
+  const int region = *rc::gen::inRange(0, 3);  // 0 quadrature, 1 peak inside, 2 beyond the edge
+  const double lambda = region == 0 ? *log_uniform(1e-4, 6) : region == 1 ? *log_uniform(1e-3, 60) : *log_uniform(7, 600);
+  const double mu_b = region == 0 ? *log_uniform(1e-4, 7) : region == 1 ? *log_uniform(10, 1e4) : *log_uniform(1e-3, 1) * lambda / 40;
   const bool crossing = *rc::gen::arbitrary<bool>();
   const double nu = crossing ? lambda * lambda / 2 * *rc::gen::inRange(900, 1100) / 1000 : *log_uniform(1e-6, 7);
   const double L = lambda / C, b = mu_b / (C * C), V = nu / (C * C), G = 1 / (5 * C);
@@ -567,13 +574,21 @@ RC_GTEST_PROP(VdhConjFast, PotKernelsWithinUlpBoundWhereTaken, ()) {
 }
 
 // Siblings: the kernels are not taken where their guards say no (F = 0 at the second-order crossing has no bound
-// but infinity; P = 1 + F near 1), and the batch value then is the scalar route's, within its own bound.
+// but infinity; with the peak inside, P = 1 + F near 1 and its logarithm's parts cancelling), and the batch value
+// then is the scalar route's, within its own bound.
 TEST(VdhConjFast, PotKernelGuardsRefuseWhereTheyWouldLoseBits) {
-  // peak well inside with P near 1: L = 0, V/b tiny (F = -V/(2b) + ...)
-  const KernelPot k = kernel_pot(0.5, 1e-9, 100, 0.01);
+  // peak well inside, P near 1: x = L^2/(4B) - log1p(V/b)/2 = 1.76e-3 - 2.25e-3 (F = -4.8e-4)
+  const std::vector<double> p = {1.2531446967075499, 0.99891298248990734, 221.83336475002758, 0.059504534573600373};
+  const KernelPot k = kernel_pot(p[0], p[1], p[2], p[3]);
   EXPECT_FALSE(k.taken) << k.F;
-  std::vector<double> p = {0.5, 1e-9, 100, 0.01};
-  EXPECT_LE(check_value("VDH.pot.conj", p, fv::pot_conj(0.5, 1e-9, 100, 0.01)), kPotMaxUlp);
+  const auto f = fv::pot_conj(p[0], p[1], p[2], p[3]);
+  const double kappa = (p[0] * p[0] / (4 * (p[1] + p[2])) + 0.5 * std::log1p(p[1] / p[2])) / std::fabs(f.value);
+  EXPECT_LE(check_value("VDH.pot.conj", p, f), std::max(kPotMaxUlp, 4 * kappa));
+  // the same P near 1 without the cancellation (V/b tiny, F = L^2/(4B) - V/(2b) + ... = 6.3e-4) is taken, right
+  const KernelPot x = kernel_pot(0.5, 1e-9, 100, 0.01);
+  EXPECT_TRUE(x.taken);
+  EXPECT_LE(ref::ulp_error(ref::evaluate(entry("VDH.pot.conj"), std::vector<double>{0.5, 1e-9, 100, 0.01}.data()), x.F),
+            kPotMaxUlp);
   // F(1, V; b = 1, G = 0.1) changes sign between V = 0.4 and 0.5 (the second-order crossing): the points around
   // its zero, where the quadrature's parts cancel by more than 16x, are refused, and F = 0 has no bound but inf
   int refused = 0;
@@ -589,4 +604,15 @@ TEST(VdhConjFast, PotKernelGuardsRefuseWhereTheyWouldLoseBits) {
   }
   EXPECT_GT(refused, 0);
   EXPECT_LT(refused, 1001);  // the ends of the range, away from the zero, are taken
+}
+
+// L = 0 goes to the same kernels (the quadrature with lambda = 0 for mu <= 14, the peak at the centre beyond):
+// F(0; V) = M_0(mu)/M_0(mu_b) - 1 < 0 has no zero crossing for V > 0, so the plain bound holds.
+RC_GTEST_PROP(VdhConjFast, PotAtZeroWithinUlpBound, ()) {
+  const double V = *log_uniform(1e-8, 1e4), b = *log_uniform(1e-4, 1e4), G = *log_uniform(1e-3, 1e2);
+  std::vector<double> p = {0, V, b, G};
+  const auto f = fv::pot_conj(0, V, b, G);
+  const double u = check_value("VDH.pot.conj", p, f);
+  RC_LOG() << "V=" << V << " b=" << b << " G=" << G << " ulp=" << u;
+  RC_ASSERT(u <= kPotMaxUlp);
 }

@@ -26,5 +26,7 @@ void pred_conj_dd(const double* L, const double* L_lo, const double* V, const do
 void pot_conj(const double* L, const double* V, const double* b, const double* G, Value* out, std::size_t n);
 // The uniform prior's prediction in batch (the conjugate prior's kernels at b = 0): the same bits as pred_uniform.
 void pred_uniform(const double* L, const double* V, const double* G, Value* out, std::size_t n);
+// The uniform prior's potential in batch (the same bits as pot_uniform).
+void pot_uniform(const double* L, const double* V, const double* G, Value* out, std::size_t n);
 
 }  // namespace privoco::fast::vdh
