@@ -121,19 +121,20 @@ Peak peak_of(const Reduced& r) {
 
 }  // namespace
 
-// VDH eq (5) at V = 0 with C = lambda/|L| (C may be past DBL_MAX): w = C 4 sinh^2(lambda/2)/lambda =
-// 4 sinh^2(lambda/2)/|L|, an overflow with ln|value| from lambda where that is large (it was inf where ln w =
-// 2.4e169); the uniform and the improper prior share it (their predictions agree at V = 0)
-Value v0_prediction(int sign, double absL, double lambda) {
+// The improper prior's prediction at V = 0 with C = lambda/|L| (C may be past DBL_MAX): w = C 4 sinh^2(lambda/2)/lambda
+// = 4 sinh^2(lambda/2)/|L|, an overflow with ln|value| from lambda where that is large (it was inf where ln w =
+// 2.4e169). (The uniform prior's differs: uniform_v0_prediction.)
+// lambda_lo: lambda's low part where it is known (its rounding moves sinh by lambda coth ulp: 243 ulp at lambda = 539).
+Value v0_prediction(int sign, double absL, double lambda, double lambda_lo) {
   if (!std::isfinite(lambda)) return overflow(sign);
   if (lambda > 700) {
     Value out = overflow(sign);
-    out.log_abs_out = lambda - std::log(absL) + 2 * std::log1p(-std::exp(-lambda));
+    out.log_abs_out = lambda - std::log(absL) + 2 * std::log1p(-std::exp(-lambda)) + lambda_lo;
     return out;
   }
-  const double sh = std::sinh(0.5 * lambda);
+  const double sh = std::sinh(0.5 * lambda), ch = std::cosh(0.5 * lambda);
   Scaled m;
-  m.m = 4 * sh * sh;
+  m.m = 4 * sh * sh * (1 + (ch / sh) * lambda_lo);  // d ln(sinh^2(l/2)) = coth(l/2) dl
   m.renorm();
   m /= absL;
   return finish(sign, m);
@@ -141,18 +142,57 @@ Value v0_prediction(int sign, double absL, double lambda) {
 
 namespace {
 
+// VDH eq (5) with the uniform prior at V = 0 and C = lambda/|L| (C may be past DBL_MAX): n = int x e^{lambda x} dx =
+// 2 (lambda cosh lambda - sinh lambda)/lambda^2, z = 2, so w = C n/z = g(lambda)/|L| with g = cosh lambda - sinh(lambda)/
+// lambda = sum_{k>=1} 2k lambda^{2k}/(2k+1)! (the series below lambda = 2, where the difference loses up to 4 bits).
+// (It took the improper prior's 4 sinh^2(lambda/2)/|L|, 3x too large at small lambda: pred.uniform L = 4.9e-324,
+// V = 0, G = 5e-313 came out 7.9e299 where it is 2.6e299.)
+Value uniform_v0_prediction(int sign, double absL, double lambda, double lambda_lo) {
+  if (!std::isfinite(lambda)) return overflow(sign);
+  if (lambda > 700) {  // g = e^lambda (1 - 1/lambda)/2 (1 + O(e^{-2 lambda}))
+    Value out = overflow(sign);
+    out.log_abs_out = lambda - std::log(2.0) + std::log1p(-1 / lambda) - std::log(absL) + lambda_lo;
+    return out;
+  }
+  double g, dg;  // g and dg/dlambda (= sinh - g/lambda)
+  if (lambda < 2) {
+    const double l2 = lambda * lambda;
+    double t = 1, sum = 0;  // t = lambda^{2k}/(2k+1)!
+    for (int k = 1; k <= 20; ++k) {
+      t *= l2 / ((2.0 * k) * (2.0 * k + 1));
+      sum += 2.0 * k * t;
+    }
+    g = sum;
+  } else {
+    g = std::cosh(lambda) - std::sinh(lambda) / lambda;
+  }
+  dg = std::sinh(lambda) - g / lambda;
+  Scaled m;
+  m.m = g + dg * lambda_lo;
+  m.renorm();
+  m /= absL;
+  return finish(sign, m);
+}
+
 // The uniform prior at V = 0 where C = 1/(5G) may pass DBL_MAX (G subnormal; 5G exact): lambda = |L|/(5G) in
 // double-double, F = sinh(lambda)/lambda - 1 (VDH eq (4) with the uniform prior)
 Value uniform_v0(int sign, double absL, double G, bool pred) {
-  const double lambda = to_double(dd{absL, 0} / dd{5 * G, 0});
-  if (pred) return v0_prediction(sign, absL, lambda);
+  // lambda as a double-double: 5G exactly (two_prod), and both scaled up where G is subnormal (exact), since the
+  // division's residual rounds to 2^-1074 there
+  const double sc = G < 0x1p-900 && absL < 0x1p400 ? 0x1p600 : 1.0;
+  const dd q = dd{absL * sc, 0} / two_prod(5.0, G * sc);
+  const double lambda = q.hi, lambda_lo = q.lo;
+  if (pred) return uniform_v0_prediction(sign, absL, lambda, lambda_lo);
   if (!std::isfinite(lambda)) return overflow(sign);
   if (lambda > 700) {  // F = sinh(lambda)/lambda - 1 by its logarithm (2 lambda may overflow)
     Value out = overflow(sign);
-    out.log_abs_out = lambda - std::log(2.0) - std::log(lambda) + std::log1p(-std::exp(-2 * lambda));
+    out.log_abs_out = lambda - std::log(2.0) - std::log(lambda) + std::log1p(-std::exp(-2 * lambda)) + lambda_lo;
     return out;
   }
-  if (lambda > 1) return plain(std::sinh(lambda) / lambda - 1);
+  if (lambda > 1) {  // S = sinh(l)/l, dS/dl = S (coth l - 1/l)
+    const double S = std::sinh(lambda) / lambda;
+    return plain((S - 1) + S * (1 / std::tanh(lambda) - 1 / lambda) * lambda_lo);
+  }
   double t = 1, F = 0;  // sum_{k>=1} lambda^{2k}/(2k+1)!: 12 terms reach 1/25! at lambda = 1
   for (int k = 1; k <= 12; ++k) t *= lambda * lambda / ((2.0 * k) * (2.0 * k + 1)), F += t;
   return plain(F);
@@ -375,7 +415,10 @@ double s_minus_d0_dd(const Reduced& r, int J) {
     s = s + t * P[j];
   }
   dd d{0, 0};
-  if (r.nu.hi > 0 && r.nu.hi <= 1) {  // sum_{k>=1} (-1)^{k+1} nu^k/k! M_{2k}(mu_b)
+  // the series also where nu > 1 but nu/mu_b <= 1/8 (mu_b >= 4: scaled moments): the difference of the two moments
+  // below cancelled to nu/(2 mu_b) of their size (1.9e-13 relative left in F = -1.2e-20 at V/b = 2.5e-20, mu = 3e253)
+  const bool series = r.nu.hi > 0 && (r.nu.hi <= 1 || (r.mu_b.hi >= 4 && r.nu.hi <= 0.125 * r.mu_b.hi));
+  if (series) {  // sum_{k>=1} (-1)^{k+1} nu^k/k! M_{2k}(mu_b)
     // K terms: the k-th is below 2^-62 of the first from there (scaled moments, mu_b >= 4: terms ~ y^k with
     // y = nu/mu_b <= 1/4; else ~ nu^k/k!); 28 at most, as before
     constexpr int kMaxK = 28;
@@ -393,7 +436,7 @@ double s_minus_d0_dd(const Reduced& r, int J) {
       u = -((u * y) * rd.inv[k]);
       d = d - u * Pb[k];
     }
-  } else if (r.nu.hi > 1) {
+  } else if (r.nu.hi > 0) {
     dd Pb[1], Pm[1];
     moments_dd(r.mu_b, 0, Pb);
     moments_dd(r.mu, 0, Pm);
@@ -405,8 +448,9 @@ double s_minus_d0_dd(const Reduced& r, int J) {
 double d0(const Reduced& r) {
   const double nu = r.nu.hi, mb = r.mu_b.hi, mu = r.mu.hi;
   if (nu == 0) return 0;
-  // The alternating series loses ~log2(e^nu / nu) bits, the direct difference ~log2(3 / nu): series up to nu = 1.
-  if (nu <= 1) {  // sum_{k>=1} (-1)^{k+1} nu^k/k! M_{2k}(mu_b): first term dominates
+  // The alternating series loses ~log2(e^nu / nu) bits, the direct difference ~log2(3 / nu): series up to nu = 1,
+  // and where nu/mu_b <= 1/8 (scaled moments: terms ~ (nu/mu_b)^k; the direct form's product overflowed at mu = 3e253)
+  if (nu <= 1 || (mb >= 4 && nu <= 0.125 * mb)) {  // sum_{k>=1} (-1)^{k+1} nu^k/k! M_{2k}(mu_b): first term dominates
     double P[kMaxMoments];
     const int K = 24;
     const bool scaled = moments(mb, K, P);
@@ -612,8 +656,11 @@ static double pot_peak_inside(const Reduced& r, dd E, double V, double b) {
   dd x;
   if (b > 0) {
     const dd Eb = erf_dd(sqrt_dd(r.mu_b)) * 2.0;
-    // B/b past DBL_MAX (V = 1.3e111, b = 8.9e-298: inf - inf, NaN): ln B - ln b
-    const dd Bb = two_sum(b, V) / dd{b, 0};
+    // B/b past DBL_MAX (V = 1.3e111, b = 8.9e-298: inf - inf, NaN): ln B - ln b. A subnormal b is scaled up first
+    // (exact): the division's residual rounded to 2^-1074 and left 3e-7 relative in F = -V/(2b) = -1.3e-10 at
+    // b = 1.87e-314, V = 4.9e-324.
+    const double sc = b < 0x1p-900 && V < 0x1p400 ? 0x1p600 : 1.0;
+    const dd Bb = two_sum(b * sc, V * sc) / dd{b * sc, 0};
     const dd half_ln = (std::isfinite(Bb.hi) ? log_dd(Bb) : log_dd(two_sum(b, V)) - log_dd(dd{b, 0})) * -0.5;
     x = (E + half_ln) + (log_dd(D) - log_dd(Eb));
   } else {  // uniform prior, z = 2: 1 + F = e^E sqrt(pi) D / (4 sqrt mu)

@@ -84,3 +84,30 @@ TEST(VdhUniform, SymmetryOriginAndDomain) {
   EXPECT_THROW(fv::pred_uniform(1, -1, 1), privoco::DomainError);
   EXPECT_THROW(fv::pot_uniform(1, 0, 0), privoco::DomainError);
 }
+
+// V = 0 with C = 1/(5G) past DBL_MAX (G below ~1e-309): w = (cosh lambda - sinh(lambda)/lambda)/|L| (VDH eq (5),
+// n = 2 (lambda cosh lambda - sinh lambda)/lambda^2, z = 2), lambda = |L|/(5G) as a double-double. Property: within
+// 8 ulp of the reference over lambda from 1e-12 to 600 (or the overflow status with ln|w| to 1e-14). Sibling: the
+// improper prior's form 4 sinh^2(lambda/2)/|L|, which this path once took, is 3x too large at small lambda.
+RC_GTEST_PROP(VdhUniformFast, PredictionAtZeroVWithCPastTheRange, ()) {
+  const double G = std::ldexp(*log_uniform(1, 32), -1030), lambda = *log_uniform(1e-12, 600);  // G ~ 1e-310
+  const double L = lambda * 5 * G;
+  const auto f = fv::pred_uniform(L, 0, G);
+  const double x[3] = {L, 0, G};
+  const auto c = ref::evaluate(entry("VDH.pred.uniform"), x);
+  RC_LOG() << "L=" << L << " G=" << G << " fast " << f.value;
+  if (c.log_abs() < 709) {
+    RC_ASSERT(ref::ulp_error(c, f.value) <= 8);
+  } else {
+    RC_ASSERT(f.status == privoco::fast::Status::overflow);
+    RC_ASSERT(std::fabs(f.log_abs() - c.log_abs()) <= 1e-14 * c.log_abs());
+  }
+}
+
+TEST(VdhUniformFast, PredictionAtZeroVIsNotTheImproperPriors) {
+  const double L = 4.9406564584124654e-324, G = 4.994506452233687e-313, x[3] = {L, 0, G};
+  const auto c = ref::evaluate(entry("VDH.pred.uniform"), x);
+  EXPECT_LE(ref::ulp_error(c, fv::pred_uniform(L, 0, G).value), 8);
+  const double lambda = L / (5 * G), improper = 4 * std::sinh(lambda / 2) * std::sinh(lambda / 2) / L;
+  EXPECT_GT(ref::ulp_error(c, improper), 1e15);  // 3x
+}
