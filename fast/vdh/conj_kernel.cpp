@@ -584,7 +584,9 @@ PRIVOCO_KERNEL_INLINE void classify_kernel_body(const ReducedPoints& __restrict 
   for (int i = 0; i < n; ++i) {
     const double lh = p.lam_hi[i], mh = p.mu_hi[i], Ch = p.C_hi[i], mb = p.mub_hi[i];
     // the kernels' magnitudes stay far inside the double range for these reduced values
-    const bool ok = (lh >= 1e-250) & (lh <= 1e150) & (mh <= 1e250) & (Ch >= 1e-250) & (Ch <= 1e250);
+    // ... and lambda/mu, the peak's position, not subnormal (it was at lambda = 8e-157, mu = 1.2e162: w off by 3e-6)
+    const bool ok = (lh >= 1e-250) & (lh <= 1e150) & (mh <= 1e250) & (Ch >= 1e-250) & (Ch <= 1e250) &
+                    (lh >= 1e-280 * mh);
     const bool gl = (lh <= kGlLambdaMax) & (mh <= kGlMuMax16);
     const int gl_class = (mh > kGlMuMax8) + (mh > kGlMuMax12) + 3 * (lh <= kGlLambdaSmall);
     // mu = 0 (V = b = 0, or C^2 (b + V) below 1e-150): the peak is beyond the edge, a = -lambda/0 = -inf (lambda = 0
