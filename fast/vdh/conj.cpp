@@ -1129,16 +1129,18 @@ void pred_conj_dd(const double* L, const double* L_lo, const double* V, const do
   pred_batch(L, V, b, G, out, n, L_lo, V_lo);
 }
 
-void pred_uniform(const double* L, const double* V, const double* G, Value* out, std::size_t n) {
-  static const privoco::Entry& e = entry("VDH.pred.uniform");
+// The uniform prior in batch: the conjugate prior's chunk at b = 0, rows before the first bad one written.
+template <class Chunk>
+static void uniform_batch(const privoco::Entry& e, Chunk chunk, const double* L, const double* V, const double* G,
+                          Value* out, std::size_t n) {
   static const double zeros[ReducedPoints::kMax] = {};
   for (std::size_t start = 0; start < n; start += ReducedPoints::kMax) {
     const int m = static_cast<int>(std::min<std::size_t>(ReducedPoints::kMax, n - start));
-    int good = 0;  // rows before the first bad one are written, then the bad one throws
+    int good = 0;
     while (good < m && e.params[0].domain.contains(L[start + good]) && e.params[1].domain.contains(V[start + good]) &&
            e.params[2].domain.contains(G[start + good]))
       ++good;
-    pred_chunk(L + start, V + start, zeros, G + start, out + start, good);
+    chunk(L + start, V + start, zeros, G + start, out + start, good);
     if (good < m) {
       const double x[3] = {L[start + good], V[start + good], G[start + good]};
       check_params(e, x);
@@ -1146,21 +1148,16 @@ void pred_uniform(const double* L, const double* V, const double* G, Value* out,
   }
 }
 
+void pred_uniform(const double* L, const double* V, const double* G, Value* out, std::size_t n) {
+  static const privoco::Entry& e = entry("VDH.pred.uniform");
+  uniform_batch(e, [](const double* l, const double* v, const double* b, const double* g, Value* o, int k) {
+    pred_chunk(l, v, b, g, o, k);
+  }, L, V, G, out, n);
+}
+
 void pot_uniform(const double* L, const double* V, const double* G, Value* out, std::size_t n) {
   static const privoco::Entry& e = entry("VDH.pot.uniform");
-  static const double zeros[ReducedPoints::kMax] = {};
-  for (std::size_t start = 0; start < n; start += ReducedPoints::kMax) {
-    const int m = static_cast<int>(std::min<std::size_t>(ReducedPoints::kMax, n - start));
-    int good = 0;  // rows before the first bad one are written, then the bad one throws
-    while (good < m && e.params[0].domain.contains(L[start + good]) && e.params[1].domain.contains(V[start + good]) &&
-           e.params[2].domain.contains(G[start + good]))
-      ++good;
-    pot_chunk(L + start, V + start, zeros, G + start, out + start, good);
-    if (good < m) {
-      const double x[3] = {L[start + good], V[start + good], G[start + good]};
-      check_params(e, x);
-    }
-  }
+  uniform_batch(e, pot_chunk, L, V, G, out, n);
 }
 
 void pot_conj(const double* L, const double* V, const double* b, const double* G, Value* out, std::size_t n) {

@@ -114,6 +114,26 @@ void gl_kernel(const GaussHalf<M>& g, const ReducedPoints& __restrict p, const d
   }
 }
 
+// Beyond the edge: d = lambda - 2 mu and the fraction F at 1/p^2 = 4 mu/d^2 (floored: F = 1 to 1e-200), d F and
+// den = d^2 F + 2 mu, each as hi + lo (the prediction's and the potential's kernels share them).
+struct BeyondParts {
+  double dh, dl, F, dFh, dFl, den, den_lo;
+};
+template <bool kFast>
+PRIVOCO_KERNEL_INLINE BeyondParts beyond_parts(double lh, double ll, double mh, double ml) {
+  BeyondParts r;
+  const double dh0 = lh - 2 * mh, dl0 = two_sum_err(lh, -2 * mh) + (ll - 2 * ml);
+  r.dh = dh0 + dl0, r.dl = two_sum_err(dh0, dl0);
+  const double y0 = 4 * mh / (r.dh * r.dh), y = y0 > 1e-200 ? y0 : 1e-200;
+  r.F = kFast ? cf_F<16>(y) : cf_F<48>(y);
+  r.dFh = r.dh * r.F, r.dFl = std::fma(r.dh, r.F, -r.dFh) + r.dl * r.F;
+  double d2h, d2l;
+  mul_dd(r.dh, r.dl, r.dh, r.dl, &d2h, &d2l);
+  const double dfh = d2h * r.F, dfl = std::fma(d2h, r.F, -dfh) + d2l * r.F;
+  r.den = dfh + 2 * mh, r.den_lo = two_sum_err(dfh, 2 * mh) + dfl + 2 * ml;
+  return r;
+}
+
 // 1/(2k)!, k = 2..13 (correctly rounded): cosh t - 1 - t^2/2 = t^4 sum_k t^{2k-4}/(2k)!.
 constexpr double kInvEvenFact[12] = {
     0x1.5555555555555p-5, 0x1.6c16c16c16c17p-10, 0x1.a01a01a01a01ap-16, 0x1.27e4fb7789f5cp-22,
@@ -269,15 +289,8 @@ void beyond_pot(const ReducedPoints& __restrict p, const double* __restrict zhal
                 double* __restrict ok, double* __restrict m_out, double* __restrict E_hi, double* __restrict E_lo) {
   for (int i = 0; i < n; ++i) {
     const double lh = p.lam_hi[i], ll = p.lam_lo[i], mh = p.mu_hi[i], ml = p.mu_lo[i];
-    const double dh0 = lh - 2 * mh, dl0 = two_sum_err(lh, -2 * mh) + (ll - 2 * ml);
-    const double dh = dh0 + dl0, dl = two_sum_err(dh0, dl0);
-    const double y0 = 4 * mh / (dh * dh), y = y0 > 1e-200 ? y0 : 1e-200;
-    const double F = kFast ? cf_F<16>(y) : cf_F<48>(y);
-    const double nh = dh * F, nl = std::fma(dh, F, -nh) + dl * F;  // d F
-    double d2h, d2l;
-    mul_dd(dh, dl, dh, dl, &d2h, &d2l);
-    const double dfh = d2h * F, dfl = std::fma(d2h, F, -dfh) + d2l * F;
-    const double den = dfh + 2 * mh, den_lo = two_sum_err(dfh, 2 * mh) + dfl + 2 * ml;
+    const BeyondParts b = beyond_parts<kFast>(lh, ll, mh, ml);
+    const double den = b.den, den_lo = b.den_lo, nh = b.dFh, nl = b.dFl;  // num = d F
     const double R = nh / den, R_lo = (std::fma(-R, den, nh) + nl - R * den_lo) / den;
     const double l2m = lh + 2 * mh, y2 = 4 * mh / (l2m * l2m);
     const double F2 = cf_F<16>(y2 > 1e-200 ? y2 : 1e-200), rho1 = 1 + 2 * mh / (l2m * l2m * F2);
@@ -375,16 +388,9 @@ void beyond_kernel(const ReducedPoints& __restrict p, const double* __restrict z
                    double* __restrict v_out) {
   for (int i = 0; i < n; ++i) {
     const double lh = p.lam_hi[i], ll = p.lam_lo[i], mh = p.mu_hi[i], ml = p.mu_lo[i];
-    const double dh0 = lh - 2 * mh, dl0 = two_sum_err(lh, -2 * mh) + (ll - 2 * ml);  // d = lambda - 2 mu
-    const double dh = dh0 + dl0, dl = two_sum_err(dh0, dl0);
-    const double y0 = 4 * mh / (dh * dh), y = y0 > 1e-200 ? y0 : 1e-200;  // 1/p^2 (floored: F = 1 to 1e-200)
-    const double F = kFast ? cf_F<16>(y) : cf_F<48>(y);
-    // num = dF - 1, den = d^2 F + 2 mu, each as hi + lo
-    const double ph = dh * F, nh = ph - 1, nl = two_sum_err(ph, -1.0) + std::fma(dh, F, -ph) + dl * F;
-    double d2h, d2l;
-    mul_dd(dh, dl, dh, dl, &d2h, &d2l);
-    const double dfh = d2h * F, dfl = std::fma(d2h, F, -dfh) + d2l * F;
-    const double den = dfh + 2 * mh, den_lo = two_sum_err(dfh, 2 * mh) + dfl + 2 * ml;
+    const BeyondParts b = beyond_parts<kFast>(lh, ll, mh, ml);
+    const double den = b.den, den_lo = b.den_lo;
+    const double nh = b.dFh - 1, nl = two_sum_err(b.dFh, -1.0) + b.dFl;  // num = dF - 1
     // R = num/den, then + the e^{-2 lambda} terms (below 4e-18 past lambda = 20, up to 6e-6 at lambda = 6):
     // E2 [1/((lambda + 2mu)(1 + rho)) + 1/((lambda + 2mu)^2 F2 (1 + rho))], rho = 2mu/((lambda + 2mu)^2 F2),
     // F2 = F at p2 = (lambda + 2mu)/(2 sqrt mu) >= p (the same endpoint form at x = -1; no division by mu).
