@@ -574,8 +574,12 @@ double log_B(double b, double V) {
 // that brings G below 2^1000 (5G overflows past 3.6e307) and b, V, |L| below 2^1020 (b + V past DBL_MAX); 0 where
 // none is needed or G is below 2^-1000 (the extreme branches' logarithms take that: C overflows).
 int top_shift(double L, double V, double b, double G) {
-  if (G > 0x1p1000) return 998 - std::ilogb(G);
-  if ((b > 0x1p1020 || V > 0x1p1020 || std::fabs(L) > 0x1p1020) && G >= 0x1p-1000) return -2;
+  if (G > 0x1p1000) return 998 - std::ilogb(G);  // (C^2 b below 2^-2000 for any b whose bits the shift takes)
+  // not where the shift would take b's bits (b/16 subnormal): b = 4.9e-324 became 0, the uniform prior, and w, F
+  // came out wrong by 49 orders of magnitude at V = DBL_MAX, G = 6e-212; the routes take such inputs as they are
+  // (the Gaussian limit in logarithms)
+  if ((b > 0x1p1020 || V > 0x1p1020 || std::fabs(L) > 0x1p1020) && G >= 0x1p-1000 && !(b > 0 && b < 0x1p-1018))
+    return -2;
   return 0;
 }
 
