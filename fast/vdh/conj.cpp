@@ -1165,9 +1165,9 @@ void pot_uniform(const double* L, const double* V, const double* G, Value* out, 
 }
 
 void pot_conj(const double* L, const double* V, const double* b, const double* G, Value* out, std::size_t n) {
+  static const Box4 box(pot_entry());
   for (std::size_t start = 0; start < n; start += ReducedPoints::kMax) {
     const int m = static_cast<int>(std::min<std::size_t>(ReducedPoints::kMax, n - start));
-    static const Box4 box(pot_entry());
     const int good = box.good_rows(L + start, V + start, b + start, G + start, m);  // rows before the first bad one
     pot_chunk(L + start, V + start, b + start, G + start, out + start, good);
     if (good < m) check4(pot_entry(), L[start + good], V[start + good], b[start + good], G[start + good]);

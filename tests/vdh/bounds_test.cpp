@@ -14,6 +14,7 @@
 #include "privoco/errors.hpp"
 #include "privoco/fast/evaluate.hpp"
 #include "privoco/reference/evaluate.hpp"
+#include "support/decimals.hpp"
 #include "support/gen.hpp"
 #include "support/reference_match.hpp"
 
@@ -305,11 +306,8 @@ TEST(VdhConjFstar, MaximiserFarOut) {
 // Sibling: the tangent bound of the old bracket, -F(0) + |u| 2^-428, is not within 17 digits of it.
 TEST(VdhConjFstar, MaximiserFarIn) {
   const char* id = "VDH.conj.Fstar";
-  auto dec = [&](const char* u, const char* V, const char* b, const char* G) {
-    return std::vector<privoco::Decimal>{privoco::parse_param(id, "u", u), privoco::parse_param(id, "V", V),
-                                         privoco::parse_param(id, "b", b), privoco::parse_param(id, "G", G)};
-  };
-  const ref::Certified f = ref::evaluate(privoco::entry(id), dec("-1e-1000000", "1e-1000000", "1e300", "1e-300"));
+  using privoco::testing::decimals;
+  const ref::Certified f = ref::evaluate(privoco::entry(id), decimals(id, {"-1e-1000000", "1e-1000000", "1e300", "1e-300"}));
   EXPECT_EQ(f.value, "5.0000000000000000e-1000301");
   EXPECT_LE(f.prec_bits, 200);
   ref::Ball bound, v, tol;
@@ -319,7 +317,7 @@ TEST(VdhConjFstar, MaximiserFarIn) {
   arb_set_str(tol.get(), "1e-17", 128);
   EXPECT_TRUE(arb_gt(v.get(), tol.get()));
   // u tiny, b tiny against V (F(L) ~ sqrt(pi/mu) e^{...} - 1 ~ -1): F* = 1 - 4.4e-300 + ...
-  const ref::Certified g = ref::evaluate(privoco::entry(id), dec("1e-300", "1", "1e-1000000", "1e-300"));
+  const ref::Certified g = ref::evaluate(privoco::entry(id), decimals(id, {"1e-300", "1", "1e-1000000", "1e-300"}));
   EXPECT_EQ(g.value, "1.0000000000000000");
   EXPECT_LE(g.prec_bits, 200);
 }

@@ -16,6 +16,7 @@
 #include "privoco/fast/evaluate.hpp"
 #include "privoco/reference/errata.hpp"
 #include "privoco/reference/evaluate.hpp"
+#include "support/decimals.hpp"
 #include "support/gen.hpp"
 #include "reference/vdh/conj.hpp"  // the ball functions and their quadrature routes
 
@@ -255,14 +256,11 @@ TEST(VdhConjReference, ValuesBeyondDoubleRange) {
 // not resolve F there (the cancellation these forms remove).
 TEST(VdhConjReference, PotentialFarBelowOneWithoutCancellation) {
   const char* id = "VDH.pot.conj";
-  auto dec = [&](const char* L, const char* V, const char* b, const char* G) {
-    return std::vector<privoco::Decimal>{privoco::parse_param(id, "L", L), privoco::parse_param(id, "V", V),
-                                         privoco::parse_param(id, "b", b), privoco::parse_param(id, "G", G)};
-  };
-  const ref::Certified g = ref::evaluate(entry(id), dec("0", "1e-1000000", "1e300", "1e-300"));
+  using privoco::testing::decimals;
+  const ref::Certified g = ref::evaluate(entry(id), decimals(id, {"0", "1e-1000000", "1e300", "1e-300"}));
   EXPECT_EQ(g.value, "-5.0000000000000000e-1000301");
   EXPECT_LE(g.prec_bits, 200);
-  const ref::Certified s = ref::evaluate(entry(id), dec("0", "1e-1000000", "1e300", "1e300"));
+  const ref::Certified s = ref::evaluate(entry(id), decimals(id, {"0", "1e-1000000", "1e300", "1e300"}));
   EXPECT_EQ(s.value, "-1.3333333333333333e-1000602");  // -C^2 V/3, C = 2e-301
   EXPECT_LE(s.prec_bits, 200);
   for (const auto& p : std::vector<std::array<double, 4>>{{0, 1e-30, 1, 0.01}, {3, 1e-30, 1, 0.01}, {0, 1e-30, 1, 1e3}}) {
@@ -270,7 +268,9 @@ TEST(VdhConjReference, PotentialFarBelowOneWithoutCancellation) {
     EXPECT_TRUE(r.agree()) << p[0] << " " << p[3] << ": " << r.show();
     Routes q = two_routes(rv::pot_conj, rv::pot_conj_integral, {p[0], p[1], p[2], p[3]}, 128);
     EXPECT_GE(arb_rel_accuracy_bits(q.a.get()), 100);
-    if (p[0] == 0) EXPECT_LT(arb_rel_accuracy_bits(q.b.get()), 30) << q.show();
+    if (p[0] == 0) {
+      EXPECT_LT(arb_rel_accuracy_bits(q.b.get()), 30) << q.show();
+    }
   }
 }
 
@@ -279,16 +279,14 @@ TEST(VdhConjReference, PotentialFarBelowOneWithoutCancellation) {
 // to 0, so F was certified as exactly 0 at L = 1, V = 0, G = 1e308 (lambda = 2e-309; F = lambda^2/6 = 6.67e-619).
 // Sibling: the exact 0 is not within the certified enclosure.
 TEST(VdhConjReference, SeriesWithoutConstantTermCountsAgainstItsFirstTerm) {
-  const char* id = "VDH.pot.uniform";
-  const ref::Certified c = ref::evaluate(entry(id), {privoco::parse_param(id, "L", "1"), privoco::parse_param(id, "V", "0"),
-                                                     privoco::parse_param(id, "G", "1e308")});
+  using privoco::testing::decimals;
+  const ref::Certified c = ref::evaluate(entry("VDH.pot.uniform"), decimals("VDH.pot.uniform", {"1", "0", "1e308"}));
   EXPECT_FALSE(c.exact);
   EXPECT_EQ(c.value, "6.6666666666666667e-619");
   EXPECT_LE(c.prec_bits, 200);
   ref::Ball zero;
   EXPECT_FALSE(arb_contains(c.ball.get(), zero.get()));
-  const ref::Certified b = ref::evaluate(entry("VDH.pot.conj"), {privoco::parse_param(id, "L", "1"), privoco::parse_param(id, "V", "1"),
-                                                                 privoco::parse_param(id, "b", "1"), privoco::parse_param(id, "G", "1e120")});
+  const ref::Certified b = ref::evaluate(entry("VDH.pot.conj"), decimals("VDH.pot.conj", {"1", "1", "1", "1e120"}));
   EXPECT_EQ(b.value, "-6.6666666666666667e-243");  // C^2 (L^2/2 - V)/3 with C = 2e-121 (was 1456 bits, now 91)
   EXPECT_LE(b.prec_bits, 200);
 }
