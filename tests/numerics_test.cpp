@@ -397,3 +397,20 @@ TEST(Numerics, SumWithATermBelowTheRange) {
   const double via_logs = privoco::fast::value_from_log(privoco::fast::log_add(std::log(1e300), tiny.log_abs())).value;
   EXPECT_GT(std::fabs(via_logs - 1e300) / (1e300 * 0x1p-52), 16) << "the sibling";
 }
+
+// Two doubles whose sum passes DBL_MAX: the overflow status with ln of the sum to rounding (at JKT.bound.igd_regret's
+// whole-range point, 5.1e293 + DBL_MAX, the sum from the logarithms came back as 1.7976931348622732e308 with status
+// ok: the sibling).
+TEST(Numerics, SumPastTheTopOfTheRange) {
+  using privoco::fast::product_of;
+  using privoco::fast::sum_same_sign;
+  const double big = 5.1e293, top = 1.7976931348623157e308;
+  const auto s = sum_same_sign(product_of({big}), product_of({top}));
+  EXPECT_EQ(s.status, privoco::fast::Status::overflow);
+  EXPECT_EQ(s.sign, 1);
+  const double ln_true = std::log(top) + std::log1p(big / top);  // big/top exact to rounding: ln to an ulp
+  EXPECT_NEAR(s.log_abs(), ln_true, 2 * 0x1p-52 * 710);
+  EXPECT_EQ(sum_same_sign(product_of({-big}), product_of({-top})).sign, -1);
+  const auto via_logs = privoco::fast::value_from_log(privoco::fast::log_add(std::log(big), std::log(top)));
+  EXPECT_EQ(via_logs.status, privoco::fast::Status::ok) << "the sibling";
+}

@@ -14,6 +14,7 @@
 #include "privoco/fast/numerics/dd.hpp"
 #include "privoco/fast/numerics/dd_math.hpp"
 #include "gauss_kernel.hpp"
+#include "../numerics/erfcx.hpp"
 #include "../numerics/quadrature.hpp"
 
 namespace privoco::fast::dp {
@@ -239,7 +240,94 @@ double eps_near_zero(double target, dd mu) {
   return eps > 0 && eps <= 1 && eps / m <= 2 ? eps : 0;
 }
 
+// Below mu = 2^-500 the profile is linear in mu at fixed s = eps/mu: with p = s/sqrt2 (expanding Balle and Wang's
+// delta in mu at fixed s; the relative remainder is O(mu p^4), below 1e-140 here)
+//   delta = mu g(s),  g(s) = phi(s) - s Phi(-s) = e^{-p^2} h(p)/sqrt(2 pi),  h(p) = 1 - sqrt(pi) p erfcx(p),
+// so eps = mu s and mu = eps/s come from one equation in p, and their logarithms from ln mu + ln s: the doubles eps
+// and mu are subnormal there and carry too few bits (the bisection's subnormal eps was 1.6e-5 off at mu = 8.1e-320).
+constexpr double kTinyMu = 0x1p-500;
+constexpr double kLnSqrt2Pi = 0x1.d67f1c864beb5p-1;  // ln sqrt(2 pi)
+
+// x f as a Value (x >= 0, f > 0 and moderate): the underflow status with ln x + ln f where x f is subnormal.
+Value times(double x, double f) {
+  const double v = x * f;
+  if (x == 0 || v >= DBL_MIN) return plain(v);
+  Value out = underflow(std::log(x) + std::log(f));
+  out.value = v;
+  return out;
+}
+
+// The root in [lo, hi] of a decreasing f (a Newton step from x where it stays inside the bracket, else bisection),
+// to 2^-60 relative plus `tol`: f returns the value and its derivative.
+template <class F>
+double decreasing_root(F f, double x, double lo, double hi, double tol = 0) {
+  for (int i = 0; i < 300; ++i) {
+    const auto [v, d] = f(x);
+    if (v == 0) return x;
+    (v > 0 ? lo : hi) = x;
+    double next = x - v / d;
+    if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);
+    if (std::fabs(next - x) <= 0x1p-60 * std::fabs(x) + tol || next == lo || next == hi) return next;
+    x = next;
+  }
+  return x;
+}
+
+// DP.gauss.eps for mu < 2^-500: g(s) = delta/mu, in p. Where the gap 1 - sqrt(2 pi) delta/mu (double-double) is at
+// most 1/2, from G(p) = -expm1(-p^2) + sqrt(pi) p erfc(p) = gap (the two terms positive; G' = sqrt(pi) erfc(p));
+// otherwise from -p^2 + ln h(p) = ln(sqrt(2 pi) delta/mu) (derivative -(1 - h)/(p h)).
+Value gauss_eps_tiny_mu(double delta, double mu) {
+  if (delta >= mu) return plain(0);                                       // delta/mu > g(0) = 1/sqrt(2 pi)
+  const double ds = std::ldexp(delta, 600), ms = std::ldexp(mu, 600);  // exact, and normal: an exact remainder
+  const double q = ds / ms;
+  const dd r = quick_two_sum(q, std::fma(-q, ms, ds) / ms);
+  const dd sqrt_2pi{0x1.40d931ff62706p+1, -0x1.a6a0d6f814637p-53};
+  const dd gap = dd{1, 0} - sqrt_2pi * r;
+  if (!(gap.hi > 0)) return plain(0);
+  constexpr double kSqrtPi = 0x1.c5bf891b4ef6bp+0;
+  double p;
+  if (gap.hi <= 0.5) {
+    const double g = to_double(gap);
+    p = decreasing_root([g](double x) {
+      return std::pair{g - (-std::expm1(-x * x) + kSqrtPi * x * std::erfc(x)), -kSqrtPi * std::erfc(x)};
+    }, g / kSqrtPi, 0, 40);
+  } else {
+    const double t = std::log(q) + kLnSqrt2Pi;
+    p = decreasing_root([t](double x) {
+      const double h = numerics::h_of(x);
+      return std::pair{-x * x + std::log(h) - t, -(1 - h) / (x * h)};
+    }, std::sqrt(-t) + 0.5, 0, 40);
+  }
+  return times(mu, std::sqrt(2.0) * p);
+}
+
+// DP.gauss.mu where the root is below 2^-500 (tried for delta, eps < 2^-450; false where the root is larger):
+// delta/eps = g(s)/s, in u = ln p: -p^2 + ln h(p) - u = ln(2 sqrt(pi) delta/eps) (derivative -1/h); eps = 0 gives
+// mu = sqrt(2 pi) delta.
+bool gauss_mu_tiny(double eps, double delta, Value& out) {
+  if (!(delta < 0x1p-450 && eps < 0x1p-450)) return false;
+  if (eps == 0) {
+    out = times(delta, 0x1.40d931ff62706p+1);  // sqrt(2 pi): its rounding is 0.2 ulp
+    return true;
+  }
+  // delta/eps lies in [2^-624, 2^572]: ln p in [-400, 4]
+  const double t = std::log(std::ldexp(delta, 600) / std::ldexp(eps, 600)) + kLn2SqrtPi;
+  const double u = decreasing_root([t](double v) {
+    const double x = std::exp(v), h = numerics::h_of(x);
+    return std::pair{-x * x + std::log(h) - v - t, -1 / h};
+  }, -std::max(t, 0.0), -400, 4, 0x1p-60);
+  // mu = eps/(sqrt2 p) = sqrt(2 pi) delta e^{p^2}/h(p): the second where p < 1 (p from ln p had |ln p| ulp: 126 ulp
+  // at eps = 4.9e-324, delta = 8.9e-165), the first beyond (the second's factor e^{p^2} multiplies p's error by 2p^2)
+  const double p = std::exp(u);
+  const double f = p < 1 ? 0x1.40d931ff62706p+1 * std::exp(p * p) / numerics::h_of(p) : 1 / (std::sqrt(2.0) * p);
+  const double x = p < 1 ? delta : eps;
+  if (!(x * f < kTinyMu)) return false;
+  out = times(x, f);
+  return true;
+}
+
 Value gauss_eps_at(double delta, dd mu) {
+  if (mu.hi < kTinyMu) return gauss_eps_tiny_mu(delta, mu.hi);
   if (!(cmp_delta(gauss_delta_at(0, mu), delta, std::log(delta)) > 0)) return plain(0);  // delta(0) <= target
   if (const double e = eps_near_zero(delta, mu); e > 0) return plain(e);
   const double r = root([mu](double t) { return gauss_delta_at(t, mu); }, delta, -1,
@@ -262,6 +350,7 @@ Value gauss_mu(double eps, double delta) {
   static const Entry& e = entry("DP.gauss.mu");
   const double x[2] = {eps, delta};
   check_params(e, x);
+  if (Value v; gauss_mu_tiny(eps, delta, v)) return v;
   return plain(root([eps](double m) { return gauss_delta_at(eps, dd{m, 0}); }, delta, +1, std::sqrt(2.0) * std::sqrt(eps) + 1,  // 2 eps overflows
                     std::numeric_limits<double>::denorm_min()));
 }

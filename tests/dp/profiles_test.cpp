@@ -595,3 +595,36 @@ TEST(DpGaussFast, DeltaBeyondTheLogarithmsRangeKeepsItsSign) {
   EXPECT_EQ(w.sign, 1);
   EXPECT_TRUE(std::isfinite(w.log_abs()));
 }
+
+// Below mu = 2^-500 the inverses solve the profile's limit delta = mu (phi(s) - s Phi(-s)), s = eps/mu, and give
+// ln eps (ln mu) from ln mu + ln s: a subnormal root carries too few bits for its own logarithm. At the whole-range
+// point d = 1, delta = 1.87e-321, mu = 8.09e-320 the bisection's subnormal eps came back with status ok, 1.6e-5
+// relative off (its log 1.6e-5 off, about 10^8 ulp of ln); now the underflow status with ln eps to an ulp of ln.
+TEST(DpInversesFast, SubnormalRootsGiveTheirLogarithm) {
+  using privoco::fast::Status;
+  const auto& e = privoco::entry("DP.gauss.eps");
+  const double x[3] = {1, 1.8675681412799119e-321, 8.0947715414629834e-320};
+  const ref::Certified c = ref::evaluate(e, x);
+  const auto v = privoco::fast::evaluate(e, x);
+  EXPECT_EQ(v.status, Status::underflow);
+  EXPECT_EQ(v.sign, 1);
+  const double ulp_ln = std::nextafter(std::fabs(c.log_abs()), INFINITY) - std::fabs(c.log_abs());
+  EXPECT_LE(std::fabs(v.log_abs() - c.log_abs()), 2 * ulp_ln);
+  EXPECT_GT(std::fabs(std::log(1.2977128253666180e-319) - c.log_abs()), 1e6 * ulp_ln);  // the sibling: ln of a subnormal
+
+  // DP.gauss.mu (the reference searches roots from 1e-300 up): at eps = 0, mu = sqrt(2 pi) delta to O(delta^2); at
+  // eps = 1e-315, delta = 1e-320 ln mu = -726.60051309216991 (bisection of Balle and Wang's delta in mpmath at 1600
+  // bits: erfc(a) - e^eps erfc(b) cancels 1050 bits there)
+  const auto m0 = privoco::fast::dp::gauss_mu(0, 1e-320);
+  EXPECT_EQ(m0.status, Status::underflow);
+  EXPECT_NEAR(m0.log_abs(), std::log(1e-320) + 0.5 * std::log(2 * M_PI), 2e-13);
+  const auto m1 = privoco::fast::dp::gauss_mu(1e-315, 1e-320);
+  EXPECT_EQ(m1.status, Status::underflow);
+  EXPECT_NEAR(m1.log_abs(), -726.60051309216991, 2e-13);
+  // normal roots below 2^-500 take the same route and agree with the reference's bisection
+  const double y[3] = {1, 3.98e-301, 1e-200};
+  EXPECT_LE(ref::ulp_error(ref::evaluate(e, y), privoco::fast::evaluate(e, y).value), 4.0);
+  const auto& em = privoco::entry("DP.gauss.mu");
+  const double z[2] = {1e-290, 1e-292};
+  EXPECT_LE(ref::ulp_error(ref::evaluate(em, z), privoco::fast::evaluate(em, z).value), 4.0);
+}

@@ -93,11 +93,17 @@ inline Value sum_same_sign(const Value& a, const Value& b) {
   if (b.sign == 0) return a;
   if (a.status == Status::ok && b.status == Status::ok) {
     const double s = a.value + b.value;
+    Value v;
     if (std::isfinite(s)) {
-      Value v;
       v.value = s, v.sign = s > 0 ? 1 : (s < 0 ? -1 : 0);
       return v;
     }
+    // two doubles whose sum passes DBL_MAX: ln of the halves' sum (exact to rounding), not the sum from logarithms,
+    // whose rounding (709 ulp of the value) came back as a finite double with status ok (JKT.bound.igd_regret at
+    // L^2 ln T/alpha = 5e293 plus ||C|| = DBL_MAX)
+    v.sign = a.sign, v.status = Status::overflow, v.value = a.sign * INFINITY;
+    v.log_abs_out = std::log(std::fabs(0.5 * a.value + 0.5 * b.value)) + 0.69314718055994530942;
+    return v;
   }
   // one term below the range, the other a normal double: the sum is that double plus at most a subnormal (e^{ln}
   // of the small one), not e^{log_add} (which lost |ln| ulp of the normal term)
