@@ -77,7 +77,9 @@ TEST(Numerics, ErfcxAsymptoticSeriesAgreesWithTheErfcRoute) {
     for (slong prec : {64, 200, 600}) {
       Ball x(xd), a, e, z;
       const bool used = rn::erfcx_asymptotic(a.get(), x.get(), prec);
-      if (xd >= 40 || prec == 64) EXPECT_TRUE(used) << xd << " at " << prec;
+      if (xd >= 40 || prec == 64) {
+        EXPECT_TRUE(used) << xd << " at " << prec;
+      }
       if (!used) continue;
       arb_sqr(z.get(), x.get(), ARF_PREC_EXACT);
       arb_exp(z.get(), z.get(), prec + 20);
@@ -413,4 +415,94 @@ TEST(Numerics, SumPastTheTopOfTheRange) {
   EXPECT_EQ(sum_same_sign(product_of({-big}), product_of({-top})).sign, -1);
   const auto via_logs = privoco::fast::value_from_log(privoco::fast::log_add(std::log(big), std::log(top)));
   EXPECT_EQ(via_logs.status, privoco::fast::Status::ok) << "the sibling";
+}
+
+// The certified values' decimal strings by exact integer arithmetic (the fast path) give exactly MPFR's digits
+// (mpfr_get_str, the second route) for every rounding direction: random mantissas of 1-256 bits, binary exponents
+// across and past the fast path's +-4000, 1-60 digits, values next to powers of ten (carries into a new digit) and
+// exact ties; the fast path must answer inside its range. Ties rounded away from zero fail it (checked by hand).
+RC_GTEST_PROP(Numerics, DecimalStringsByIntegersAreMpfrs, ()) {
+  using privoco::reference::detail::DecimalRound;
+  namespace rd = privoco::reference::detail;
+  // a third of the cases short binary fractions (m 2^-k, m < 2^12, k <= 12) one digit short of exact: ties at RNDN
+  const bool short_fraction = *rc::gen::inRange(0, 3) == 0;
+  const int bits = short_fraction ? *rc::gen::inRange(1, 13) : *rc::gen::inRange(1, 257);
+  const long exp2 = short_fraction ? *rc::gen::inRange(-12L, 1L) : *rc::gen::inRange(-4100L, 4100L);
+  int digits = *rc::gen::inRange(1, 61);
+  const auto rnd = *rc::gen::element(DecimalRound::nearest, DecimalRound::down, DecimalRound::up);
+  const bool near_power_of_ten = !short_fraction && *rc::gen::arbitrary<bool>();
+  fmpz_t m;
+  fmpz_init(m);
+  for (int i = 0; i < bits; i += 32) {  // a random odd-or-even mantissa of `bits` bits
+    fmpz_mul_2exp(m, m, 32);
+    fmpz_add_ui(m, m, *rc::gen::inRange<unsigned long>(0, 1UL << 32));
+  }
+  fmpz_fdiv_q_2exp(m, m, static_cast<ulong>((bits + 31) / 32 * 32 - bits));
+  arf_t x;
+  arf_init(x);
+  if (near_power_of_ten) {  // 10^k times (1 - 2^-bits) or (1 + 2^-bits): digits carry into a new leading digit
+    const long k = *rc::gen::inRange(-1200L, 1200L);
+    arb_t t;
+    arb_init(t);
+    arb_set_ui(t, 10);
+    arb_pow_ui(t, t, static_cast<ulong>(std::labs(k)), 400);
+    if (k < 0) arb_inv(t, t, 400);
+    arf_set(x, arb_midref(t));
+    arf_t eps;
+    arf_init(eps);
+    arf_mul_2exp_si(eps, x, -bits);
+    if (*rc::gen::arbitrary<bool>()) arf_neg(eps, eps);
+    arf_add(x, x, eps, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_clear(eps);
+    arb_clear(t);
+  } else {
+    arf_set_fmpz(x, m);
+    arf_mul_2exp_si(x, x, exp2);
+  }
+  if (short_fraction && !fmpz_is_zero(m) && exp2 < 0) {  // one digit fewer than m 5^k (x = m 5^k 10^-k) has
+    fmpz_t t;
+    fmpz_init(t);
+    fmpz_ui_pow_ui(t, 5, static_cast<ulong>(-exp2));
+    fmpz_mul(t, t, m);
+    char* c = fmpz_get_str(nullptr, 10, t);
+    std::string text = c;
+    flint_free(c);
+    digits = std::max(1, static_cast<int>(text.find_last_not_of('0')));  // the significant digits less one
+    fmpz_clear(t);
+  }
+  if (*rc::gen::arbitrary<bool>()) arf_neg(x, x);
+  const std::string fast = rd::decimal_by_integers(x, digits, rnd), slow = rd::decimal_by_mpfr(x, digits, rnd);
+  const bool in_range = arf_is_zero(x) || (fmpz_cmp_si(ARF_EXPREF(x), 4000) <= 0 && fmpz_cmp_si(ARF_EXPREF(x), -4000) >= 0);
+  RC_ASSERT(fast.empty() == !in_range);
+  if (!fast.empty()) RC_ASSERT(fast == slow);
+  arf_clear(x);
+  fmpz_clear(m);
+}
+
+// Ties go to the even digit, directed roundings away from or towards zero by the sign; the sibling: the digits of
+// the nearest double (printf) are not the value's where it has more bits than a double.
+TEST(Numerics, DecimalStringsRoundAsAsked) {
+  using privoco::reference::detail::DecimalRound;
+  namespace rd = privoco::reference::detail;
+  arf_t x;
+  arf_init(x);
+  arf_set_d(x, 0.125);
+  EXPECT_EQ(rd::decimal_by_integers(x, 2, DecimalRound::nearest), "1.2e-1");
+  arf_set_d(x, 0.375);
+  EXPECT_EQ(rd::decimal_by_integers(x, 2, DecimalRound::nearest), "3.8e-1");
+  arf_set_d(x, -0.125);
+  EXPECT_EQ(rd::decimal_by_integers(x, 2, DecimalRound::down), "-1.3e-1");
+  EXPECT_EQ(rd::decimal_by_integers(x, 2, DecimalRound::up), "-1.2e-1");
+  arf_set_d(x, 9.96);
+  EXPECT_EQ(rd::decimal_by_integers(x, 2, DecimalRound::nearest), "1.0e1");  // the carry into a new digit
+  arf_set_d(x, 1e300);
+  EXPECT_EQ(rd::decimal_by_integers(x, 17, DecimalRound::nearest), "1.0000000000000001e300");  // 1.00000000000000005e300
+  arf_set_ui(x, 1);
+  arf_mul_2exp_si(x, x, 100);
+  arf_add_ui(x, x, 1, ARF_PREC_EXACT, ARF_RND_DOWN);  // 2^100 + 1 = 1267650600228229401496703205377
+  EXPECT_EQ(rd::decimal_by_integers(x, 31, DecimalRound::nearest), "1.267650600228229401496703205377e30");
+  char via_double[64];
+  std::snprintf(via_double, sizeof via_double, "%.30e", arf_get_d(x, ARF_RND_NEAR));
+  EXPECT_NE(std::string(via_double), "1.267650600228229401496703205377e+30") << "the sibling";
+  arf_clear(x);
 }

@@ -10,11 +10,15 @@
 #include <cfloat>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
+#include <cstdio>
 #include <cmath>
 #include <limits>
 #include <vector>
 
 namespace privoco::reference {
+
+using detail::DecimalRound;
 
 namespace {
 // mpfr_get_str digits with exponent -> "d.ddddde+XX"
@@ -36,16 +40,15 @@ std::string mpfr_to_string(mpfr_srcptr m, int digits, mpfr_rnd_t rnd) {
 
 std::string huge_to_string(const arf_t x, int digits, mpfr_rnd_t rnd);
 
+mpfr_rnd_t rnd_of(DecimalRound r) {
+  return r == DecimalRound::nearest ? MPFR_RNDN : (r == DecimalRound::down ? MPFR_RNDD : MPFR_RNDU);
+}
+
 std::string arf_to_string(const arf_t x, int digits, mpfr_rnd_t rnd) {
   if (arf_is_zero(x)) return "0";
-  mpfr_t m;
-  slong bits = arf_bits(x);
-  mpfr_init2(m, bits < 2 ? 2 : bits);
-  arf_get_mpfr(m, x, MPFR_RNDN);  // exact: enough bits, unless the exponent is beyond MPFR's range
-  const bool out_of_range = mpfr_inf_p(m) || mpfr_zero_p(m);
-  std::string s = out_of_range ? huge_to_string(x, digits, rnd) : mpfr_to_string(m, digits, rnd);
-  mpfr_clear(m);
-  return s;
+  const DecimalRound r = rnd == MPFR_RNDN ? DecimalRound::nearest : (rnd == MPFR_RNDD ? DecimalRound::down : DecimalRound::up);
+  if (std::string s = detail::decimal_by_integers(x, digits, r); !s.empty()) return s;
+  return detail::decimal_by_mpfr(x, digits, r);
 }
 
 // Exponents beyond MPFR's range (|log2 x| past ~1e9: F = e^{2e29} at L = 1e30, V = b = G = 1 printed "inf"):
@@ -93,6 +96,107 @@ std::string huge_to_string(const arf_t x, int digits, mpfr_rnd_t rnd) {
   return s;
 }
 
+}  // namespace
+
+namespace detail {
+// x = M 2^E rounded to `digits` significant decimals: q = x 10^s as an integer with s = digits - 1 - D, D = floor(log10
+// |x|), from M 5^s 2^(E+s) (s >= 0) or M 2^(E+s) / 5^-s, one exact division, the rounding decided by the remainder.
+// D's estimate from the binary exponent is at most one too small; a q of digits + 1 digits corrects it. The format
+// of mpfr_to_string. About 4x faster than mpfr_get_str at 17-20 digits (three strings were 1.9 us of a 6.7 us
+// certified VDH.pred.conj evaluation).
+std::string decimal_by_integers(const arf_t x, int digits, DecimalRound rnd) {
+  if (arf_is_zero(x)) return "0";
+  if (!arf_is_finite(x) || digits < 1 || digits > 60) return "";
+  if (!fmpz_fits_si(ARF_EXPREF(x))) return "";
+  const slong top = fmpz_get_si(ARF_EXPREF(x));  // 2^(top-1) <= |x| < 2^top
+  if (top < -4000 || top > 4000) return "";
+  struct Work {  // this thread's integers and powers of 5 (no allocation once they have grown)
+    fmpz_t m, e, num, den, q, r;
+    std::vector<fmpz> pow5;
+    Work() { fmpz_init(m), fmpz_init(e), fmpz_init(num), fmpz_init(den), fmpz_init(q), fmpz_init(r); }
+    ~Work() {
+      fmpz_clear(m), fmpz_clear(e), fmpz_clear(num), fmpz_clear(den), fmpz_clear(q), fmpz_clear(r);
+      for (fmpz& f : pow5) fmpz_clear(&f);
+    }
+    const fmpz* five_to(std::size_t k) {
+      while (pow5.size() <= k) {
+        pow5.emplace_back();
+        fmpz_init(&pow5.back());
+        if (pow5.size() == 1) fmpz_one(&pow5.back());
+        else fmpz_mul_ui(&pow5.back(), &pow5[pow5.size() - 2], 5);
+      }
+      return &pow5[k];
+    }
+  };
+  static thread_local Work w;
+  arf_get_fmpz_2exp(w.m, w.e, x);
+  const int sign = fmpz_sgn(w.m);
+  fmpz_abs(w.m, w.m);
+  const slong E = fmpz_get_si(w.e);
+  // log10 2 (top - 1) is never within 1e-12 of an integer for 0 < |top - 1| <= 4000, so the floor is exact
+  long D = static_cast<long>(std::floor(0.30102999566398119521 * static_cast<double>(top - 1)));
+  char text[80];
+  int len = 0;
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    const long s = digits - 1 - D, t = E + s;
+    if (s >= 0) fmpz_mul(w.num, w.m, w.five_to(static_cast<std::size_t>(s))), fmpz_one(w.den);
+    else fmpz_set(w.den, w.five_to(static_cast<std::size_t>(-s))), fmpz_set(w.num, w.m);
+    if (t >= 0) fmpz_mul_2exp(w.num, w.num, static_cast<ulong>(t));
+    else fmpz_mul_2exp(w.den, w.den, static_cast<ulong>(-t));
+    fmpz_fdiv_qr(w.q, w.r, w.num, w.den);
+    bool up = false;
+    if (!fmpz_is_zero(w.r)) {
+      if (rnd == DecimalRound::nearest) {
+        fmpz_mul_2exp(w.r, w.r, 1);
+        const int c = fmpz_cmp(w.r, w.den);
+        up = c > 0 || (c == 0 && fmpz_is_odd(w.q));
+      } else {
+        up = (rnd == DecimalRound::up) == (sign > 0);  // away from zero
+      }
+    }
+    if (up) fmpz_add_ui(w.q, w.q, 1);
+    if (fmpz_abs_fits_ui(w.q)) {
+      len = std::snprintf(text, sizeof text, "%lu", fmpz_get_ui(w.q));
+    } else {
+      if (fmpz_sizeinbase(w.q, 10) > 70) return "";
+      fmpz_get_str(text, 10, w.q);
+      len = static_cast<int>(std::strlen(text));
+    }
+    if (len == digits) break;
+    if (len == digits + 1 && attempt == 0) {
+      // D was one too small (the truncated q has digits + 1 digits), or rounding carried into a new digit: q is
+      // 10^digits, whose digits are those of 10^(digits - 1) at D + 1 either way
+      ++D;
+      if (text[0] == '1' && std::strspn(text + 1, "0") == static_cast<std::size_t>(digits)) {
+        len = digits;
+        break;
+      }
+      continue;
+    }
+    return "";
+  }
+  if (len != digits) return "";
+  std::string out = sign < 0 ? "-" : "";
+  out += text[0];
+  if (digits > 1) out += '.', out.append(text + 1, static_cast<std::size_t>(digits - 1));
+  if (D != 0) out += 'e', out += std::to_string(D);
+  return out;
+}
+
+std::string decimal_by_mpfr(const arf_t x, int digits, DecimalRound rnd) {
+  if (arf_is_zero(x)) return "0";
+  mpfr_t m;
+  slong bits = arf_bits(x);
+  mpfr_init2(m, bits < 2 ? 2 : bits);
+  arf_get_mpfr(m, x, MPFR_RNDN);  // exact: enough bits, unless the exponent is beyond MPFR's range
+  const bool out_of_range = mpfr_inf_p(m) || mpfr_zero_p(m);
+  std::string s = out_of_range ? huge_to_string(x, digits, rnd_of(rnd)) : mpfr_to_string(m, digits, rnd_of(rnd));
+  mpfr_clear(m);
+  return s;
+}
+}  // namespace detail
+
+namespace {
 // ulp of doubles at magnitude |t| (t a double, finite): denormal spacing below DBL_MIN.
 double ulp_at(double t) {
   t = std::fabs(t);

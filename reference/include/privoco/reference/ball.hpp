@@ -61,6 +61,15 @@ struct ClaimError {
 };
 ClaimError claim_error(const Certified& c, const std::string& claimed);
 
+namespace detail {
+enum class DecimalRound { nearest, down, up };  // to nearest (ties to even), towards -inf, towards +inf
+// `digits` significant decimals of x ("d.ddd", "e<exponent>" unless it is 0, "0" for 0; mpfr_get_str's digits): by exact
+// integer arithmetic ("" where |x| is past 2^+-4000 or digits past 60), and by MPFR (any x). The first serves, the
+// second is its fallback and its test's second route.
+std::string decimal_by_integers(const arf_t x, int digits, DecimalRound rnd);
+std::string decimal_by_mpfr(const arf_t x, int digits, DecimalRound rnd);
+}  // namespace detail
+
 // Decimal string of an arf-rounded bound: `digits` significant digits, rounding down (up = false) or up.
 std::string arb_bound_string(arb_srcptr x, bool upper, int digits);
 std::string arb_mid_string(arb_srcptr x, int digits);
