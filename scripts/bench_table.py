@@ -30,8 +30,8 @@ import time
 import warnings
 
 import numpy as np
-from scipy import integrate
-from scipy.special import erf
+from scipy import integrate, optimize
+from scipy.special import erf, ndtr
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -102,6 +102,11 @@ def laplace_delta(eps, mu):  # the Laplace mechanism's privacy profile
     return np.maximum(0.0, 1 - np.exp((eps - mu) / 2))
 
 
+def gauss_mu(eps, delta):  # the analytic calibration (Balle and Wang 2018, Thm 8) by scipy's brentq on the printed profile
+    f = lambda m: ndtr(m / 2 - eps / m) - np.exp(eps) * ndtr(-m / 2 - eps / m) - delta
+    return optimize.brentq(f, 1e-8, 1e8, xtol=1e-300, rtol=4 * np.finfo(float).eps)
+
+
 def delta_typical(T):  # JKT Sec 2.2
     return np.exp(-T)
 
@@ -110,7 +115,7 @@ def igd_step(alpha, t):  # JKT Alg 2 l.6
     return 1 / (alpha * t)
 
 
-# id -> (function of the parameter columns by name, "vectorised" or "quad")
+# id -> (function of the parameter columns by name, "vectorised" or "quad" (point by point: quadrature or root finding))
 NAIVE = {
     "VDH.pred.conj": (naive_pred_conj, "vectorised"),
     "VDH.pot.conj": (pot_conj, "vectorised"),
@@ -124,6 +129,7 @@ NAIVE = {
     "VDH.bound.thm1": (thm1, "vectorised"),
     "VDH.conj.exp_linear": (exp_linear, "vectorised"),
     "DP.laplace.delta": (laplace_delta, "vectorised"),
+    "DP.gauss.mu": (gauss_mu, "quad"),
     "JKT.const.delta_typical": (delta_typical, "vectorised"),
     "JKT.const.igd_step": (igd_step, "vectorised"),
 }

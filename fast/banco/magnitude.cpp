@@ -84,6 +84,10 @@ double sinh_over(double t, double u, double l) {
   return std::sinh(t) / l;
 }
 
+// w = |x|/(2 sqrt y) in double-double, the peak of the Gaussian in u: e^{w^2} amplifies w's rounding by 2 w^2 (two
+// roundings in double, sqrt and quotient, were 413 ulp of m at w = 18, y = DBL_MAX)
+dd peak_of(double x, double y) { return dd{std::fabs(x), 0} / (sqrt_dd(dd{y, 0}) * 2.0); }
+
 // Psi (which = kPsi) or M = m/a (kBet) for lambda = a|x| >= 0, nu = a^2 y >= 0: Psi = int_0^1 cosh(lambda u) e^{-nu u^2} du,
 // M = int_0^1 u sinh(lambda u) e^{-nu u^2} du (the definitions with beta = a u, folded by symmetry). Returns the
 // magnitude as mantissa times e^E.
@@ -105,12 +109,15 @@ Value magnitude(int which, int sign, double fm, long fe2, double xv, double yv, 
   // (sqrt(pi)/(4 s^3)) lambda e^{w^2}, with s divided out factor by factor (a, sqrt y) as a Scaled value
   if (!std::isfinite(n) && which != kPsiM1 && !(av * std::sqrt(yv) < 0x1p1000) &&
       (std::isfinite(l) || std::fabs(xv) < av * yv)) {
-    const double ry = std::sqrt(yv), w = std::fabs(xv) / (2 * ry);
-    if (!(w < 1e154)) return numerics::overflow(sign);  // ln Psi ~ w^2 past DBL_MAX (it was NaN)
+    const double ry = std::sqrt(yv);
+    const dd w = peak_of(xv, yv);
+    // ln Psi ~ w^2 past DBL_MAX (it was NaN); w^2 up to DBL_MAX is kept (w < 1e154 was asked: ln m = 1.19e308 came
+    // out as an overflow of ln)
+    if (!(w.hi < 1.35e154) || !std::isfinite((w * w).hi)) return numerics::overflow(sign);
     numerics::Scaled r;
     r.m = which == kPsi ? kSqrtPi.hi / 2 : kSqrtPi.hi / 4 * fm;
     r.e2 = which == kPsi ? 0 : fe2;
-    r.E = two_prod(w, w);
+    r.E = w * w;
     r.renorm();
     for (int k = 0; k < (which == kPsi ? 1 : 3); ++k) {
       r /= av;
@@ -166,8 +173,8 @@ Value magnitude(int which, int sign, double fm, long fe2, double xv, double yv, 
     s2 = sqrt_dd(nu);
     if (!q_negative) wd = lam / (s2 * 2.0);
   } else {
-    s2 = two_prod(av, std::sqrt(yv));
-    wd = dd{std::fabs(xv) / (2 * std::sqrt(yv)), 0};
+    s2 = sqrt_dd(dd{yv, 0}) * av;
+    wd = peak_of(xv, yv);
   }
   const double s = s2.hi;
   if (q_negative) {

@@ -252,6 +252,63 @@ void BM_FastGaussDeltaBatch(benchmark::State& state) {
 }
 BENCHMARK(BM_FastGaussDeltaBatch)->Unit(benchmark::kMillisecond);
 
+// DP.gauss.eps / DP.gauss.mu (the inverses: roots of delta, Newton steps with every delta vectorised over the
+// block), scalar calls over their sampling boxes and the batch forms on the same points (eps: each composition's mu
+// formed once beforehand, in double).
+std::vector<std::vector<double>> g_dp_eps, g_dp_mu;
+void BM_FastGaussEps(benchmark::State& state) {
+  if (g_dp_eps.empty()) g_dp_eps = privoco::oracle::sample_points(privoco::entry("DP.gauss.eps"), 1 << 14, 1, false);
+  double acc = 0;
+  for (auto _ : state) {
+    for (const auto& x : g_dp_eps)  // {d, delta, mu_1..mu_d}
+      acc += privoco::fast::dp::gauss_eps(x[1], x.data() + 2, static_cast<int>(x[0])).value;
+    benchmark::DoNotOptimize(acc);
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * g_dp_eps.size()));
+}
+BENCHMARK(BM_FastGaussEps)->Unit(benchmark::kMillisecond);
+
+void BM_FastGaussEpsBatch(benchmark::State& state) {
+  if (g_dp_eps.empty()) g_dp_eps = privoco::oracle::sample_points(privoco::entry("DP.gauss.eps"), 1 << 14, 1, false);
+  std::vector<double> delta, mu;
+  for (const auto& x : g_dp_eps) {
+    double s = 0;
+    for (int j = 0; j < static_cast<int>(x[0]); ++j) s += x[2 + j] * x[2 + j];
+    delta.push_back(x[1]), mu.push_back(std::sqrt(s));
+  }
+  std::vector<privoco::fast::Value> out(delta.size());
+  for (auto _ : state) {
+    privoco::fast::dp::gauss_eps(delta.data(), mu.data(), out.data(), delta.size());
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * delta.size()));
+}
+BENCHMARK(BM_FastGaussEpsBatch)->Unit(benchmark::kMillisecond);
+
+void BM_FastGaussMu(benchmark::State& state) {
+  if (g_dp_mu.empty()) g_dp_mu = privoco::oracle::sample_points(privoco::entry("DP.gauss.mu"), 1 << 14, 1, false);
+  double acc = 0;
+  for (auto _ : state) {
+    for (const auto& x : g_dp_mu) acc += privoco::fast::dp::gauss_mu(x[0], x[1]).value;
+    benchmark::DoNotOptimize(acc);
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * g_dp_mu.size()));
+}
+BENCHMARK(BM_FastGaussMu)->Unit(benchmark::kMillisecond);
+
+void BM_FastGaussMuBatch(benchmark::State& state) {
+  if (g_dp_mu.empty()) g_dp_mu = privoco::oracle::sample_points(privoco::entry("DP.gauss.mu"), 1 << 14, 1, false);
+  std::vector<double> eps, delta;
+  for (const auto& x : g_dp_mu) eps.push_back(x[0]), delta.push_back(x[1]);
+  std::vector<privoco::fast::Value> out(eps.size());
+  for (auto _ : state) {
+    privoco::fast::dp::gauss_mu(eps.data(), delta.data(), out.data(), eps.size());
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * eps.size()));
+}
+BENCHMARK(BM_FastGaussMuBatch)->Unit(benchmark::kMillisecond);
+
 // The plain C++ loop of the printed closed form on the same (eps, mu) (Balle and Wang 2018, Thm 8: delta =
 // Phi(mu/2 - eps/mu) - e^eps Phi(-mu/2 - eps/mu), Phi(x) = erfc(-x/sqrt 2)/2; std::erfc, std::exp, project flags),
 // the peer the batch kernel is measured against in the same run (and with PRIVOCO_SIMD, per variant).

@@ -17,6 +17,8 @@
 #include "privoco/errors.hpp"
 #include "privoco/fast/banco/magnitude.hpp"
 #include "privoco/fast/evaluate.hpp"
+#include "privoco/fast/numerics/dd.hpp"
+#include "privoco/fast/numerics/dd_math.hpp"
 #include "privoco/fast/vdh/conj.hpp"
 #include "privoco/proofs/check.hpp"
 #include "privoco/reference/banco/magnitude.hpp"
@@ -317,6 +319,27 @@ TEST(BancoMagnitude, NuPastTheDoubleRangeAgainstReference) {
                                                 {-2.8264670964116019e-308, 2.8341128929816335e-308, 5.8874288378648615e307}};
   for (const auto& p : pts)
     for (const char* id : {"BANCO.pot.psi", "BANCO.pred.m_compact"}) privoco::testing::expect_matches_reference(id, p);
+}
+
+// Where nu = a^2 y passes DBL_MAX, Psi and m are e^{w^2} times moderate factors, w = |x|/(2 sqrt y): w in
+// double-double (whole-range points where w rounded twice in double cost 19-413 ulp, at w = 4.3 to 18), and w^2 up to
+// DBL_MAX kept (ln m = 1.19e308 came back as an overflow of ln). The sibling: at each point w^2 from the double w
+// differs from w^2 in double-double by more than 8 ulp of e^{w^2}.
+TEST(BancoMagnitude, PeakOfTheGaussianInDoubleDouble) {
+  const std::vector<std::vector<double>> pts = {
+      {6.5504944077526349e+20, 5.7713223879855209e+38, 1.7976931348623157e+308},
+      {-4.8830617658375095e+155, 1.7976931348623155e+308, 4.9905787908772288e+85},
+      {-9.3754523285625151e+83, 1.920511065332193e+165, 3.6858494308223431e+184},
+      {3.4248444776767586e+26, 1.1590339796329957e+50, 7.3944657266026235e+260},
+      {1.1235582092889474e+307, 2.6579737475854413e+305, 3.7659384709458976e+288}};
+  for (const auto& p : pts)
+    for (const char* id : {"BANCO.pot.psi", "BANCO.pred.m_compact"}) privoco::testing::expect_matches_reference(id, p, 4);
+  for (std::size_t i = 0; i + 1 < pts.size(); ++i) {
+    const double x = pts[i][0], y = pts[i][1], w = std::fabs(x) / (2 * std::sqrt(y));
+    const privoco::fast::dd wd = privoco::fast::dd{std::fabs(x), 0} / (privoco::fast::sqrt_dd(privoco::fast::dd{y, 0}) * 2.0);
+    const privoco::fast::dd e = privoco::fast::two_prod(w, w) - wd * wd;  // the exponent's error
+    EXPECT_GT(std::fabs(privoco::fast::to_double(e)), 8 * 0x1p-52) << "the sibling at point " << i;
+  }
 }
 
 // nu = a^2 y = 1.6e244 with the root lambda* near 4e123: the bracket's halving from 2 nu ran out of steps above the

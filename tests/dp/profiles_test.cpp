@@ -24,6 +24,7 @@
 #include "support/gen.hpp"
 #include "fast/dp/gauss_kernel.hpp"
 #include "privoco/fast/dp/profiles.hpp"
+#include "privoco/fast/simd.hpp"
 
 namespace ref = privoco::reference;
 using privoco::testing::eval_fn;
@@ -627,4 +628,53 @@ TEST(DpInversesFast, SubnormalRootsGiveTheirLogarithm) {
   const auto& em = privoco::entry("DP.gauss.mu");
   const double z[2] = {1e-290, 1e-292};
   EXPECT_LE(ref::ulp_error(ref::evaluate(em, z), privoco::fast::evaluate(em, z).value), 4.0);
+}
+
+// The inverses' batch forms give the scalar calls' bits in every kernel variant: three blocks (the last partial) of
+// points from every route (mu below 2^-500, delta(0) <= delta, the near-zero form, Newton with the bracket, mu past
+// 1.8e154 for eps; eps = 0 and tiny roots for mu); a bad row throws after the rows before it are written.
+TEST(DpInversesFast, BatchEqualsScalarBitForBit) {
+  const int n = 2 * kd::GaussPoints::kMax + 300;
+  std::vector<double> delta(n), mu(n), eps(n);
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> u(0, 1);
+  for (int i = 0; i < n; ++i) {
+    delta[i] = std::exp(std::log(1e-300) + u(rng) * std::log(1e300 * 0.9));
+    mu[i] = std::exp(std::log(1e-6) + u(rng) * std::log(1e14));
+    eps[i] = i % 37 == 0 ? 0 : std::exp(std::log(1e-8) + u(rng) * std::log(1e16));
+    if (i % 41 == 0) mu[i] = 1e-320 * (1 + i % 7);                                   // the small-mu limit
+    if (i % 43 == 0) mu[i] = 1e160;                                                   // eps beyond DBL_MAX
+    if (i % 47 == 0) delta[i] = std::erf(mu[i] / (2 * std::sqrt(2.0))) * (1 - 1e-9);  // near delta(0)
+    if (i % 53 == 0) eps[i] = 1e-315, delta[i] = 1e-320;                              // a subnormal mu
+  }
+  auto bits = [](double x) {
+    std::uint64_t b;
+    std::memcpy(&b, &x, sizeof b);
+    return b;
+  };
+  const std::string in_use = privoco::fast::kernel_variant();
+  for (const std::string& variant : privoco::fast::kernel_variants()) {
+    privoco::fast::use_kernel_variant(variant);
+    std::vector<privoco::fast::Value> oe(n), om(n);
+    privoco::fast::dp::gauss_eps(delta.data(), mu.data(), oe.data(), n);
+    privoco::fast::dp::gauss_mu(eps.data(), delta.data(), om.data(), n);
+    for (int i = 0; i < n; ++i) {
+      const privoco::fast::Value se = privoco::fast::dp::gauss_eps(delta[i], mu[i]);
+      ASSERT_EQ(bits(se.value), bits(oe[i].value)) << variant << " eps " << i;
+      ASSERT_EQ(se.status, oe[i].status) << variant << " eps " << i;
+      ASSERT_EQ(bits(se.log_abs()), bits(oe[i].log_abs())) << variant << " eps " << i;
+      const privoco::fast::Value sm = privoco::fast::dp::gauss_mu(eps[i], delta[i]);
+      ASSERT_EQ(bits(sm.value), bits(om[i].value)) << variant << " mu " << i;
+      ASSERT_EQ(sm.status, om[i].status) << variant << " mu " << i;
+      ASSERT_EQ(bits(sm.log_abs()), bits(om[i].log_abs())) << variant << " mu " << i;
+    }
+  }
+  privoco::fast::use_kernel_variant(in_use);
+  delta[n - 5] = 1.5;
+  std::vector<privoco::fast::Value> out(n);
+  EXPECT_THROW(privoco::fast::dp::gauss_eps(delta.data(), mu.data(), out.data(), n), privoco::DomainError);
+  EXPECT_NE(out[n - 6].value, 0.0);  // the rows before the bad one (same block) are written
+  out.assign(n, privoco::fast::Value{});
+  EXPECT_THROW(privoco::fast::dp::gauss_mu(eps.data(), delta.data(), out.data(), n), privoco::DomainError);
+  EXPECT_NE(out[n - 6].value, 0.0);
 }

@@ -18,5 +18,10 @@ Value laplace_delta(double eps, double mu);  // 1 - e^{(eps - mu)/2} for eps < m
 Value gauss_eps(double delta, double mu);    // the smallest eps >= 0 with delta(eps; mu) <= delta
 Value gauss_eps(double delta, const double* mu, int d);
 Value gauss_mu(double eps, double delta);    // the largest mu with delta(eps; mu) <= delta
+// Batch forms (one mechanism per point; the same bits as the scalar calls): the roots of a block of points found
+// together, every evaluation of delta vectorised. No allocation; DomainError at the first bad row (rows before it are
+// written).
+void gauss_eps(const double* delta, const double* mu, Value* out, std::size_t n);
+void gauss_mu(const double* eps, const double* delta, Value* out, std::size_t n);
 
 }  // namespace privoco::fast::dp

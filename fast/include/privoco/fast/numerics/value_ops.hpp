@@ -18,14 +18,16 @@ inline void check_integer(const Entry& e, const char* name, double x) {
 }
 
 // A nonzero factor of a product: its double (possibly inf or 0 where it leaves the range) and ln|factor| (exact to
-// rounding whatever the range).
+// rounding whatever the range), or the factor as an xd. ln is taken only where the double does not carry the factor
+// (NaN until then: the logarithms taken for every factor were a fifth of a bound's time).
 struct Factor {
-  double v, ln;
+  double v, ln = NAN;
   xd w;               // the factor itself where it is known beyond the double range
   bool has_xd = false;
-  Factor(double x) : v(x), ln(std::log(std::fabs(x))) {}  // NOLINT: a double is a factor
+  Factor(double x) : v(x) {}  // NOLINT: a double is a factor
   Factor(double x, double log_abs) : v(x), ln(log_abs) {}
-  Factor(const xd& x) : v(0), ln(x.m.hi == 0 ? -INFINITY : to_double(xd_log(x))), w(x), has_xd(true) {}  // NOLINT
+  Factor(const xd& x) : v(0), w(x), has_xd(true) {}  // NOLINT
+  double log_abs() const { return std::isnan(ln) ? std::log(std::fabs(v)) : ln; }
 };
 
 // ln(e^a + e^b), without overflow
@@ -58,17 +60,18 @@ inline Value product_of(std::initializer_list<Factor> num, std::initializer_list
       return;
     }
     if (f.v < 0) sign = -sign;
-    if (!std::isfinite(f.ln)) {
-      beyond += divide ? -f.ln : f.ln;
-      return;
-    }
     int e;
     double fm;
-    if (std::isfinite(f.v) && f.v != 0) {
+    if (std::isfinite(f.v) && f.v != 0 && !(std::fabs(f.ln) == INFINITY)) {
       fm = std::frexp(std::fabs(f.v), &e);
     } else {  // |f| = e^ln = 2^k e^(ln - k ln 2)
-      const double k = std::floor(f.ln / kLn2);
-      fm = std::frexp(std::exp(f.ln - k * kLn2), &e);
+      const double ln = f.log_abs();
+      if (!std::isfinite(ln)) {
+        beyond += divide ? -ln : ln;
+        return;
+      }
+      const double k = std::floor(ln / kLn2);
+      fm = std::frexp(std::exp(ln - k * kLn2), &e);
       e2 += divide ? -static_cast<long>(k) : static_cast<long>(k);
     }
     m = divide ? m / fm : m * fm;
