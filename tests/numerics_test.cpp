@@ -21,6 +21,7 @@
 #include "privoco/reference/ball.hpp"
 #include "fast/numerics/erfcx_table.hpp"
 #include "fast/numerics/quadrature.hpp"
+#include "fast/numerics/scaled.hpp"
 #include "reference/numerics/balls.hpp"
 #include "reference/numerics/monotone.hpp"
 #include "reference/numerics/scratch.hpp"
@@ -505,4 +506,16 @@ TEST(Numerics, DecimalStringsRoundAsAsked) {
   std::snprintf(via_double, sizeof via_double, "%.30e", arf_get_d(x, ARF_RND_NEAR));
   EXPECT_NE(std::string(via_double), "1.267650600228229401496703205377e+30") << "the sibling";
   arf_clear(x);
+}
+
+// ln of m 2^e2 e^E where E and e2 ln 2 nearly cancel: in double-double, to an ulp of the result (the chi-square
+// tail at d = 2^20 lost 17 ulp of ln in double); the sibling: the sum in double is 27 ulp off here. Expected value by
+// mpmath at 200 bits: -630401.5 + 2^-40 + 900000 ln 2 + ln 0.6.
+TEST(Numerics, ScaledLogarithmWhereTheExponentsCancel) {
+  privoco::fast::numerics::Scaled s;
+  s.m = 0.6, s.e2 = 900000, s.E = privoco::fast::dd{-630401.5, 0x1p-40};
+  const double expected = -0x1.9a98c5ecf252ap+12;
+  EXPECT_LE(std::fabs(privoco::fast::numerics::log_of(s) - expected), 0x1p-52 * 6570);
+  const double in_double = std::log(s.m) + static_cast<double>(s.e2) * privoco::fast::numerics::kLn2Hi + s.E.hi + s.E.lo;
+  EXPECT_GT(std::fabs(in_double - expected), 16 * 0x1p-52 * 6570) << "the sibling";
 }
