@@ -45,21 +45,25 @@ Value bound_thm1(double u, double V, double b, double G) {
   const double ln_t1 = br > 0 ? (std::isfinite(t1) ? std::log(t1) : ln11G + std::log(br)) : -INFINITY;
   const double ln_m = std::max(ln_t1, ln_t2);  // t2 > 0 always, so max{t1, t2} > 0
   const double ln_um = lnau + ln_m;            // ln(|u| max{...})
-  if (ln_um > 709.7) {
+  // past e^710 certainly beyond DBL_MAX (e^709.78); between e^709.7 and DBL_MAX the direct value below is still a
+  // double (the threshold 709.7 called 1.7485e308 an overflow)
+  auto overflow = [&] {
     out.value = INFINITY;
     out.status = Status::overflow;
     out.log_abs_out = ln_um + std::log1p(std::exp(-ln_um));
     return out;
-  }
+  };
+  if (ln_um > 710) return overflow();
   // within range: the direct products (exp of a logarithm near 10 would cost ~10 ulp; past the range of the
   // log's argument, t2 = sqrt(8) sqrt(B) sqrt(l) from l itself: exp(ln t2) lost 147 ulp at t2 = 5e123)
-  const double arg = 16 * au * au * B * std::sqrt(B) * (1.7724538509055160273 / std::sqrt(b));
+  // (l from the argument with its exponent apart: 16 u^2 in double underflowed to 0 at u = 7.8e-169, so t2 = 0 and
+  // the bound 1 where it is 1 + 6.2e-14)
   const double sB = std::isfinite(B) ? std::sqrt(B) : std::sqrt(2.0) * std::sqrt(0.5 * b + 0.5 * V);
-  const double t2 = std::isfinite(arg) && std::isfinite(8 * B * std::log1p(arg)) ? std::sqrt(8 * B * std::log1p(arg))
-                                                                               : 2 * std::sqrt(2.0) * sB * std::sqrt(l);
+  const double t2 = std::isfinite(8 * B * l) ? std::sqrt(8 * B * l) : 2 * std::sqrt(2.0) * sB * std::sqrt(l);
   // |u| t1 with 11G past DBL_MAX but |u| G not: the product in the other order (t1 itself is inf)
   const double um = ln_t1 > ln_t2 ? (std::isfinite(t1) ? au * t1 : 11 * (G * au) * br) : au * t2;
   out.value = 1 + um;
+  if (!std::isfinite(out.value)) return overflow();
   return out;
 }
 
@@ -107,8 +111,9 @@ Value thm12(double u, double V, double G, char reading) {
   }
   const double au = std::fabs(u);
   // logs of the three terms (all > 0 except the second, which may be negative: it is then not the max)
-  const double ln_arg1 = std::log(8.0) + 2 * std::log(au) + std::log(V);  // ln(8 u^2 V), -inf at V = 0
-  const double l1 = ln_arg1 < 700 ? std::log1p(std::exp(ln_arg1)) : ln_arg1 + std::log1p(std::exp(-ln_arg1));
+  // l1 = ln(1 + 8 u^2 V) from the argument with its exponent apart (from ln(8 u^2 V) = ln 8 + 2 ln|u| + ln V the
+  // logarithms' roundings, up to 1e-13 where they cancel, cost 69 ulp at u = 5e-138, V = 4.8e273)
+  const double l1 = to_value(xd_log1p(xd_of(8.0) * xd_of(au) * xd_of(au) * xd_of(V))).value;
   const double ln_a = std::log(au) + 0.5 * (std::log(8.0) + std::log(V)) + std::log1p(std::sqrt(l1));
   const double c_direct = reading != 'a' ? au * sv + 1 + third_log : au * (sv + 1 + third_log);
   const double ln_c = std::isfinite(c_direct) ? std::log(c_direct) : std::log(au) + std::log(sv + 1 + third_log);
@@ -127,12 +132,13 @@ Value thm12(double u, double V, double G, char reading) {
     }
   }
   const double ln_m = std::max({ln_a, ln_b, ln_c});
-  if (ln_m > 709.7) {
+  auto overflow = [&] {
     out.value = INFINITY;
     out.status = Status::overflow;
     out.log_abs_out = ln_m;
     return out;
-  }
+  };
+  if (ln_m > 710) return overflow();  // certainly beyond DBL_MAX (e^709.78); below, the direct value decides
   // in range: the winning term directly (exp of its logarithm would cost ulps)
   if (ln_m == ln_b && std::isfinite(bterm)) {
     out.value = bterm;
@@ -142,6 +148,7 @@ Value thm12(double u, double V, double G, char reading) {
     out.value = au * std::sqrt(8.0) * std::sqrt(V) * (std::sqrt(l1) + 1);  // (8u^2 V may overflow: 272 ulp from logs)
   }
   if (!std::isfinite(out.value) || out.value < kLn2 * 0.5) out.value = std::exp(ln_m);  // products past range
+  if (!std::isfinite(out.value)) return overflow();
   return out;
 }
 }  // namespace

@@ -29,7 +29,8 @@ using namespace numerics;
 namespace {
 
 struct Setup {
-  dd C, lam, mu;
+  dd C, lam, mu;  // C = 1/(5G) as C 2^c_e2 (c_e2 = -64 for G past 2^1000, where 5G overflows or C is subnormal)
+  long c_e2 = 0;
   double ell;     // ln(5G) > 0 (and its low part)
   double ell_lo;
   double lambda, m;
@@ -42,13 +43,23 @@ struct Setup {
 
 Setup setup(double L, double V, double G) {
   Setup s;
-  const dd g5 = two_prod(5.0, G);
-  s.C = scale_C(G);
-  const dd l = log_dd(g5);  // l in double-double: its rounding alone shifted the weight l/(l + u)^2 by 1e-16
+  // G past 2^1000: C, lambda and mu from G 2^-64 with the powers of two applied last (5G overflowed past 3.6e307 and
+  // C was subnormal from 4.5e306: F an overflow where it is 1.4e-5 at L = G = DBL_MAX; w of sign 0)
+  const bool huge = G > 0x1p1000;
+  const double Gs = huge ? std::ldexp(G, -64) : G;
+  const dd g5 = two_prod(5.0, Gs);
+  s.C = scale_C(Gs);
+  s.c_e2 = huge ? -64 : 0;
+  // l in double-double: its rounding alone shifted the weight l/(l + u)^2 by 1e-16
+  const dd l = huge ? log_dd(g5) + dd{0x1.62e42fefa39efp-1, 0x1.abc9e3b39803fp-56} * 64.0 : log_dd(g5);
   s.ell = l.hi;
   s.ell_lo = l.lo;
   s.lam = s.C * std::fabs(L);
   s.mu = (s.C * V) * s.C;
+  if (huge) {  // exact unless they leave the normal range (then lambda, mu below 2^-958: the tiny regimes)
+    s.lam = dd{std::ldexp(s.lam.hi, -64), std::ldexp(s.lam.lo, -64)};
+    s.mu = dd{std::ldexp(s.mu.hi, -128), std::ldexp(s.mu.lo, -128)};
+  }
   s.lambda = s.lam.hi, s.m = s.mu.hi;
   s.inside = s.lambda < 2 * s.m;
   if (s.inside) {
@@ -260,6 +271,7 @@ Value pred_cv(double L, double V, double G) {
     Scaled w = linear_part(s, 0.5, 1);
     w *= s.C.hi;
     w.m *= 1 + s.C.lo / s.C.hi;
+    w.e2 += s.c_e2;
     return finish(sign, w);
   }
   // x sinh(lambda x) = x e^{lambda x} (1 - e^{-2 lambda x})/2, with the first-order term of lambda's low part
@@ -268,7 +280,14 @@ Value pred_cv(double L, double V, double G) {
     const double xx = std::exp(-u), t = 2 * s.lambda * xx, em = -std::expm1(-t);
     return em > 0 ? 0.5 * xx * em * (1 + 2 * s.lam.lo * xx * std::exp(-t) / em) : 0.0;  // em = 0: t underflowed
   });
-  const Value w = finish(sign, q * s.C.hi * (1 + s.C.lo / s.C.hi), s.E0);
+  // w = C q e^{E0}, C and q apart (their product in double underflowed: w of sign 0, or ln w 2e-3 off, near 1e-321)
+  Scaled ws;
+  ws.m = q * (1 + s.C.lo / s.C.hi);
+  ws.E = s.E0;
+  ws.renorm();
+  ws *= s.C.hi;
+  ws.e2 += s.c_e2;
+  const Value w = finish(sign, ws);
   if (std::isnan(w.log_abs())) throw unresolved_peak("VDH.pred.cv", L, V, G);
   return w;
 }

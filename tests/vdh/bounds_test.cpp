@@ -457,3 +457,25 @@ TEST(VdhBoundsWholeRange, NearDblMaxAgainstReference) {
                                    1.8907690587331418e+113, 6.0304145879138164e-59, M}}};
   for (const auto& c : cases) privoco::testing::expect_matches_reference(c.id, c.p, 8, 1e-15);
 }
+
+// Whole-range points where the bounds' double forms failed: Thm 1's direct form with 16 u^2 underflowed to 0 (the
+// bound 1 where it is 1 + 6.2e-14; Thm 2 sums it), Thm 12's ln(1 + 8 u^2 V) from logarithms that cancel (47 and 69
+// ulp), and a Thm 2 sum of 1.7485e308 called an overflow (threshold e^709.7). Each now within 4 ulp; the siblings
+// show what failed.
+TEST(BoundsFast, WholeRangePointsOfTheDoubleForms) {
+  using privoco::testing::expect_matches_reference;
+  expect_matches_reference("VDH.bound.thm1", {7.8150412463956086e-169, 1.9028973507626831e+306, 6.620783351524226e-111,
+                                              4.1636387636171682e-198}, 4);
+  EXPECT_EQ(16 * 7.8150412463956086e-169 * 7.8150412463956086e-169, 0.0) << "the sibling: 16 u^2 in double";
+  for (const std::vector<double>& p : {std::vector<double>{3.6698046312750497e-138, 7.1070226038107201e+274, 2.0518089893343056e-78},
+                                       std::vector<double>{5.0973020915152397e-138, 4.8463682853145881e+273, 6.2748042954710405e+80}}) {
+    expect_matches_reference("VDH.bound.thm12", p, 4);
+    const double via_logs = std::log1p(std::exp(std::log(8.0) + 2 * std::log(p[0]) + std::log(p[1])));
+    const double direct = std::log1p(8 * p[0] * p[0] * p[1]);  // in range at these points: 8 u^2 V ~ 7.6 and 1.0
+    EXPECT_GT(std::fabs(via_logs - direct), 8 * 0x1p-52 * direct) << "the sibling: the logarithms' form";
+  }
+  expect_matches_reference("VDH.bound.thm2", {2, 2.7603139237071628e+217, -1.2060646133592103e+138, 1.758019620700276e-195,
+                                              5.4303164677511636e+168, 2.132961806864935e-287, 7.9234235362218198e-222,
+                                              4.677182632244443e+86}, 4);
+  EXPECT_GT(std::log(1.7485466676147425e308), 709.7) << "the sibling: the old threshold";
+}

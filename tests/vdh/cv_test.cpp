@@ -331,3 +331,17 @@ TEST(VdhCv, PotentialAtCFarBelowTheCut) {
   EXPECT_NEAR(F, lead, 2e-6 * lead) << c.value;
   EXPECT_GT(std::fabs(F - lam * lam / 2 / (2 * l5G)), 2e-6 * lead);
 }
+
+// G past 2^1000 and products C q below the normal range: whole-range points where 5G overflowed (F an overflow where
+// it is 1.4e-5 at L = G = DBL_MAX), C was subnormal (w of sign 0), or C q underflowed in double (ln w 2e-3 off near
+// 1e-321). Each now matches the reference (8 ulp, or status, sign and ln); the siblings show the double forms.
+TEST(CvFast, HugeGAndTinyProducts) {
+  using privoco::testing::expect_matches_reference;
+  expect_matches_reference("VDH.pred.cv", {-4.5763502459366854e+167, 4.0233380933295072e+213, 1.6721945577600228e+242});
+  expect_matches_reference("VDH.pred.cv", {-7.8948579844190097e+248, 2.2250738585072014e-308, 1.1235582092889474e+307});
+  expect_matches_reference("VDH.pred.cv", {1.1630501588328486e+262, 1.1235582092889474e+307, 1.0799119956161618e+295});
+  expect_matches_reference("VDH.pot.cv", {1.7976931348623157e+308, 0, 1.7976931348623155e+308});
+  expect_matches_reference("VDH.pot.cv", {2.171598501112118e+257, 46563398661500.516, 1.7976931348623155e+308});
+  EXPECT_TRUE(std::isinf(5 * 1.7976931348623155e+308)) << "the sibling: 5G";
+  EXPECT_LT(1 / (5 * 1.1235582092889474e+307), DBL_MIN) << "the sibling: C subnormal";
+}
