@@ -374,7 +374,8 @@ void newton_roots(bool for_eps, RootBlock& b, int n) {
         if (std::fabs(step) < ulp_of(x)) next = c < 0 ? std::nextafter(x, INFINITY) : std::nextafter(x, -INFINITY);
       }
       if (!(next > lo && next < hi)) {
-        if (hi == INFINITY) next = std::min(std::max(lo, x) * 4 + 1, DBL_MAX);
+        // (growth by squaring past 2: from 4x + 1 it took ~500 evaluations to reach a root near 1e300)
+        if (hi == INFINITY) next = lo < 2 ? lo * 4 + 1 : (lo < 1.3e154 ? lo * lo : DBL_MAX);
         else next = (lo > 0 && hi / lo > 4) ? std::sqrt(lo) * std::sqrt(hi) : lo + 0.5 * (hi - lo);
         if (!(next > lo && next < hi)) next = std::nextafter(lo, INFINITY);
       }
@@ -405,7 +406,7 @@ void eps_block(const double* delta, const dd* mu, Value* out, int n) {
     b.fixed_hi[k] = mu[i].hi, b.fixed_lo[k] = mu[i].lo, b.target[k] = t, b.lt[k] = std::log(t);
     b.lo[k] = 0, b.hi[k] = INFINITY;
     const double guess = m * (0.5 * m + upper_quantile(t));  // delta ~ Phi(mu/2 - eps/mu)
-    b.x[k] = guess > 0 && guess < DBL_MAX ? guess : std::min(m, 1.0);
+    b.x[k] = guess > 0 && guess < DBL_MAX ? guess : (guess > 0 ? DBL_MAX : std::min(m, 1.0));
     idx[k++] = i;
   }
   newton_roots(true, b, k);
@@ -431,8 +432,10 @@ void mu_block(const double* eps, const double* delta, Value* out, int n) {
   int idx[RootBlock::kMax];
   for (int i = 0; i < n; ++i) {
     if (gauss_mu_tiny(eps[i], delta[i], out[i])) continue;
-    const double z = upper_quantile(delta[i]);  // delta ~ Phi(mu/2 - eps/mu): mu^2/2 + z mu - eps = 0
-    const double guess = std::max(-z + std::sqrt(z * z + 2 * std::min(eps[i], 1e300)), 2.5066282746310002 * delta[i]);
+    // delta ~ Phi(mu/2 - eps/mu): mu^2/2 + z mu - eps = 0, the root without cancellation (-z + sqrt(z^2 + 2 eps) was
+    // 0 for eps = 3.7e-50: 40 evaluations from delta sqrt(2 pi)) and without overflow (2 eps, z + r); and mu >= sqrt(2 pi) delta
+    const double z = upper_quantile(delta[i]), r = std::sqrt(2.0) * std::sqrt(0.5 * z * z + eps[i]);
+    const double guess = std::max(z > 0 ? eps[i] / (0.5 * z + 0.5 * r) : r - z, 2.5066282746310002 * delta[i]);
     b.fixed_hi[k] = eps[i], b.fixed_lo[k] = 0, b.target[k] = delta[i], b.lt[k] = std::log(delta[i]);
     b.lo[k] = std::numeric_limits<double>::denorm_min(), b.hi[k] = INFINITY;
     b.x[k] = guess > b.lo[k] && guess < DBL_MAX ? guess : 1.0;
