@@ -162,7 +162,7 @@ def time_naive(fn, kind, params, budget):
         for i in range(n):
             try:
                 out.append(float(fn(*(p[i] for p in params))))
-            except (ArithmeticError, ValueError):
+            except (ArithmeticError, ValueError, RuntimeError):  # (brentq: no bracket, or no convergence)
                 out.append(float("nan"))
             if time.perf_counter() - t0 >= budget:
                 break

@@ -50,6 +50,29 @@ double minus_a2(double hi, double lo) {
   return std::isfinite(a2.hi) ? -(a2.hi + a2.lo) : -INFINITY;
 }
 
+// delta for mu = r 2^k below 2^-1000 (r in [1/2, sqrt d)): the profile's limit delta = mu (phi(s) - s Phi(-s)),
+// s = eps/mu (Balle and Wang's delta expanded in mu at fixed s; the relative remainder is O(mu s^4), below 1e-290),
+// = mu e^{-p^2} h(p)/sqrt(2 pi), p = s/sqrt2, h(p) = 1 - sqrt(pi) p erfcx(p), with ln delta = ln r + k ln 2 - p^2 +
+// ln h(p) - ln sqrt(2 pi) (the kernels' a and h = mu/sqrt2 were subnormal there: ln delta 2.8e-8 relative off at eps =
+// mu = 8.1e-320).
+Value tiny_mu_delta(double eps, double r, int k) {
+  constexpr double kLnSqrt2Pi = 0x1.d67f1c864beb5p-1, kLn2Hi = 0x1.62e42fefa39efp-1, kLn2Lo = 0x1.abc9e3b39803fp-56;
+  int ke = 0;
+  const double em = eps == 0 ? 0 : std::frexp(eps, &ke);
+  const double ln_mu = std::log(r) + k * kLn2Hi + k * kLn2Lo;
+  if (eps > 0 && ke - k > 1000) return underflow(-INFINITY);  // s = eps/mu past 2^999: ln delta ~ -s^2/2 < -DBL_MAX
+  const double sv = std::ldexp(em / r, ke - k);          // s, one rounding
+  const double p = sv * 0.70710678118654752440;          // s/sqrt2 (the relative error of p^2 is a few ulp of p^2)
+  if (!(p < 1e154)) return underflow(-INFINITY);         // ln delta ~ -p^2 below -DBL_MAX
+  const dd p2 = two_prod(p, p);
+  const double h = numerics::h_of(p);
+  const double ld = ln_mu - p2.hi - p2.lo + std::log(h) - kLnSqrt2Pi;
+  const double g = std::exp(-p2.hi) * (1 - p2.lo) * h * 0.39894228040143267794;  // e^{-p^2} h/sqrt(2 pi)
+  const double v = std::ldexp(r * g, k);
+  if (g > 0 && std::isfinite(v) && v >= DBL_MIN) return normal(v);
+  return underflow(ld);
+}
+
 // delta at points i < n (eps[i], mu = mu_hi[i] + mu_lo[i], parameters already checked) into out.
 void delta_block(const double* eps, const double* mu_hi, const double* mu_lo, Value* out, int n) {
   using namespace detail;
@@ -92,6 +115,13 @@ void delta_block(const double* eps, const double* mu_hi, const double* mu_lo, Va
                                        kLn2SqrtPi);
     }
   }
+  for (int i = 0; i < n; ++i) {  // mu below 2^-1000: the limit form (the kernels' a and h lose bits there)
+    if (mu_hi[i] < 0x1p-1000 && mu_hi[i] > 0) {
+      int k;
+      const double r = std::frexp(mu_hi[i], &k);
+      out[i] = tiny_mu_delta(eps[i], r + std::ldexp(mu_lo[i], -k), k);
+    }
+  }
 }
 
 Value gauss_delta_at(double eps, dd mu) {
@@ -103,17 +133,21 @@ Value gauss_delta_at(double eps, dd mu) {
 
 namespace {
 // sqrt(sum mu_j^2) as a double-double, the terms scaled by a power of two (exact) so that no square overflows.
-dd composed(const double* mu, int d) {
+// As r 2^k (r a normal double-double): below the normal range the double-double of the composition has lost bits.
+dd composed_scaled(const double* mu, int d, int* k) {
   double m = 0;
   for (int j = 0; j < d; ++j) m = std::max(m, mu[j]);
-  int k = 0;
-  std::frexp(m, &k);
+  std::frexp(m, k);
   dd s{0, 0};
   for (int j = 0; j < d; ++j) {
-    const double x = std::ldexp(mu[j], -k);
+    const double x = std::ldexp(mu[j], -*k);
     s = s + two_prod(x, x);
   }
-  const dd r = sqrt_dd(s);
+  return sqrt_dd(s);
+}
+dd composed(const double* mu, int d) {
+  int k = 0;
+  const dd r = composed_scaled(mu, d, &k);
   return {std::ldexp(r.hi, k), std::ldexp(r.lo, k)};
 }
 
@@ -135,6 +169,11 @@ Value gauss_delta(double eps, double mu) { return gauss_delta(eps, &mu, 1); }
 Value gauss_delta(double eps, const double* mu, int d) {
   static const Entry& e = entry("DP.gauss.delta");
   const dd m = checked_composed(e, eps, mu, d);
+  if (m.hi < 0x1p-1000 && d > 1) {  // the composition's own scale (its double-double lost bits below DBL_MIN)
+    int k;
+    const dd r = composed_scaled(mu, d, &k);
+    return tiny_mu_delta(eps, to_double(r), k);
+  }
   // the composed mu past DBL_MAX: delta = Phi(mu/2 - eps/mu) - e^eps Phi(-mu/2 - eps/mu) = 1 - O(e^{-mu^2/8}), with
   // eps/mu <= 1 (an underflow status where it is 1)
   if (!std::isfinite(m.hi)) return normal(1.0);
@@ -258,10 +297,11 @@ double decreasing_root(F f, double x, double lo, double hi, double tol = 0) {
 // DP.gauss.eps for mu < 2^-500: g(s) = delta/mu, in p. Where the gap 1 - sqrt(2 pi) delta/mu (double-double) is at
 // most 1/2, from G(p) = -expm1(-p^2) + sqrt(pi) p erfc(p) = gap (the two terms positive; G' = sqrt(pi) erfc(p));
 // otherwise from -p^2 + ln h(p) = ln(sqrt(2 pi) delta/mu) (derivative -(1 - h)/(p h)).
-Value gauss_eps_tiny_mu(double delta, double mu) {
-  if (delta >= mu) return plain(0);                                       // delta/mu > g(0) = 1/sqrt(2 pi)
-  const double ds = std::ldexp(delta, 600), ms = std::ldexp(mu, 600);  // exact, and normal: an exact remainder
+Value gauss_eps_tiny_mu(double delta, double mr, int mk) {  // mu = mr 2^mk
+  // exact, and normal: an exact remainder
+  const double ds = std::ldexp(delta, 600), ms = std::ldexp(mr, mk + 600);
   const double q = ds / ms;
+  if (q >= 1) return plain(0);  // delta/mu > g(0) = 1/sqrt(2 pi)
   const dd r = quick_two_sum(q, std::fma(-q, ms, ds) / ms);
   const dd sqrt_2pi{0x1.40d931ff62706p+1, -0x1.a6a0d6f814637p-53};
   const dd gap = dd{1, 0} - sqrt_2pi * r;
@@ -280,7 +320,11 @@ Value gauss_eps_tiny_mu(double delta, double mu) {
       return std::pair{-x * x + std::log(h) - t, -(1 - h) / (x * h)};
     }, std::sqrt(-t) + 0.5, 0, 40);
   }
-  return times(mu, std::sqrt(2.0) * p);
+  const double f = std::sqrt(2.0) * p, v = std::ldexp(mr * f, mk);
+  if (v >= DBL_MIN || p == 0) return plain(v);
+  Value out = underflow(std::log(mr) + mk * 0.69314718055994530942 + std::log(f));
+  out.value = v;
+  return out;
 }
 
 // DP.gauss.mu where the root is below 2^-500 (tried for delta, eps < 2^-450; false where the root is larger):
@@ -396,7 +440,12 @@ void eps_block(const double* delta, const dd* mu, Value* out, int n) {
   int idx[RootBlock::kMax];
   for (int i = 0; i < n; ++i) {
     const double t = delta[i];
-    if (mu[i].hi < kTinyMu) { out[i] = gauss_eps_tiny_mu(t, mu[i].hi); continue; }
+    if (mu[i].hi < kTinyMu) {
+      int k;
+      const double r = std::frexp(mu[i].hi, &k);
+      out[i] = gauss_eps_tiny_mu(t, r, k);
+      continue;
+    }
     if (!(cmp_delta(at0[i], t, std::log(t)) > 0)) { out[i] = plain(0); continue; }  // delta(0) <= target
     // the near-zero form applies only where delta(0) < 1.25 target (its gap in double-double cost 3/4 of the time)
     if (at0[i].value < 1.3 * t) {
@@ -450,7 +499,13 @@ Value gauss_eps(double delta, double mu) { return gauss_eps(delta, &mu, 1); }
 
 Value gauss_eps(double delta, const double* mu, int d) {
   static const Entry& e = entry("DP.gauss.eps");
-  return gauss_eps_at(delta, checked_composed(e, delta, mu, d));
+  const dd m = checked_composed(e, delta, mu, d);
+  if (m.hi < 0x1p-1000 && d > 1) {  // the composition's own scale (its double-double lost bits below DBL_MIN)
+    int k;
+    const dd r = composed_scaled(mu, d, &k);
+    return gauss_eps_tiny_mu(delta, to_double(r), k);
+  }
+  return gauss_eps_at(delta, m);
 }
 
 void gauss_eps(const double* delta, const double* mu, Value* out, std::size_t n) {

@@ -88,11 +88,14 @@ static Value quadratic_loss_scaled(int d, double alpha, double y, const double* 
   // exponents of either sign: tiny entries are scaled up (f below DBL_MIN came out 0 with sign 0); the residual's
   // scale er also covers y (y/2^(ev+ex) may overflow where y is far larger than v.x: then v.x 2^-er is negligible)
   const int ev = mv > 0 ? std::ilogb(mv) - 250 : 0, ex = mx > 0 ? std::ilogb(mx) - 250 : 0;
-  const int er = y != 0 ? std::max(ev + ex, std::ilogb(y) - 250) : ev + ex;
+  // (where v or x is 0 there is no product term: its scale took y = 4.9e-324 to 0, the loss 0 where it is y^2)
+  const bool product = mv > 0 && mx > 0;
+  const int er = y != 0 ? (product ? std::max(ev + ex, std::ilogb(y) - 250) : std::ilogb(y) - 250) : ev + ex;
   dd r{std::ldexp(y, -er), 0}, q{0, 0};
   for (int j = 0; j < d; ++j) {
     const double xs = std::ldexp(x[j], -ex);
-    r = r - two_prod(std::ldexp(v[j], -ev), std::ldexp(x[j], -(er - ev))), q = q + two_prod(xs, xs);
+    if (product) r = r - two_prod(std::ldexp(v[j], -ev), std::ldexp(x[j], -(er - ev)));  // (0 inf = NaN)
+    q = q + two_prod(xs, xs);
   }
   numerics::Scaled t1, t2;
   const bool has1 = r.hi != 0 && k.c != 0, has2 = q.hi != 0 && k.a != 0 && alpha != 0;

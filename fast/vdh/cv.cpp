@@ -238,14 +238,19 @@ double j2_large(double l) {
   return sum;
 }
 
-// lambda and mu = C^2 V tiny (scaled.hpp's small_C) with l = ln(5G) >= 50: x sinh(lambda x) = lambda x^2,
+// lambda and mu = C^2 V tiny (scaled.hpp's small_C): x sinh(lambda x) = lambda x^2,
 // cosh(lambda x) - 1 = (lambda x)^2/2 and 1 - e^{-mu x^2} = mu x^2 to a relative e^{-460}, so w = C^2 L J2(l) and
 // F = C^2 (L^2/2 - V) J2(l); C^2 as powers of two and factors (the quadrature's C q underflowed: w = 0 with status
 // ok at G = 1e300 where it is 2.9e-605, and 5G overflowed past G = 3.6e307: inf with status overflow)
+// Below l = 50 J2 by quadrature over u in [0, 40] (e^{-80} of it dropped), panels no wider than 1 or (l + u)/4: the
+// limit holds for any l (the general route with mu = C^2 V underflowed to 0 took F's sign from L alone: +1 where it
+// is -1 at L = 5.2e-298, V = 8.1e-320, G = 1.7e14).
 bool small_C_large_l(double L, double V, double G, double* j2) {
   const double l = std::log(5.0) + std::log(G);
-  if (l < 50 || !small_C(L, V, G)) return false;
-  *j2 = j2_large(l);
+  if (!small_C(L, V, G)) return false;
+  *j2 = l >= 50 ? j2_large(l)
+                : integrate(0.0, 40.0, [l](double u) { return l * std::exp(-2 * u) / ((l + u) * (l + u)); },
+                            [l](double u) { return std::min(1.0, (l + u) / 4); });
   return true;
 }
 

@@ -178,6 +178,14 @@ double e_quadrature(const dd& lam, const dd& mud) {
 Value pot_reduced(double L, double V, double G, const dd& C, const dd& lam, const dd& mud);
 constexpr double kEulerGamma = 0.57721566490153286061;
 
+// r = a/sqrt(V) in double-double, a >= 0; a past 2^1000 divided by 2^64 first (the quotient's check product near
+// DBL_MAX overflowed: r was NaN and ln w inf at L = DBL_MAX, V = 5e307)
+dd ratio_r(double a, double V) {
+  if (!(a > 0x1p1000)) return dd{a, 0} / sqrt_dd(dd{V, 0});
+  const dd q = dd{std::ldexp(a, -64), 0} / sqrt_dd(dd{V, 0});
+  return {std::ldexp(q.hi, 64), std::ldexp(q.lo, 64)};
+}
+
 // Beyond mu = 1e250 (or where C^2 V leaves the double range): the improper prior dv/|v| is scale-invariant, so
 // E = F + Ein(mu) = int_0^1 (cosh(lambda x) - 1) e^{-mu x^2} dx/x depends on r = lambda/sqrt(mu) = |L|/sqrt(V) alone
 // once e^{-mu} and the edge are negligible: E(lambda, mu) = E(r sqrt(M), M) with M = max(1e4, 4 r^2) (x = y sqrt(M/mu);
@@ -185,11 +193,11 @@ constexpr double kEulerGamma = 0.57721566490153286061;
 // (The direct forms gave inf with status ok at lambda = 2.7e154, mu = 1.8e308, and NaN once that was mended.)
 Value pot_large_mu(double L, double V, double G, const dd& C) {
   // r in double-double: F ~ e^{r^2/4}, so r's rounding (2 ulp) cost r^2/2 ulp (260 ulp at r = 22)
-  const dd rd = dd{std::fabs(L), 0} / sqrt_dd(dd{V, 0});
+  const dd rd = ratio_r(std::fabs(L), V);
   const double r = rd.hi;
   if (r > 1e100) {  // ln F = r^2/4 + O(ln r), as in pred_large_mu
     Value out = overflow(1);
-    out.log_abs_out = 0.25 * r * r;
+    out.log_abs_out = (0.5 * r) * (0.5 * r);  // (r^2 itself overflows from r = 1.3e154)
     return out;
   }
   const double M = std::max(1e4, 4 * r * r);
@@ -311,11 +319,11 @@ Value pred_large_mu(int sign, double L, double V) {
   const double log2_r = std::log2(std::fabs(L)) - 0.5 * std::log2(V);
   const int bits = log2_r < -232.5 ? static_cast<int>(std::ceil(-232.5 - log2_r)) : 0;  // 2^-232.5 = 1e-70
   // r in double-double: w ~ e^{r^2/4}, so r's rounding (2 ulp) cost r^2/2 ulp (20 ulp at r = 7.7)
-  const dd rd = dd{std::ldexp(std::fabs(L), bits), 0} / sqrt_dd(dd{V, 0});
+  const dd rd = ratio_r(std::ldexp(std::fabs(L), bits), V);
   const double r = rd.hi;
   if (r > 1e100) {  // ln w = r^2/4 + O(ln r): the rest is below 1e-190 of it (M = 4 r^2 would overflow)
     Value out = overflow(sign);
-    out.log_abs_out = 0.25 * r * r;
+    out.log_abs_out = (0.5 * r) * (0.5 * r);  // (r^2 itself overflows from r = 1.3e154)
     return out;
   }
   const double M = std::max(1e4, 4 * r * r);
@@ -351,7 +359,12 @@ Value pred_improper(double L, double V, double G) {
   const dd mu = std::isfinite(C.hi) ? (C * V) * C : (dd{V, 0} / G5) / G5;
   // (the scale-invariant form assumes the peak inside: past the edge, lambda >= 2 mu, the closed forms answer; ln w
   // was r^2/4 = 1.8e308 there where it is lambda - mu = 4.5e295)
-  if (V > 0 && !(mu.hi < 1e250) && !(0.5 * lam.hi >= mu.hi)) return pred_large_mu(sign, L, V);
+  // past the edge, lambda >= 2 mu, i.e. 2.5 |L| G >= V: from logarithms where lambda or mu overflow (inf >= inf said
+  // past the edge at L = DBL_MAX, V = 5e307, G = 1.6e-99, where the peak is inside)
+  const bool past_edge = std::isfinite(lam.hi) && std::isfinite(mu.hi)
+                             ? 0.5 * lam.hi >= mu.hi
+                             : std::log(std::fabs(L)) + std::log(G) + std::log(2.5) >= std::log(V);
+  if (V > 0 && !(mu.hi < 1e250) && !past_edge) return pred_large_mu(sign, L, V);
   if (!std::isfinite(C.hi) && V == 0 && std::isfinite(lam.hi)) return v0_prediction(sign, std::fabs(L), lam.hi);
   if (!std::isfinite(C.hi) && V > 0 && std::isfinite(lam.hi) && 0.5 * lam.hi >= mu.hi) {
     // the peak past the edge with C past DBL_MAX (then lambda > 4e293): w = (C/d) e^{lambda - mu} (1 - 1/(2a^2) + ...),

@@ -22,6 +22,7 @@
 #include "privoco/reference/dp/profiles.hpp"
 #include "support/ball_eval.hpp"
 #include "support/gen.hpp"
+#include "support/reference_match.hpp"
 #include "fast/dp/gauss_kernel.hpp"
 #include "privoco/fast/dp/profiles.hpp"
 #include "privoco/fast/simd.hpp"
@@ -677,4 +678,19 @@ TEST(DpInversesFast, BatchEqualsScalarBitForBit) {
   out.assign(n, privoco::fast::Value{});
   EXPECT_THROW(privoco::fast::dp::gauss_mu(eps.data(), delta.data(), out.data(), n), privoco::DomainError);
   EXPECT_NE(out[n - 6].value, 0.0);
+}
+
+// mu below 2^-1000 (given, or a composition below DBL_MIN): delta from the limit mu (phi(s) - s Phi(-s)) with mu as
+// r 2^k, so ln delta keeps its digits (whole-range points where the kernels' subnormal a and mu/sqrt2, or the rounded
+// composition, put ln delta 2.8e-8 to 4e-5 relative off). The sibling: the composition as a double-double rounded to
+// a subnormal is 1e-6 relative off at the second point.
+TEST(DpGaussFast, SubnormalMuKeepsLnDelta) {
+  for (const std::vector<double>& p : {std::vector<double>{1, 8.0947715414629834e-320, 8.0947715414629834e-320},
+                                       std::vector<double>{2, 1.5434976320349457e-185, 8.0947715414629834e-320, 8.0947715414629834e-320},
+                                       std::vector<double>{2, 2.2250738585072014e-308, 8.0947715414629834e-320, 4.9406564584124654e-324},
+                                       std::vector<double>{1, 0, 1e-310}, std::vector<double>{1, 1e-320, 1e-310}}) {
+    privoco::testing::expect_matches_reference("DP.gauss.delta", p, 4, 4e-16);
+  }
+  const double two = std::sqrt(2.0) * 8.0947715414629834e-320;  // the composition of two equal mu, in double
+  EXPECT_GT(std::fabs(two * 0x1p1000 / (std::sqrt(2.0) * (8.0947715414629834e-320 * 0x1p1000)) - 1), 1e-6) << "the sibling";
 }

@@ -479,3 +479,17 @@ TEST(BoundsFast, WholeRangePointsOfTheDoubleForms) {
                                               4.677182632244443e+86}, 4);
   EXPECT_GT(std::log(1.7485466676147425e308), 709.7) << "the sibling: the old threshold";
 }
+
+// More whole-range points (seed 9): Thm 1's 8 B l below the normal range (B subnormal) rounded to 2e-9 of t2, and
+// Thm 12's products below ln 2/2 replaced by the exponential of their logarithm (25 and 125 ulp). The siblings: 8 B l
+// is subnormal there, and exp(ln x) is off by more than 16 ulp of x = 1.3565e-107.
+TEST(BoundsFast, WholeRangePointsBelowTheNormalRange) {
+  using privoco::testing::expect_matches_reference;
+  expect_matches_reference("VDH.bound.thm1", {4.6849914372706212e+299, 8.0947715414629834e-320, 1.0375378562666177e-322,
+                                              1.5832871335766739e-180}, 4);
+  EXPECT_LT(8 * (8.0947715414629834e-320 + 1.0375378562666177e-322) * 1000, DBL_MIN) << "the sibling: 8 B l subnormal";
+  expect_matches_reference("VDH.bound.thm12", {3.3244840168934857e-162, 2.0812477289360026e+108, 1.926380151744754e+160}, 4);
+  expect_matches_reference("VDH.bound.thm12", {2.2250738585072014e-308, 5.6076450802981483e-321, 1.1235582092889474e+307}, 4);
+  const double x = 1.3565353992485504e-107;
+  EXPECT_GT(std::fabs(std::exp(std::log(x) * (1 + 0x1p-52)) - x), 16 * 0x1p-52 * x) << "the sibling: an ulp of ln x";
+}

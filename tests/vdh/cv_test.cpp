@@ -345,3 +345,14 @@ TEST(CvFast, HugeGAndTinyProducts) {
   EXPECT_TRUE(std::isinf(5 * 1.7976931348623155e+308)) << "the sibling: 5G";
   EXPECT_LT(1 / (5 * 1.1235582092889474e+307), DBL_MIN) << "the sibling: C subnormal";
 }
+
+// lambda and mu = C^2 V tiny with l = ln 5G below 50: the limit F = C^2 (L^2/2 - V) J2(l), J2 by quadrature (the
+// general route with mu underflowed to 0 gave F the sign of L^2 alone). The sibling: mu in double is 0 there.
+TEST(CvFast, TinyLambdaAndMuAtModerateG) {
+  using privoco::testing::expect_matches_reference;
+  expect_matches_reference("VDH.pot.cv", {5.1999383609247421e-298, 8.0947715414629834e-320, 166936000130287.47});
+  expect_matches_reference("VDH.pot.cv", {-7.6755020695855409e-180, 7.8208981648051676e-290, 19570274590659.488});
+  expect_matches_reference("VDH.pred.cv", {-7.6755020695855409e-180, 7.8208981648051676e-290, 19570274590659.488});
+  const double C = 1 / (5 * 166936000130287.47);
+  EXPECT_EQ(C * 8.0947715414629834e-320 * C, 0.0) << "the sibling: mu in double";
+}

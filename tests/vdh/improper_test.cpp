@@ -258,3 +258,15 @@ TEST(VdhImproperFast, PeakFarBeyondTheEdgeWithTinyMu) {
   for (double L : {-1e200, -1e220, -3.5893121388996694e+231, 1e10})
     privoco::testing::expect_matches_reference("VDH.pred.improper", {L, 4.0578029243163569e-186, 77591.856923419546});
 }
+
+// L = DBL_MAX, V = 5e307, G = 1.6e-99: lambda and mu overflow, the peak is inside (2.5 |L| G < V, decided from
+// logarithms), and ln w = ln F = r^2/4 = 1.62e308 with r = |L|/sqrt V formed below the top of the range (it was NaN,
+// and r^2 overflows: ln inf). The siblings: inf >= inf, and r^2 in double.
+TEST(ImproperFast, PeakInsideWithLambdaAndMuPastTheRange) {
+  using privoco::testing::expect_matches_reference;
+  expect_matches_reference("VDH.pred.improper", {1.7976931348623157e+308, 4.9885030401081291e+307, 1.6280834272447577e-99});
+  expect_matches_reference("VDH.pot.improper", {1.7976931348623157e+308, 4.9885030401081291e+307, 1.6280834272447577e-99});
+  EXPECT_TRUE(0.5 * INFINITY >= INFINITY) << "the sibling: the edge test on overflowed lambda and mu";
+  const double r = 1.7976931348623157e+308 / std::sqrt(4.9885030401081291e+307);
+  EXPECT_TRUE(std::isinf(r * r)) << "the sibling: r^2";
+}
