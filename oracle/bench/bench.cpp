@@ -222,6 +222,15 @@ BENCHMARK(BM_Banco)->Unit(benchmark::kMillisecond);
 
 // DP.gauss.delta (fast, scalar calls over the report's sampling box: mu in [1e-4, 1e4], eps in [1e-4, 1e4]).
 std::vector<std::vector<double>> g_dp;
+// Flat points {d, x, mu_1..mu_d} as one mechanism each: x and mu = sqrt(sum mu_j^2) (in double).
+void one_mechanism(const std::vector<std::vector<double>>& pts, std::vector<double>* x, std::vector<double>* mu) {
+  for (const auto& p : pts) {
+    double s = 0;
+    for (int j = 0; j < static_cast<int>(p[0]); ++j) s += p[2 + j] * p[2 + j];
+    x->push_back(p[1]), mu->push_back(std::sqrt(s));
+  }
+}
+
 void BM_FastGaussDelta(benchmark::State& state) {
   if (g_dp.empty()) g_dp = privoco::oracle::sample_points(privoco::entry("DP.gauss.delta"), 1 << 16, 1, false);
   double acc = 0;
@@ -238,11 +247,7 @@ BENCHMARK(BM_FastGaussDelta)->Unit(benchmark::kMillisecond);
 void BM_FastGaussDeltaBatch(benchmark::State& state) {
   if (g_dp.empty()) g_dp = privoco::oracle::sample_points(privoco::entry("DP.gauss.delta"), 1 << 16, 1, false);
   std::vector<double> eps, mu;
-  for (const auto& x : g_dp) {
-    double s = 0;
-    for (int j = 0; j < static_cast<int>(x[0]); ++j) s += x[2 + j] * x[2 + j];
-    eps.push_back(x[1]), mu.push_back(std::sqrt(s));
-  }
+  one_mechanism(g_dp, &eps, &mu);
   std::vector<privoco::fast::Value> out(eps.size());
   for (auto _ : state) {
     privoco::fast::dp::gauss_delta(eps.data(), mu.data(), out.data(), eps.size());
@@ -271,11 +276,7 @@ BENCHMARK(BM_FastGaussEps)->Unit(benchmark::kMillisecond);
 void BM_FastGaussEpsBatch(benchmark::State& state) {
   if (g_dp_eps.empty()) g_dp_eps = privoco::oracle::sample_points(privoco::entry("DP.gauss.eps"), 1 << 14, 1, false);
   std::vector<double> delta, mu;
-  for (const auto& x : g_dp_eps) {
-    double s = 0;
-    for (int j = 0; j < static_cast<int>(x[0]); ++j) s += x[2 + j] * x[2 + j];
-    delta.push_back(x[1]), mu.push_back(std::sqrt(s));
-  }
+  one_mechanism(g_dp_eps, &delta, &mu);
   std::vector<privoco::fast::Value> out(delta.size());
   for (auto _ : state) {
     privoco::fast::dp::gauss_eps(delta.data(), mu.data(), out.data(), delta.size());
@@ -315,11 +316,7 @@ BENCHMARK(BM_FastGaussMuBatch)->Unit(benchmark::kMillisecond);
 void BM_NaiveGaussDelta(benchmark::State& state) {
   if (g_dp.empty()) g_dp = privoco::oracle::sample_points(privoco::entry("DP.gauss.delta"), 1 << 16, 1, false);
   std::vector<double> eps, mu, out(g_dp.size());
-  for (const auto& x : g_dp) {
-    double s = 0;
-    for (int j = 0; j < static_cast<int>(x[0]); ++j) s += x[2 + j] * x[2 + j];
-    eps.push_back(x[1]), mu.push_back(std::sqrt(s));
-  }
+  one_mechanism(g_dp, &eps, &mu);
   for (auto _ : state) {
     for (std::size_t i = 0; i < eps.size(); ++i) {
       const double a = mu[i] / 2 - eps[i] / mu[i], b = -mu[i] / 2 - eps[i] / mu[i];
