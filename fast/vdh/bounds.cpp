@@ -143,15 +143,16 @@ Value thm12(double u, double V, double G, char reading) {
   };
   if (ln_m > 710) return overflow();  // certainly beyond DBL_MAX (e^709.78); below, the direct value decides
   // in range: the winning term directly (exp of its logarithm would cost ulps)
-  if (ln_m == ln_b && std::isfinite(bterm)) {
-    out.value = bterm;
+  if (ln_m == ln_b) {  // (bterm is not a double where it passes DBL_MAX: then so does the max, e^709.96 at k = 3e305)
+    if (!std::isfinite(bterm) && ln_b > 0) return overflow();
+    out.value = bterm;  // (-inf where it is below the normal range: from its logarithm below)
   } else if (ln_m == ln_c) {
     out.value = c_direct;
   } else {
     out.value = au * std::sqrt(8.0) * std::sqrt(V) * (std::sqrt(l1) + 1);  // (8u^2 V may overflow: 272 ulp from logs)
   }
   // products past the range from the logarithm (below ln 2 / 2 that cost 25-125 ulp of values the products held)
-  if (!std::isfinite(out.value) || out.value < DBL_MIN) out.value = std::exp(ln_m);
+  if (!std::isfinite(out.value) || out.value < DBL_MIN) out.value = std::exp(ln_m);  // (-inf included)
   if (!std::isfinite(out.value)) return overflow();
   if (out.value < DBL_MIN) out.status = Status::underflow, out.log_abs_out = ln_m;
   return out;

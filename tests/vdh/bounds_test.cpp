@@ -478,6 +478,8 @@ TEST(BoundsFast, WholeRangePointsOfTheDoubleForms) {
                                               5.4303164677511636e+168, 2.132961806864935e-287, 7.9234235362218198e-222,
                                               4.677182632244443e+86}, 4);
   EXPECT_GT(std::log(1.7485466676147425e308), 709.7) << "the sibling: the old threshold";
+  // Thm 12's winning term past DBL_MAX (e^709.96, k = 11 G |u| = 3e305) is the overflow status, not the next term
+  expect_matches_reference("VDH.bound.thm12", {3.6503502783111568e+248, 1.7678398947681566e-231, 7.5939758669013096e+55}, 4);
 }
 
 // More whole-range points (seed 9): Thm 1's 8 B l below the normal range (B subnormal) rounded to 2e-9 of t2, and
