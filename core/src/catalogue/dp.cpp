@@ -18,7 +18,7 @@ void register_paper(std::vector<Entry>& t) {
   // mechanisms is Gaussian with mu = sqrt(sum mu_j^2) (exact: the privacy losses are independent Gaussians).
   const ParamSpec d{"d", {1, kMaxDimension, true, true}, "number of composed Gaussian mechanisms (the length of mu)",
                     {1, 4, false, 0}};
-  ParamSpec mus = mu("mean shifts of the composed mechanisms, in noise standard deviations (comma-separated)");
+  ParamSpec mus = mu("mean shifts of the composed mechanisms, in noise standard deviations");
   mus.per_coordinate = true;
   t.push_back({"DP.gauss.delta", "priv",
                "Balle and Wang (ICML 2018), Thm 8; the hockey-stick divergence of N(mu, 1) from N(0, 1)",

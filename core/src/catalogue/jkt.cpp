@@ -381,9 +381,9 @@ void register_paper(std::vector<Entry>& t) {
                true, true, "fast/jkt/qftl.cpp reference/jkt/qftl.cpp oracle/jkt/qftl.cpp tests/jkt/qftl_test.cpp"});
 
   // Eq (19)'s family at one point, the loss the learners above charge (J14)
-  ParamSpec v_q{"v", domains::real, "the loss's v_t (comma-separated, ||v|| <= R)", {1e-3, 1, true, 0}};
+  ParamSpec v_q{"v", domains::real, "the loss's v_t (||v|| <= R)", {1e-3, 1, true, 0}};
   v_q.per_coordinate = true;
-  ParamSpec x_q{"x", domains::real, "the point (comma-separated)", {1e-3, 1e3, true, 0}};
+  ParamSpec x_q{"x", domains::real, "the point", {1e-3, 1e3, true, 0}};
   x_q.per_coordinate = true;
   t.push_back({"JKT.alg.quadratic_loss", "alg", "JKT Eq (19), Alg 4 l.1, l.6, Sec 5.1, Thm 7, Thm 8",
                "f(x; y, v) = c (y - v.x)^2 + a alpha/2 ||x||^2 with (c, a) = (1/2, 1) (Eq (19)), (1, 1) (Alg 4 l.1, l.6), (1, 2) "
