@@ -27,6 +27,8 @@ using numerics::Gauss16;
 
 namespace {
 constexpr double kLn2SqrtPi = 0x1.43f89a3f0edd6p+0;  // ln(2 sqrt(pi))
+constexpr double kLnSqrt2Pi = 0x1.d67f1c864beb5p-1;  // ln sqrt(2 pi)
+constexpr double kSqrt2Pi = 0x1.40d931ff62706p+1;    // sqrt(2 pi)
 
 Value underflow(double log_abs) {
   Value v;
@@ -56,7 +58,7 @@ double minus_a2(double hi, double lo) {
 // ln h(p) - ln sqrt(2 pi) (the kernels' a and h = mu/sqrt2 were subnormal there: ln delta 2.8e-8 relative off at eps =
 // mu = 8.1e-320).
 Value tiny_mu_delta(double eps, double r, int k) {
-  constexpr double kLnSqrt2Pi = 0x1.d67f1c864beb5p-1, kLn2Hi = 0x1.62e42fefa39efp-1, kLn2Lo = 0x1.abc9e3b39803fp-56;
+  constexpr double kLn2Hi = 0x1.62e42fefa39efp-1, kLn2Lo = 0x1.abc9e3b39803fp-56;
   int ke = 0;
   const double em = eps == 0 ? 0 : std::frexp(eps, &ke);
   const double ln_mu = std::log(r) + k * kLn2Hi + k * kLn2Lo;
@@ -67,7 +69,7 @@ Value tiny_mu_delta(double eps, double r, int k) {
   const dd p2 = two_prod(p, p);
   const double h = numerics::h_of(p);
   const double ld = ln_mu - p2.hi - p2.lo + std::log(h) - kLnSqrt2Pi;
-  const double g = std::exp(-p2.hi) * (1 - p2.lo) * h * 0.39894228040143267794;  // e^{-p^2} h/sqrt(2 pi)
+  const double g = std::exp(-p2.hi) * (1 - p2.lo) * h / kSqrt2Pi;  // e^{-p^2} h/sqrt(2 pi)
   const double v = std::ldexp(r * g, k);
   if (g > 0 && std::isfinite(v) && v >= DBL_MIN) return normal(v);
   return underflow(ld);
@@ -267,7 +269,6 @@ double eps_near_zero(double target, dd mu) {
 // so eps = mu s and mu = eps/s come from one equation in p, and their logarithms from ln mu + ln s: the doubles eps
 // and mu are subnormal there and carry too few bits (the bisection's subnormal eps was 1.6e-5 off at mu = 8.1e-320).
 constexpr double kTinyMu = 0x1p-500;
-constexpr double kLnSqrt2Pi = 0x1.d67f1c864beb5p-1;  // ln sqrt(2 pi)
 
 // x f as a Value (x >= 0, f > 0 and moderate): the underflow status with ln x + ln f where x f is subnormal.
 Value times(double x, double f) {
@@ -333,7 +334,7 @@ Value gauss_eps_tiny_mu(double delta, double mr, int mk) {  // mu = mr 2^mk
 bool gauss_mu_tiny(double eps, double delta, Value& out) {
   if (!(delta < 0x1p-450 && eps < 0x1p-450)) return false;
   if (eps == 0) {
-    out = times(delta, 0x1.40d931ff62706p+1);  // sqrt(2 pi): its rounding is 0.2 ulp
+    out = times(delta, kSqrt2Pi);  // (its rounding is 0.2 ulp)
     return true;
   }
   // delta/eps lies in [2^-624, 2^572]: ln p in [-400, 4]
@@ -345,7 +346,7 @@ bool gauss_mu_tiny(double eps, double delta, Value& out) {
   // mu = eps/(sqrt2 p) = sqrt(2 pi) delta e^{p^2}/h(p): the second where p < 1 (p from ln p had |ln p| ulp: 126 ulp
   // at eps = 4.9e-324, delta = 8.9e-165), the first beyond (the second's factor e^{p^2} multiplies p's error by 2p^2)
   const double p = std::exp(u);
-  const double f = p < 1 ? 0x1.40d931ff62706p+1 * std::exp(p * p) / numerics::h_of(p) : 1 / (std::sqrt(2.0) * p);
+  const double f = p < 1 ? kSqrt2Pi * std::exp(p * p) / numerics::h_of(p) : 1 / (std::sqrt(2.0) * p);
   const double x = p < 1 ? delta : eps;
   if (!(x * f < kTinyMu)) return false;
   out = times(x, f);
@@ -381,7 +382,7 @@ double upper_quantile(double t) {
 
 void newton_roots(bool for_eps, RootBlock& b, int n) {
   const int side = for_eps ? -1 : +1;
-  constexpr double kLnSqrt2Pi_ = 0x1.d67f1c864beb5p-1, kSqrt2Inv = 0.70710678118654752440;
+  constexpr double kSqrt2Inv = 0.70710678118654752440;
   int na = n;
   for (int i = 0; i < n; ++i) b.active[i] = i;
   for (int iter = 0; iter < 2000 && na > 0; ++iter) {  // (Newton, then bracket steps: ~1100 at most)
@@ -409,7 +410,7 @@ void newton_roots(bool for_eps, RootBlock& b, int n) {
           const double bb = a + m * kSqrt2Inv;
           lg = -0.69314718055994531 - a * a + (bb > -26 ? std::log(erfcx(bb)) : bb * bb + 0.69314718055994531);
         } else {
-          lg = -a * a - kLnSqrt2Pi_;
+          lg = -a * a - kLnSqrt2Pi;
         }
         const double slope = side * std::exp(lg - ld);  // d ln delta/dx
         const double step = (ld - b.lt[i]) / slope;
@@ -484,7 +485,7 @@ void mu_block(const double* eps, const double* delta, Value* out, int n) {
     // delta ~ Phi(mu/2 - eps/mu): mu^2/2 + z mu - eps = 0, the root without cancellation (-z + sqrt(z^2 + 2 eps) was
     // 0 for eps = 3.7e-50: 40 evaluations from delta sqrt(2 pi)) and without overflow (2 eps, z + r); and mu >= sqrt(2 pi) delta
     const double z = upper_quantile(delta[i]), r = std::sqrt(2.0) * std::sqrt(0.5 * z * z + eps[i]);
-    const double guess = std::max(z > 0 ? eps[i] / (0.5 * z + 0.5 * r) : r - z, 2.5066282746310002 * delta[i]);
+    const double guess = std::max(z > 0 ? eps[i] / (0.5 * z + 0.5 * r) : r - z, kSqrt2Pi * delta[i]);
     b.fixed_hi[k] = eps[i], b.fixed_lo[k] = 0, b.target[k] = delta[i], b.lt[k] = std::log(delta[i]);
     b.lo[k] = std::numeric_limits<double>::denorm_min(), b.hi[k] = INFINITY;
     b.x[k] = guess > b.lo[k] && guess < DBL_MAX ? guess : 1.0;

@@ -277,6 +277,12 @@ Scaled n_scaled(const Reduced& r) {
         sum = sum + t * Pd[j + 1];
       }
       dd nd = sum * r.lambda * 2.0;
+      if (sc && !(nd.hi / r.mu.hi > 0x1p-960)) {  // n below the range (mu = 3e271: n = 6e-407 came out 0, sign 0)
+        out *= to_double(nd);
+        out /= r.mu.hi;
+        out.m *= 1 - r.mu.lo / r.mu.hi;
+        return out;
+      }
       if (sc) nd = nd / r.mu;
       out *= to_double(nd);
       return out;
@@ -556,6 +562,11 @@ void check4(const privoco::Entry& e, double L, double V, double b, double G) {
 // passed (L = 3.2e253, B = 1.4e198 gave NaN).
 dd gauss_exponent(double absL, double V, double b) {
   const dd B = two_sum(b, V);
+  // |L|/B past DBL_MAX (B subnormal): (r/2)^2 with r = |L|/sqrt B (inf where L^2/(4B) was 5.3e304)
+  if (std::isfinite(B.hi) && B.hi > 0 && !(absL / B.hi < 0x1p1020)) {
+    const dd r = dd{absL, 0} / sqrt_dd(B) * 0.5;
+    return r * r;
+  }
   // halves near the top of the range: b + V past DBL_MAX, or the division's product q B rounding past it (|L| = DBL_MAX)
   if (!std::isfinite(B.hi) || absL > 0x1p1000 || B.hi > 0x1p1000)
     return (dd{0.5 * absL, 0} / two_sum(0.5 * b, 0.5 * V)) * (absL * 0.25);
@@ -601,13 +612,14 @@ static Value pred_core(double L, double V, double b, double G) {
       m.E = pk.E;
       return finish(sign, m);
     }
-    if (!std::isfinite((std::fabs(L) / V) * (std::fabs(L) / 4))) return overflow(sign);
+    const dd E = gauss_exponent(std::fabs(L), V, 0);
+    if (!std::isfinite(E.hi)) return overflow(sign);
     // the factor as a scaled magnitude, one rounding per factor (its logarithm's exp lost |ln w| ulp: 1000 ulp)
     Scaled m;
     m.m = std::fabs(L);
     m.renorm();  // before the first product: a subnormal |L| sqrt(pi) rounded to 2 ulp (13%)
     m *= kSqrtPi, m *= G, m *= 5.0, m /= 4.0, m /= V, m /= std::sqrt(V), m *= pk.q;
-    m.E = gauss_exponent(std::fabs(L), V, 0);
+    m.E = E;
     return finish(sign, m);
   }
   if (extreme(r)) {  // w = (|L|/(2B)) sqrt(b/B) e^{L^2/(4B)}/erf(C sqrt b), B = b + V as 2 Bh (b + V may overflow)
@@ -735,8 +747,8 @@ static Value pot_core(double L, double V, double b, double G) {
   if (extreme(r) && b == 0) {  // uniform: F = e^{L^2/(4V)} sqrt(pi) 5G / (2 sqrt V) - 1 (Gaussian limit)
     if (V == 0) return uniform_v0(1, std::fabs(L), G, false);
     const Peak pk = peak_of(r);
-    if (!pk.edge && !std::isfinite((std::fabs(L) / V) * (std::fabs(L) / 4))) return overflow(1);
     const dd E0 = pk.edge ? pk.E : gauss_exponent(std::fabs(L), V, 0);
+    if (!std::isfinite(E0.hi)) return overflow(1);
     dd E = E0 + dd{0.5 * std::log(M_PI) + std::log(5 * G) - std::log(2.0) - 0.5 * std::log(V) + std::log(pk.q), 0};
     if (E.hi < 0.7) return potential(std::expm1(to_double(E)));
     Scaled m;  // 1 + F with its factor scaled, not through its logarithm (|ln| ulp lost)

@@ -616,3 +616,16 @@ RC_GTEST_PROP(VdhConjFast, PotAtZeroWithinUlpBound, ()) {
   RC_LOG() << "V=" << V << " b=" << b << " G=" << G << " ulp=" << u;
   RC_ASSERT(u <= kPotMaxUlp);
 }
+
+// Whole-range points (seed 12): the R1 series' n = (sum) 2 lambda/mu below the double range at mu = 3e271 (it came out
+// 0 with sign 0), and the Gaussian limit's exponent L^2/(4V) with |L|/V past DBL_MAX (V subnormal; ln inf where it is
+// 5.3e304). The siblings: the double-double quotient underflows, and |L|/V overflows, at these points.
+TEST(ConjFastWholeRange, TinySeriesAndSubnormalVExponent) {
+  using privoco::testing::expect_matches_reference;
+  expect_matches_reference("VDH.pred.conj", {-2.8279229755465466e-40, 8.7031777913458406e+190, 4.9694167113487886e-316,
+                                             1.0754531862424549e-41});
+  expect_matches_reference("VDH.pot.uniform", {-1.3110966672191612e-07, 8.0947715414629834e-320, 4.9406564584124654e-324});
+  expect_matches_reference("VDH.pred.uniform", {-1.3110966672191612e-07, 8.0947715414629834e-320, 4.9406564584124654e-324});
+  EXPECT_EQ(1e-136 / 3e271, 0.0) << "the sibling: n/mu in double";
+  EXPECT_TRUE(std::isinf(1.3110966672191612e-07 / 8.0947715414629834e-320)) << "the sibling: |L|/V";
+}
