@@ -1,6 +1,7 @@
 #include "privoco/fast/jkt/qftl.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -83,19 +84,25 @@ PRIVOCO_VARIANTS(isa, bool, solve_in_place, (const double* M, double* b, int d, 
 // sum formed at the larger one's exponent
 static Value quadratic_loss_scaled(int d, double alpha, double y, const double* v, const double* x,
                             privoco::jkt::QuadCoefficients k) {
-  double mv = 0, mx = 0;
-  for (int j = 0; j < d; ++j) mv = std::fmax(mv, std::fabs(v[j])), mx = std::fmax(mx, std::fabs(x[j]));
-  // exponents of either sign: tiny entries are scaled up (f below DBL_MIN came out 0 with sign 0); the residual's
-  // scale er also covers y (y/2^(ev+ex) may overflow where y is far larger than v.x: then v.x 2^-er is negligible)
-  const int ev = mv > 0 ? std::ilogb(mv) - 250 : 0, ex = mx > 0 ? std::ilogb(mx) - 250 : 0;
-  // (where v or x is 0 there is no product term: its scale took y = 4.9e-324 to 0, the loss 0 where it is y^2)
-  const bool product = mv > 0 && mx > 0;
-  const int er = y != 0 ? (product ? std::max(ev + ex, std::ilogb(y) - 250) : std::ilogb(y) - 250) : ev + ex;
+  double mx = 0;
+  for (int j = 0; j < d; ++j) mx = std::fmax(mx, std::fabs(x[j]));
+  // exponents of either sign (tiny entries are scaled up: f below DBL_MIN came out 0 with sign 0). The residual y - v.x at the scale er of its largest term, each product v_j x_j formed from the factors' own
+  // exponents (scaled by the largest |v_j| alone, a small v_j beside a huge x_j underflowed: the loss 1.1e288 where its
+  // residual term is 5.7e337); q = ||x||^2 by x's largest entry
+  const int ex = mx > 0 ? std::ilogb(mx) - 250 : 0;
+  int er = y != 0 ? std::ilogb(y) - 250 : INT_MIN;
+  for (int j = 0; j < d; ++j)
+    if (v[j] != 0 && x[j] != 0) er = std::max(er, std::ilogb(v[j]) + std::ilogb(x[j]) - 250);
+  if (er == INT_MIN) er = 0;
   dd r{std::ldexp(y, -er), 0}, q{0, 0};
   for (int j = 0; j < d; ++j) {
     const double xs = std::ldexp(x[j], -ex);
-    if (product) r = r - two_prod(std::ldexp(v[j], -ev), std::ldexp(x[j], -(er - ev)));  // (0 inf = NaN)
     q = q + two_prod(xs, xs);
+    if (v[j] == 0 || x[j] == 0) continue;  // (0 inf = NaN)
+    const int a = std::ilogb(v[j]), c = std::ilogb(x[j]);
+    const dd t = two_prod(std::ldexp(v[j], -a), std::ldexp(x[j], -c));  // exact, both factors in [1, 2)
+    const int sh = a + c - er;                                          // <= 250
+    r = r - dd{std::ldexp(t.hi, sh), std::ldexp(t.lo, sh)};
   }
   numerics::Scaled t1, t2;
   const bool has1 = r.hi != 0 && k.c != 0, has2 = q.hi != 0 && k.a != 0 && alpha != 0;

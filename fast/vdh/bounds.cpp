@@ -124,10 +124,10 @@ Value thm12(double u, double V, double G, char reading) {
   // end (67 ulp at u = 0.035, G = 8.3 in double), with k's exponent kept apart (11G |u| may overflow: from logarithms
   // the term lost 611 ulp at G = DBL_MAX)
   double bterm = -INFINITY, ln_b = -INFINITY;
+  const dd ln2{0x1.62e42fefa39efp-1, 0x1.abc9e3b39803fp-56};
+  const xd k = xd_of(11.0) * xd_of(G) * xd_of(au);
+  const xd bx = k * xd_of(xd_log(k) + log_dd(ln2) - dd{1, 0}) + xd_of(ln2);
   {
-    const dd ln2{0x1.62e42fefa39efp-1, 0x1.abc9e3b39803fp-56};
-    const xd k = xd_of(11.0) * xd_of(G) * xd_of(au);
-    const xd bx = k * xd_of(xd_log(k) + log_dd(ln2) - dd{1, 0}) + xd_of(ln2);
     if (bx.m.hi > 0) {
       ln_b = to_double(xd_log(bx));
       const Value bv = to_value(bx);
@@ -151,10 +151,16 @@ Value thm12(double u, double V, double G, char reading) {
   } else {
     out.value = au * std::sqrt(8.0) * std::sqrt(V) * (std::sqrt(l1) + 1);  // (8u^2 V may overflow: 272 ulp from logs)
   }
-  // products past the range from the logarithm (below ln 2 / 2 that cost 25-125 ulp of values the products held)
-  if (!std::isfinite(out.value) || out.value < DBL_MIN) out.value = std::exp(ln_m);  // (-inf included)
-  if (!std::isfinite(out.value)) return overflow();
-  if (out.value < DBL_MIN) out.status = Status::underflow, out.log_abs_out = ln_m;
+  // products past the range: the winning term with its exponent kept apart (from the logarithm, exp(ln_m) came out
+  // 226 ulp below a value just past DBL_MAX, and below ln 2/2 it cost 25-125 ulp of values the products held)
+  if (!std::isfinite(out.value) || out.value < DBL_MIN) {
+    const xd term = ln_m == ln_b   ? bx
+                    : ln_m == ln_c ? (reading != 'a' ? xd_of(au) * xd_of(sv) + xd_of(1 + third_log)
+                                                     : xd_of(au) * xd_of(sv + 1 + third_log))
+                                   : xd_of(au) * xd_of(std::sqrt(8.0)) * xd_of(std::sqrt(V)) * xd_of(std::sqrt(l1) + 1);
+    const Value v = to_value(term);
+    out.value = v.value, out.status = v.status, out.log_abs_out = v.log_abs_out;
+  }
   return out;
 }
 }  // namespace
@@ -241,12 +247,14 @@ Value bound_thm1_corrected(double u, double V, double b, double G) {
   const dd br = ln_k - dd{1, 0} + ln_znu;
   const double ln_m2 = br.hi > 0 ? ln_k.hi + std::log(br.hi) : -INFINITY;
   const double ln_m = std::max({ln_m0, ln_m1, ln_m2});
-  if (ln_m > 709.7) {
+  auto overflow = [&] {
     out.value = INFINITY;
     out.status = Status::overflow;
     out.log_abs_out = ln_m + std::log1p(std::exp(-ln_m));
     return out;
-  }
+  };
+  if (ln_m > 710) return overflow();  // certainly past DBL_MAX (e^709.78); below, the terms themselves decide (the
+                                      // threshold 709.7 called 1.7069e308 an overflow)
   // within range: each term directly (exp of a logarithm would cost |ln| ulp); products in an order that stays finite
   const double m0 = au * s2B;
   const double r0 = m0 + 1;
@@ -260,6 +268,7 @@ Value bound_thm1_corrected(double u, double V, double b, double G) {
     r2 = to_value(kx * xd_of(br) + xd_of(1.0)).value;
   }
   out.value = std::max({r0, r1, r2});
+  if (!std::isfinite(out.value)) return overflow();
   return out;
 }
 

@@ -812,3 +812,20 @@ TEST(JktQuadraticLoss, EntriesNearTheTopOfTheRangeAgainstReference) {
       {1, 1e-300, 1, 0.5, 0.5, 1e300, 1}};
   for (const auto& p : pts) privoco::testing::expect_matches_reference("JKT.alg.quadratic_loss", p);
 }
+
+// The loss where its residual or its square leaves the range: each product v_j x_j at its own scale (a small v_j
+// beside a huge x_j underflowed when v was scaled by its largest entry: 1.1e288 with status ok where the loss is
+// 5.8e337), and no product term where x = 0 (y = 4.9e-324 became 0). The siblings: the old scaling's product, and
+// y at the products' scale, underflow to 0.
+TEST(QuadraticLossFast, ResidualTermsAtTheirOwnScale) {
+  using privoco::testing::expect_matches_reference;
+  expect_matches_reference("JKT.alg.quadratic_loss",
+                           {4, 8.0947715414629834e-320, 1.755786214748599e+305, -1.8261590946478629e-259,
+                            -4.7650919631761045e+79, -1.9724182270697161e-16, 6.9272962878941846e+269, 2.057430408381933e-135,
+                            2.9529494699170704e-178, -1.6518250928198789e-308, -2.8190133615385157e-119,
+                            -5.2227303301436537e+303, 0});
+  expect_matches_reference("JKT.alg.quadratic_loss", {1, 1.8548615484280878e-299, 1.7976931348623157e+308,
+                                                      4.9406564584124654e-324, 8.5260834040454706e+158, 0, 2});
+  EXPECT_EQ(std::ldexp(2.057430408381933e-135, -(std::ilogb(6.9272962878941846e+269) - 250)), 0.0) << "the sibling";
+  EXPECT_EQ(std::ldexp(4.9406564584124654e-324, -(std::ilogb(8.5260834040454706e+158) - 250)), 0.0) << "the sibling";
+}

@@ -478,8 +478,14 @@ TEST(BoundsFast, WholeRangePointsOfTheDoubleForms) {
                                               5.4303164677511636e+168, 2.132961806864935e-287, 7.9234235362218198e-222,
                                               4.677182632244443e+86}, 4);
   EXPECT_GT(std::log(1.7485466676147425e308), 709.7) << "the sibling: the old threshold";
-  // Thm 12's winning term past DBL_MAX (e^709.96, k = 11 G |u| = 3e305) is the overflow status, not the next term
+  // Thm 12's winning term past DBL_MAX (e^709.96, k = 11 G |u| = 3e305) is the overflow status, not the next term;
+  // just past DBL_MAX (1.7976931348623182e308) it is too (exp(ln) gave a double 226 ulp below); the corrected Thm 1 at
+  // 1.7069e308 is a value (the threshold e^709.7 called it an overflow)
   expect_matches_reference("VDH.bound.thm12", {3.6503502783111568e+248, 1.7678398947681566e-231, 7.5939758669013096e+55}, 4);
+  expect_matches_reference("VDH.bound.thm12", {1.7976931348623155e+308, 1.2486836895243693e-31, 1.5487707175519459e-252}, 4, 1e-15);
+  expect_matches_reference("VDH.bound.thm1_corrected", {-6.1951467228553348e+285, 6.2821339745251113e-170,
+                                                        5.7620726309668297e-310, 1.8665690883551892e+18}, 4);
+  EXPECT_LT(std::exp(std::log(1.7976931348623155e+308) + 1.4e-15), INFINITY) << "the sibling: exp(ln) stays finite";
 }
 
 // More whole-range points (seed 9): Thm 1's 8 B l below the normal range (B subnormal) rounded to 2e-9 of t2, and
