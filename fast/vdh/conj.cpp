@@ -594,10 +594,26 @@ int top_shift(double L, double V, double b, double G) {
   return 0;
 }
 
+// The shift up for G below 2^-1000 where C = 1/(5G) passes DBL_MAX (G < 1.1e-309) and the peak lies past the edge
+// (lambda >= 2 mu, i.e. 2.5 |L| G >= b + V, from logarithms): lambda and mu are then no doubles, and the peak's side and
+// E = lambda - mu came from neither (ln w = inf where it is 1.0e308 at L = 0.5, V = 1e-320, G = 1e-309). There w >=
+// e^{lambda/2} is far above the range, so 2^-k w' loses nothing; with the peak inside, the Gaussian limit takes L, V, G
+// as they are (a shift there took w' below the range: 360 ulp). 0 where |L|, V or b would leave the range.
+int bottom_shift(double L, double V, double b, double G) {
+  if (std::isfinite(1 / (5 * G)) || V + b == 0) return 0;
+  if (!(std::log(std::fabs(L)) + std::log(G) + std::log(2.5) >= log_B(b, V))) return 0;
+  const int k = -1000 - std::ilogb(G);
+  const bool fits = std::fabs(L) < std::ldexp(1.0, 1020 - k) && V < std::ldexp(1.0, 1020 - 2 * k) &&
+                    b < std::ldexp(1.0, 1020 - 2 * k);
+  return fits ? k : 0;
+}
+
 // b = 0 is the uniform prior (z = 2); the public functions check the domain first.
 static Value pred_core(double L, double V, double b, double G) {
   if (L == 0) return plain(0.0);  // w(0, V) = 0: odd in L
   const int sign = L > 0 ? 1 : -1;
+  if (const int k = bottom_shift(L, V, b, G); k != 0)  // w = 2^k w(2^k L, 4^k V, 4^k b, 2^k G)
+    return rescale(pred_core(std::ldexp(L, k), std::ldexp(V, 2 * k), std::ldexp(b, 2 * k), std::ldexp(G, k)), k);
   Reduced r = reduce(std::fabs(L), V, b, G);
   if (extreme(r) && b == 0) {
     // uniform: V = 0 leaves e^{lambda} with lambda past the double range; otherwise the Gaussian limit
@@ -741,7 +757,7 @@ bool pot_tiny(double L, double V, double b, double G, Value* out) {
 
 static Value pot_core(double L, double V, double b, double G) {
   if (Value F; pot_tiny(L, V, b, G, &F)) return F;
-  if (const int k = top_shift(L, V, b, G); k != 0)  // F is unchanged by the shift
+  if (const int k = top_shift(L, V, b, G) + bottom_shift(L, V, b, G); k != 0)  // F is unchanged by the shifts
     return pot_core(std::ldexp(L, k), std::ldexp(V, 2 * k), std::ldexp(b, 2 * k), std::ldexp(G, k));
   Reduced r = reduce(std::fabs(L), V, b, G);
   if (extreme(r) && b == 0) {  // uniform: F = e^{L^2/(4V)} sqrt(pi) 5G / (2 sqrt V) - 1 (Gaussian limit)

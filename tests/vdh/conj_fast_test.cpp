@@ -629,3 +629,15 @@ TEST(ConjFastWholeRange, TinySeriesAndSubnormalVExponent) {
   EXPECT_EQ(1e-136 / 3e271, 0.0) << "the sibling: n/mu in double";
   EXPECT_TRUE(std::isinf(1.3110966672191612e-07 / 8.0947715414629834e-320)) << "the sibling: |L|/V";
 }
+
+// G below 1.1e-309 (C = 1/(5G) past DBL_MAX) with the peak past the edge and lambda - mu below DBL_MAX: evaluated at
+// (2^k L, 4^k V, 4^k b, 2^k G), where C is a double (ln w was inf where it is 1.0e308). The sibling: C itself is
+// not a double there.
+TEST(ConjFastWholeRange, SubnormalGPeakPastTheEdge) {
+  using privoco::testing::expect_matches_reference;
+  expect_matches_reference("VDH.pred.uniform", {0.5, 1e-320, 1e-309}, 8, 1e-15);
+  expect_matches_reference("VDH.pot.uniform", {0.5, 1e-320, 1e-309}, 8, 1e-15);
+  expect_matches_reference("VDH.pred.conj", {0.5, 1e-320, 1e-320, 1e-309}, 8, 1e-15);
+  expect_matches_reference("VDH.pot.conj", {0.5, 1e-320, 1e-320, 1e-309}, 8, 1e-15);
+  EXPECT_TRUE(std::isinf(1 / (5 * 1e-309))) << "the sibling: C";
+}
