@@ -122,11 +122,13 @@ Value pol_utility(double d, double gamma, double L, double eps_g, double x_star_
   }
   // the proof's final display: eps_g/2 + C sqrt(d) L L' ln T sqrt(ln(1/gamma) ln(1/delta))/(eps_p T)
   // + C L'^2 ||x*||^2 ln T ln(ln T/gamma)/(eps_g T)
-  const Value b1 = product_of({C_const, std::sqrt(d), L, lpf, lnT, std::sqrt(lg), std::sqrt(ld)}, {eps_p, T});
-  const Value b2 = llg == 0 ? Value{} : product_of({C_const, lpf, lpf, x_star_norm, x_star_norm, lnT, llg}, {eps_g, T});
-  Value s = sum_same_sign(product_of({0.5, eps_g}), b1);
-  // ln T < gamma makes the last term negative (||x*|| = 4e268 made it -inf, and the sum -inf with status ok)
-  return sum_of(s, b2);
+  // the three terms and their sum with the exponents kept apart (in doubles, eps_g/2 below the normal range entered
+  // the sum by exp(ln): 23 ulp of a sum 1.9e-307); ln T < gamma makes the last term negative
+  const xd b1 = xd_of(C_const) * xd_of(std::sqrt(d)) * xd_of(L) * lpf * xd_of(lnT) * xd_of(std::sqrt(lg)) *
+                xd_of(std::sqrt(ld)) / (xd_of(eps_p) * xd_of(T));
+  const xd b2 = xd_of(C_const) * lpf * lpf * xd_of(x_star_norm) * xd_of(x_star_norm) * xd_of(lnT) * xd_of(llg) /
+                (xd_of(eps_g) * xd_of(T));
+  return to_value(xd_scale2(xd_of(eps_g), -1) + b1 + b2);
 }
 
 Value cms11_sample(double x_star_norm, double delta, double eps_g, double eps_p, double d) {
