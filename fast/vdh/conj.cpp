@@ -866,12 +866,14 @@ static const double kNoShift[8] = {-std::nextafter(0x1p1020, INFINITY), -INFINIT
 // L_lo, V_lo: the low parts of L and V as double-doubles (the learners' sums), or null.
 static void pred_chunk(const double* L, const double* V, const double* b, const double* G, Value* out, int n,
                        const double* L_lo = nullptr, const double* V_lo = nullptr) {
-  constexpr int kMax = ReducedPoints::kMax;
+  constexpr int kMax = ReducedPoints::kMax, kStride = ReducedPoints::kStride, kPad = ReducedPoints::kPad;
   // One block's workspace, per thread (about 0.5 MB at 2048 points: too much for a stack).
   struct Workspace {
     ReducedPoints all, packed;  // packed: one class's points, contiguous (the kernels vectorise over them)
-    double zhalf[kMax], zpacked[kMax], v[kMax], m[kMax], Eh[kMax], El[kMax];
-    int cls[kMax], zcls[kMax], index[kClasses][kMax], zindex[kZClasses][kMax];
+    // padded as ReducedPoints' arrays (kStride), so that no two arrays alias in the cache
+    double zhalf[kStride], zpacked[kStride], v[kStride], m[kStride], Eh[kStride], El[kStride];
+    int cls[kStride], zcls[kStride], index[kClasses][kStride], zindex[kZClasses][kStride];
+    int index2[kClasses][kMax / 2 + kPad], zindex2[kZClasses][kMax / 2 + kPad];  // the second half's lists, appended
   };
   static thread_local Workspace ws;
   ReducedPoints &all = ws.all, &packed = ws.packed;
@@ -880,15 +882,34 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
   auto& index = ws.index;
   auto& zindex = ws.zindex;
   int count[kClasses] = {}, zcount[kZClasses] = {};
-  if (L_lo) reduce_kernel_dd(L, L_lo, V, V_lo, b, G, n, all);
-  else reduce_kernel(L, V, b, G, n, all);
-  classify_kernel(all, L, n, cls, zcls);  // branch-free: the classes of consecutive points are unpredictable
-  for (int i = 0; i < n; ++i) {
-    const int c = cls[i], zc = zcls[i];
-    index[c][count[c]] = i;
-    ++count[c];
-    zindex[zc][zcount[zc]] = i;
-    zcount[zc] += (c < kClassCore) & !is_tiny_class(c);
+  // the points top_shift moves (outside kNoShift) are counted in the same pass
+  // the classes branch-free (those of consecutive points are unpredictable)
+  const int outside = L_lo ? reduce_kernel_dd(kNoShift, L, L_lo, V, V_lo, b, G, n, all, cls, zcls)
+                           : reduce_kernel(kNoShift, L, V, b, G, n, all, cls, zcls);
+  // The lists of each class in increasing order. The two halves of the block fill separate lists in one loop: each
+  // count is a load-add-store chain through memory, and two independent chains run at twice the rate.
+  {
+    const int h = (n + 1) / 2;
+    int count2[kClasses] = {}, zcount2[kZClasses] = {};
+    auto add = [&](int i, auto& idx, int* cnt, auto& zidx, int* zcnt) {
+      const int c = cls[i], zc = zcls[i];
+      idx[c][cnt[c]++] = i;
+      zidx[zc][zcnt[zc]] = i;
+      zcnt[zc] += (c < kClassCore) & !is_tiny_class(c);
+    };
+    for (int i = 0; i < n - h; ++i) {
+      add(i, index, count, zindex, zcount);
+      add(h + i, ws.index2, count2, ws.zindex2, zcount2);
+    }
+    if (n - h < h) add(h - 1, index, count, zindex, zcount);
+    for (int c = 0; c < kClasses; ++c) {
+      std::copy_n(ws.index2[c], count2[c], index[c] + count[c]);
+      count[c] += count2[c];
+    }
+    for (int c = 0; c < kZClasses; ++c) {
+      std::copy_n(ws.zindex2[c], zcount2[c], zindex[c] + zcount[c]);
+      zcount[c] += zcount2[c];
+    }
   }
   for (int j = 0; j < count[kClassZero]; ++j) out[index[kClassZero][j]] = plain(0.0);
   for (int j = 0; j < count[kClassCore]; ++j) {
@@ -937,8 +958,7 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
   // linear term): w = 2^k w'(2^k L) = 2^(2k + 1000) |L| w'(sign(L) 2^-1000)
   // one vectorised pass (such points are rare): the points outside |L|, V, b <= 2^1020, G <= 2^1000 (as open
   // boxes: the ends one double outward; the inputs were checked, so no NaN)
-  const bool any = count_outside_kernel(kNoShift, L, V, b, G, n) > 0;
-  for (int i = 0; any && i < n; ++i) {
+  for (int i = 0; outside > 0 && i < n; ++i) {
     const int k = top_shift(L[i], V[i], b[i], G[i]);
     if (k == 0) continue;
     double Ls = std::ldexp(L[i], k), f = 1;
@@ -958,7 +978,7 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
 // the prediction's quadrature and tiny classes where its parts do not cancel, pot_core elsewhere. Scalar and batch
 // calls both come here, so they return the same bits.
 static void pot_chunk(const double* L, const double* V, const double* b, const double* G, Value* out, int n) {
-  constexpr int kMax = ReducedPoints::kMax;
+  constexpr int kStride = ReducedPoints::kStride;
   // groups: rule 8/12/16 points, times small lambda (the tiny classes join rule 8, small); the peak inside, well
   // inside, beyond the edge, far beyond; then the points for the scalar route
   constexpr int kGroups = 10, kGroupInside = 6, kGroupScalar = kGroups;
@@ -972,15 +992,15 @@ static void pot_chunk(const double* L, const double* V, const double* b, const d
   }();
   struct Workspace {
     ReducedPoints all, packed;
-    double zhalf[kMax], zpacked[kMax], mub_hi[kMax], mub_lo[kMax], Vp[kMax], F[kMax], bound[kMax], m[kMax], Eh[kMax],
-        El[kMax];
-    int cls[kMax], zcls[kMax], index[kGroups + 1][kMax], zindex[kZClasses][kMax];
+    // padded (kStride) as pred_chunk's workspace
+    double zhalf[kStride], zpacked[kStride], mub_hi[kStride], mub_lo[kStride], Vp[kStride], F[kStride],
+        bound[kStride], m[kStride], Eh[kStride], El[kStride];
+    int cls[kStride], zcls[kStride], index[kGroups + 1][kStride], zindex[kZClasses][kStride];
   };
   static thread_local Workspace ws;
   ReducedPoints &all = ws.all, &packed = ws.packed;
   int count[kGroups + 1] = {}, zcount[kZClasses] = {};
-  reduce_kernel(L, V, b, G, n, all);
-  classify_kernel(all, L, n, ws.cls, ws.zcls);
+  const int outside = reduce_kernel(kNoShift, L, V, b, G, n, all, ws.cls, ws.zcls);
   // L = 0 (F = M_0(mu)/M_0(mu_b) - 1): the quadrature's groups by mu (lambda = 0 is its small case), or the peak at
   // the centre, a = sqrt(mu), when C is in the kernels' range
   auto zero_group = [&](int i) {
@@ -1041,7 +1061,7 @@ static void pot_chunk(const double* L, const double* V, const double* b, const d
     out[i] = pot_core(L[i], V[i], b[i], G[i]);
   }
   // the points top_shift moves (rare: one vectorised test first) take the scalar route, which shifts them
-  if (count_outside_kernel(kNoShift, L, V, b, G, n) > 0)
+  if (outside > 0)
     for (int i = 0; i < n; ++i)
       if (top_shift(L[i], V[i], b[i], G[i]) != 0) out[i] = pot_core(L[i], V[i], b[i], G[i]);
 }

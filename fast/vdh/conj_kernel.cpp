@@ -533,6 +533,43 @@ void edge_kernel(const ErfcxTable& __restrict t, const ReducedPoints& __restrict
 // mu and mu_b below 1e-150 become 0 (w changes by a relative 1e-150): their products with the nodes and
 // corrections would otherwise be subnormal, which is slow.
 // Point i from C, lambda = C|L| and B = b + V: mu = C^2 B, mu_b = C^2 b (below 1e-150: 0).
+// The class of a point from its reduced values (classify_kernel's rule; branch-free), and its z class.
+PRIVOCO_KERNEL_INLINE void classify_one(double lh, double mh, double Ch, double mb, double L, int* cls, int* zcls) {
+  // the kernels' magnitudes stay far inside the double range for these reduced values
+  // ... and lambda/mu, the peak's position, not subnormal (it was at lambda = 8e-157, mu = 1.2e162: w off by 3e-6)
+  const bool ok = (lh >= 1e-250) & (lh <= 1e150) & (mh <= 1e250) & (Ch >= 1e-250) & (Ch <= 1e250) &
+                  (lh >= 1e-280 * mh);
+  const bool gl = (lh <= kGlLambdaMax) & (mh <= kGlMuMax16);
+  const int gl_class = (mh > kGlMuMax8) + (mh > kGlMuMax12) + 3 * (lh <= kGlLambdaSmall);
+  // mu = 0 (V = b = 0, or C^2 (b + V) below 1e-150): the peak is beyond the edge, a = -lambda/0 = -inf (lambda = 0
+  // is L = 0, the zero class); the beyond kernel's form tends to n = e^lambda (lambda - 1)/lambda^2 there (the
+  // scalar endpoint form's bracket underflowed to 0). No select on mu > 0: GCC 12 then leaves the loop scalar.
+  // a = d/s2 with d = 2 mu - lambda, s2 = 2 sqrt(mu) > 0 (or 0: then a = -inf), compared as a >= t <=> d >= t s2
+  // (no division: it and the square root dominated this loop)
+  const double d = 2 * mh - lh, s2 = 2 * std::sqrt(mh);
+  const bool big_lambda = lh > kBeyondLambdaMin;
+  const bool second_in_table = lh + 2 * mh < ErfcxTable::kEnd * s2;  // b' = p2 = (lambda + 2 mu)/s2 in the table
+  const int second = lh >= kEdgeDropLambda ? 0 : (second_in_table ? 1 : 2);
+  int c = big_lambda & (d < 0) ? kClassEdgeBeyond + second : kClassCore;
+  c = big_lambda & (-d >= kBeyondPMin * s2) ? (-d >= kBeyondPFast * s2 ? kClassBeyondFast : kClassBeyond) : c;
+  c = d >= 0 ? kClassEdgeInside + second : c;
+  c = d >= kInsideAMin * s2 ? kClassInside : c;
+  c = d >= kInsideFarAMin * s2 ? kClassInsideFar : c;
+  c = gl ? gl_class : c;
+  c = (lh <= kTinyLambdaMax) & (mh <= kGlMuMax8) ? (mh <= kTinyMuSmall ? kClassTinySmallMu : kClassTiny) : c;
+  c = ok ? c : kClassCore;
+  *cls = L == 0 ? kClassZero : c;
+  *zcls = z_class(mb);
+}
+
+// The reduction classifies each strip of kStrip points right after reducing it (two loops, each vectorised, the
+// strip's values still in L1).
+constexpr int kStrip = 256;
+PRIVOCO_KERNEL_INLINE void classify_strip(const ReducedPoints& __restrict p, const double* __restrict L, int s, int e,
+                                          int* __restrict cls, int* __restrict zcls) {
+  for (int i = s; i < e; ++i) classify_one(p.lam_hi[i], p.mu_hi[i], p.C_hi[i], p.mub_hi[i], L[i], cls + i, zcls + i);
+}
+
 PRIVOCO_KERNEL_INLINE void store_reduced(const dd& C, const dd& lambda, const dd& B, double b, int i,
                                          ReducedPoints& out) {
   dd mu = (C * B) * C;
@@ -543,43 +580,70 @@ PRIVOCO_KERNEL_INLINE void store_reduced(const dd& C, const dd& lambda, const dd
   out.mu_hi[i] = mu.hi, out.mu_lo[i] = mu.lo, out.mub_hi[i] = mu_b.hi, out.mub_lo[i] = mu_b.lo;
 }
 
-PRIVOCO_KERNEL_INLINE void reduce_kernel_body(const double* L, const double* V, const double* b, const double* G, int n,
-                                              ReducedPoints& out) {
-  for (int i = 0; i < n; ++i) {
-    const dd C = scale_C(G[i]);
-    store_reduced(C, C * std::fabs(L[i]), two_sum(b[i], V[i]), b[i], i, out);
-  }
+// 1 where x lies outside the open box lo_hi[k] < x_k < lo_hi[4 + k] (NaN counts as outside), else 0.
+PRIVOCO_KERNEL_INLINE int outside_box(const double* __restrict lo_hi, double x0, double x1, double x2, double x3) {
+  return !((x0 > lo_hi[0]) & (x0 < lo_hi[4]) & (x1 > lo_hi[1]) & (x1 < lo_hi[5]) & (x2 > lo_hi[2]) &
+           (x2 < lo_hi[6]) & (x3 > lo_hi[3]) & (x3 < lo_hi[7]));
 }
-PRIVOCO_VARIANTS(flt, void, reduce_kernel,
-                 (const double* L, const double* V, const double* b, const double* G, int n, ReducedPoints& out),
-                 (L, V, b, G, n, out))
 
-PRIVOCO_KERNEL_INLINE void reduce_kernel_dd_body(const double* __restrict L, const double* __restrict L_lo,
-                                                 const double* __restrict V, const double* __restrict V_lo,
-                                                 const double* __restrict b, const double* __restrict G, int n,
-                                                 ReducedPoints& __restrict out) {
-  for (int i = 0; i < n; ++i) {
-    const dd C = scale_C(G[i]);
-    const double s = L[i] < 0 ? -1.0 : 1.0;  // |L| as a double-double
-    store_reduced(C, C * dd{s * L[i], s * L_lo[i]}, two_sum(b[i], V[i]) + dd{V_lo[i], 0}, b[i], i, out);
+PRIVOCO_KERNEL_INLINE int reduce_kernel_body(const double* __restrict lo_hi, const double* __restrict L,
+                                             const double* __restrict V, const double* __restrict b,
+                                             const double* __restrict G, int n, ReducedPoints& __restrict out,
+                                             int* __restrict cls, int* __restrict zcls) {
+  double box[8];
+  for (int k = 0; k < 8; ++k) box[k] = lo_hi[k];
+  int bad = 0;
+  for (int s = 0; s < n; s += kStrip) {
+    const int e = s + kStrip < n ? s + kStrip : n;
+    for (int i = s; i < e; ++i) {
+      const dd C = scale_C(G[i]);
+      store_reduced(C, C * std::fabs(L[i]), two_sum(b[i], V[i]), b[i], i, out);
+      bad += outside_box(box, L[i], V[i], b[i], G[i]);
+    }
+    classify_strip(out, L, s, e, cls, zcls);
   }
+  return bad;
 }
-PRIVOCO_VARIANTS(flt, void, reduce_kernel_dd,
-                 (const double* __restrict L, const double* __restrict L_lo, const double* __restrict V,
-                  const double* __restrict V_lo, const double* __restrict b, const double* __restrict G, int n,
-                  ReducedPoints& __restrict out),
-                 (L, L_lo, V, V_lo, b, G, n, out))
+PRIVOCO_VARIANTS(flt, int, reduce_kernel,
+                 (const double* __restrict lo_hi, const double* __restrict L, const double* __restrict V,
+                  const double* __restrict b, const double* __restrict G, int n, ReducedPoints& __restrict out,
+                  int* __restrict cls, int* __restrict zcls),
+                 (lo_hi, L, V, b, G, n, out, cls, zcls))
+
+PRIVOCO_KERNEL_INLINE int reduce_kernel_dd_body(const double* __restrict lo_hi, const double* __restrict L,
+                                                const double* __restrict L_lo, const double* __restrict V,
+                                                const double* __restrict V_lo, const double* __restrict b,
+                                                const double* __restrict G, int n, ReducedPoints& __restrict out,
+                                             int* __restrict cls, int* __restrict zcls) {
+  double box[8];
+  for (int k = 0; k < 8; ++k) box[k] = lo_hi[k];
+  int bad = 0;
+  for (int s = 0; s < n; s += kStrip) {
+    const int e = s + kStrip < n ? s + kStrip : n;
+    for (int i = s; i < e; ++i) {
+      const dd C = scale_C(G[i]);
+      const double sg = L[i] < 0 ? -1.0 : 1.0;  // |L| as a double-double
+      store_reduced(C, C * dd{sg * L[i], sg * L_lo[i]}, two_sum(b[i], V[i]) + dd{V_lo[i], 0}, b[i], i, out);
+      bad += outside_box(box, L[i], V[i], b[i], G[i]);
+    }
+    classify_strip(out, L, s, e, cls, zcls);
+  }
+  return bad;
+}
+PRIVOCO_VARIANTS(flt, int, reduce_kernel_dd,
+                 (const double* __restrict lo_hi, const double* __restrict L, const double* __restrict L_lo,
+                  const double* __restrict V, const double* __restrict V_lo, const double* __restrict b,
+                  const double* __restrict G, int n, ReducedPoints& __restrict out, int* __restrict cls,
+                  int* __restrict zcls),
+                 (lo_hi, L, L_lo, V, V_lo, b, G, n, out, cls, zcls))
 
 PRIVOCO_KERNEL_INLINE int count_outside_kernel_body(const double* __restrict lo_hi, const double* __restrict L,
                                                     const double* __restrict V, const double* __restrict b,
                                                     const double* __restrict G, int n) {
-  const double l0 = lo_hi[0], l1 = lo_hi[1], l2 = lo_hi[2], l3 = lo_hi[3];
-  const double h0 = lo_hi[4], h1 = lo_hi[5], h2 = lo_hi[6], h3 = lo_hi[7];
+  double box[8];
+  for (int k = 0; k < 8; ++k) box[k] = lo_hi[k];
   int bad = 0;
-  for (int i = 0; i < n; ++i) {
-    const double x0 = L[i], x1 = V[i], x2 = b[i], x3 = G[i];
-    bad += !((x0 > l0) & (x0 < h0) & (x1 > l1) & (x1 < h1) & (x2 > l2) & (x2 < h2) & (x3 > l3) & (x3 < h3));
-  }
+  for (int i = 0; i < n; ++i) bad += outside_box(box, L[i], V[i], b[i], G[i]);
   return bad;
 }
 PRIVOCO_VARIANTS(flt, int, count_outside_kernel,
@@ -589,32 +653,7 @@ PRIVOCO_VARIANTS(flt, int, count_outside_kernel,
 
 PRIVOCO_KERNEL_INLINE void classify_kernel_body(const ReducedPoints& __restrict p, const double* __restrict L, int n,
                                                 int* __restrict cls, int* __restrict zcls) {
-  for (int i = 0; i < n; ++i) {
-    const double lh = p.lam_hi[i], mh = p.mu_hi[i], Ch = p.C_hi[i], mb = p.mub_hi[i];
-    // the kernels' magnitudes stay far inside the double range for these reduced values
-    // ... and lambda/mu, the peak's position, not subnormal (it was at lambda = 8e-157, mu = 1.2e162: w off by 3e-6)
-    const bool ok = (lh >= 1e-250) & (lh <= 1e150) & (mh <= 1e250) & (Ch >= 1e-250) & (Ch <= 1e250) &
-                    (lh >= 1e-280 * mh);
-    const bool gl = (lh <= kGlLambdaMax) & (mh <= kGlMuMax16);
-    const int gl_class = (mh > kGlMuMax8) + (mh > kGlMuMax12) + 3 * (lh <= kGlLambdaSmall);
-    // mu = 0 (V = b = 0, or C^2 (b + V) below 1e-150): the peak is beyond the edge, a = -lambda/0 = -inf (lambda = 0
-    // is L = 0, the zero class); the beyond kernel's form tends to n = e^lambda (lambda - 1)/lambda^2 there (the
-    // scalar endpoint form's bracket underflowed to 0). No select on mu > 0: GCC 12 then leaves the loop scalar.
-    const double a = (2 * mh - lh) / (2 * std::sqrt(mh));
-    const bool big_lambda = lh > kBeyondLambdaMin;
-    const double second_arg = (lh + 2 * mh) / (2 * std::sqrt(mh));  // b' = p2
-    const int second = lh >= kEdgeDropLambda ? 0 : (second_arg < ErfcxTable::kEnd ? 1 : 2);
-    int c = big_lambda & (a < 0) ? kClassEdgeBeyond + second : kClassCore;
-    c = big_lambda & (-a >= kBeyondPMin) ? (-a >= kBeyondPFast ? kClassBeyondFast : kClassBeyond) : c;
-    c = a >= 0 ? kClassEdgeInside + second : c;
-    c = a >= kInsideAMin ? kClassInside : c;
-    c = a >= kInsideFarAMin ? kClassInsideFar : c;
-    c = gl ? gl_class : c;
-    c = (lh <= kTinyLambdaMax) & (mh <= kGlMuMax8) ? (mh <= kTinyMuSmall ? kClassTinySmallMu : kClassTiny) : c;
-    c = ok ? c : kClassCore;
-    cls[i] = L[i] == 0 ? kClassZero : c;
-    zcls[i] = z_class(mb);
-  }
+  classify_strip(p, L, 0, n, cls, zcls);
 }
 PRIVOCO_VARIANTS(flt, void, classify_kernel,
                  (const ReducedPoints& __restrict p, const double* __restrict L, int n, int* __restrict cls,

@@ -5,9 +5,12 @@
 namespace privoco::fast::vdh::detail {
 
 // The points of one block as structure of arrays: conj.cpp's reduction as double-doubles.
+// Each array is padded by kPad doubles (3 cache lines): arrays 2^k bytes apart map the same index to the same L1
+// set and alias at 4 KiB, and a loop touching 8-16 of them at once then misses in an 8-way cache.
 struct ReducedPoints {
-  static constexpr int kMax = 2048;
-  double lam_hi[kMax], lam_lo[kMax], mu_hi[kMax], mu_lo[kMax], mub_hi[kMax], mub_lo[kMax], C_hi[kMax], C_lo[kMax];
+  static constexpr int kMax = 4096, kPad = 24, kStride = kMax + kPad;
+  double lam_hi[kStride], lam_lo[kStride], mu_hi[kStride], mu_lo[kStride], mub_hi[kStride], mub_lo[kStride],
+      C_hi[kStride], C_lo[kStride];
 };
 
 // The regions of the kernels (see conj_kernel.cpp for the measured reasons):
@@ -40,11 +43,22 @@ inline bool is_tiny_class(int c) { return c == kClassTiny || c == kClassTinySmal
 inline constexpr double kEdgeDropLambda = 21;
 
 // conj.cpp's reduction for points i < n (|L| is taken here): C = 1/(5G), lambda = C|L|, mu = C^2 (b + V),
-// mu_b = C^2 b as double-doubles, by the same operations as conj.cpp's reduce (vectorised).
-void reduce_kernel(const double* L, const double* V, const double* b, const double* G, int n, ReducedPoints& out);
+// mu_b = C^2 b as double-doubles, by the same operations as conj.cpp's reduce (vectorised), and the points' classes
+// as classify_kernel gives them. Returns how many of the points lie outside the open box lo_hi (as
+// count_outside_kernel). One pass: the inputs and the reduced values are each read once.
+int reduce_kernel(const double* lo_hi, const double* L, const double* V, const double* b, const double* G, int n,
+                  ReducedPoints& out, int* cls, int* zcls);
 // The same with L and V given as double-doubles (L + L_lo, V + V_lo, normalised: the learners' exact-ish sums).
-void reduce_kernel_dd(const double* L, const double* L_lo, const double* V, const double* V_lo, const double* b,
-                      const double* G, int n, ReducedPoints& out);
+int reduce_kernel_dd(const double* lo_hi, const double* L, const double* L_lo, const double* V, const double* V_lo,
+                     const double* b, const double* G, int n, ReducedPoints& out, int* cls, int* zcls);
+// The reduction alone (the tests' entry; n <= kMax).
+inline void reduce_kernel(const double* L, const double* V, const double* b, const double* G, int n,
+                          ReducedPoints& out) {
+  static constexpr double kAll[8] = {-__builtin_inf(), -__builtin_inf(), -__builtin_inf(), -__builtin_inf(),
+                                     __builtin_inf(),  __builtin_inf(),  __builtin_inf(),  __builtin_inf()};
+  int cls[ReducedPoints::kMax], zcls[ReducedPoints::kMax];
+  reduce_kernel(kAll, L, V, b, G, n, out, cls, zcls);
+}
 
 // How many of the points i < n lie outside the open box lo_hi[k] < x_k < lo_hi[4 + k] (NaN counts as outside).
 int count_outside_kernel(const double* lo_hi, const double* L, const double* V, const double* b, const double* G, int n);
