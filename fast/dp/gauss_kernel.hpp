@@ -8,9 +8,10 @@
 namespace privoco::fast::dp::detail {
 
 // One block's points as structure of arrays: a and h as double-doubles.
+// Each array padded by kPad doubles (3 cache lines): arrays 2^k bytes apart map the same index to the same L1 set.
 struct GaussPoints {
-  static constexpr int kMax = 2048;
-  double a_hi[kMax], a_lo[kMax], h_hi[kMax], h_lo[kMax];
+  static constexpr int kMax = 4096, kPad = 24, kStride = kMax + kPad;
+  double a_hi[kStride], a_lo[kStride], h_hi[kStride], h_lo[kStride];
 };
 
 // The regions (the class of a point), by a and h:

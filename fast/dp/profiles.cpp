@@ -78,11 +78,11 @@ Value tiny_mu_delta(double eps, double r, int k) {
 // delta at points i < n (eps[i], mu = mu_hi[i] + mu_lo[i], parameters already checked) into out.
 void delta_block(const double* eps, const double* mu_hi, const double* mu_lo, Value* out, int n) {
   using namespace detail;
-  constexpr int kMax = GaussPoints::kMax;
-  struct Workspace {  // one block's workspace, per thread (about 0.3 MB: too much for a stack)
+  constexpr int kStride = GaussPoints::kStride;
+  struct Workspace {  // one block's workspace, per thread (about 0.5 MB: too much for a stack); padded as GaussPoints
     GaussPoints all, packed;
-    double v[kMax], m1[kMax], m2[kMax];
-    int region[kMax], index[kRegions][kMax];
+    double v[kStride], m1[kStride], m2[kStride];
+    int region[kStride], index[kRegions][kStride];
   };
   static thread_local Workspace ws;
   reduce_kernel(eps, mu_hi, mu_lo, n, ws.all, ws.region);

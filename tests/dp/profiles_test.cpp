@@ -504,7 +504,9 @@ TEST(DpProfilesFast, BatchEqualsScalarBitForBit) {
   mu[n - 5] = -1;
   out.assign(n, privoco::fast::Value{});
   EXPECT_THROW(privoco::fast::dp::gauss_delta(eps.data(), mu.data(), out.data(), n), privoco::DomainError);
-  EXPECT_NE(out[n - 6].value, 0.0);  // the rows before the bad one (same block) are written
+  // the rows before the bad one (same block) are written: sign 0 is the unwritten row's (delta > 0 there)
+  EXPECT_EQ(out[n - 6].sign, 1);
+  EXPECT_EQ(bits(out[n - 6].log_abs()), bits(privoco::fast::dp::gauss_delta(eps[n - 6], mu[n - 6]).log_abs()));
 }
 
 // The fast inverses: DP.gauss.mu within 4 ulp of the certified root (eps = 0 included, delta down to 1e-12); the
@@ -674,7 +676,8 @@ TEST(DpInversesFast, BatchEqualsScalarBitForBit) {
   delta[n - 5] = 1.5;
   std::vector<privoco::fast::Value> out(n);
   EXPECT_THROW(privoco::fast::dp::gauss_eps(delta.data(), mu.data(), out.data(), n), privoco::DomainError);
-  EXPECT_NE(out[n - 6].value, 0.0);  // the rows before the bad one (same block) are written
+  // the rows before the bad one (same block) are written: the scalar call's bits
+  EXPECT_EQ(bits(out[n - 6].log_abs()), bits(privoco::fast::dp::gauss_eps(delta[n - 6], mu[n - 6]).log_abs()));
   out.assign(n, privoco::fast::Value{});
   EXPECT_THROW(privoco::fast::dp::gauss_mu(eps.data(), delta.data(), out.data(), n), privoco::DomainError);
   EXPECT_NE(out[n - 6].value, 0.0);
