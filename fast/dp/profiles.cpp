@@ -18,6 +18,7 @@
 #include "gauss_kernel.hpp"
 #include "../numerics/erfcx.hpp"
 #include "../numerics/quadrature.hpp"
+#include "../numerics/scaled.hpp"
 
 namespace privoco::fast::dp {
 
@@ -58,7 +59,7 @@ double minus_a2(double hi, double lo) {
 // ln h(p) - ln sqrt(2 pi) (the kernels' a and h = mu/sqrt2 were subnormal there: ln delta 2.8e-8 relative off at eps =
 // mu = 8.1e-320).
 Value tiny_mu_delta(double eps, double r, int k) {
-  constexpr double kLn2Hi = 0x1.62e42fefa39efp-1, kLn2Lo = 0x1.abc9e3b39803fp-56;
+  using numerics::kLn2Hi, numerics::kLn2Lo;
   int ke = 0;
   const double em = eps == 0 ? 0 : std::frexp(eps, &ke);
   const double ln_mu = std::log(r) + k * kLn2Hi + k * kLn2Lo;
@@ -270,11 +271,12 @@ double eps_near_zero(double target, dd mu) {
 // and mu are subnormal there and carry too few bits (the bisection's subnormal eps was 1.6e-5 off at mu = 8.1e-320).
 constexpr double kTinyMu = 0x1p-500;
 
-// x f as a Value (x >= 0, f > 0 and moderate): the underflow status with ln x + ln f where x f is subnormal.
-Value times(double x, double f) {
-  const double v = x * f;
-  if (x == 0 || v >= DBL_MIN) return plain(v);
-  Value out = underflow(std::log(x) + std::log(f));
+// x f 2^k as a Value (x >= 0, f >= 0 and moderate, x f 2^k at most DBL_MAX): the underflow status with
+// ln x + k ln 2 + ln f where the product is subnormal.
+Value times(double x, double f, int k = 0) {
+  const double v = std::ldexp(x * f, k);
+  if (x * f == 0 || v >= DBL_MIN) return plain(v);
+  Value out = underflow(std::log(x) + k * numerics::kLn2Hi + k * numerics::kLn2Lo + std::log(f));
   out.value = v;
   return out;
 }
@@ -321,11 +323,7 @@ Value gauss_eps_tiny_mu(double delta, double mr, int mk) {  // mu = mr 2^mk
       return std::pair{-x * x + std::log(h) - t, -(1 - h) / (x * h)};
     }, std::sqrt(-t) + 0.5, 0, 40);
   }
-  const double f = std::sqrt(2.0) * p, v = std::ldexp(mr * f, mk);
-  if (v >= DBL_MIN || p == 0) return plain(v);
-  Value out = underflow(std::log(mr) + mk * 0.69314718055994530942 + std::log(f));
-  out.value = v;
-  return out;
+  return times(mr, std::sqrt(2.0) * p, mk);
 }
 
 // DP.gauss.mu where the root is below 2^-500 (tried for delta, eps < 2^-450; false where the root is larger):

@@ -309,10 +309,14 @@ Value pot_cv(double L, double V, double G) {
   const double D = d_part(s);
   if (L == 0) return plain(-D);
   if (s.lambda < kTinyLambda) {  // E = F + D is quadratic in lambda here, E(L) = E(L 2^k) 4^-k, below 1e-200: F = -D
-                                 // unless D is 0 too (scaled.hpp)
-    if (D > 0) return plain(-D);
+                                 // unless D is 0 too (scaled.hpp), or tiny too
+    if (D > 0 && s.lambda * s.lambda < 0x1p-60 * D) return plain(-D);
     const int k = tiny_scale_bits(s.lambda);
-    return scaled_down(pot_cv(std::ldexp(L, k), 0, G), 2 * k);
+    if (D == 0) return scaled_down(pot_cv(std::ldexp(L, k), 0, G), 2 * k);
+    // E not negligible beside D (it was dropped: 5e-13 relative at lambda = 3.4e-105, D = 1.1e-200): E(L 2^k) = F(L 2^k)
+    // + D, with D far below it (D <= 2^60 lambda^2 and E(L 2^k) ~ (lambda 2^k)^2 ~ 1e-140)
+    const double E = std::ldexp(pot_cv(std::ldexp(L, k), V, G).value + D, -2 * k);
+    return plain(E - D);
   }
   if (linear_large_mu(s)) {  // E = l lambda^2/(4 mu) J, below 1e-17 of D here
     const Value E = finish(1, linear_part(s, 0.25, 2));

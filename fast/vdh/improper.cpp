@@ -216,10 +216,13 @@ Value pot_large_mu(double L, double V, double G, const dd& C) {
 // 2^1000, the prior dv/|v| is scale invariant: w(L, V, G) = 2^k w(2^k L, 2^2k V, 2^k G) and F is unchanged, exactly.
 bool improper_far(double L, double V, double G, bool pot, Value* out) {
   if (small_C(L, V, G)) {
-    if (pot) return c2_times_half_l2_minus_v(L, V, G, 1, out);
-    if (L == 0) return false;
-    *out = c2_times_L(L, G);
-    return true;
+    // (L^2/2 = V exactly, e.g. L = V = 0, falls through: the shift below keeps 5G finite; returning false here left
+    // C = 1/(5G) NaN past G = 3.6e307, and F an overflow where it is 0)
+    if (pot && c2_times_half_l2_minus_v(L, V, G, 1, out)) return true;
+    if (!pot && L != 0) {
+      *out = c2_times_L(L, G);
+      return true;
+    }
   }
   const int k = std::max(0, std::ilogb(G) - 998);
   const double aL = std::fabs(L);
@@ -266,6 +269,9 @@ Value pot_reduced(double L, double V, double G, const dd& C, const dd& lam, cons
   const double ein_mu = ein(mu);
   if (L == 0) return plain(-ein_mu);
   if (lambda < kTinyLambda) {  // E = F + Ein(mu) is quadratic in lambda here (scaled.hpp): F = -Ein(mu) unless mu = 0
+    // ... or unless mu is tiny too: E = lambda^2 M_1(mu) (1 + O(lambda^2)) is then not below 2^-60 of Ein(mu), and the
+    // crossing form gives F (it was -Ein(mu), 3960 ulp off, at lambda = 3.4e-105, mu = 1.2e-197)
+    if (ein_mu > 0 && !(lambda * lambda < 0x1p-60 * ein_mu) && mu <= 1) return plain(crossing(L, V, C, lambda, mu));
     if (ein_mu > 0) return plain(-ein_mu);
     const int k = tiny_scale_bits(lambda);
     return scaled_down(pot_improper(std::ldexp(L, k), 0, G), 2 * k);

@@ -356,3 +356,12 @@ TEST(CvFast, TinyLambdaAndMuAtModerateG) {
   const double C = 1 / (5 * 166936000130287.47);
   EXPECT_EQ(C * 8.0947715414629834e-320 * C, 0.0) << "the sibling: mu in double";
 }
+
+// lambda below 1e-100 with D tiny too (lambda = 3.4e-105, mu = 1.2e-197): E is 5e-13 of D, so F = -D alone is
+// thousands of ulp off (the sibling: F at L = 0 is exactly that form).
+TEST(VdhCvFast, TinyLambdaBesideTinyMu) {
+  const double L = 2.8430331329977817e+136, V = 8.1262557843235493e+284, G = 1.6574951721537933e+240;
+  for (double l : {L, -L, 3.6e136, 1e130}) privoco::testing::expect_matches_reference("VDH.pot.cv", {l, V, G});
+  const ref::Ball exact = eval_fn(rv::pot_cv, {L, V, G});
+  EXPECT_GT(privoco::testing::ulps(privoco::fast::vdh::pot_cv(0, V, G).value, exact), 1000) << "the sibling: F = -D";
+}

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "support/ball_eval.hpp"
+#include "fast/numerics/scaled.hpp"
 #include "fast/vdh/improper.hpp"
 #include "privoco/catalogue.hpp"
 #include "privoco/decimal.hpp"
@@ -269,4 +270,18 @@ TEST(ImproperFast, PeakInsideWithLambdaAndMuPastTheRange) {
   EXPECT_TRUE(0.5 * INFINITY >= INFINITY) << "the sibling: the edge test on overflowed lambda and mu";
   const double r = 1.7976931348623157e+308 / std::sqrt(4.9885030401081291e+307);
   EXPECT_TRUE(std::isinf(r * r)) << "the sibling: r^2";
+}
+
+// lambda below 1e-100 with mu tiny too (lambda = 3.4e-105, mu = 1.2e-197): E = lambda^2 M_1(mu) is 5e-13 of Ein(mu),
+// so F = -Ein(mu) alone is thousands of ulp off (the sibling: F at L = 0 is exactly that form); and L = V = 0 at
+// G = DBL_MAX, where 5G overflows: F = 0 (it was an overflow; the sibling: C = 1/(5G) from that G is not finite).
+TEST(VdhImproperFast, TinyLambdaBesideTinyMuAndZeroAtTheTopOfG) {
+  const double L = 2.8430331329977817e+136, V = 8.1262557843235493e+284, G = 1.6574951721537933e+240;
+  privoco::testing::expect_matches_reference("VDH.pot.improper", {L, V, G});
+  const ref::Ball exact = eval_fn(rv::pot_improper, {L, V, G});
+  EXPECT_GT(privoco::testing::ulps(fv::pot_improper(0, V, G).value, exact), 1000) << "the sibling: F = -Ein(mu)";
+  const privoco::fast::Value z = fv::pot_improper(0, 0, DBL_MAX);
+  EXPECT_EQ(z.status, privoco::fast::Status::ok);
+  EXPECT_EQ(z.value, 0.0);
+  EXPECT_TRUE(std::isnan(privoco::fast::numerics::scale_C(DBL_MAX).hi)) << "the sibling: C = 1/(5G) at that G";
 }
