@@ -24,16 +24,19 @@ Value bound_thm1(double u, double V, double b, double G) {
     out.value = 1;
     return out;
   }
-  static const double kLnSqrt5PiOver4 = 0.5 * std::log(5 * M_PI) - 2 * std::log(2.0);  // ln(sqrt(5 pi)/4)
   const dd kSqrtPiD{0x1.c5bf891b4ef6bp+0, -0x1.618f13eb7ca89p-54};  // sqrt(pi)
   const double au = std::fabs(u), B = b + V;
   // ln B from the halves where b + V passes DBL_MAX (ln inf made the bound an overflow where it is 1)
   const double lnB = std::isfinite(B) ? std::log(B) : std::log(0.5 * b + 0.5 * V) + 0.69314718055994530942;
-  const double lnb = std::log(b), lnau = std::log(au);
+  const double lnau = std::log(au);
   // t1 = 11G (ln(11G|u|) - 1 + ln(sqrt5 G sqrt(pi)/(4 sqrt b)))                VDH Thm 1 first term = (3.7.2)
   // (11G past DBL_MAX: ln(11G) from the sum of logs, ln t1 from the bracket; it was inf, 7.1e620 at G = DBL_MAX)
+  // (the bracket as ln of one product in xd, less 1: from separate logarithms ln G - (ln b)/2 cancelled, 31.5 ulp at
+  // G = 1.6e149, b = 1.1e298)
   const double ln11G = std::isfinite(11 * G) ? std::log(11 * G) : std::log(11.0) + std::log(G);
-  const double br = (ln11G + lnau) - 1 + (kLnSqrt5PiOver4 + std::log(G) - 0.5 * lnb);
+  const xd X = xd_of(11.0) * xd_of(G) * xd_of(au) * xd_of(G) / xd_sqrt(xd_of(b)) * xd_sqrt(xd_of(5.0)) *
+               xd_of(kSqrtPiD) / xd_of(4.0);
+  const double br = to_double(xd_log(X) - dd{1, 0});
   const double t1 = 11 * G * br;
   // t2 = sqrt(8 B ln(1 + 16 u^2 B^{3/2} sqrt(pi)/sqrt(b)))                       VDH Thm 1 second term
   // the log's argument with its exponent kept apart, l = ln(1 + arg) from it (from ln arg, l lost 41 ulp where B^{3/2}

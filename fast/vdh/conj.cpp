@@ -863,9 +863,20 @@ static const double kNoShift[8] = {-std::nextafter(0x1p1020, INFINITY), -INFINIT
                                    std::nextafter(0x1p1020, INFINITY), std::nextafter(0x1p1020, INFINITY),
                                    std::nextafter(0x1p1020, INFINITY), std::nextafter(0x1p1000, INFINITY)};
 
-// L_lo, V_lo: the low parts of L and V as double-doubles (the learners' sums), or null.
-static void pred_chunk(const double* L, const double* V, const double* b, const double* G, Value* out, int n,
-                       const double* L_lo = nullptr, const double* V_lo = nullptr) {
+// The shift box and an open domain box (8 doubles, or null: every double) as reduce_kernel takes them.
+struct Boxes {
+  double b[16];
+  explicit Boxes(const double* domain) {
+    std::copy_n(kNoShift, 8, b);
+    std::copy_n(domain ? domain : kWholeBoxes, 8, b + 8);
+  }
+};
+
+// L_lo, V_lo: the low parts of L and V as double-doubles (the learners' sums), or null. domain: the open box of the
+// parameters' domains (as Box4 below), checked in the reduction's pass: false, with nothing written, when a row lies
+// outside it; null for rows already checked.
+static bool pred_chunk(const double* L, const double* V, const double* b, const double* G, Value* out, int n,
+                       const double* L_lo = nullptr, const double* V_lo = nullptr, const double* domain = nullptr) {
   constexpr int kMax = ReducedPoints::kMax, kStride = ReducedPoints::kStride, kPad = ReducedPoints::kPad;
   // One block's workspace, per thread (about 0.5 MB at 2048 points: too much for a stack).
   struct Workspace {
@@ -884,8 +895,11 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
   int count[kClasses] = {}, zcount[kZClasses] = {};
   // the points top_shift moves (outside kNoShift) are counted in the same pass
   // the classes branch-free (those of consecutive points are unpredictable)
-  const int outside = L_lo ? reduce_kernel_dd(kNoShift, L, L_lo, V, V_lo, b, G, n, all, cls, zcls)
-                           : reduce_kernel(kNoShift, L, V, b, G, n, all, cls, zcls);
+  const Boxes boxes(domain);
+  int outside_domain;
+  const int outside = L_lo ? reduce_kernel_dd(boxes.b, L, L_lo, V, V_lo, b, G, n, all, cls, zcls, &outside_domain)
+                           : reduce_kernel(boxes.b, L, V, b, G, n, all, cls, zcls, &outside_domain);
+  if (outside_domain > 0) return false;
   // The lists of each class in increasing order. The two halves of the block fill separate lists in one loop: each
   // count is a load-add-store chain through memory, and two independent chains run at twice the rate.
   {
@@ -972,12 +986,14 @@ static void pred_chunk(const double* L, const double* V, const double* b, const 
     pred_chunk(&Ls, &Vs, &bs, &Gs, &w, 1, L_lo ? &Llo : nullptr, V_lo ? &Vlo : nullptr);
     out[i] = rescale(w, shift, f);
   }
+  return true;
 }
 
 // Potentials of up to ReducedPoints::kMax points, domain already checked: the quadrature kernel (gl_pot_kernel) for
 // the prediction's quadrature and tiny classes where its parts do not cancel, pot_core elsewhere. Scalar and batch
 // calls both come here, so they return the same bits.
-static void pot_chunk(const double* L, const double* V, const double* b, const double* G, Value* out, int n) {
+static bool pot_chunk(const double* L, const double* V, const double* b, const double* G, Value* out, int n,
+                      const double* domain = nullptr) {
   constexpr int kStride = ReducedPoints::kStride;
   // groups: rule 8/12/16 points, times small lambda (the tiny classes join rule 8, small); the peak inside, well
   // inside, beyond the edge, far beyond; then the points for the scalar route
@@ -1000,7 +1016,10 @@ static void pot_chunk(const double* L, const double* V, const double* b, const d
   static thread_local Workspace ws;
   ReducedPoints &all = ws.all, &packed = ws.packed;
   int count[kGroups + 1] = {}, zcount[kZClasses] = {};
-  const int outside = reduce_kernel(kNoShift, L, V, b, G, n, all, ws.cls, ws.zcls);
+  const Boxes boxes(domain);
+  int outside_domain;
+  const int outside = reduce_kernel(boxes.b, L, V, b, G, n, all, ws.cls, ws.zcls, &outside_domain);
+  if (outside_domain > 0) return false;
   // L = 0 (F = M_0(mu)/M_0(mu_b) - 1): the quadrature's groups by mu (lambda = 0 is its small case), or the peak at
   // the centre, a = sqrt(mu), when C is in the kernels' range
   auto zero_group = [&](int i) {
@@ -1064,6 +1083,7 @@ static void pot_chunk(const double* L, const double* V, const double* b, const d
   if (outside > 0)
     for (int i = 0; i < n; ++i)
       if (top_shift(L[i], V[i], b[i], G[i]) != 0) out[i] = pot_core(L[i], V[i], b[i], G[i]);
+  return true;
 }
 
 Value pred_conj(double L, double V, double b, double G) {
@@ -1138,9 +1158,9 @@ Value pot_Z(double b, double G) {
   return plain(r.C.hi * z_of(r.mu_b.hi));
 }
 
-// The rows of a block before its first one outside the domains of e's four parameters (all m when none is): as
-// open intervals (lo', hi') a closed end moves one double outward, so x in D <=> lo' < x < hi' (false for NaN). One
-// vectorisable pass, then the first bad row if there is one.
+// The domains of e's four parameters as an open box (lo', hi'): a closed end moves one double outward, so x in D <=>
+// lo' < x < hi' (false for NaN). The chunks check it in their reduction's pass and refuse a block with a bad row;
+// good_rows then finds the rows before the first bad one.
 struct Box4 {
   std::array<privoco::Domain, 4> dom;
   std::array<double, 8> open;
@@ -1151,8 +1171,7 @@ struct Box4 {
       open[4 + k] = dom[k].hi_closed ? std::nextafter(dom[k].hi, INFINITY) : dom[k].hi;
     }
   }
-  int good_rows(const double* L, const double* V, const double* b, const double* G, int m) const {
-    if (count_outside_kernel(open.data(), L, V, b, G, m) == 0) return m;
+  int good_rows(const double* L, const double* V, const double* b, const double* G) const {
     int good = 0;
     while (dom[0].contains(L[good]) && dom[1].contains(V[good]) && dom[2].contains(b[good]) && dom[3].contains(G[good]))
       ++good;
@@ -1160,16 +1179,28 @@ struct Box4 {
   }
 };
 
+// Blocks of ReducedPoints::kMax rows through chunk(L, V, b, G, out, n, domain box); a block with a bad row again
+// up to that row, then DomainError for it (the rows before it written).
+template <class Chunk>
+static void in_blocks(const privoco::Entry& e, const Box4& box, Chunk chunk, const double* L, const double* V,
+                      const double* b, const double* G, Value* out, std::size_t n) {
+  for (std::size_t start = 0; start < n; start += ReducedPoints::kMax) {
+    const int m = static_cast<int>(std::min<std::size_t>(ReducedPoints::kMax, n - start));
+    const double *l = L + start, *v = V + start, *bb = b + start, *g = G + start;
+    if (chunk(l, v, bb, g, out + start, m, box.open.data(), start)) continue;
+    const int good = box.good_rows(l, v, bb, g);  // rows before the first bad one
+    chunk(l, v, bb, g, out + start, good, nullptr, start);
+    check4(e, l[good], v[good], bb[good], g[good]);
+  }
+}
+
 static void pred_batch(const double* L, const double* V, const double* b, const double* G, Value* out, std::size_t n,
                        const double* L_lo, const double* V_lo) {
   static const Box4 box(pred_entry());
-  for (std::size_t start = 0; start < n; start += ReducedPoints::kMax) {
-    const int m = static_cast<int>(std::min<std::size_t>(ReducedPoints::kMax, n - start));
-    const int good = box.good_rows(L + start, V + start, b + start, G + start, m);  // rows before the first bad one
-    pred_chunk(L + start, V + start, b + start, G + start, out + start, good, L_lo ? L_lo + start : nullptr,
-               V_lo ? V_lo + start : nullptr);
-    if (good < m) check4(pred_entry(), L[start + good], V[start + good], b[start + good], G[start + good]);
-  }
+  in_blocks(pred_entry(), box, [&](const double* l, const double* v, const double* bb, const double* g, Value* o,
+                                   int m, const double* domain, std::size_t start) {
+    return pred_chunk(l, v, bb, g, o, m, L_lo ? L_lo + start : nullptr, V_lo ? V_lo + start : nullptr, domain);
+  }, L, V, b, G, out, n);
 }
 
 void pred_conj(const double* L, const double* V, const double* b, const double* G, Value* out, std::size_t n) {
@@ -1209,17 +1240,16 @@ void pred_uniform(const double* L, const double* V, const double* G, Value* out,
 
 void pot_uniform(const double* L, const double* V, const double* G, Value* out, std::size_t n) {
   static const privoco::Entry& e = entry("VDH.pot.uniform");
-  uniform_batch(e, pot_chunk, L, V, G, out, n);
+  uniform_batch(e, [](const double* l, const double* v, const double* b, const double* g, Value* o, int k) {
+    pot_chunk(l, v, b, g, o, k);
+  }, L, V, G, out, n);
 }
 
 void pot_conj(const double* L, const double* V, const double* b, const double* G, Value* out, std::size_t n) {
   static const Box4 box(pot_entry());
-  for (std::size_t start = 0; start < n; start += ReducedPoints::kMax) {
-    const int m = static_cast<int>(std::min<std::size_t>(ReducedPoints::kMax, n - start));
-    const int good = box.good_rows(L + start, V + start, b + start, G + start, m);  // rows before the first bad one
-    pot_chunk(L + start, V + start, b + start, G + start, out + start, good);
-    if (good < m) check4(pot_entry(), L[start + good], V[start + good], b[start + good], G[start + good]);
-  }
+  in_blocks(pot_entry(), box, [](const double* l, const double* v, const double* bb, const double* g, Value* o, int m,
+                                 const double* domain, std::size_t) { return pot_chunk(l, v, bb, g, o, m, domain); },
+            L, V, b, G, out, n);
 }
 
 }  // namespace privoco::fast::vdh

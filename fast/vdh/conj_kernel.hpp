@@ -44,20 +44,25 @@ inline constexpr double kEdgeDropLambda = 21;
 
 // conj.cpp's reduction for points i < n (|L| is taken here): C = 1/(5G), lambda = C|L|, mu = C^2 (b + V),
 // mu_b = C^2 b as double-doubles, by the same operations as conj.cpp's reduce (vectorised), and the points' classes
-// as classify_kernel gives them. Returns how many of the points lie outside the open box lo_hi (as
-// count_outside_kernel). One pass: the inputs and the reduced values are each read once.
-int reduce_kernel(const double* lo_hi, const double* L, const double* V, const double* b, const double* G, int n,
-                  ReducedPoints& out, int* cls, int* zcls);
+// as classify_kernel gives them. boxes: two open boxes as count_outside_kernel takes them (16 doubles); returns how
+// many points lie outside the first, and *outside_domain how many outside the second. One pass: the inputs and the
+// reduced values are each read once.
+int reduce_kernel(const double* boxes, const double* L, const double* V, const double* b, const double* G, int n,
+                  ReducedPoints& out, int* cls, int* zcls, int* outside_domain);
 // The same with L and V given as double-doubles (L + L_lo, V + V_lo, normalised: the learners' exact-ish sums).
-int reduce_kernel_dd(const double* lo_hi, const double* L, const double* L_lo, const double* V, const double* V_lo,
-                     const double* b, const double* G, int n, ReducedPoints& out, int* cls, int* zcls);
+int reduce_kernel_dd(const double* boxes, const double* L, const double* L_lo, const double* V, const double* V_lo,
+                     const double* b, const double* G, int n, ReducedPoints& out, int* cls, int* zcls,
+                     int* outside_domain);
+// Two boxes that hold every double but NaN.
+inline constexpr double kWholeBoxes[16] = {
+    -__builtin_inf(), -__builtin_inf(), -__builtin_inf(), -__builtin_inf(), __builtin_inf(), __builtin_inf(),
+    __builtin_inf(),  __builtin_inf(),  -__builtin_inf(), -__builtin_inf(), -__builtin_inf(), -__builtin_inf(),
+    __builtin_inf(),  __builtin_inf(),  __builtin_inf(),  __builtin_inf()};
 // The reduction alone (the tests' entry; n <= kMax).
 inline void reduce_kernel(const double* L, const double* V, const double* b, const double* G, int n,
                           ReducedPoints& out) {
-  static constexpr double kAll[8] = {-__builtin_inf(), -__builtin_inf(), -__builtin_inf(), -__builtin_inf(),
-                                     __builtin_inf(),  __builtin_inf(),  __builtin_inf(),  __builtin_inf()};
-  int cls[ReducedPoints::kMax], zcls[ReducedPoints::kMax];
-  reduce_kernel(kAll, L, V, b, G, n, out, cls, zcls);
+  int cls[ReducedPoints::kMax], zcls[ReducedPoints::kMax], outside_domain;
+  reduce_kernel(kWholeBoxes, L, V, b, G, n, out, cls, zcls, &outside_domain);
 }
 
 // How many of the points i < n lie outside the open box lo_hi[k] < x_k < lo_hi[4 + k] (NaN counts as outside).

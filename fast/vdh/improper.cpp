@@ -336,9 +336,14 @@ Value pred_large_mu(int sign, double L, double V) {
   const Value W = pred_reduced(1, 1, 1, 1, dd{1, 0}, rd * sqrt_dd(dd{M, 0}), dd{M, 0});  // L, V, G unused: lambda, mu > 0
   const double ln_factor = 0.5 * (std::log(M) - std::log(V)) - bits * kLn2Hi;
   if (W.status != Status::ok || W.value == 0) {
-    // W outside the range, known by its logarithm: the factor may bring w back into it (W = e^{756}, w = -3.3e213
-    // was reported as an overflow); then its value has the logarithm's absolute error (|ln w| ulp)
     if (W.sign == 0) return plain(0.0);
+    // W outside the range: the factor sqrt(M/V) 2^-bits may bring w back into it (W = e^{756}, w = -3.3e213 was
+    // reported as an overflow). Where that factor is a moderate double it enters the evaluation as its C (a factor
+    // only), so w is formed from its mantissa and exponent; from W's logarithm w had |ln w| ulp (106 ulp at r = 54,
+    // w = 3.8e305)
+    const dd c = sqrt_dd(dd{M, 0}) / sqrt_dd(dd{V, 0});
+    const dd cb{std::ldexp(c.hi, -bits), std::ldexp(c.lo, -bits)};
+    if (cb.hi >= 1e-250 && cb.hi <= 1e250) return pred_reduced(sign, 1, 1, 1, cb, rd * sqrt_dd(dd{M, 0}), dd{M, 0});
     return value_from_log(W.log_abs() + ln_factor, sign);
   }
   Scaled sc;

@@ -501,3 +501,16 @@ TEST(BoundsFast, WholeRangePointsBelowTheNormalRange) {
   const double x = 1.3565353992485504e-107;
   EXPECT_GT(std::fabs(std::exp(std::log(x) * (1 + 0x1p-52)) - x), 16 * 0x1p-52 * x) << "the sibling: an ulp of ln x";
 }
+
+// Theorem 1's bracket ln(11 G |u|) - 1 + ln(sqrt5 G sqrt(pi)/(4 sqrt b)) with ln G beside (ln b)/2 (G = 1.6e149,
+// b = 1.1e298): as one product's logarithm it is within 8 ulp of the certified bound; the sibling, the sum of
+// separate logarithms, moves the bracket (7.3) by more than 16 ulp.
+TEST(BoundsFast, Thm1BracketWhereLnGAndLnBCancel) {
+  const double u = -2.0782193185736003e-146, V = 1974479.9008097451, b = 1.1390080192580142e+298,
+               G = 1.6449858668190669e+149;
+  privoco::testing::expect_matches_reference("VDH.bound.thm1", {u, V, b, G});
+  const double logs = (std::log(11 * G) + std::log(-u)) - 1 +
+                      (0.5 * std::log(5 * M_PI) - 2 * std::log(2.0) + std::log(G) - 0.5 * std::log(b));
+  const double one = std::log(11 * G * -u * (G / std::sqrt(b)) * std::sqrt(5 * M_PI) / 4) - 1;
+  EXPECT_GT(std::fabs(logs - one) / (std::nextafter(one, INFINITY) - one), 16) << "the sibling: separate logarithms";
+}

@@ -285,3 +285,13 @@ TEST(VdhImproperFast, TinyLambdaBesideTinyMuAndZeroAtTheTopOfG) {
   EXPECT_EQ(z.value, 0.0);
   EXPECT_TRUE(std::isnan(privoco::fast::numerics::scale_C(DBL_MAX).hi)) << "the sibling: C = 1/(5G) at that G";
 }
+
+// The prediction past mu = 1e250 (scale-invariant form) with W = e^{729}-sized at the reduced point and w = 3.8e305:
+// w from the evaluation with the factor sqrt(M/V) as its C, within 8 ulp; the sibling: from W's logarithm, one ulp of
+// ln w (703) is more than 16 ulp of w.
+TEST(VdhImproperFast, LargeMuWhereTheReducedValueOverflows) {
+  privoco::testing::expect_matches_reference("VDH.pred.improper",
+                                             {2593007055964.23, 2.310106536285482e+21, 4.4464636340233153e-200});
+  const double l = std::log(3.7665663330355256e305);
+  EXPECT_GT(std::exp(std::nextafter(l, INFINITY)) / std::exp(l) - 1, 16 * 0x1p-52) << "the sibling: exp of ln w";
+}
