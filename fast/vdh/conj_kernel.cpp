@@ -586,10 +586,13 @@ PRIVOCO_KERNEL_INLINE int outside_box(const double* __restrict lo_hi, double x0,
            (x2 < lo_hi[6]) & (x3 > lo_hi[3]) & (x3 < lo_hi[7]));
 }
 
-PRIVOCO_KERNEL_INLINE int reduce_kernel_body(const double* __restrict boxes, const double* __restrict L,
-                                             const double* __restrict V, const double* __restrict b,
-                                             const double* __restrict G, int n, ReducedPoints& __restrict out,
-                                             int* __restrict cls, int* __restrict zcls, int* __restrict outside_domain) {
+// Both reductions: L and V as doubles (kDD false: L_lo, V_lo unused) or as double-doubles.
+template <bool kDD>
+PRIVOCO_KERNEL_INLINE int reduce_strips(const double* __restrict boxes, const double* __restrict L,
+                                        const double* __restrict L_lo, const double* __restrict V,
+                                        const double* __restrict V_lo, const double* __restrict b,
+                                        const double* __restrict G, int n, ReducedPoints& __restrict out,
+                                        int* __restrict cls, int* __restrict zcls, int* __restrict outside_domain) {
   double box[16];
   for (int k = 0; k < 16; ++k) box[k] = boxes[k];
   int bad = 0, bad_domain = 0;
@@ -597,7 +600,12 @@ PRIVOCO_KERNEL_INLINE int reduce_kernel_body(const double* __restrict boxes, con
     const int e = s + kStrip < n ? s + kStrip : n;
     for (int i = s; i < e; ++i) {
       const dd C = scale_C(G[i]);
-      store_reduced(C, C * std::fabs(L[i]), two_sum(b[i], V[i]), b[i], i, out);
+      if constexpr (kDD) {
+        const double sg = L[i] < 0 ? -1.0 : 1.0;  // |L| as a double-double
+        store_reduced(C, C * dd{sg * L[i], sg * L_lo[i]}, two_sum(b[i], V[i]) + dd{V_lo[i], 0}, b[i], i, out);
+      } else {
+        store_reduced(C, C * std::fabs(L[i]), two_sum(b[i], V[i]), b[i], i, out);
+      }
       bad += outside_box(box, L[i], V[i], b[i], G[i]);
       bad_domain += outside_box(box + 8, L[i], V[i], b[i], G[i]);
     }
@@ -605,42 +613,28 @@ PRIVOCO_KERNEL_INLINE int reduce_kernel_body(const double* __restrict boxes, con
   }
   *outside_domain = bad_domain;
   return bad;
+}
+PRIVOCO_KERNEL_INLINE int reduce_kernel_body(const double* boxes, const double* L, const double* V, const double* b,
+                                             const double* G, int n, ReducedPoints& out, int* cls, int* zcls,
+                                             int* outside_domain) {
+  return reduce_strips<false>(boxes, L, nullptr, V, nullptr, b, G, n, out, cls, zcls, outside_domain);
+}
+PRIVOCO_KERNEL_INLINE int reduce_kernel_dd_body(const double* boxes, const double* L, const double* L_lo,
+                                                const double* V, const double* V_lo, const double* b, const double* G,
+                                                int n, ReducedPoints& out, int* cls, int* zcls, int* outside_domain) {
+  return reduce_strips<true>(boxes, L, L_lo, V, V_lo, b, G, n, out, cls, zcls, outside_domain);
 }
 PRIVOCO_VARIANTS(flt, int, reduce_kernel,
-                 (const double* __restrict lo_hi, const double* __restrict L, const double* __restrict V,
+                 (const double* __restrict boxes, const double* __restrict L, const double* __restrict V,
                   const double* __restrict b, const double* __restrict G, int n, ReducedPoints& __restrict out,
                   int* __restrict cls, int* __restrict zcls, int* __restrict outside_domain),
-                 (lo_hi, L, V, b, G, n, out, cls, zcls, outside_domain))
-
-PRIVOCO_KERNEL_INLINE int reduce_kernel_dd_body(const double* __restrict lo_hi, const double* __restrict L,
-                                                const double* __restrict L_lo, const double* __restrict V,
-                                                const double* __restrict V_lo, const double* __restrict b,
-                                                const double* __restrict G, int n, ReducedPoints& __restrict out,
-                                                int* __restrict cls, int* __restrict zcls,
-                                                int* __restrict outside_domain) {
-  double box[16];
-  for (int k = 0; k < 16; ++k) box[k] = lo_hi[k];
-  int bad = 0, bad_domain = 0;
-  for (int s = 0; s < n; s += kStrip) {
-    const int e = s + kStrip < n ? s + kStrip : n;
-    for (int i = s; i < e; ++i) {
-      const dd C = scale_C(G[i]);
-      const double sg = L[i] < 0 ? -1.0 : 1.0;  // |L| as a double-double
-      store_reduced(C, C * dd{sg * L[i], sg * L_lo[i]}, two_sum(b[i], V[i]) + dd{V_lo[i], 0}, b[i], i, out);
-      bad += outside_box(box, L[i], V[i], b[i], G[i]);
-      bad_domain += outside_box(box + 8, L[i], V[i], b[i], G[i]);
-    }
-    classify_strip(out, L, s, e, cls, zcls);
-  }
-  *outside_domain = bad_domain;
-  return bad;
-}
+                 (boxes, L, V, b, G, n, out, cls, zcls, outside_domain))
 PRIVOCO_VARIANTS(flt, int, reduce_kernel_dd,
-                 (const double* __restrict lo_hi, const double* __restrict L, const double* __restrict L_lo,
+                 (const double* __restrict boxes, const double* __restrict L, const double* __restrict L_lo,
                   const double* __restrict V, const double* __restrict V_lo, const double* __restrict b,
                   const double* __restrict G, int n, ReducedPoints& __restrict out, int* __restrict cls,
                   int* __restrict zcls, int* __restrict outside_domain),
-                 (lo_hi, L, L_lo, V, V_lo, b, G, n, out, cls, zcls, outside_domain))
+                 (boxes, L, L_lo, V, V_lo, b, G, n, out, cls, zcls, outside_domain))
 
 PRIVOCO_KERNEL_INLINE int count_outside_kernel_body(const double* __restrict lo_hi, const double* __restrict L,
                                                     const double* __restrict V, const double* __restrict b,
