@@ -83,7 +83,10 @@ Setup setup(double L, double V, double G) {
 // lambda x - mu x^2 - E0 at x = e^{-u}, from the offset to the maximiser
 double exponent(const Setup& s, double u) {
   if (s.inside) {
-    const double d = s.dxs + s.Xs.hi * std::expm1(-(u - s.us));  // x - x*
+    // x - x*: from the offset u - u* near the maximiser (where x - x* cancels); a factor e or more away directly
+    // (there u - u* carried the rounding of u* = 155: 18 ulp of w at lambda = 3.9e-140, mu = 2.3)
+    const double v = u - s.us;
+    const double d = std::fabs(v) > 1 ? (std::exp(-u) - s.xs.hi) - s.xs.lo : s.dxs + s.Xs.hi * std::expm1(-v);
     return -(s.m * d * d + s.mu.lo * d * d);  // mu's low part: a systematic 1e-16 of the exponent otherwise
   }
   const double y = -std::expm1(-u);  // 1 - x

@@ -7,7 +7,9 @@
 
 #include "privoco/fast/numerics/value_ops.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "conj.hpp"
 #include "privoco/catalogue.hpp"
@@ -31,12 +33,13 @@ Value fstar_conj(double u, double V, double b, double G) {
   }
   // F* is invariant under (u, V, b, G) -> (u/s, s^2 V, s^2 b, s G) (L* -> s L*, F unchanged): past G = 2^900, C = 1/(5G)
   // is so small that L* can pass DBL_MAX (w stayed below |u| for every double L: a DomainError at L = inf), so G is
-  // taken to 2^900 while |u| 2^k stays finite and b 2^-2k positive (b enters only through mu_b = C^2 b, negligible
-  // there, so its low bits lost to a subnormal do not count)
+  // taken to 2^900 while |u| 2^k stays finite (b enters only through mu_b = C^2 b < 1e-230 there, negligible, so its
+  // low bits lost to a subnormal do not count, nor b 2^-2k below the smallest double: it is replaced by that; the
+  // shift refused such b, and C = 1/(5G) subnormal cost 1e-9 of F* at G = DBL_MAX, b = 2.7e-292)
   if (G > 0x1p900) {
     const int k = std::ilogb(G) - 899;  // G 2^-k in [2^899, 2^900): no second shift
-    const double us = std::ldexp(u, k), bs = std::ldexp(b, -2 * k);
-    if (std::isfinite(us) && bs > 0) return fstar_conj(us, std::ldexp(V, -2 * k), bs, std::ldexp(G, -k));
+    const double us = std::ldexp(u, k), bs = std::max(std::ldexp(b, -2 * k), std::numeric_limits<double>::denorm_min());
+    if (std::isfinite(us)) return fstar_conj(us, std::ldexp(V, -2 * k), bs, std::ldexp(G, -k));
   }
   // where F(L) = K (L^2/2 - V) holds up to L* = |u|/K: F* = u^2/(2K) + K V exactly from it, far below the double
   // range too (the bracket's u L - F(L) rounded to 0 with sign 0 at F* = 8.8e-327). It holds in conj.cpp's quadratic

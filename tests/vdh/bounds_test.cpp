@@ -514,3 +514,15 @@ TEST(BoundsFast, Thm1BracketWhereLnGAndLnBCancel) {
   const double one = std::log(11 * G * -u * (G / std::sqrt(b)) * std::sqrt(5 * M_PI) / 4) - 1;
   EXPECT_GT(std::fabs(logs - one) / (std::nextafter(one, INFINITY) - one), 16) << "the sibling: separate logarithms";
 }
+
+// F* at G = DBL_MAX with b so small that b 2^-2k (the shift that takes G to 2^900) underflows to 0: b only enters
+// through mu_b = C^2 b, negligible there, so the shift takes the smallest double for it; without the shift C = 1/(5G)
+// is subnormal and F* 1e-9 off. The siblings: b 2^-2k is 0, and that C is subnormal.
+TEST(VdhConjFstarFast, GAtTheTopWithBBelowTheShiftedRange) {
+  privoco::testing::expect_matches_reference(
+      "VDH.conj.Fstar", {8.0947715414629834e-320, 4.9390978698416947e-111, 2.6590931130069932e-292, DBL_MAX});
+  privoco::testing::expect_matches_reference(
+      "VDH.conj.Fstar", {-1.644052843101332e-318, 3.7219541902331501e+144, 4.8584146001667862e-294, DBL_MAX});
+  EXPECT_EQ(std::ldexp(2.6590931130069932e-292, -248), 0.0) << "the sibling: b 2^-2k underflows";
+  EXPECT_LT(1 / (5 * (DBL_MAX / 8)) * 0x1p-3, 0x1p-1022) << "the sibling: C is subnormal at G = DBL_MAX";
+}

@@ -365,3 +365,14 @@ TEST(VdhCvFast, TinyLambdaBesideTinyMu) {
   const ref::Ball exact = eval_fn(rv::pot_cv, {L, V, G});
   EXPECT_GT(privoco::testing::ulps(privoco::fast::vdh::pot_cv(0, V, G).value, exact), 1000) << "the sibling: F = -D";
 }
+
+// The peak's offset x - x* far from the maximiser (lambda = 3.9e-140 beside mu = 2.3: x* = 8e-141, u* = 322): formed
+// from u - u* it carried u*'s rounding into e^{-mu x^2} (18 ulp of w); directly it is within 8 ulp. The sibling: one
+// ulp of u* moves x = e^{-(u - u*)} x* by more than 16 ulp.
+TEST(VdhCvFast, PeakOffsetFarFromTheMaximiser) {
+  for (double L : {4.53903506611898e-103, 1e-60, 1e-30})
+    privoco::testing::expect_matches_reference("VDH.pred.cv", {L, 3.0566176205850963e+74, 2.2978950167068974e+36});
+  privoco::testing::expect_matches_reference("VDH.pot.cv", {1e-60, 3.0566176205850963e+74, 2.2978950167068974e+36});
+  const double us = 322.0;
+  EXPECT_GT(std::exp(std::nextafter(us, INFINITY) - us) - 1, 16 * 0x1p-53) << "the sibling: u*'s ulp";
+}
