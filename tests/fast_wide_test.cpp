@@ -110,8 +110,8 @@ TEST(FastWide, NeverNaNAndConsistentStatusOverTheWholeRange) {
 TEST(FastWide, AnOverflowWithStatusOkIsCaught) { EXPECT_FALSE(run(1, 300, true).empty()); }
 
 namespace {
-// Every ID with a batch kernel over whole-range points spread across three kernel blocks (2048 points each, the last
-// partial): the batch gives the scalar calls' bits, status and sign. Points a scalar call refuses are left out.
+// Every ID with a batch kernel over whole-range points spread across three kernel blocks (4096 points each, the
+// blocks of the VDH and DP kernels; the last partial): the batch gives the scalar calls' bits, status and sign. Points a scalar call refuses are left out.
 // `flip` (the sibling) changes the last bit of one batch value before the comparison.
 std::vector<std::string> batch_mismatches(std::uint64_t seed, bool flip, const std::string& variant) {
   std::vector<std::string> out;
@@ -122,7 +122,7 @@ std::vector<std::string> batch_mismatches(std::uint64_t seed, bool flip, const s
     std::mt19937_64 rng(privoco::testing::id_seed(seed, e->id));
     std::vector<std::vector<double>> cols(e->params.size());
     std::vector<privoco::fast::Value> scalar;
-    while (scalar.size() < 2 * 2048 + 300) {
+    while (scalar.size() < 2 * 4096 + 300) {
       const std::vector<double> x = privoco::testing::wide_point(*e, rng);
       try {
         scalar.push_back(privoco::fast::evaluate(*e, x.data()));

@@ -1,6 +1,6 @@
 // delta(eps) = (1/2)(erfc(a) - e^eps erfc(b)), a = eps/(mu sqrt2) - mu/(2 sqrt2), b = a + mu/sqrt2 (Balle and Wang
 // 2018, Thm 8). With b^2 - a^2 = eps, e^eps erfc(b) = e^{-a^2} erfcx(b), so delta = (1/2) e^{-a^2} (erfcx(a) -
-// erfcx(b)), evaluated without cancellation by the vectorised kernels of gauss_kernel.cpp in blocks of 2048
+// erfcx(b)), evaluated without cancellation by the vectorised kernels of gauss_kernel.cpp in blocks of 4096
 // points; a scalar call is a block of one (the same bits). Values below the normal range get ln delta here.
 #include "privoco/fast/dp/profiles.hpp"
 
@@ -80,7 +80,7 @@ Value tiny_mu_delta(double eps, double r, int k) {
 void delta_block(const double* eps, const double* mu_hi, const double* mu_lo, Value* out, int n) {
   using namespace detail;
   constexpr int kStride = GaussPoints::kStride;
-  struct Workspace {  // one block's workspace, per thread (about 0.5 MB: too much for a stack); padded as GaussPoints
+  struct Workspace {  // one block's workspace, per thread (about 0.6 MB: too much for a stack); padded as GaussPoints
     GaussPoints all, packed;
     double v[kStride], m1[kStride], m2[kStride];
     int region[kStride], index[kRegions][kStride];

@@ -878,7 +878,7 @@ struct Boxes {
 static bool pred_chunk(const double* L, const double* V, const double* b, const double* G, Value* out, int n,
                        const double* L_lo = nullptr, const double* V_lo = nullptr, const double* domain = nullptr) {
   constexpr int kMax = ReducedPoints::kMax, kStride = ReducedPoints::kStride, kPad = ReducedPoints::kPad;
-  // One block's workspace, per thread (about 0.5 MB at 2048 points: too much for a stack).
+  // One block's workspace, per thread (about 1.4 MB at 4096 points: too much for a stack).
   struct Workspace {
     ReducedPoints all, packed;  // packed: one class's points, contiguous (the kernels vectorise over them)
     // padded as ReducedPoints' arrays (kStride), so that no two arrays alias in the cache

@@ -636,20 +636,6 @@ PRIVOCO_VARIANTS(flt, int, reduce_kernel_dd,
                   int* __restrict zcls, int* __restrict outside_domain),
                  (boxes, L, L_lo, V, V_lo, b, G, n, out, cls, zcls, outside_domain))
 
-PRIVOCO_KERNEL_INLINE int count_outside_kernel_body(const double* __restrict lo_hi, const double* __restrict L,
-                                                    const double* __restrict V, const double* __restrict b,
-                                                    const double* __restrict G, int n) {
-  double box[8];
-  for (int k = 0; k < 8; ++k) box[k] = lo_hi[k];
-  int bad = 0;
-  for (int i = 0; i < n; ++i) bad += outside_box(box, L[i], V[i], b[i], G[i]);
-  return bad;
-}
-PRIVOCO_VARIANTS(flt, int, count_outside_kernel,
-                 (const double* __restrict lo_hi, const double* __restrict L, const double* __restrict V,
-                  const double* __restrict b, const double* __restrict G, int n),
-                 (lo_hi, L, V, b, G, n))
-
 PRIVOCO_KERNEL_INLINE void classify_kernel_body(const ReducedPoints& __restrict p, const double* __restrict L, int n,
                                                 int* __restrict cls, int* __restrict zcls) {
   classify_strip(p, L, 0, n, cls, zcls);

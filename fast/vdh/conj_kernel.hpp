@@ -44,8 +44,9 @@ inline constexpr double kEdgeDropLambda = 21;
 
 // conj.cpp's reduction for points i < n (|L| is taken here): C = 1/(5G), lambda = C|L|, mu = C^2 (b + V),
 // mu_b = C^2 b as double-doubles, by the same operations as conj.cpp's reduce (vectorised), and the points' classes
-// as classify_kernel gives them. boxes: two open boxes as count_outside_kernel takes them (16 doubles); returns how
-// many points lie outside the first, and *outside_domain how many outside the second. One pass: the inputs and the
+// as classify_kernel gives them. boxes: two open boxes of 8 doubles each, lo[0..4) then hi[0..4) for (L, V, b, G), a
+// point inside when lo[k] < x_k < hi[k] (NaN: outside); returns how many points lie outside the first, and
+// *outside_domain how many outside the second. One pass: the inputs and the
 // reduced values are each read once.
 int reduce_kernel(const double* boxes, const double* L, const double* V, const double* b, const double* G, int n,
                   ReducedPoints& out, int* cls, int* zcls, int* outside_domain);
@@ -65,8 +66,6 @@ inline void reduce_kernel(const double* L, const double* V, const double* b, con
   reduce_kernel(kWholeBoxes, L, V, b, G, n, out, cls, zcls, &outside_domain);
 }
 
-// How many of the points i < n lie outside the open box lo_hi[k] < x_k < lo_hi[4 + k] (NaN counts as outside).
-int count_outside_kernel(const double* lo_hi, const double* L, const double* V, const double* b, const double* G, int n);
 
 // cls[i]: the class of point i (kClassCore: none of the kernels; kClassZero: L = 0); zcls[i]: how z is computed.
 void classify_kernel(const ReducedPoints& p, const double* L, int n, int* cls, int* zcls);
