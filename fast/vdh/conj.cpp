@@ -686,17 +686,26 @@ static double pot_peak_inside(const Reduced& r, dd E, double V, double b) {
   // of numbers near 1.
   const dd D = a.hi >= 0 ? erf_dd(a) + erf_dd(bb) : erfc_dd(-a) - erfc_dd(bb);
   dd x;
+  const dd ln2{0x1.62e42fefa39efp-1, 0x1.abc9e3b39803fp-56};
   if (b > 0) {
-    const dd Eb = erf_dd(sqrt_dd(r.mu_b)) * 2.0;
+    // ln(2 erf(C sqrt b)) from C sqrt b itself, not from mu_b = C^2 b: that underflowed (subnormal or 0 from b ~ 1e-156
+    // at G = 3.6e75: F = 0.206 where it is 0.186, NaN from b = 1e-200). Where C sqrt b < 1e-150, erf(s) = 2s/sqrt(pi)
+    // to 1e-300, from logarithms (C sqrt b may underflow); b below 2^-900 scaled by 2^600 first (exact).
+    const double scb = b < 0x1p-900 ? 0x1p600 : 1.0, k = scb == 1.0 ? 0.0 : 300.0;
+    const dd rb = sqrt_dd(dd{b * scb, 0});  // sqrt(b) 2^k, normal
+    const dd sk = r.C * rb, s{std::ldexp(sk.hi, -static_cast<int>(k)), std::ldexp(sk.lo, -static_cast<int>(k))};
+    const dd four_over_sqrt_pi{0x1.20dd750429b6dp+1, 0x1.1ae3a914fed80p-55};
+    const dd ln_Eb = s.hi > 1e-150 ? log_dd(erf_dd(s) * 2.0)
+                                   : log_dd(four_over_sqrt_pi) + log_dd(r.C) + log_dd(rb) - ln2 * k;
     // B/b past DBL_MAX (V = 1.3e111, b = 8.9e-298: inf - inf, NaN): ln B - ln b. A subnormal b is scaled up first
     // (exact): the division's residual rounded to 2^-1074 and left 3e-7 relative in F = -V/(2b) = -1.3e-10 at
     // b = 1.87e-314, V = 4.9e-324.
     const double sc = b < 0x1p-900 && V < 0x1p400 ? 0x1p600 : 1.0;
     const dd Bb = two_sum(b * sc, V * sc) / dd{b * sc, 0};
     const dd half_ln = (std::isfinite(Bb.hi) ? log_dd(Bb) : log_dd(two_sum(b, V)) - log_dd(dd{b, 0})) * -0.5;
-    x = (E + half_ln) + (log_dd(D) - log_dd(Eb));
+    x = (E + half_ln) + (log_dd(D) - ln_Eb);
   } else {  // uniform prior, z = 2: 1 + F = e^E sqrt(pi) D / (4 sqrt mu)
-    const dd pi{0x1.921fb54442d18p+1, 0x1.1a62633145c07p-53}, ln2{0x1.62e42fefa39efp-1, 0x1.abc9e3b39803fp-56};
+    const dd pi{0x1.921fb54442d18p+1, 0x1.1a62633145c07p-53};
     x = E + (log_dd(pi / r.mu) * 0.5 - ln2 * 2.0) + log_dd(D);
   }
   if (x.hi > 0.7) {  // 1 + F = e^x: F = e^x - 1 without cancellation; e^x may leave the double range

@@ -641,3 +641,14 @@ TEST(ConjFastWholeRange, SubnormalGPeakPastTheEdge) {
   expect_matches_reference("VDH.pot.conj", {0.5, 1e-320, 1e-320, 1e-309}, 8, 1e-15);
   EXPECT_TRUE(std::isinf(1 / (5 * 1e-309))) << "the sibling: C";
 }
+
+// The potential's peak-inside form with mu_b = C^2 b below the double range (b = 1.8e-313 .. 1e-160 at G = 3.6e75):
+// ln(2 erf(C sqrt b)) from C sqrt b, so F is the uniform prior's to the last digits (it was 0.206 where it is 0.186 at
+// b = 1e-170, NaN with status ok from b = 1e-200). The sibling: mu_b itself is 0 there.
+TEST(ConjFastWholeRange, PotentialWithMuBBelowTheRange) {
+  const double L = 8.221713800834301e+118, V = 1.7687547588929279e+235, G = 3.6123035071234323e+75;
+  for (double b : {1.764571516690224e-313, 1e-200, 1e-170, 1e-160, 1e-100})
+    privoco::testing::expect_matches_reference("VDH.pot.conj", {L, V, b, G});
+  const double C = 1 / (5 * G);
+  EXPECT_EQ(C * C * 1e-200, 0.0) << "the sibling: mu_b underflows";
+}
