@@ -686,22 +686,25 @@ static double pot_peak_inside(const Reduced& r, dd E, double V, double b) {
   // of numbers near 1.
   const dd D = a.hi >= 0 ? erf_dd(a) + erf_dd(bb) : erfc_dd(-a) - erfc_dd(bb);
   dd x;
-  const dd ln2{0x1.62e42fefa39efp-1, 0x1.abc9e3b39803fp-56};
+  const dd ln2{kLn2Hi, kLn2Lo};
   if (b > 0) {
+    // b below 2^-900 scaled by 2^600 (exact) for both uses below: sqrt b and B/b
+    const bool tiny_b = b < 0x1p-900;
+    const double sc = tiny_b ? 0x1p600 : 1.0;
+    const int k = tiny_b ? 300 : 0;  // sqrt(sc) = 2^k
     // ln(2 erf(C sqrt b)) from C sqrt b itself, not from mu_b = C^2 b: that underflowed (subnormal or 0 from b ~ 1e-156
     // at G = 3.6e75: F = 0.206 where it is 0.186, NaN from b = 1e-200). Where C sqrt b < 1e-150, erf(s) = 2s/sqrt(pi)
-    // to 1e-300, from logarithms (C sqrt b may underflow); b below 2^-900 scaled by 2^600 first (exact).
-    const double scb = b < 0x1p-900 ? 0x1p600 : 1.0, k = scb == 1.0 ? 0.0 : 300.0;
-    const dd rb = sqrt_dd(dd{b * scb, 0});  // sqrt(b) 2^k, normal
-    const dd sk = r.C * rb, s{std::ldexp(sk.hi, -static_cast<int>(k)), std::ldexp(sk.lo, -static_cast<int>(k))};
+    // to 1e-300, from logarithms (C sqrt b may underflow).
+    const dd rb = sqrt_dd(dd{b * sc, 0});  // sqrt(b) 2^k, normal
+    const dd sk = r.C * rb, s{std::ldexp(sk.hi, -k), std::ldexp(sk.lo, -k)};
     const dd four_over_sqrt_pi{0x1.20dd750429b6dp+1, 0x1.1ae3a914fed80p-55};
     const dd ln_Eb = s.hi > 1e-150 ? log_dd(erf_dd(s) * 2.0)
-                                   : log_dd(four_over_sqrt_pi) + log_dd(r.C) + log_dd(rb) - ln2 * k;
+                                   : log_dd(four_over_sqrt_pi) + log_dd(r.C) + log_dd(rb) - ln2 * static_cast<double>(k);
     // B/b past DBL_MAX (V = 1.3e111, b = 8.9e-298: inf - inf, NaN): ln B - ln b. A subnormal b is scaled up first
-    // (exact): the division's residual rounded to 2^-1074 and left 3e-7 relative in F = -V/(2b) = -1.3e-10 at
-    // b = 1.87e-314, V = 4.9e-324.
-    const double sc = b < 0x1p-900 && V < 0x1p400 ? 0x1p600 : 1.0;
-    const dd Bb = two_sum(b * sc, V * sc) / dd{b * sc, 0};
+    // (exact; not where V sc could overflow): the division's residual rounded to 2^-1074 and left 3e-7 relative in
+    // F = -V/(2b) = -1.3e-10 at b = 1.87e-314, V = 4.9e-324.
+    const double sv = V < 0x1p400 ? sc : 1.0;
+    const dd Bb = two_sum(b * sv, V * sv) / dd{b * sv, 0};
     const dd half_ln = (std::isfinite(Bb.hi) ? log_dd(Bb) : log_dd(two_sum(b, V)) - log_dd(dd{b, 0})) * -0.5;
     x = (E + half_ln) + (log_dd(D) - ln_Eb);
   } else {  // uniform prior, z = 2: 1 + F = e^E sqrt(pi) D / (4 sqrt mu)
@@ -881,6 +884,15 @@ struct Boxes {
   }
 };
 
+// Each class's second list appended to its first (lists of a block's two halves)
+template <int K, int N, int N2>
+static void append_lists(int (&idx)[K][N], int (&cnt)[K], const int (&idx2)[K][N2], const int (&cnt2)[K]) {
+  for (int c = 0; c < K; ++c) {
+    std::copy_n(idx2[c], cnt2[c], idx[c] + cnt[c]);
+    cnt[c] += cnt2[c];
+  }
+}
+
 // L_lo, V_lo: the low parts of L and V as double-doubles (the learners' sums), or null. domain: the open box of the
 // parameters' domains (as Box4 below), checked in the reduction's pass: false, with nothing written, when a row lies
 // outside it; null for rows already checked.
@@ -925,14 +937,8 @@ static bool pred_chunk(const double* L, const double* V, const double* b, const 
       add(h + i, ws.index2, count2, ws.zindex2, zcount2);
     }
     if (n - h < h) add(h - 1, index, count, zindex, zcount);
-    for (int c = 0; c < kClasses; ++c) {
-      std::copy_n(ws.index2[c], count2[c], index[c] + count[c]);
-      count[c] += count2[c];
-    }
-    for (int c = 0; c < kZClasses; ++c) {
-      std::copy_n(ws.zindex2[c], zcount2[c], zindex[c] + zcount[c]);
-      zcount[c] += zcount2[c];
-    }
+    append_lists(ws.index, count, ws.index2, count2);
+    append_lists(ws.zindex, zcount, ws.zindex2, zcount2);
   }
   for (int j = 0; j < count[kClassZero]; ++j) out[index[kClassZero][j]] = plain(0.0);
   for (int j = 0; j < count[kClassCore]; ++j) {
@@ -1180,9 +1186,10 @@ struct Box4 {
       open[4 + k] = dom[k].hi_closed ? std::nextafter(dom[k].hi, INFINITY) : dom[k].hi;
     }
   }
-  int good_rows(const double* L, const double* V, const double* b, const double* G) const {
+  // the rows before the first one outside the domains, at most m
+  int good_rows(const double* L, const double* V, const double* b, const double* G, int m) const {
     int good = 0;
-    while (dom[0].contains(L[good]) && dom[1].contains(V[good]) && dom[2].contains(b[good]) && dom[3].contains(G[good]))
+    while (good < m && dom[0].contains(L[good]) && dom[1].contains(V[good]) && dom[2].contains(b[good]) && dom[3].contains(G[good]))
       ++good;
     return good;
   }
@@ -1197,9 +1204,9 @@ static void in_blocks(const privoco::Entry& e, const Box4& box, Chunk chunk, con
     const int m = static_cast<int>(std::min<std::size_t>(ReducedPoints::kMax, n - start));
     const double *l = L + start, *v = V + start, *bb = b + start, *g = G + start;
     if (chunk(l, v, bb, g, out + start, m, box.open.data(), start)) continue;
-    const int good = box.good_rows(l, v, bb, g);  // rows before the first bad one
+    const int good = box.good_rows(l, v, bb, g, m);
     chunk(l, v, bb, g, out + start, good, nullptr, start);
-    check4(e, l[good], v[good], bb[good], g[good]);
+    if (good < m) check4(e, l[good], v[good], bb[good], g[good]);  // throws DomainError naming the bad row's parameter
   }
 }
 
