@@ -401,6 +401,29 @@ TEST(Numerics, SumWithATermBelowTheRange) {
   EXPECT_GT(std::fabs(via_logs - 1e300) / (1e300 * 0x1p-52), 16) << "the sibling";
 }
 
+// A product below the normal range keeps its subnormal double (one rounding of m 2^e), so a normal term plus it is
+// exact where the sum is a double: 2^-1020 + 15 2^-1040. The sibling, the subnormal as e^ln (as it was), is off by
+// units of 2^-1074, and so was JKT.bound.igd_regret's printed form (49 ulp at 7.6e-308).
+TEST(Numerics, SumWithASubnormalTerm) {
+  using privoco::fast::product_of;
+  using privoco::fast::sum_same_sign;
+  const auto tiny = product_of({3 * 0x1p-540, 5 * 0x1p-500});
+  ASSERT_EQ(tiny.status, privoco::fast::Status::underflow);
+  EXPECT_EQ(tiny.value, 15 * 0x1p-1040);
+  EXPECT_EQ(sum_same_sign(product_of({0x1p-1020}), tiny).value, 0x1p-1020 + 15 * 0x1p-1040);
+  EXPECT_EQ(sum_same_sign(product_of({-0x1p-1020}), product_of({-3 * 0x1p-540, 5 * 0x1p-500})).value,
+            -(0x1p-1020 + 15 * 0x1p-1040));
+  int exp_route_off = 0;
+  for (int k = 1; k <= 20; ++k) {  // mantissas with many bits: the product's one rounding, then the sum's
+    const double a = 1 + k / 7.0, bb = 1 + k / 11.0;
+    const auto t = product_of({a * 0x1p-540, bb * 0x1p-500});
+    const double want = 0x1p-1020 + std::ldexp(a * bb, -1040);
+    EXPECT_EQ(sum_same_sign(product_of({0x1p-1020}), t).value, want) << k;
+    exp_route_off += 0x1p-1020 + std::exp(t.log_abs()) != want;
+  }
+  EXPECT_GT(exp_route_off, 0) << "the sibling";
+}
+
 // Two doubles whose sum passes DBL_MAX: the overflow status with ln of the sum to rounding (at JKT.bound.igd_regret's
 // whole-range point, 5.1e293 + DBL_MAX, the sum from the logarithms came back as 1.7976931348622732e308 with status
 // ok: the sibling).

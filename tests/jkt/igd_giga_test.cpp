@@ -407,6 +407,18 @@ TEST(JktIgdGigaBounds, IgdRegretDerivedBoundHolds) {
   EXPECT_NEAR(privoco::reference::evaluate(e, x2).nearest(), 1.21 / 2 * 1.5 + 2, 1e-12);
 }
 
+// The printed form where its first term L^2 ln T/alpha = 1.66e-308 lies below the normal range and ||C|| = 5.95e-308
+// does not: fast within 2 ulp of the certified 7.6166893103509206e-308 (it was 49 ulp off, the subnormal term taken as
+// e^ln). The sibling: that subnormal term 50 units of 2^-1074 off is caught by the same bound.
+TEST(JktIgdGigaBounds, IgdRegretWithASubnormalTerm) {
+  const auto& e = privoco::entry("JKT.bound.igd_regret");
+  const double x[6] = {2.3180494526110064e-243, 3.5685468041073073e-177, 2.9763259170266852e-308, 0, 63019, 1};
+  const double c = privoco::reference::evaluate(e, x).nearest();
+  const double unit = std::ldexp(1.0, std::ilogb(c) - 52);
+  EXPECT_LE(std::fabs(privoco::fast::evaluate(e, x).value - c) / unit, 2);
+  EXPECT_GT(std::fabs((privoco::fast::evaluate(e, x).value + 50 * 0x1p-1074) - c) / unit, 2) << "the sibling";
+}
+
 // Sec 4.1: the printed perturbation (alpha/sqrt t) ||x - x_0|| adds no strong convexity (refuted exactly: zero
 // midpoint defect along a ray); the squared norm (the sibling reading) adds 2 alpha/sqrt t and is certified.
 TEST(JktIgdGigaBounds, NonconvexPerturbationAddsNoStrongConvexity) {
