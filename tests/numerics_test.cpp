@@ -22,6 +22,7 @@
 #include "fast/numerics/erfcx_table.hpp"
 #include "fast/numerics/quadrature.hpp"
 #include "fast/numerics/scaled.hpp"
+#include "fast/numerics/vec_math.hpp"
 #include "reference/numerics/balls.hpp"
 #include "reference/numerics/monotone.hpp"
 #include "reference/numerics/scratch.hpp"
@@ -338,6 +339,41 @@ RC_GTEST_PROP(Numerics, LogDoubleDoubleAtRandomPoints, ()) {
   if (arb_is_zero(exact.get())) RC_ASSERT(l.hi == 0.0);
   else RC_ASSERT(std::fabs(arf_get_d(arb_midref(diff.get()), ARF_RND_NEAR)) < 0x1p-100);
 }
+// The kernels' ln(1 + y) as a double-double (log1p_dd_k) at random y = yh + yl: 2^-66 relative from y = -1/2 to 1e300,
+// tiny y included (ln(1 + y) = y there). The sibling, the kernels' double log1p_k plus yl/(1 + yh), misses that
+// bound (it is ~1 ulp, 2^-53).
+double log1p_dd_rel_err(double yh, double yl, double hi, double lo) {
+  Ball exact, got, diff;
+  arb_set_d(exact.get(), yh);
+  arb_add(exact.get(), exact.get(), Ball(yl).get(), ARF_PREC_EXACT);
+  arb_log1p(exact.get(), exact.get(), 256);
+  arb_add(got.get(), Ball(hi).get(), Ball(lo).get(), 256);
+  arb_sub(diff.get(), got.get(), exact.get(), 256);
+  arb_div(diff.get(), diff.get(), exact.get(), 256);
+  return std::fabs(arf_get_d(arb_midref(diff.get()), ARF_RND_NEAR));
+}
+RC_GTEST_PROP(Numerics, Log1pDoubleDoubleKernelAtRandomPoints, ()) {
+  const int kind = *rc::gen::inRange(0, 3);
+  const double yh = kind == 0 ? *privoco::testing::signed_log_uniform(1e-300, 0.5)
+                  : kind == 1 ? *privoco::testing::log_uniform(0.5, 1e300)
+                              : std::sqrt(2.0) * (1 + *rc::gen::inRange(-1000, 1001) * 0x1p-40) - 1;
+  const double yl = yh * 0x1p-54 * (*rc::gen::inRange(-1000, 1001) / 1000.0);
+  double hi, lo;
+  fn::log1p_dd_k(yh, yl, &hi, &lo);
+  RC_ASSERT(log1p_dd_rel_err(yh, yl, hi, lo) < 0x1p-66);
+}
+TEST(Numerics, Log1pDoubleDoubleKernelSibling) {
+  int missed = 0;
+  for (double y : {0.3, 0.7, 1.9, 3.3, 17.0, 1e5, -0.3}) {
+    const double yl = y * 0x1p-55;
+    double hi, lo;
+    fn::log1p_dd_k(y, yl, &hi, &lo);
+    EXPECT_LT(log1p_dd_rel_err(y, yl, hi, lo), 0x1p-66) << y;
+    missed += log1p_dd_rel_err(y, yl, fn::log1p_k(y) + yl / (1 + y), 0) >= 0x1p-66;
+  }
+  EXPECT_GT(missed, 0) << "the sibling";
+}
+
 TEST(Numerics, LogDoubleDoubleSpecialValuesAndSibling) {
   EXPECT_EQ(privoco::fast::log_dd({0.0, 0}).hi, -INFINITY);
   EXPECT_EQ(privoco::fast::log_dd({INFINITY, 0}).hi, INFINITY);

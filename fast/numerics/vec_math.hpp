@@ -179,6 +179,45 @@ PRIVOCO_KERNEL_INLINE double log1p_k(double y) {
   return std::fma(k, kLn2Hi, 2 * s + (tail + std::fma(k, kLn2Lo, c)));
 }
 
+// ln(1 + y) for y = yh + yl, yh >= -1/2, as hi + lo to 2^-66 relative (2^-67.9 the largest seen near w = sqrt 2) (log1p_k's ~1 ulp, where ln(1 + y) cancels
+// against a term of its size, lost a factor of that cancellation): w = 1 + y as a double-double, w = 2^k m with m in
+// [sqrt(1/2), sqrt 2) (m/w an exact power of two), s = (m - 1)/(m + 1) as a double-double (m - 1 = y itself where
+// k = 0), ln m = 2 (s + s^3/3 + s^5/5) in double-double plus 2 s^7 (1/7 + s^2/9 + ...) in double (at most 2^-19 of
+// ln m: its rounding ~2^-71 of it; the series to s^31/31, truncated below 2^-80 relative).
+inline constexpr double kAtanhCoeffs7[13] = {1.0 / 7,  1.0 / 9,  1.0 / 11, 1.0 / 13, 1.0 / 15, 1.0 / 17, 1.0 / 19,
+                                             1.0 / 21, 1.0 / 23, 1.0 / 25, 1.0 / 27, 1.0 / 29, 1.0 / 31};
+PRIVOCO_KERNEL_INLINE void log1p_dd_k(double yh, double yl, double* hi, double* lo) {
+  constexpr double kLn2Hi = 0x1.62e42fefa39efp-1, kLn2Lo = 0x1.abc9e3b39803fp-56;
+  const double w0 = 1.0 + yh, w0_lo = two_sum_err(1.0, yh) + yl;
+  const double w = w0 + w0_lo, w_lo = two_sum_err(w0, w0_lo);
+  const std::uint64_t bits = double_to_bits(w);
+  const double m1 = bits_to_double((bits & 0x000fffffffffffffULL) | 0x3ff0000000000000ULL);  // [1, 2)
+  const bool high = m1 > 1.4142135623730951;
+  const double m = high ? 0.5 * m1 : m1, m_lo = w_lo * (m / w);
+  const double field = bits_to_double(0x4330000000000000ULL | (bits >> 52)) - 0x1p52;  // as in log1p_k
+  const double k = field - (high ? 1022.0 : 1023.0);
+  // m - 1 and m + 1; where k = 0, m - 1 = y itself (w's low part rounded y's bits away where y is tiny)
+  const double nh0 = m - 1.0;  // exact (Sterbenz)
+  const double nh1 = nh0 + m_lo, nl1 = two_sum_err(nh0, m_lo);
+  const bool k0 = k == 0;
+  const double nh = k0 ? yh : nh1, nl = k0 ? yl : nl1;
+  const double dh = k0 ? 2.0 + yh : m + 1.0, dl = k0 ? two_sum_err(2.0, yh) + yl : two_sum_err(m, 1.0) + m_lo;
+  double sh, sl, s2h, s2l, s3h, s3l, s5h, s5l;
+  div_dd(nh, nl, dh, dl, &sh, &sl);
+  mul_dd(sh, sl, sh, sl, &s2h, &s2l);
+  mul_dd(sh, sl, s2h, s2l, &s3h, &s3l);
+  mul_dd(s3h, s3l, s2h, s2l, &s5h, &s5l);
+  const double t3h = s3h / 3.0, t3l = (std::fma(-t3h, 3.0, s3h) + s3l) / 3.0;
+  const double t5h = s5h / 5.0, t5l = (std::fma(-t5h, 5.0, s5h) + s5l) / 5.0;
+  const double tail = s5h * s2h * horner(kAtanhCoeffs7, s2h);
+  const double a3 = t3h + t5h, a3l = two_sum_err(t3h, t5h) + (t3l + t5l + tail);  // s^3/3 + s^5/5 + ...
+  const double ah = sh + a3, al = two_sum_err(sh, a3) + (sl + a3l);              // ln m / 2
+  const double p = k * kLn2Hi, pl = std::fma(k, kLn2Hi, -p) + k * kLn2Lo;
+  const double h = p + 2 * ah;
+  *hi = h;
+  *lo = two_sum_err(p, 2 * ah) + (pl + 2 * al);
+}
+
 // e^{x + x_lo} - 1 for |x| <= ln 2, ~1 ulp: exp_k's series q = e^h - 1 at h = x (|x| <= ln2/2) or h = x/2, then
 // q (q + 2) (the subtraction e^x - 1 would magnify exp's error up to 3.4x there); x_lo to first order.
 PRIVOCO_KERNEL_INLINE double expm1_k(double x, double x_lo) {

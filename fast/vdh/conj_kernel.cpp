@@ -222,8 +222,10 @@ void gl_pot(const GaussHalf<M>& g, const ReducedPoints& __restrict p, const doub
 //   largest of P's errors, is at most doubled);
 // - F = expm1(x), x = E - log1p(nu/mu_b)/2 + log1p(-t) - log1p(-erfc(sqrt mu_b)) (zhalf = sqrt(pi) erf(sqrt mu_b)/(2
 //   sqrt mu_b), mu = mu_b (1 + nu/mu_b)), where mu_b >= 9 (the erfcs by 48 terms of the continued fraction, 4e-22
-//   relative from 3 on; the table's lookup kept GCC from vectorising the loop), |x| <= ln 2 and its parts add up
-//   to at most 1.5 |x|: F near 0 without the quotient's cancellation (each part ~1 ulp).
+//   relative from 3 on; the table's lookup kept GCC from vectorising the loop) and |x| <= ln 2: F near 0 without
+//   the quotient's cancellation. E and log1p(nu/mu_b) in double-double (they cancel where F is near 0: in double,
+//   the form had to be refused wherever they exceeded 1.5 |x|, 3% of the points), the erfc terms ~1 ulp; taken
+//   where 2^-10 (E + log1p/2) + 8 (t + erfc) <= 1.5 |x|.
 template <bool kFar>
 PRIVOCO_KERNEL_INLINE
 void inside_pot(const ReducedPoints& __restrict p, const double* __restrict mub_hi,
@@ -262,14 +264,19 @@ void inside_pot(const ReducedPoints& __restrict p, const double* __restrict mub_
     const bool nu_ok = (V[i] == 0) | (cvh >= 0x1p-960);
     double yh, yl;
     div_dd(nh, nl, bh, bl, &yh, &yl);  // nu/mu_b
-    const double L1 = 0.5 * (log1p_k(yh) + yl / (1 + yh));
+    double L1, L1_lo;  // ln(1 + nu/mu_b)/2 as a double-double: E - L1 may cancel (F near 0)
+    log1p_dd_k(yh, yl, &L1, &L1_lo);
+    L1 *= 0.5, L1_lo *= 0.5;
     const double sb = std::sqrt(bh);
     const double ec = bh > 700 ? 0.0 : exp_k(-cap700(bh)) * (1 - bl) * sqrtpi_erfcx_k<48>(sb > 3.0 ? sb : 3.0) / kSqrtPiHi;
     const double Lr = log1p_k(-t) - log1p_k(-ec);
-    const double s1 = Eh - L1, e1 = two_sum_err(Eh, -L1);
-    const double xh = s1 + Lr, xl = two_sum_err(s1, Lr) + e1 + El;
+    const double s1 = Eh - L1, e1 = two_sum_err(Eh, -L1) + (El - L1_lo);
+    const double x0 = s1 + Lr, x0_lo = two_sum_err(s1, Lr) + e1;
+    const double xh = x0 + x0_lo, xl = two_sum_err(x0, x0_lo);
     const double Fx = expm1_k(xh, xl);
-    const double parts = Eh + L1 + 2 * (t + ec);  // (e^{-a^2} and the fraction: ~2 ulp each)
+    // E and L1 to 2^-66 (they may cancel 2^10-fold: 2^-56 of x); t and ec to a few ulp each, and they cancel each
+    // other where a ~ sqrt(mu_b) (weighted 2: 6.4 ulp at F = -8.9e-10, mu_b = 20, where t, ec ~ 2e-10)
+    const double parts = 0x1p-10 * (Eh + L1) + 8 * (t + ec);
     const bool okx = nu_ok & (bh >= 9) & (std::fabs(xh) <= 0.69) & (parts <= 1.5 * std::fabs(xh)) &
                      ((a2 <= 700) | (std::fabs(xh) >= 1e-280));
     out[i] = okP ? FP : Fx;

@@ -574,11 +574,17 @@ RC_GTEST_PROP(VdhConjFast, PotKernelsWithinUlpBoundWhereTaken, ()) {
 }
 
 // Siblings: the kernels are not taken where their guards say no (F = 0 at the second-order crossing has no bound
-// but infinity; with the peak inside, P = 1 + F near 1 and its logarithm's parts cancelling), and the batch value
-// then is the scalar route's, within its own bound.
+// but infinity; with the peak inside, P = 1 + F near 1 and its logarithm's parts cancelling more than 2^10-fold),
+// and the batch value then is the scalar route's, within its own bound. Where they cancel less (8-fold here), the
+// double-double parts keep the kernel within the plain bound (the kernel refused it while they were doubles).
 TEST(VdhConjFast, PotKernelGuardsRefuseWhereTheyWouldLoseBits) {
   // peak well inside, P near 1: x = L^2/(4B) - log1p(V/b)/2 = 1.76e-3 - 2.25e-3 (F = -4.8e-4)
-  const std::vector<double> p = {1.2531446967075499, 0.99891298248990734, 221.83336475002758, 0.059504534573600373};
+  const std::vector<double> p8 = {1.2531446967075499, 0.99891298248990734, 221.83336475002758, 0.059504534573600373};
+  const KernelPot k8 = kernel_pot(p8[0], p8[1], p8[2], p8[3]);
+  EXPECT_TRUE(k8.taken);
+  EXPECT_LE(ref::ulp_error(ref::evaluate(entry("VDH.pot.conj"), p8.data()), k8.F), kPotMaxUlp);
+  // the same with V moved near the zero of x: 1.7635e-3 - 1.7635e-3 = -9.0e-10 (2e6-fold)
+  const std::vector<double> p = {1.2531446967075499, 0.7838031402331608, 221.83336475002758, 0.059504534573600373};
   const KernelPot k = kernel_pot(p[0], p[1], p[2], p[3]);
   EXPECT_FALSE(k.taken) << k.F;
   const auto f = fv::pot_conj(p[0], p[1], p[2], p[3]);
