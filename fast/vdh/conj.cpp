@@ -1011,16 +1011,18 @@ static bool pot_chunk(const double* L, const double* V, const double* b, const d
                       const double* domain = nullptr) {
   constexpr int kStride = ReducedPoints::kStride;
   // groups: rule 8/12/16 points, times small lambda (the tiny classes join rule 8, small); the peak inside, well
-  // inside, beyond the edge, far beyond; then the points for the scalar route
-  constexpr int kGroups = 10, kGroupInside = 6, kGroupScalar = kGroups;
+  // inside, beyond the edge, far beyond; the six edge classes; then the points for the scalar route
+  constexpr int kGroups = 16, kGroupInside = 6, kGroupEdge = 10, kGroupScalar = kGroups;
   static constexpr auto kGroupOf = [] {
     std::array<int, kClasses> g{};
     for (int c = 0; c < kClasses; ++c) g[c] = c < kClassInside ? c : kGroupScalar;
     g[kClassTiny] = g[kClassTinySmallMu] = 3;
     g[kClassInside] = kGroupInside, g[kClassInsideFar] = kGroupInside + 1;
     g[kClassBeyond] = kGroupInside + 2, g[kClassBeyondFast] = kGroupInside + 3;
+    for (int k = 0; k < 6; ++k) g[kClassEdgeInside + k] = kGroupEdge + k;  // EdgeInside + 0..2, EdgeBeyond + 0..2
     return g;
   }();
+  static_assert(kClassEdgeBeyond == kClassEdgeInside + 3);
   struct Workspace {
     ReducedPoints all, packed;
     // padded (kStride) as pred_chunk's workspace
@@ -1062,7 +1064,10 @@ static bool pot_chunk(const double* L, const double* V, const double* b, const d
     if (k == 0) continue;
     const int* idx = ws.index[grp];
     pack_kernel(all, ws.zhalf, idx, k, packed, ws.zpacked);
-    if (grp >= kGroupInside + 2) {
+    if (grp >= kGroupEdge) {
+      edge_pot_kernel(grp < kGroupEdge + 3, (grp - kGroupEdge) % 3, packed, ws.zpacked, k, ws.F, ws.bound, ws.m, ws.Eh,
+                      ws.El);
+    } else if (grp >= kGroupInside + 2) {
       beyond_pot_kernel(grp == kGroupInside + 3, packed, ws.zpacked, k, ws.F, ws.bound, ws.m, ws.Eh, ws.El);
     } else {
       pack_mub_kernel(all, idx, k, ws.mub_hi, ws.mub_lo);

@@ -466,6 +466,64 @@ void tiny_kernel(const ReducedPoints& __restrict p, int n, double* __restrict ou
   }
 }
 
+// The Gaussian peak's exponents as double-doubles: inside, E = lambda^2/(4 mu) (and q = lambda/mu); beyond the edge,
+// E = lambda - mu.
+PRIVOCO_KERNEL_INLINE void inside_E(double lh, double ll, double mh, double ml, double* q1, double* q2, double* Eh,
+                                    double* El) {
+  *q1 = lh / mh, *q2 = (std::fma(-*q1, mh, lh) + ll - *q1 * ml) / mh;
+  mul_dd(*q1, *q2, lh, ll, Eh, El);
+  *Eh *= 0.25, *El *= 0.25;
+}
+PRIVOCO_KERNEL_INLINE void beyond_E(double lh, double ll, double mh, double ml, double* Eh, double* El) {
+  const double Eh0 = lh - mh, El0 = two_sum_err(lh, -mh) + (ll - ml);
+  *Eh = Eh0 + El0, *El = two_sum_err(Eh0, El0);
+}
+
+// The edge classes' error functions (the prediction's and the potential's kernels), s = sqrt(mu_hi), rel_s =
+// sqrt(mu)/s - 1, e2 = e^{-2 lambda}. Inside: a = (2 mu - lambda)/(2 sqrt mu) linearly from the double-double
+// difference (a = sqrt(mu - lambda + E) lost its accuracy where the terms cancel: 12 ulp in w at a = 0, mu = 49.5;
+// a^2 from a is accurate enough for e^{-a^2}, which only enters through erfc(a) and the second term), ea = e^{-a^2}
+// and D = erf a + erf b' = 2 - erfc a - erfc b' as a double-double. Beyond: p = (lambda - 2 mu)/(2 sqrt mu),
+// p2 = (lambda + 2 mu)/(2 sqrt mu), S(p) = sqrt(pi) erfcx(p) as a double-double and S(p2) (0 for kSecond = 0).
+// a and p come as hi + lo (edge_offset), the error functions at hi corrected to first order in lo.
+// d/(2 sqrt mu) as hi + lo (d = dh + dl): the error functions' arguments near the edge, whose rounding (1-2 ulp)
+// the erfcx table's double-double values would otherwise carry (~1.2x at p = 2.4: 5 ulp of the potential there)
+PRIVOCO_KERNEL_INLINE void edge_offset(double dh0, double dl0, double s, double rel_s, double* hi, double* lo) {
+  const double dh = dh0 + dl0, dl = two_sum_err(dh0, dl0);
+  const double q = dh / (2 * s);
+  *hi = q;
+  *lo = (std::fma(-q, 2 * s, dh) + dl) / (2 * s) - q * rel_s;
+}
+template <int kSecond>
+PRIVOCO_KERNEL_INLINE void edge_inside_D(const ErfcxTable& t, double lh, double ll, double mh, double ml, double s,
+                                         double rel_s, double e2, double* ea, double* Dh, double* Dl) {
+  double a, a_lo;
+  edge_offset(2 * mh - lh, two_sum_err(2 * mh, -lh) + (2 * ml - ll), s, rel_s, &a, &a_lo);
+  const double a2 = a * a, bb = std::sqrt(a2 + 2 * lh);
+  double Sa, Sa_lo, Sb_t_lo;
+  sqrtpi_erfcx_table(t, a, &Sa, &Sa_lo);
+  double Sb = 0;
+  if constexpr (kSecond == 1) sqrtpi_erfcx_table(t, bb, &Sb, &Sb_t_lo);
+  if constexpr (kSecond == 2) Sb = sqrtpi_erfcx_k<24>(bb);
+  *ea = exp_k(-a2);
+  const double erfc_a = *ea * (Sa + Sa_lo) / kSqrtPiHi, erfc_b = *ea * e2 * Sb / kSqrtPiHi;
+  // erfc(a + a_lo) = erfc(a) - 2 e^{-a^2} a_lo/sqrt(pi)
+  *Dh = 2 - erfc_a, *Dl = two_sum_err(2.0, -erfc_a) - erfc_b + 2 * *ea * a_lo / kSqrtPiHi;
+}
+template <int kSecond>
+PRIVOCO_KERNEL_INLINE void edge_beyond_S(const ErfcxTable& t, double lh, double ll, double mh, double ml, double s,
+                                         double rel_s, double* pp, double* pp_lo, double* Sp, double* Sp_lo,
+                                         double* p2, double* S2) {
+  edge_offset(lh - 2 * mh, two_sum_err(lh, -2 * mh) + (ll - 2 * ml), s, rel_s, pp, pp_lo);  // d = lambda - 2mu
+  *p2 = (lh + 2 * mh) / (2 * s);
+  double S2_t_lo;
+  sqrtpi_erfcx_table(t, *pp, Sp, Sp_lo);
+  *Sp_lo += (2 * *pp * *Sp - 2) * *pp_lo;  // S(p + p_lo) = S(p) + S'(p) p_lo, S' = 2 p S - 2
+  *S2 = 0;
+  if constexpr (kSecond == 1) sqrtpi_erfcx_table(t, *p2, S2, &S2_t_lo);
+  if constexpr (kSecond == 2) *S2 = sqrtpi_erfcx_k<24>(*p2);
+}
+
 // Near the edge. Inside (0 <= a < 3.0625): w = C e^E/(2mu) [lambda sqrt(pi) D/(2 sqrt mu) - e^{-a^2}(1 - e^{-2 lambda})]
 // / z, D = 2 - e^{-a^2} (erfcx(a) + e^{-2 lambda} erfcx(b')) (b'^2 = a^2 + 2 lambda), i.e.
 // m = g/(4 zhalf) [q sqrt(pi) D/2 - e^{-a^2}(1 - e^{-2 lambda})/sqrt(mu)], q = lambda/mu.
@@ -488,22 +546,9 @@ void edge_kernel(const ErfcxTable& __restrict t, const ReducedPoints& __restrict
     const double e2 = exp_k(-cap300(2 * lh));
     double Bh, Bl, Eh, El;
     if constexpr (kInside) {
-      const double q1 = lh / mh, q2 = (std::fma(-q1, mh, lh) + ll - q1 * ml) / mh;
-      mul_dd(q1, q2, lh, ll, &Eh, &El);
-      Eh *= 0.25, El *= 0.25;
-      // a = (2mu - lambda)/(2 sqrt mu) linearly from the double-double difference: a = sqrt(mu - lambda + E) lost
-      // its accuracy where the terms cancel (12 ulp in w at a = 0, mu = 49.5); a^2 from a is accurate enough for
-      // e^{-a^2}, which only enters through erfc(a) and the second term.
-      const double dh0 = 2 * mh - lh, dl0 = two_sum_err(2 * mh, -lh) + (2 * ml - ll);
-      const double a = (dh0 + dl0) / (2 * s) * (1 - rel_s), a2 = a * a, bb = std::sqrt(a2 + 2 * lh);
-      double Sa, Sa_lo, Sb_t_lo;
-      sqrtpi_erfcx_table(t, a, &Sa, &Sa_lo);
-      double Sb = 0;
-      if constexpr (kSecond == 1) sqrtpi_erfcx_table(t, bb, &Sb, &Sb_t_lo);
-      if constexpr (kSecond == 2) Sb = sqrtpi_erfcx_k<24>(bb);
-      const double ea = exp_k(-a2);
-      const double erfc_a = ea * (Sa + Sa_lo) / kSqrtPiHi, erfc_b = ea * e2 * Sb / kSqrtPiHi;
-      const double Dh = 2 - erfc_a, Dl = two_sum_err(2.0, -erfc_a) - erfc_b;
+      double q1, q2, ea, Dh, Dl;
+      inside_E(lh, ll, mh, ml, &q1, &q2, &Eh, &El);
+      edge_inside_D<kSecond>(t, lh, ll, mh, ml, s, rel_s, e2, &ea, &Dh, &Dl);
       double x1h, x1l, yh, yl;
       mul_dd(q1, q2, kSqrtPiHi, kSqrtPiLo, &x1h, &x1l);  // q sqrt(pi)
       mul_dd(x1h, x1l, Dh, Dl, &yh, &yl);
@@ -511,27 +556,62 @@ void edge_kernel(const ErfcxTable& __restrict t, const ReducedPoints& __restrict
       Bh = 0.5 * yh + tt;
       Bl = two_sum_err(0.5 * yh, tt) + 0.5 * yl;
     } else {
-      const double dh0 = lh - 2 * mh, dl0 = two_sum_err(lh, -2 * mh) + (ll - 2 * ml);  // d = lambda - 2mu
-      const double pp = (dh0 + dl0) / (2 * s) * (1 - rel_s), p2 = (lh + 2 * mh) / (2 * s);
-      double Sp, Sp_lo, S2_t_lo;
-      sqrtpi_erfcx_table(t, pp, &Sp, &Sp_lo);
-      double S2 = 0;
-      if constexpr (kSecond == 1) sqrtpi_erfcx_table(t, p2, &S2, &S2_t_lo);
-      if constexpr (kSecond == 2) S2 = sqrtpi_erfcx_k<24>(p2);
+      double pp, pp_lo, Sp, Sp_lo, p2, S2;
+      edge_beyond_S<kSecond>(t, lh, ll, mh, ml, s, rel_s, &pp, &pp_lo, &Sp, &Sp_lo, &p2, &S2);
       // h(p) = 1 - p S(p) and h(p2), in double-double / double
-      const double ph = Sp * pp, hp = (1 - ph) + (two_sum_err(1.0, -ph) - std::fma(Sp, pp, -ph) - Sp_lo * pp);
+      const double ph = Sp * pp;
+      const double hp = (1 - ph) + (two_sum_err(1.0, -ph) - std::fma(Sp, pp, -ph) - Sp_lo * pp - Sp * pp_lo);
       const double hp2 = kSecond == 0 ? 0.0 : std::fma(-S2, p2, 1.0);  // (dropped with S2 past lambda = 21)
       const double tt = -(hp - e2 * hp2) / s * (1 - rel_s);
       const double u = Sp + e2 * S2;
       Bh = u + tt;
       Bl = two_sum_err(u, tt) + Sp_lo + two_sum_err(Sp, e2 * S2);
-      const double Eh0 = lh - mh, El0 = two_sum_err(lh, -mh) + (ll - ml);  // E = lambda - mu
-      Eh = Eh0 + El0, El = two_sum_err(Eh0, El0);
+      beyond_E(lh, ll, mh, ml, &Eh, &El);
     }
     double mh_, m_lo;
     scale_out(Bh, Bl, g, rel, zhalf[i], &mh_, &m_lo);
     m_out[i] = mh_ + m_lo, E_hi[i] = Eh, E_lo[i] = El;
     v_out[i] = times_exp(mh_, m_lo, Eh, El);
+  }
+}
+
+// VDH eq (4) for the edge classes (the peak near x = 1, as edge_kernel): 1 + F = P = i0/(2 zhalf) = m e^E with, inside,
+// i0 = e^{lambda^2/(4 mu)} sqrt(pi) D/(2 sqrt mu), and beyond, i0 = e^{lambda - mu} (S(p) - e^{-2 lambda} S(p2))/(2
+// sqrt mu) (x = 1 - y: the integral over y in [0, 2] of e^{lambda - mu - d y - mu y^2}, d = lambda - 2 mu, as the one
+// over [0, inf) less the one over [2, inf)). F = (P_hi - 1) + P_lo where P >= 2 or P <= 1/2 and |E| <= 700, ok[i] = 0
+// elsewhere (as beyond_pot).
+template <bool kInside, int kSecond>
+PRIVOCO_KERNEL_INLINE
+void edge_pot(const ErfcxTable& __restrict t, const ReducedPoints& __restrict p, const double* __restrict zhalf, int n,
+              double* __restrict out, double* __restrict ok, double* __restrict m_out, double* __restrict E_hi,
+              double* __restrict E_lo) {
+  for (int i = 0; i < n; ++i) {
+    const double lh = p.lam_hi[i], ll = p.lam_lo[i], mh = p.mu_hi[i], ml = p.mu_lo[i];
+    const double s = std::sqrt(mh);
+    const double rel_s = -std::fma(-s, s, mh) / (2 * mh) - ml / (2 * mh);  // sqrt(mu)/s - 1
+    double rel;
+    const double g = c_over_sqrt_mu(1.0, 0.0, mh, ml, &rel);  // 1/sqrt(mu)
+    const double e2 = exp_k(-cap300(2 * lh));
+    double Bh, Bl, Eh, El;
+    if constexpr (kInside) {  // B = sqrt(pi) D
+      double q1, q2, ea, Dh, Dl;
+      inside_E(lh, ll, mh, ml, &q1, &q2, &Eh, &El);
+      edge_inside_D<kSecond>(t, lh, ll, mh, ml, s, rel_s, e2, &ea, &Dh, &Dl);
+      mul_dd(kSqrtPiHi, kSqrtPiLo, Dh, Dl, &Bh, &Bl);
+    } else {  // B = S(p) - e^{-2 lambda} S(p2)
+      double pp, pp_lo, Sp, Sp_lo, p2, S2;
+      edge_beyond_S<kSecond>(t, lh, ll, mh, ml, s, rel_s, &pp, &pp_lo, &Sp, &Sp_lo, &p2, &S2);
+      Bh = Sp - e2 * S2;
+      Bl = two_sum_err(Sp, -e2 * S2) + Sp_lo;
+      beyond_E(lh, ll, mh, ml, &Eh, &El);
+    }
+    double mh_, m_lo, eh, el, Ph, Pl;
+    scale_out(Bh, Bl, g, rel, zhalf[i], &mh_, &m_lo);  // B/(4 sqrt(mu) zhalf)
+    exp_dd_norm(Eh < 700 ? (Eh > -700 ? Eh : -700.0) : 700.0, El, &eh, &el);
+    mul_dd(mh_, m_lo, eh, el, &Ph, &Pl);
+    out[i] = (Ph - 1.0) + (two_sum_err(Ph, -1.0) + Pl);
+    ok[i] = ((Eh <= 700) & (Eh >= -700) & ((Ph >= 2) | (Ph <= 0.5))) ? 1.0 : 0.0;
+    m_out[i] = mh_ + m_lo, E_hi[i] = Eh, E_lo[i] = El;
   }
 }
 
@@ -779,5 +859,24 @@ PRIVOCO_VARIANTS(flt, void, edge_pred_kernel,
                  (bool inside, int second, const ReducedPoints& p, const double* zhalf, int n, double* m, double* E_hi,
                   double* E_lo, double* v),
                  (inside, second, p, zhalf, n, m, E_hi, E_lo, v))
+
+PRIVOCO_KERNEL_INLINE void edge_pot_kernel_body(bool inside, int second, const ReducedPoints& p, const double* zhalf,
+                                                int n, double* out, double* ok, double* m, double* E_hi,
+                                                double* E_lo) {
+  const ErfcxTable& t = erfcx_table();
+  if (inside) {
+    if (second == 0) edge_pot<true, 0>(t, p, zhalf, n, out, ok, m, E_hi, E_lo);
+    else if (second == 1) edge_pot<true, 1>(t, p, zhalf, n, out, ok, m, E_hi, E_lo);
+    else edge_pot<true, 2>(t, p, zhalf, n, out, ok, m, E_hi, E_lo);
+  } else {
+    if (second == 0) edge_pot<false, 0>(t, p, zhalf, n, out, ok, m, E_hi, E_lo);
+    else if (second == 1) edge_pot<false, 1>(t, p, zhalf, n, out, ok, m, E_hi, E_lo);
+    else edge_pot<false, 2>(t, p, zhalf, n, out, ok, m, E_hi, E_lo);
+  }
+}
+PRIVOCO_VARIANTS(flt, void, edge_pot_kernel,
+                 (bool inside, int second, const ReducedPoints& p, const double* zhalf, int n, double* out, double* ok,
+                  double* m, double* E_hi, double* E_lo),
+                 (inside, second, p, zhalf, n, out, ok, m, E_hi, E_lo))
 
 }  // namespace privoco::fast::vdh::detail

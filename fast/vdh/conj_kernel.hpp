@@ -101,6 +101,9 @@ void inside_pot_kernel(bool far, const ReducedPoints& p, const double* mub_hi, c
                        const double* zhalf, int n, double* out, double* ok, double* m, double* E_hi, double* E_lo);
 void beyond_pot_kernel(bool fast, const ReducedPoints& p, const double* zhalf, int n, double* out, double* ok,
                        double* m, double* E_hi, double* E_lo);
+// The same for the edge classes (inside: kClassEdgeInside + second, else kClassEdgeBeyond + second).
+void edge_pot_kernel(bool inside, int second, const ReducedPoints& p, const double* zhalf, int n, double* out,
+                     double* ok, double* m, double* E_hi, double* E_lo);
 
 // |w| = m[i] e^{E} (E = E_hi + E_lo), and v[i] = that product when E_hi <= 700 (else 0): the Gaussian peak inside
 // [-1, 1] (E = lambda^2/(4 mu)) or beyond its edge (E = lambda - mu; fast: p >= kBeyondPFast, which needs fewer

@@ -529,6 +529,7 @@ namespace {
 struct KernelPot {
   double F = 0;
   bool taken = false;
+  double m = 0, Eh = 0, El = 0;  // 1 + F = m e^{Eh + El} (the peak's kernels)
 };
 KernelPot kernel_pot(double L, double V, double b, double G) {
   namespace d = privoco::fast::vdh::detail;
@@ -550,7 +551,11 @@ KernelPot kernel_pot(double L, double V, double b, double G) {
   }
   if (cls == d::kClassBeyond || cls == d::kClassBeyondFast) {
     d::beyond_pot_kernel(cls == d::kClassBeyondFast, rp, &zh, 1, &F, &B, &m, &Eh, &El);
-    return {F, B != 0};
+    return {F, B != 0, m, Eh, El};
+  }
+  if (cls >= d::kClassEdgeInside && cls < d::kClassEdgeBeyond + 3) {
+    d::edge_pot_kernel(cls < d::kClassEdgeBeyond, (cls - d::kClassEdgeInside) % 3, rp, &zh, 1, &F, &B, &m, &Eh, &El);
+    return {F, B != 0, m, Eh, El};
   }
   return {};
 }
@@ -558,19 +563,38 @@ KernelPot kernel_pot(double L, double V, double b, double G) {
 
 RC_GTEST_PROP(VdhConjFast, PotKernelsWithinUlpBoundWhereTaken, ()) {
   const double C = *log_uniform(1e-3, 1e3);
-  const int region = *rc::gen::inRange(0, 3);  // 0 quadrature, 1 peak inside, 2 beyond the edge
+  const int region = *rc::gen::inRange(0, 4);  // 0 quadrature, 1 peak inside, 2 beyond the edge, 3 near the edge
   const double lambda = region == 0 ? *log_uniform(1e-4, 6) : region == 1 ? *log_uniform(1e-3, 60) : *log_uniform(7, 600);
-  const double mu_b = region == 0 ? *log_uniform(1e-4, 7) : region == 1 ? *log_uniform(10, 1e4) : *log_uniform(1e-3, 1) * lambda / 40;
+  // near the edge: a = (2 mu - lambda)/(2 sqrt mu) in (-3, 3), i.e. sqrt(mu) = (a + sqrt(a^2 + 2 lambda))/2
+  const double a = *rc::gen::inRange(-2990, 3000) / 1000.0, sq = (a + std::sqrt(a * a + 2 * lambda)) / 2;
+  const double edge_mu = sq * sq, edge_nu = edge_mu * *log_uniform(1e-8, 0.5);
+  const double mu_b = region == 0 ? *log_uniform(1e-4, 7) : region == 1 ? *log_uniform(10, 1e4)
+                    : region == 2 ? *log_uniform(1e-3, 1) * lambda / 40 : edge_mu - edge_nu;
   const bool crossing = *rc::gen::arbitrary<bool>();
-  const double nu = crossing ? lambda * lambda / 2 * *rc::gen::inRange(900, 1100) / 1000 : *log_uniform(1e-6, 7);
+  const double nu = region == 3 ? edge_nu
+                  : crossing ? lambda * lambda / 2 * *rc::gen::inRange(900, 1100) / 1000 : *log_uniform(1e-6, 7);
   const double L = lambda / C, b = mu_b / (C * C), V = nu / (C * C), G = 1 / (5 * C);
   const KernelPot k = kernel_pot(L, V, b, G);
   RC_PRE(k.taken);
+  RC_TAG(region);  // the distribution over the regions is printed: every kernel is reached
   std::vector<double> p = {L, V, b, G};
   const double u = ref::ulp_error(ref::evaluate(entry("VDH.pot.conj"), p.data()), k.F);
   RC_LOG() << "L=" << L << " V=" << V << " b=" << b << " G=" << G << " ulp=" << u;
   RC_ASSERT(u <= kPotMaxUlp);
   RC_ASSERT(fv::pot_conj(L, V, b, G).value == k.F);  // the batch path took the kernel's value
+}
+
+// The edge kernel at the sampled point where its error functions' arguments, rounded, cost 5.07 ulp (p = 2.36 beyond
+// the edge; now carried as hi + lo: 3.07). The sibling: its 1 + F = m e^E with E = lambda - mu = 517 in double only (the
+// low part dropped) misses the same bound.
+TEST(VdhConjFast, PotEdgeKernel) {
+  const std::vector<double> p = {-200.93022415473027, 0.0088318637159880403, 19.301858393779955, 0.042858748097921569};
+  const KernelPot k = kernel_pot(p[0], p[1], p[2], p[3]);
+  ASSERT_TRUE(k.taken);
+  const auto r = ref::evaluate(entry("VDH.pot.conj"), p.data());
+  EXPECT_LE(ref::ulp_error(r, k.F), 4);
+  EXPECT_EQ(fv::pot_conj(p[0], p[1], p[2], p[3]).value, k.F);
+  EXPECT_GT(ref::ulp_error(r, k.m * std::exp(k.Eh) - 1), 4) << "the sibling";
 }
 
 // Siblings: the kernels are not taken where their guards say no (F = 0 at the second-order crossing has no bound
