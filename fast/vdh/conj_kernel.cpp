@@ -225,7 +225,7 @@ void gl_pot(const GaussHalf<M>& g, const ReducedPoints& __restrict p, const doub
 //   relative from 3 on; the table's lookup kept GCC from vectorising the loop) and |x| <= ln 2: F near 0 without
 //   the quotient's cancellation. E and log1p(nu/mu_b) in double-double (they cancel where F is near 0: in double,
 //   the form had to be refused wherever they exceeded 1.5 |x|, 3% of the points), the erfc terms ~1 ulp; taken
-//   where 2^-10 (E + log1p/2) + 8 (t + erfc) <= 1.5 |x|.
+//   where 2^-10 (E + log1p/2) + 4 (t + erfc) <= 1.5 |x|.
 template <bool kFar>
 PRIVOCO_KERNEL_INLINE
 void inside_pot(const ReducedPoints& __restrict p, const double* __restrict mub_hi,
@@ -239,9 +239,13 @@ void inside_pot(const ReducedPoints& __restrict p, const double* __restrict mub_
     mul_dd(q1, q2, lh, ll, &Eh, &El);
     Eh *= 0.25, El *= 0.25;
     // t (the P-form drops it where kFar; the x-form needs it against erfc(sqrt mu_b) of the same size at V = 0)
-    const double a2 = ((mh - lh) + Eh) + ((ml - ll) + El + two_sum_err(mh, -lh));
-    const double b2 = a2 + 2 * lh;
-    const double ea = exp_k(-cap700(a2)), eb = exp_k(-cap700(b2));
+    // a^2 = mu - lambda + E and b'^2 = a^2 + 2 lambda as double-doubles: the exponents of e^{-a^2} (their rounding,
+    // up to 49 ulp-relative at a = 7, went into t, and t may not be small beside x)
+    const double A = mh - lh, A2 = A + Eh;
+    const double A2_lo = two_sum_err(mh, -lh) + two_sum_err(A, Eh) + ((ml - ll) + El);
+    const double a2 = A2 + A2_lo, a2_lo = two_sum_err(A2, A2_lo);
+    const double b2 = a2 + 2 * lh, b2_lo = two_sum_err(a2, 2 * lh) + (a2_lo + 2 * ll);
+    const double ea = exp_k(-cap700(a2)) * (1 - a2_lo), eb = exp_k(-cap700(b2)) * (1 - b2_lo);
     // (0 past a^2 = 700: e^{-700} stands in for smaller values, and is not small against every x; such x are
     // refused below unless |x| >= 1e-280, where e^{-700} < 2^-60 |x|)
     const double t = a2 > 700 ? 0.0 : 0.5 * (ea * sqrtpi_erfcx_k<48>(std::sqrt(a2)) + eb * sqrtpi_erfcx_k<48>(std::sqrt(b2))) / kSqrtPiHi;
@@ -274,9 +278,9 @@ void inside_pot(const ReducedPoints& __restrict p, const double* __restrict mub_
     const double x0 = s1 + Lr, x0_lo = two_sum_err(s1, Lr) + e1;
     const double xh = x0 + x0_lo, xl = two_sum_err(x0, x0_lo);
     const double Fx = expm1_k(xh, xl);
-    // E and L1 to 2^-66 (they may cancel 2^10-fold: 2^-56 of x); t and ec to a few ulp each, and they cancel each
-    // other where a ~ sqrt(mu_b) (weighted 2: 6.4 ulp at F = -8.9e-10, mu_b = 20, where t, ec ~ 2e-10)
-    const double parts = 0x1p-10 * (Eh + L1) + 8 * (t + ec);
+    // E and L1 to 2^-66 (they may cancel 2^10-fold: 2^-56 of x); t and ec to ~2 ulp each, and they cancel each
+    // other where a ~ sqrt(mu_b) (weighted 2 with a^2 in double: 6.4 ulp at F = -8.9e-10, mu_b = 20, t, ec ~ 2e-10)
+    const double parts = 0x1p-10 * (Eh + L1) + 4 * (t + ec);
     const bool okx = nu_ok & (bh >= 9) & (std::fabs(xh) <= 0.69) & (parts <= 1.5 * std::fabs(xh)) &
                      ((a2 <= 700) | (std::fabs(xh) >= 1e-280));
     out[i] = okP ? FP : Fx;
