@@ -1,6 +1,7 @@
 // Gauss-Legendre rules on [-1, 1] for the fast kernels: the positive half of the nodes of a symmetric rule, each
 // quantity as a double-double (hi, lo) computed by Newton's method on P_N in 50-digit arithmetic (mpmath), so
-// that the rule the kernels apply is the Gauss rule to ~1e-32, not the one of the rounded nodes.
+// that the rule the kernels apply is the Gauss rule to ~1e-32, not the one of the rounded nodes
+// (scripts/gauss_half.py N... prints them).
 #pragma once
 
 namespace privoco::fast::numerics {
@@ -10,6 +11,39 @@ struct GaussHalf {
   double x[M], x_lo[M], x2[M], x2_lo[M], w[M], w_lo[M], wx[M], wx_lo[M];
 };
 
+// 6-point rule on [-1, 1], positive half (3 nodes), double-double: x, x^2, w, w x
+inline constexpr GaussHalf<3> kGauss6{
+  {0x1.dd6ca4e80a01ep-1, 0x1.528a09655c95ep-1, 0x1.e8b12d03675c5p-3},
+  {-0x1.9a5ca65fce91cp-56, 0x1.2841f0aa540ddp-55, 0x1.210ff0dd06c76p-58},
+  {0x1.bd2f065221a6cp-1, 0x1.bfb0cb3dca1bfp-2, 0x1.d271fb1e20579p-5},
+  {0x1.8457a46d77e5ep-58, -0x1.81e403f35589bp-56, -0x1.96070caf129fcp-60},
+  {0x1.5edf601e2dbf8p-3, 0x1.716b7b5794c1cp-2, 0x1.df24d499545e8p-2},
+  {-0x1.ad15c6c77b6c8p-57, 0x1.804afd6f1c9ffp-60, 0x1.7d0c671997d88p-57},
+  {0x1.472d8f2cf4d96p-3, 0x1.e8871a592bf6bp-3, 0x1.c954e8fd8f8ccp-4},
+  {0x1.360cac3620474p-57, -0x1.fc4b162b3e228p-58, 0x1.ac31f4bdbfc3bp-58},
+};
+// 8-point rule on [-1, 1], positive half (4 nodes), double-double: x, x^2, w, w x
+inline constexpr GaussHalf<4> kGauss8{
+  {0x1.ebab1cb0acc67p-1, 0x1.97e4ab249f41ep-1, 0x1.0d129583284b4p-1, 0x1.77ac94f3c7345p-3},
+  {-0x1.ffca884691608p-55, 0x1.ace9d1bf616efp-57, -0x1.70ed957741527p-58, -0x1.ab7ccf07e9ddfp-59},
+  {0x1.d824e93686ff8p-1, 0x1.44f47237df049p-1, 0x1.1ad00f8f0071cp-2, 0x1.13a5885d57ecep-5},
+  {0x1.ddc8d6913aa2fp-57, -0x1.44c0dbcce489fp-56, -0x1.2a74498fff8cdp-57, -0x1.b85c66aed919dp-59},
+  {0x1.9ea1d04ca0374p-4, 0x1.c76fb531d2b96p-3, 0x1.413c50a255615p-2, 0x1.736360b199343p-2},
+  {0x1.1f1acb89ef946p-61, -0x1.a88b639faee41p-57, 0x1.50ff06c1e9798p-56, -0x1.0b64569cc3084p-57},
+  {0x1.8e2abf887a2b5p-4, 0x1.6ad4b4842dbaep-3, 0x1.51a3b294ee7cep-3, 0x1.108078c01d7c0p-4},
+  {0x1.5f54c3e2f50bbp-59, -0x1.9621a97cf9680p-57, -0x1.1fa13c043bf10p-59, -0x1.51ab745820efap-58},
+};
+// 12-point rule on [-1, 1], positive half (6 nodes), double-double: x, x^2, w, w x
+inline constexpr GaussHalf<6> kGauss12{
+  {0x1.f68f1d8e42e81p-1, 0x1.cee874ffb88b4p-1, 0x1.8a30aeed88f36p-1, 0x1.2cb4f05c077f9p-1, 0x1.78a8d20a8b19dp-2, 0x1.007a5f8f630e4p-3},
+  {0x1.07348c3443d6ap-57, -0x1.e087a87692d2dp-55, -0x1.95a2942c5b6bcp-58, -0x1.48a548b42c96fp-55, 0x1.62d8bccac2c74p-57, 0x1.433643eda6f08p-59},
+  {0x1.ed4acbf5fb5f3p-1, 0x1.a285ecafa186ep-1, 0x1.2f7cf1da9d142p-1, 0x1.6138933a94aa2p-2, 0x1.15182c29a963ep-3, 0x1.00f4f99dfe72ap-6},
+  {0x1.8844ddb25522dp-55, -0x1.44fb34aa54f1dp-56, -0x1.1ae6f8778eda4p-58, 0x1.fdb085f7a3cd3p-56, -0x1.9446f30346242p-58, 0x1.fc415219aba79p-60},
+  {0x1.8275d9dea6d8fp-5, 0x1.b60602bce6181p-4, 0x1.47d7258f22d8fp-3, 0x1.a0163e6b1ab72p-3, 0x1.de3155c256ab5p-3, 0x1.fe40ce6d4f025p-3},
+  {-0x1.4c514da9700dep-61, 0x1.3e8cf8b056192p-58, 0x1.83b880a95a75ap-58, -0x1.bd1916c332325p-59, 0x1.c2709c00367f2p-59, 0x1.b24c76de7da65p-57},
+  {0x1.7b5592d6b54d3p-5, 0x1.8c064b49d3b67p-4, 0x1.f8cf7829c38f7p-4, 0x1.e8c02773d5502p-4, 0x1.5fc9e756f0782p-4, 0x1.ff34b7c787575p-6},
+  {0x1.596c7a16e841bp-64, -0x1.402c6106df9cap-58, 0x1.40d841c7c94ebp-58, 0x1.95b9c6f9e598ap-63, 0x1.6959b3daeacdcp-58, 0x1.aee2545c7f6a5p-60},
+};
 // 16-point rule on [-1, 1], positive half (8 nodes), double-double: x, x^2, w, w x
 inline constexpr GaussHalf<8> kGauss16{
   {0x1.fa92c264d787ep-1, 0x1.e39f56616f9b0p-1, 0x1.bb3403514e483p-1, 0x1.82c45dda4726bp-1, 0x1.3c5a466d5e8b8p-1, 0x1.d50259a43a772p-2, 0x1.205cae642337cp-2, 0x1.852bd6676a9f9p-4},

@@ -1009,26 +1009,16 @@ static bool pred_chunk(const double* L, const double* V, const double* b, const 
 // calls both come here, so they return the same bits.
 static bool pot_chunk(const double* L, const double* V, const double* b, const double* G, Value* out, int n,
                       const double* domain = nullptr) {
-  constexpr int kStride = ReducedPoints::kStride;
-  // groups: rule 8/12/16 points, times small lambda (the tiny classes join rule 8, small); the peak inside, well
-  // inside, beyond the edge, far beyond; the six edge classes; then the points for the scalar route
-  constexpr int kGroups = 16, kGroupInside = 6, kGroupEdge = 10, kGroupScalar = kGroups;
-  static constexpr auto kGroupOf = [] {
-    std::array<int, kClasses> g{};
-    for (int c = 0; c < kClasses; ++c) g[c] = c < kClassInside ? c : kGroupScalar;
-    g[kClassTiny] = g[kClassTinySmallMu] = 3;
-    g[kClassInside] = kGroupInside, g[kClassInsideFar] = kGroupInside + 1;
-    g[kClassBeyond] = kGroupInside + 2, g[kClassBeyondFast] = kGroupInside + 3;
-    for (int k = 0; k < 6; ++k) g[kClassEdgeInside + k] = kGroupEdge + k;  // EdgeInside + 0..2, EdgeBeyond + 0..2
-    return g;
-  }();
-  static_assert(kClassEdgeBeyond == kClassEdgeInside + 3);
+  constexpr int kMax = ReducedPoints::kMax, kStride = ReducedPoints::kStride, kPad = ReducedPoints::kPad;
+  constexpr int kGroups = kPotGroups, kGroupInside = kPotGroupInside, kGroupEdge = kPotGroupEdge,
+                kGroupRule = kPotGroupRule, kGroupScalar = kPotGroupScalar;
   struct Workspace {
     ReducedPoints all, packed;
     // padded (kStride) as pred_chunk's workspace
     double zhalf[kStride], zpacked[kStride], mub_hi[kStride], mub_lo[kStride], Vp[kStride], F[kStride],
         bound[kStride], m[kStride], Eh[kStride], El[kStride];
-    int cls[kStride], zcls[kStride], index[kGroups + 1][kStride], zindex[kZClasses][kStride];
+    int cls[kStride], zcls[kStride], grp[kStride], index[kGroups + 1][kStride], zindex[kZClasses][kStride];
+    int index2[kGroups + 1][kMax / 2 + kPad], zindex2[kZClasses][kMax / 2 + kPad];  // the second half's lists
   };
   static thread_local Workspace ws;
   ReducedPoints &all = ws.all, &packed = ws.packed;
@@ -1037,19 +1027,24 @@ static bool pot_chunk(const double* L, const double* V, const double* b, const d
   int outside_domain;
   const int outside = reduce_kernel(boxes.b, L, V, b, G, n, all, ws.cls, ws.zcls, &outside_domain);
   if (outside_domain > 0) return false;
-  // L = 0 (F = M_0(mu)/M_0(mu_b) - 1): the quadrature's groups by mu (lambda = 0 is its small case), or the peak at
-  // the centre, a = sqrt(mu), when C is in the kernels' range
-  auto zero_group = [&](int i) {
-    const double mh = all.mu_hi[i], Ch = all.C_hi[i];
-    if (!(Ch >= 1e-250 && Ch <= 1e250 && mh <= 1e250)) return kGroupScalar;
-    if (mh <= kGlMuMax16) return 3 + (mh > kGlMuMax8) + (mh > kGlMuMax12);
-    return mh >= kInsideFarAMin * kInsideFarAMin ? kGroupInside + 1 : kGroupInside;  // sqrt(mu) >= 3.74 here
-  };
-  for (int i = 0; i < n; ++i) {
-    const int c = ws.cls[i], g = c == kClassZero ? zero_group(i) : kGroupOf[c], zc = ws.zcls[i];
-    ws.index[g][count[g]++] = i;
-    ws.zindex[zc][zcount[zc]] = i;
-    zcount[zc] += g != kGroupScalar;
+  pot_group_kernel(all, ws.cls, n, ws.grp);  // each point's group
+  // The lists in increasing order, the block's two halves at once (two independent load-add-store chains)
+  {
+    const int h = (n + 1) / 2;
+    int count2[kGroups + 1] = {}, zcount2[kZClasses] = {};
+    auto add = [&](int i, auto& idx, int* cnt, auto& zidx, int* zcnt) {
+      const int g = ws.grp[i], zc = ws.zcls[i];
+      idx[g][cnt[g]++] = i;
+      zidx[zc][zcnt[zc]] = i;
+      zcnt[zc] += g != kGroupScalar;
+    };
+    for (int i = 0; i < n - h; ++i) {
+      add(i, ws.index, count, ws.zindex, zcount);
+      add(h + i, ws.index2, count2, ws.zindex2, zcount2);
+    }
+    if (n - h < h) add(h - 1, ws.index, count, ws.zindex, zcount);
+    append_lists(ws.index, count, ws.index2, count2);
+    append_lists(ws.zindex, zcount, ws.zindex2, zcount2);
   }
   for (int zc = 0; zc < kZClasses; ++zc) {
     const int k = zcount[zc];
@@ -1064,34 +1059,37 @@ static bool pot_chunk(const double* L, const double* V, const double* b, const d
     if (k == 0) continue;
     const int* idx = ws.index[grp];
     pack_kernel(all, ws.zhalf, idx, k, packed, ws.zpacked);
-    if (grp >= kGroupEdge) {
-      edge_pot_kernel(grp < kGroupEdge + 3, (grp - kGroupEdge) % 3, packed, ws.zpacked, k, ws.F, ws.bound, ws.m, ws.Eh,
-                      ws.El);
-    } else if (grp >= kGroupInside + 2) {
-      beyond_pot_kernel(grp == kGroupInside + 3, packed, ws.zpacked, k, ws.F, ws.bound, ws.m, ws.Eh, ws.El);
-    } else {
+    // the quadrature's groups and the peak's (inside, well inside, beyond, far beyond, edge)
+    const bool quadrature = grp < kGroupInside || grp >= kGroupRule;
+    if (quadrature || grp < kGroupInside + 2) {  // these kernels take mu_b and V too
       pack_mub_kernel(all, idx, k, ws.mub_hi, ws.mub_lo);
       for (int j = 0; j < k; ++j) ws.Vp[j] = V[idx[j]];
     }
-    if (grp == kGroupInside || grp == kGroupInside + 1)
-      inside_pot_kernel(grp == kGroupInside + 1, packed, ws.mub_hi, ws.mub_lo, ws.Vp, ws.zpacked, k, ws.F, ws.bound,
-                        ws.m, ws.Eh, ws.El);
-    if (grp >= kGroupInside) {
+    if (quadrature) {
+      const int m = grp >= kGroupRule ? kPotRuleM[grp - kGroupRule] : 8 + 4 * (grp % 3);
+      gl_pot_kernel(m, grp >= 3, packed, ws.mub_hi, ws.mub_lo, ws.Vp, ws.zpacked, k, ws.F, ws.bound);
       for (int j = 0; j < k; ++j) {
         const int i = idx[j];
-        // past e^700: F = 1 + F = m e^E to 1e-54 relative where m >= 1e-250 (then ln(1 + F) > 124), scaled
-        const double F = std::fabs(ws.F[j]);  // normal, else the scaled forms below
-        if (ws.bound[j] != 0 && F >= DBL_MIN && F <= DBL_MAX) out[i] = potential(ws.F[j]);
-        else if (ws.Eh[j] > 700 && ws.m[j] >= 1e-250 && ws.m[j] <= 1e300) out[i] = finish(1, ws.m[j], dd{ws.Eh[j], ws.El[j]});
+        const double F = ws.F[j];
+        if (std::fabs(F) >= DBL_MIN && ws.bound[j] <= 16 * std::fabs(F)) out[i] = potential(F);
         else scalar[count[kGroupScalar]++] = i;
       }
       continue;
     }
-    gl_pot_kernel(8 + 4 * (grp % 3), grp >= 3, packed, ws.mub_hi, ws.mub_lo, ws.Vp, ws.zpacked, k, ws.F, ws.bound);
+    if (grp < kGroupInside + 2)
+      inside_pot_kernel(grp == kGroupInside + 1, packed, ws.mub_hi, ws.mub_lo, ws.Vp, ws.zpacked, k, ws.F, ws.bound,
+                        ws.m, ws.Eh, ws.El);
+    else if (grp < kGroupEdge)
+      beyond_pot_kernel(grp == kGroupInside + 3, packed, ws.zpacked, k, ws.F, ws.bound, ws.m, ws.Eh, ws.El);
+    else
+      edge_pot_kernel(grp < kGroupEdge + 3, (grp - kGroupEdge) % 3, packed, ws.zpacked, k, ws.F, ws.bound, ws.m, ws.Eh,
+                      ws.El);
     for (int j = 0; j < k; ++j) {
       const int i = idx[j];
-      const double F = ws.F[j];
-      if (std::fabs(F) >= DBL_MIN && ws.bound[j] <= 16 * std::fabs(F)) out[i] = potential(F);
+      // past e^700: F = 1 + F = m e^E to 1e-54 relative where m >= 1e-250 (then ln(1 + F) > 124), scaled
+      const double F = std::fabs(ws.F[j]);  // normal, else the scaled forms below
+      if (ws.bound[j] != 0 && F >= DBL_MIN && F <= DBL_MAX) out[i] = potential(ws.F[j]);
+      else if (ws.Eh[j] > 700 && ws.m[j] >= 1e-250 && ws.m[j] <= 1e300) out[i] = finish(1, ws.m[j], dd{ws.Eh[j], ws.El[j]});
       else scalar[count[kGroupScalar]++] = i;
     }
   }

@@ -751,6 +751,33 @@ PRIVOCO_VARIANTS(flt, void, pack_kernel,
                   ReducedPoints& __restrict packed, double* __restrict zpacked),
                  (all, zhalf, idx, n, packed, zpacked))
 
+// (int arithmetic in place of nested selects: GCC left the loop scalar, "control flow in loop")
+PRIVOCO_KERNEL_INLINE int pot_group_one(int c, double lh, double mh, double Ch) {
+  static_assert(kClassEdgeBeyond == kClassEdgeInside + 3 && kPotGroupInside + 4 == kPotGroupEdge);
+  // 0-5 as they are; the tiny classes 3; inside, well inside, beyond, far beyond; the six edge classes; else scalar
+  const int quad = c < kClassInside, tiny = (c == kClassTiny) | (c == kClassTinySmallMu);
+  const int peak = (c == kClassInside) * 1 + (c == kClassInsideFar) * 2 + (c == kClassBeyond) * 3 +
+                   (c == kClassBeyondFast) * 4;  // 1 + (group - kPotGroupInside), or 0
+  const int edge = (c >= kClassEdgeInside) & (c < kClassEdgeBeyond + 3);
+  int g = quad * c + tiny * 3 + (peak > 0) * (kPotGroupInside - 1 + peak) + edge * (kPotGroupEdge + c - kClassEdgeInside);
+  const int other = !(quad | tiny | (peak > 0) | edge | (c == kClassZero));
+  g += other * kPotGroupScalar;
+  // L = 0
+  const int in_range = (Ch >= 1e-250) & (Ch <= 1e250) & (mh <= 1e250), gl = mh <= kGlMuMax16;
+  const int zero_gl = 3 + (mh > kGlMuMax8) + (mh > kGlMuMax12);
+  const int zero_peak = kPotGroupInside + (mh >= kInsideFarAMin * kInsideFarAMin);  // sqrt(mu) >= 3.74 for the peak
+  const int zero_in = zero_peak + gl * (zero_gl - zero_peak);
+  g += (c == kClassZero) * (kPotGroupScalar + in_range * (zero_in - kPotGroupScalar));
+  const int rule = pot_rule(lh, mh), smaller = (g == 3) & (rule < 3);
+  return g + smaller * (kPotGroupRule + rule - 3);
+}
+PRIVOCO_KERNEL_INLINE void pot_group_kernel_body(const ReducedPoints& __restrict p, const int* __restrict cls, int n,
+                                                 int* __restrict grp) {
+  for (int i = 0; i < n; ++i) grp[i] = pot_group_one(cls[i], p.lam_hi[i], p.mu_hi[i], p.C_hi[i]);
+}
+PRIVOCO_VARIANTS(flt, void, pot_group_kernel, (const ReducedPoints& p, const int* cls, int n, int* grp),
+                 (p, cls, n, grp))
+
 PRIVOCO_KERNEL_INLINE void pack_mub_kernel_body(const ReducedPoints& __restrict all, const int* __restrict idx, int n,
                                                 double* __restrict hi, double* __restrict lo) {
   for (int j = 0; j < n; ++j) hi[j] = all.mub_hi[idx[j]], lo[j] = all.mub_lo[idx[j]];
@@ -791,7 +818,13 @@ PRIVOCO_VARIANTS(flt, void, gl_pred_kernel,
 PRIVOCO_KERNEL_INLINE void gl_pot_kernel_body(int m, bool small, const ReducedPoints& p, const double* mub_hi,
                                               const double* mub_lo, const double* V, const double* zhalf, int n,
                                               double* out, double* bound) {
-  if (m == 8) {
+  if (m == 3) {
+    gl_pot<3, true>(kGauss6, p, mub_hi, mub_lo, V, zhalf, n, out, bound);
+  } else if (m == 4) {
+    gl_pot<4, true>(kGauss8, p, mub_hi, mub_lo, V, zhalf, n, out, bound);
+  } else if (m == 6) {
+    gl_pot<6, true>(kGauss12, p, mub_hi, mub_lo, V, zhalf, n, out, bound);
+  } else if (m == 8) {
     if (small) gl_pot<8, true>(kGauss16, p, mub_hi, mub_lo, V, zhalf, n, out, bound);
     else gl_pot<8, false>(kGauss16, p, mub_hi, mub_lo, V, zhalf, n, out, bound);
   } else if (m == 12) {

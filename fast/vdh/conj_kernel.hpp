@@ -91,8 +91,26 @@ void gl_pred_kernel(int m, bool small, const ReducedPoints& p, const double* zha
 // out[i] = F = (i0 - z)/z (VDH eq (4)) for the quadrature and tiny classes, by the rule with 2 m points (small as
 // above); mub_hi/lo and V packed like p. bound[i]: what the parts of the integrand that cancel add up to, over zhalf
 // (inf where nu = C^2 V is not formed to its relative accuracy); F is taken only where bound[i] <= 16 |F|.
+// m = 3, 4, 6 (small only) where every point of the call has mu <= kPotRuleMu[k] and lambda <= kPotRuleLambda[k]
+// (k = 0, 1, 2): the 6/8/12-point rules' error there, relative to each part of the integrand, below 2^-60 (tested
+// against the 32-point rule at the boxes' corners).
 void gl_pot_kernel(int m, bool small, const ReducedPoints& p, const double* mub_hi, const double* mub_lo,
                    const double* V, const double* zhalf, int n, double* out, double* bound);
+// The potential's groups of points (pot_chunk runs each through one kernel call): 0-5 the quadrature's classes (the
+// tiny ones join 3), kPotGroupInside + 0..3 inside, well inside, beyond, far beyond, kPotGroupEdge + 0..5 the edge
+// classes, kPotGroupRule + k group 3's points where the k-th smaller rule holds, kPotGroupScalar the scalar route.
+inline constexpr int kPotGroups = 19, kPotGroupInside = 6, kPotGroupEdge = 10, kPotGroupRule = 16,
+                     kPotGroupScalar = kPotGroups;
+// grp[i] for points i < n of their classes (branch-free; L = 0 by mu: the quadrature's groups for mu <= kGlMuMax16,
+// else the peak at the centre, a = sqrt(mu))
+void pot_group_kernel(const ReducedPoints& p, const int* cls, int n, int* grp);
+inline constexpr int kPotRuleM[3] = {3, 4, 6};
+inline constexpr double kPotRuleMu[3] = {1e-3, 0.02, 0.3}, kPotRuleLambda[3] = {0.05, 0.2, 1.0};
+// The smallest of those rules that holds at (lambda, mu), as its index k, or 3 (the 16-point rule, m = 8)
+inline int pot_rule(double lambda, double mu) {  // branch-free (the points' rules are unpredictable)
+  return ((lambda > kPotRuleLambda[0]) | (mu > kPotRuleMu[0])) + ((lambda > kPotRuleLambda[1]) | (mu > kPotRuleMu[1])) +
+         ((lambda > kPotRuleLambda[2]) | (mu > kPotRuleMu[2]));
+}
 
 // out[i] = F for the classes kClassInside (far = false) and kClassInsideFar, and kClassBeyond / kClassBeyondFast;
 // ok[i] = 1 where out[i] is taken, else 0 (see conj_kernel.cpp); 1 + F = m[i] e^{E} with E = E_hi + E_lo, for the

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <string>
 #include <cmath>
+#include <random>
 #include <limits>
 #include <vector>
 
@@ -540,7 +541,9 @@ KernelPot kernel_pot(double L, double V, double b, double G) {
   double zh = 0, F = 0, B = 0;
   d::z_half_kernel(zcls, rp.mub_hi, rp.mub_lo, 1, &zh);
   if (cls < d::kClassInside || d::is_tiny_class(cls)) {
-    const int m = d::is_tiny_class(cls) ? 8 : 8 + 4 * (cls % 3);
+    // as the batch path: rule 8 (small) gives way to the smallest rule that holds
+    const int rule = d::pot_rule(rp.lam_hi[0], rp.mu_hi[0]);
+    const int m = d::is_tiny_class(cls) || cls == 3 ? (rule < 3 ? d::kPotRuleM[rule] : 8) : 8 + 4 * (cls % 3);
     d::gl_pot_kernel(m, d::is_tiny_class(cls) || cls >= 3, rp, rp.mub_hi, rp.mub_lo, &V, &zh, 1, &F, &B);
     return {F, std::fabs(F) >= DBL_MIN && B <= 16 * std::fabs(F)};
   }
@@ -582,6 +585,63 @@ RC_GTEST_PROP(VdhConjFast, PotKernelsWithinUlpBoundWhereTaken, ()) {
   RC_LOG() << "L=" << L << " V=" << V << " b=" << b << " G=" << G << " ulp=" << u;
   RC_ASSERT(u <= kPotMaxUlp);
   RC_ASSERT(fv::pot_conj(L, V, b, G).value == k.F);  // the batch path took the kernel's value
+}
+
+// The potential's 6/8/12-point rules (m = 3, 4, 6) within their boxes (lambda <= kPotRuleLambda, mu <= kPotRuleMu):
+// against the certified reference as accurate as the 32-point rule up to the kernel's rounding (two rules' F may
+// round to neighbouring doubles: 1 ulp apart, as the 16-point rule they replace), at random points (a quarter near
+// the crossing lambda^2/2 = nu, where F cancels down to the guard's 1/16 of the parts) and at the boxes' corners.
+// Their truncation is far below that: near the crossing at twice the corners they were within 1.05 ulp, at four
+// times 4.6 ulp (m = 4) and 6000 ulp (m = 6). The sibling: the next smaller rule at the corner of the boxes of m = 4
+// and 6 is hundreds of ulp off.
+TEST(VdhConjFast, PotSmallerRulesAsAccurateAsThe32PointRule) {
+  namespace d = privoco::fast::vdh::detail;
+  static d::ReducedPoints rp;
+  auto F_by = [&](int m, const std::vector<double>& p, bool* taken) {
+    double L = p[0], V = p[1], b = p[2], G = p[3];
+    d::reduce_kernel(&L, &V, &b, &G, 1, rp);
+    double zh = 0, F = 0, bound = 0;
+    d::z_half_kernel(d::z_class(rp.mub_hi[0]), rp.mub_hi, rp.mub_lo, 1, &zh);
+    d::gl_pot_kernel(m, m < 12, rp, rp.mub_hi, rp.mub_lo, &V, &zh, 1, &F, &bound);
+    *taken = std::fabs(F) >= DBL_MIN && bound <= 16 * std::fabs(F);
+    return F;
+  };
+  const auto& e = entry("VDH.pot.conj");
+  std::mt19937_64 rng(20261128);
+  std::uniform_real_distribution<double> u(0, 1);
+  for (int k = 0; k < 3; ++k) {
+    const double lmax = d::kPotRuleLambda[k], mmax = d::kPotRuleMu[k];
+    double worst = 0, worst_m = 0;
+    int compared = 0;
+    for (int t = 0; t < 1500; ++t) {
+      const bool corner = t < 8;
+      const double lambda = corner ? lmax : lmax * std::pow(1e-6, u(rng));
+      const double mu = corner ? mmax : mmax * std::pow(1e-6, u(rng));
+      const double nu = t % 4 == 3 ? std::min(mu, lambda * lambda / 2 * (0.95 + 0.1 * u(rng))) : mu * u(rng);
+      const std::vector<double> p = {lambda, nu, std::max(mu - nu, mu * 1e-3), 0.2};  // C = 1/(5G) ~ 1, b > 0
+      bool taken_m = false, taken_16 = false;
+      const double Fm = F_by(d::kPotRuleM[k], p, &taken_m), F16 = F_by(16, p, &taken_16);
+      if (!taken_16) continue;  // the guard refuses both: the scalar route
+      ASSERT_TRUE(taken_m);
+      const auto r = ref::evaluate(e, p.data());
+      const double um = ref::ulp_error(r, Fm), u16 = ref::ulp_error(r, F16);
+      worst = std::max(worst, um - u16), worst_m = std::max(worst_m, um);
+      ++compared;
+    }
+    std::printf("m = %d: %d points, largest ulp error %.3g, at most %.3g ulp beyond the 32-point rule's\n",
+                d::kPotRuleM[k], compared, worst_m, worst);
+    EXPECT_GT(compared, 500);
+    EXPECT_LE(worst, 1.25) << "m = " << d::kPotRuleM[k];
+    if (k > 0) {  // the sibling, near the crossing (F ~ parts/10)
+      const double l = std::min(lmax, std::sqrt(mmax)), nu = 0.9 * l * l / 2;
+      const std::vector<double> p = {l, nu, mmax - nu, 0.2};
+      bool taken = false;
+      const auto r = ref::evaluate(e, p.data());
+      const double us = ref::ulp_error(r, F_by(d::kPotRuleM[k - 1], p, &taken)), u16 = ref::ulp_error(r, F_by(16, p, &taken));
+      std::printf("  sibling m = %d at that corner: %.3g ulp (the 32-point rule %.3g)\n", d::kPotRuleM[k - 1], us, u16);
+      EXPECT_GT(us - u16, 100) << "m = " << d::kPotRuleM[k - 1] << " at the corner of m = " << d::kPotRuleM[k];
+    }
+  }
 }
 
 // The edge kernel at the sampled point where its error functions' arguments, rounded, cost 5.07 ulp (p = 2.36 beyond
