@@ -19,6 +19,7 @@
 #include "../numerics/erfcx.hpp"
 #include "../numerics/quadrature.hpp"
 #include "../numerics/scaled.hpp"
+#include "../numerics/workspace.hpp"
 
 namespace privoco::fast::dp {
 
@@ -80,12 +81,12 @@ Value tiny_mu_delta(double eps, double r, int k) {
 void delta_block(const double* eps, const double* mu_hi, const double* mu_lo, Value* out, int n) {
   using namespace detail;
   constexpr int kStride = GaussPoints::kStride;
-  struct Workspace {  // one block's workspace, per thread (about 0.6 MB: too much for a stack); padded as GaussPoints
+  struct Workspace {  // one block's workspace, per thread (about 0.6 MB); padded as GaussPoints
     GaussPoints all, packed;
     double v[kStride], m1[kStride], m2[kStride];
     int region[kStride], index[kRegions][kStride];
   };
-  static thread_local Workspace ws;
+  Workspace& ws = numerics::thread_workspace<Workspace>();
   reduce_kernel(eps, mu_hi, mu_lo, n, ws.all, ws.region);
   int count[kRegions] = {};
   for (int i = 0; i < n; ++i) {
@@ -431,8 +432,13 @@ void newton_roots(bool for_eps, RootBlock& b, int n) {
 
 // eps for the points i < n (mu composed, already checked): the small-mu limit, 0, the near-zero form, or the roots.
 void eps_block(const double* delta, const dd* mu, Value* out, int n) {
-  static thread_local RootBlock b;
-  static thread_local Value at0[RootBlock::kMax];
+  struct Blocks {
+    RootBlock b;
+    Value at0[RootBlock::kMax];
+  };
+  Blocks& blocks = numerics::thread_workspace<Blocks>();
+  RootBlock& b = blocks.b;
+  Value* at0 = blocks.at0;
   for (int i = 0; i < n; ++i) b.e[i] = 0, b.mh[i] = mu[i].hi, b.ml[i] = mu[i].lo;
   delta_block(b.e, b.mh, b.ml, at0, n);
   int k = 0;
@@ -475,7 +481,7 @@ Value gauss_eps_at(double delta, dd mu) {
 
 // mu for the points i < n (parameters checked): the small-root limit or the roots.
 void mu_block(const double* eps, const double* delta, Value* out, int n) {
-  static thread_local RootBlock b;
+  RootBlock& b = numerics::thread_workspace<RootBlock>();
   int k = 0;
   int idx[RootBlock::kMax];
   for (int i = 0; i < n; ++i) {

@@ -28,6 +28,7 @@
 #include "privoco/fast/numerics/dd_math.hpp"
 #include "conj_kernel.hpp"
 #include "../numerics/erfcx.hpp"
+#include "../numerics/workspace.hpp"
 #include "../numerics/erfcx_table.hpp"
 #include "../numerics/scaled.hpp"
 
@@ -893,13 +894,37 @@ static void append_lists(int (&idx)[K][N], int (&cnt)[K], const int (&idx2)[K][N
   }
 }
 
+// The lists of each class (cls[i] < K) and of each z class (zcls[i] < Z) in increasing order; a point joins its z
+// class's list where z_needed(cls[i]). The two halves of the block fill separate lists in one loop (idx2, zidx2:
+// half-size scratch): each count is a load-add-store chain through memory, and two independent chains run at twice
+// the rate.
+template <int K, int Z, int N, int N2, class ZNeeded>
+static void fill_lists(const int* cls, const int* zcls, int n, int (&idx)[K][N], int (&cnt)[K], int (&idx2)[K][N2],
+                       int (&zidx)[Z][N], int (&zcnt)[Z], int (&zidx2)[Z][N2], ZNeeded z_needed) {
+  const int h = (n + 1) / 2;
+  int cnt2[K] = {}, zcnt2[Z] = {};
+  auto add = [&](int i, auto& ix, int* ct, auto& zix, int* zct) {
+    const int c = cls[i], zc = zcls[i];
+    ix[c][ct[c]++] = i;
+    zix[zc][zct[zc]] = i;
+    zct[zc] += z_needed(c);
+  };
+  for (int i = 0; i < n - h; ++i) {
+    add(i, idx, cnt, zidx, zcnt);
+    add(h + i, idx2, cnt2, zidx2, zcnt2);
+  }
+  if (n - h < h) add(h - 1, idx, cnt, zidx, zcnt);
+  append_lists(idx, cnt, idx2, cnt2);
+  append_lists(zidx, zcnt, zidx2, zcnt2);
+}
+
 // L_lo, V_lo: the low parts of L and V as double-doubles (the learners' sums), or null. domain: the open box of the
 // parameters' domains (as Box4 below), checked in the reduction's pass: false, with nothing written, when a row lies
 // outside it; null for rows already checked.
 static bool pred_chunk(const double* L, const double* V, const double* b, const double* G, Value* out, int n,
                        const double* L_lo = nullptr, const double* V_lo = nullptr, const double* domain = nullptr) {
   constexpr int kMax = ReducedPoints::kMax, kStride = ReducedPoints::kStride, kPad = ReducedPoints::kPad;
-  // One block's workspace, per thread (about 1.4 MB at 4096 points: too much for a stack).
+  // One block's workspace, per thread (about 1.4 MB at 4096 points).
   struct Workspace {
     ReducedPoints all, packed;  // packed: one class's points, contiguous (the kernels vectorise over them)
     // padded as ReducedPoints' arrays (kStride), so that no two arrays alias in the cache
@@ -907,7 +932,7 @@ static bool pred_chunk(const double* L, const double* V, const double* b, const 
     int cls[kStride], zcls[kStride], index[kClasses][kStride], zindex[kZClasses][kStride];
     int index2[kClasses][kMax / 2 + kPad], zindex2[kZClasses][kMax / 2 + kPad];  // the second half's lists, appended
   };
-  static thread_local Workspace ws;
+  Workspace& ws = thread_workspace<Workspace>();
   ReducedPoints &all = ws.all, &packed = ws.packed;
   double *zhalf = ws.zhalf, *zpacked = ws.zpacked, *v = ws.v, *m = ws.m, *Eh = ws.Eh, *El = ws.El;
   int *cls = ws.cls, *zcls = ws.zcls;
@@ -921,25 +946,8 @@ static bool pred_chunk(const double* L, const double* V, const double* b, const 
   const int outside = L_lo ? reduce_kernel_dd(boxes.b, L, L_lo, V, V_lo, b, G, n, all, cls, zcls, &outside_domain)
                            : reduce_kernel(boxes.b, L, V, b, G, n, all, cls, zcls, &outside_domain);
   if (outside_domain > 0) return false;
-  // The lists of each class in increasing order. The two halves of the block fill separate lists in one loop: each
-  // count is a load-add-store chain through memory, and two independent chains run at twice the rate.
-  {
-    const int h = (n + 1) / 2;
-    int count2[kClasses] = {}, zcount2[kZClasses] = {};
-    auto add = [&](int i, auto& idx, int* cnt, auto& zidx, int* zcnt) {
-      const int c = cls[i], zc = zcls[i];
-      idx[c][cnt[c]++] = i;
-      zidx[zc][zcnt[zc]] = i;
-      zcnt[zc] += (c < kClassCore) & !is_tiny_class(c);
-    };
-    for (int i = 0; i < n - h; ++i) {
-      add(i, index, count, zindex, zcount);
-      add(h + i, ws.index2, count2, ws.zindex2, zcount2);
-    }
-    if (n - h < h) add(h - 1, index, count, zindex, zcount);
-    append_lists(ws.index, count, ws.index2, count2);
-    append_lists(ws.zindex, zcount, ws.zindex2, zcount2);
-  }
+  fill_lists(cls, zcls, n, ws.index, count, ws.index2, ws.zindex, zcount, ws.zindex2,
+             [](int c) { return (c < kClassCore) & !is_tiny_class(c); });  // (the tiny kernel needs no z)
   for (int j = 0; j < count[kClassZero]; ++j) out[index[kClassZero][j]] = plain(0.0);
   for (int j = 0; j < count[kClassCore]; ++j) {
     const int i = index[kClassCore][j];
@@ -1020,7 +1028,7 @@ static bool pot_chunk(const double* L, const double* V, const double* b, const d
     int cls[kStride], zcls[kStride], grp[kStride], index[kGroups + 1][kStride], zindex[kZClasses][kStride];
     int index2[kGroups + 1][kMax / 2 + kPad], zindex2[kZClasses][kMax / 2 + kPad];  // the second half's lists
   };
-  static thread_local Workspace ws;
+  Workspace& ws = thread_workspace<Workspace>();
   ReducedPoints &all = ws.all, &packed = ws.packed;
   int count[kGroups + 1] = {}, zcount[kZClasses] = {};
   const Boxes boxes(domain);
@@ -1028,24 +1036,8 @@ static bool pot_chunk(const double* L, const double* V, const double* b, const d
   const int outside = reduce_kernel(boxes.b, L, V, b, G, n, all, ws.cls, ws.zcls, &outside_domain);
   if (outside_domain > 0) return false;
   pot_group_kernel(all, ws.cls, n, ws.grp);  // each point's group
-  // The lists in increasing order, the block's two halves at once (two independent load-add-store chains)
-  {
-    const int h = (n + 1) / 2;
-    int count2[kGroups + 1] = {}, zcount2[kZClasses] = {};
-    auto add = [&](int i, auto& idx, int* cnt, auto& zidx, int* zcnt) {
-      const int g = ws.grp[i], zc = ws.zcls[i];
-      idx[g][cnt[g]++] = i;
-      zidx[zc][zcnt[zc]] = i;
-      zcnt[zc] += g != kGroupScalar;
-    };
-    for (int i = 0; i < n - h; ++i) {
-      add(i, ws.index, count, ws.zindex, zcount);
-      add(h + i, ws.index2, count2, ws.zindex2, zcount2);
-    }
-    if (n - h < h) add(h - 1, ws.index, count, ws.zindex, zcount);
-    append_lists(ws.index, count, ws.index2, count2);
-    append_lists(ws.zindex, zcount, ws.zindex2, zcount2);
-  }
+  fill_lists(ws.grp, ws.zcls, n, ws.index, count, ws.index2, ws.zindex, zcount, ws.zindex2,
+             [](int g) { return g != kGroupScalar; });
   for (int zc = 0; zc < kZClasses; ++zc) {
     const int k = zcount[zc];
     if (k == 0) continue;
