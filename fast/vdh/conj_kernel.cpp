@@ -72,6 +72,13 @@ PRIVOCO_KERNEL_INLINE double times_exp(double m_hi, double m_lo, double E_hi, do
   return E_hi <= 700 ? v + (std::fma(m_hi, e, -v) + e * (m_lo + m_hi * E_lo)) : 0.0;
 }
 
+// s = sqrt(x_hi) rounded, and rel = sqrt(x_hi + x_lo)/s - 1 to first order
+PRIVOCO_KERNEL_INLINE double sqrt_rel(double xh, double xl, double* rel) {
+  const double s = std::sqrt(xh);
+  *rel = -std::fma(-s, s, xh) / (2 * xh) - xl / (2 * xh);
+  return s;
+}
+
 // C / sqrt(mu) as hi * (1 + rel) to first order (C, mu double-doubles).
 PRIVOCO_KERNEL_INLINE double c_over_sqrt_mu(double Ch, double Cl, double mh, double ml, double* rel) {
   const double s = std::sqrt(mh), q = Ch / s;
@@ -328,14 +335,14 @@ void z_kernel(const ErfcxTable& __restrict t, const double* __restrict mub_hi, c
     if constexpr (zclass == 0) {
       zhalf[i] = m0_kummer<24>(bh, bl);
     } else if constexpr (zclass == 3) {  // M_0 = sqrt(pi)/(2s), s = sqrt(mu_b): erfc(s) below 3.8e-19 relative
-      const double s = std::sqrt(bh);
-      const double rel = -std::fma(-s, s, bh) / (2 * bh) - bl / (2 * bh);
+      double rel;
+      const double s = sqrt_rel(bh, bl, &rel);
       const double f = kSqrtPiHi / (2 * s), f_err = std::fma(-f, 2 * s, kSqrtPiHi) / (2 * s);
       zhalf[i] = f + (f_err + f * (kSqrtPiLo / kSqrtPiHi - rel));
     } else {  // M_0 = sqrt(pi)/(2s) (1 - erfc(s)), s = sqrt(mu_b) > 1.22: erfc(s) = e^{-mu_b} S(s)/sqrt(pi) <= 0.085
               // with S = sqrt(pi) erfcx from the table (s < 3.0625) or 24 continued-fraction terms (6e-15 of erfc <= 1e-5)
-      const double s = std::sqrt(bh);
-      const double rel = -std::fma(-s, s, bh) / (2 * bh) - bl / (2 * bh);  // sqrt(mu_b)/s - 1, to first order
+      double rel;
+      const double s = sqrt_rel(bh, bl, &rel);
       double S, S_lo = 0;
       if constexpr (zclass == 1) sqrtpi_erfcx_table(t, s, &S, &S_lo);
       else S = sqrtpi_erfcx_k<24>(s);
@@ -543,8 +550,8 @@ void edge_kernel(const ErfcxTable& __restrict t, const ReducedPoints& __restrict
                  double* __restrict v_out) {
   for (int i = 0; i < n; ++i) {
     const double lh = p.lam_hi[i], ll = p.lam_lo[i], mh = p.mu_hi[i], ml = p.mu_lo[i];
-    const double s = std::sqrt(mh);
-    const double rel_s = -std::fma(-s, s, mh) / (2 * mh) - ml / (2 * mh);  // sqrt(mu)/s - 1
+    double rel_s;
+    const double s = sqrt_rel(mh, ml, &rel_s);
     double rel;
     const double g = c_over_sqrt_mu(p.C_hi[i], p.C_lo[i], mh, ml, &rel);
     const double e2 = exp_k(-cap300(2 * lh));
@@ -591,8 +598,8 @@ void edge_pot(const ErfcxTable& __restrict t, const ReducedPoints& __restrict p,
               double* __restrict E_lo) {
   for (int i = 0; i < n; ++i) {
     const double lh = p.lam_hi[i], ll = p.lam_lo[i], mh = p.mu_hi[i], ml = p.mu_lo[i];
-    const double s = std::sqrt(mh);
-    const double rel_s = -std::fma(-s, s, mh) / (2 * mh) - ml / (2 * mh);  // sqrt(mu)/s - 1
+    double rel_s;
+    const double s = sqrt_rel(mh, ml, &rel_s);
     double rel;
     const double g = c_over_sqrt_mu(1.0, 0.0, mh, ml, &rel);  // 1/sqrt(mu)
     const double e2 = exp_k(-cap300(2 * lh));
