@@ -674,6 +674,32 @@ static Value pred_core(double L, double V, double b, double G) {
   return finish(sign, n);
 }
 
+// ln(2 erf(C sqrt b)) for b > 0 as a double-double, from C sqrt b itself, not from mu_b = C^2 b: that underflowed
+// (subnormal or 0 from b ~ 1e-156 at G = 3.6e75: F = 0.206 where it is 0.186, NaN from b = 1e-200). Where C sqrt b
+// < 1e-150, erf(s) = 2s/sqrt(pi) to 1e-300, from logarithms (C sqrt b may underflow); b below 2^-900 scaled by 2^600
+// first (exact).
+static dd ln_two_erf_c_sqrt_b(const dd& C, double b) {
+  const bool tiny_b = b < 0x1p-900;
+  const double sc = tiny_b ? 0x1p600 : 1.0;
+  const int k = tiny_b ? 300 : 0;  // sqrt(sc) = 2^k
+  const dd rb = sqrt_dd(dd{b * sc, 0});  // sqrt(b) 2^k, normal
+  const dd sk = C * rb, s{std::ldexp(sk.hi, -k), std::ldexp(sk.lo, -k)};
+  const dd four_over_sqrt_pi{0x1.20dd750429b6dp+1, 0x1.1ae3a914fed80p-55};
+  const dd ln2{kLn2Hi, kLn2Lo};
+  if (!(sk.hi <= DBL_MAX)) return ln2;  // C sqrt b past the double range (inf, or NaN from inf - inf): erf = 1
+  return s.hi > 1e-150 ? log_dd(erf_dd(s) * 2.0)
+                       : log_dd(four_over_sqrt_pi) + log_dd(C) + log_dd(rb) - ln2 * static_cast<double>(k);
+}
+
+// ln(B/b) = ln((b + V)/b) for b > 0 as a double-double. B/b past DBL_MAX (V = 1.3e111, b = 8.9e-298: inf - inf, NaN):
+// ln B - ln b. A b below 2^-900 is scaled up first (exact; not where V 2^600 could overflow): the division's residual
+// rounded to 2^-1074 and left 3e-7 relative in F = -V/(2b) = -1.3e-10 at b = 1.87e-314, V = 4.9e-324.
+static dd ln_B_over_b(double b, double V) {
+  const double sv = b < 0x1p-900 && V < 0x1p400 ? 0x1p600 : 1.0;
+  const dd Bb = two_sum(b * sv, V * sv) / dd{b * sv, 0};
+  return std::isfinite(Bb.hi) ? log_dd(Bb) : log_dd(two_sum(b, V)) - log_dd(dd{b, 0});
+}
+
 // F by the completed square, given E = lambda^2/(4 mu) (any lambda >= 0; used near F's zero crossing):
 // 1 + F = e^E G0/z with
 // G0/z = sqrt(mu_b/mu) D/(2 erf(s_b)), D = erf(alpha) + erf(beta), alpha = (2mu - lambda)/(2 sqrt mu),
@@ -689,25 +715,7 @@ static double pot_peak_inside(const Reduced& r, dd E, double V, double b) {
   dd x;
   const dd ln2{kLn2Hi, kLn2Lo};
   if (b > 0) {
-    // b below 2^-900 scaled by 2^600 (exact) for both uses below: sqrt b and B/b
-    const bool tiny_b = b < 0x1p-900;
-    const double sc = tiny_b ? 0x1p600 : 1.0;
-    const int k = tiny_b ? 300 : 0;  // sqrt(sc) = 2^k
-    // ln(2 erf(C sqrt b)) from C sqrt b itself, not from mu_b = C^2 b: that underflowed (subnormal or 0 from b ~ 1e-156
-    // at G = 3.6e75: F = 0.206 where it is 0.186, NaN from b = 1e-200). Where C sqrt b < 1e-150, erf(s) = 2s/sqrt(pi)
-    // to 1e-300, from logarithms (C sqrt b may underflow).
-    const dd rb = sqrt_dd(dd{b * sc, 0});  // sqrt(b) 2^k, normal
-    const dd sk = r.C * rb, s{std::ldexp(sk.hi, -k), std::ldexp(sk.lo, -k)};
-    const dd four_over_sqrt_pi{0x1.20dd750429b6dp+1, 0x1.1ae3a914fed80p-55};
-    const dd ln_Eb = s.hi > 1e-150 ? log_dd(erf_dd(s) * 2.0)
-                                   : log_dd(four_over_sqrt_pi) + log_dd(r.C) + log_dd(rb) - ln2 * static_cast<double>(k);
-    // B/b past DBL_MAX (V = 1.3e111, b = 8.9e-298: inf - inf, NaN): ln B - ln b. A subnormal b is scaled up first
-    // (exact; not where V sc could overflow): the division's residual rounded to 2^-1074 and left 3e-7 relative in
-    // F = -V/(2b) = -1.3e-10 at b = 1.87e-314, V = 4.9e-324.
-    const double sv = V < 0x1p400 ? sc : 1.0;
-    const dd Bb = two_sum(b * sv, V * sv) / dd{b * sv, 0};
-    const dd half_ln = (std::isfinite(Bb.hi) ? log_dd(Bb) : log_dd(two_sum(b, V)) - log_dd(dd{b, 0})) * -0.5;
-    x = (E + half_ln) + (log_dd(D) - ln_Eb);
+    x = (E + ln_B_over_b(b, V) * -0.5) + (log_dd(D) - ln_two_erf_c_sqrt_b(r.C, b));
   } else {  // uniform prior, z = 2: 1 + F = e^E sqrt(pi) D / (4 sqrt mu)
     const dd pi{0x1.921fb54442d18p+1, 0x1.1a62633145c07p-53};
     x = E + (log_dd(pi / r.mu) * 0.5 - ln2 * 2.0) + log_dd(D);
@@ -795,11 +803,13 @@ static Value pot_core(double L, double V, double b, double G) {
     const Peak pk = peak_of(r);
     const dd E0 = pk.edge ? pk.E : gauss_exponent(std::fabs(L), V, b);
     if (!std::isfinite(E0.hi)) return overflow(1);
-    // ln(B/b): V/b itself may overflow (V = 1.7e71, b = 1e-300 gave NaN through log1p(inf) = inf in a dd sum)
-    const double ln_Bb = std::isfinite(V / b) ? std::log1p(V / b) : std::log(V) - std::log(b);
-    // erf(C sqrt b) = z sqrt(b/pi) is far from 1 where b is tiny (it was left out: ln F off by 181 at b = 4.9e-324)
+    // ln(B/b) (V/b itself may overflow: V = 1.7e71, b = 1e-300 gave NaN through log1p(inf) = inf in a dd sum) and
+    // ln erf(C sqrt b) (far from 0 where b is tiny: it was left out, ln F off by 181 at b = 4.9e-324) as double-doubles:
+    // in double (449.7 and -61.8 at L = 4.8e94, V = 1.5e186, b = 4.4e-205, G = 1.0e-76) their roundings stayed in
+    // E = -0.31, 76 ulp of F
     const double es = std::erf(std::sqrt(b) / (5 * G));
-    dd E = E0 + dd{-0.5 * ln_Bb - std::log(es) + std::log(pk.q), 0};
+    const dd ln2{kLn2Hi, kLn2Lo};
+    dd E = E0 + (ln_B_over_b(b, V) * -0.5 - (ln_two_erf_c_sqrt_b(r.C, b) - ln2)) + dd{std::log(pk.q), 0};
     if (E.hi < 0.7) return potential(std::expm1(to_double(E)));
     Scaled m;  // 1 + F = sqrt(b/B) e^{E0}/erf(C sqrt b), the factor scaled (b/B may underflow: sqrt(b)/sqrt(B))
     m.m = std::sqrt(b);

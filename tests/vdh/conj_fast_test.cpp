@@ -742,3 +742,16 @@ TEST(ConjFastWholeRange, PotentialWithMuBBelowTheRange) {
   const double C = 1 / (5 * G);
   EXPECT_EQ(C * C * 1e-200, 0.0) << "the sibling: mu_b underflows";
 }
+
+// The Gaussian limit of the potential (mu = C^2 B past the kernels' range) with ln(B/b) = 899 and ln erf(C sqrt b) =
+// -61.8 where E = -0.31 (seed 27): they were doubles, and their roundings were 76 ulp of F = -0.266; now
+// double-doubles. The sibling: the same E from the double logarithms is tens of ulp off.
+TEST(ConjFastWholeRange, PotentialGaussianLimitLogarithmsCancel) {
+  const double L = 4.8059416244494294e+94, V = 1.4900472357110313e+186, b = 4.4357851020377559e-205,
+               G = 1.0161233962214806e-76;
+  privoco::testing::expect_matches_reference("VDH.pot.conj", {L, V, b, G});
+  const double F = fv::pot_conj(L, V, b, G).value, x = std::log1p(F);  // x = E, to ~1 ulp of F
+  const double ln_Bb = std::log(V) - std::log(b), ln_es = std::log(std::erf(std::sqrt(b) / (5 * G)));
+  const double x_double = (x + 0.5 * ln_Bb + ln_es) - 0.5 * ln_Bb - ln_es;  // the same terms, rounded in double
+  EXPECT_GT(std::fabs(std::expm1(x_double) - F) / (std::fabs(F) * DBL_EPSILON), 16) << "the sibling";
+}
