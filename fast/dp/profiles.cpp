@@ -60,7 +60,6 @@ double minus_a2(double hi, double lo) {
 // ln h(p) - ln sqrt(2 pi) (the kernels' a and h = mu/sqrt2 were subnormal there: ln delta 2.8e-8 relative off at eps =
 // mu = 8.1e-320).
 Value tiny_mu_delta(double eps, double r, int k) {
-  using numerics::kLn2Hi, numerics::kLn2Lo;
   int ke = 0;
   const double em = eps == 0 ? 0 : std::frexp(eps, &ke);
   const double ln_mu = std::log(r) + k * kLn2Hi + k * kLn2Lo;
@@ -213,7 +212,7 @@ Value laplace_delta(double eps, double mu) {
   if (v.value < DBL_MIN) {  // 1 - e^{d} ~ -d underflows only for |d| < DBL_MIN
     v.status = Status::underflow;
     // mu - eps is exact there (both below 2^-1021); halving it may round (ln off 2.5% at mu = 2.0e-322)
-    v.log_abs_out = std::log(mu - eps) - 0.69314718055994530942;
+    v.log_abs_out = std::log(mu - eps) - kLn2Hi;
   }
   return v;
 }
@@ -277,7 +276,7 @@ constexpr double kTinyMu = 0x1p-500;
 Value times(double x, double f, int k = 0) {
   const double v = std::ldexp(x * f, k);
   if (x * f == 0 || v >= DBL_MIN) return plain(v);
-  Value out = underflow(std::log(x) + k * numerics::kLn2Hi + k * numerics::kLn2Lo + std::log(f));
+  Value out = underflow(std::log(x) + k * kLn2Hi + k * kLn2Lo + std::log(f));
   out.value = v;
   return out;
 }

@@ -14,7 +14,6 @@
 namespace privoco::fast::jkt {
 
 namespace {
-constexpr double kLn2 = 0.69314718055994530942;
 
 // c/(alpha t) in double-double, or as a product of factors outside the double range
 Value c_over(double c, double alpha, double t) {
@@ -81,7 +80,7 @@ Value giga_tq(double L_G, double alpha, TqRounding r) {
   // t_q = 2 L_G^2/alpha^2 (JKT Alg 3 l.2), rounded per J6; both scaled by 2^-e (exact) so that a = alpha 2^-e is in [1, 2)
   const int ex = std::ilogb(alpha);
   const double a = std::ldexp(alpha, -ex), l = std::ldexp(L_G, -ex);
-  const double ln_x = kLn2 + 2 * (std::log(L_G) - std::log(alpha));
+  const double ln_x = kLn2Hi + 2 * (std::log(L_G) - std::log(alpha));
   if (ln_x > 709.78 || !(l < 0x1p600)) return value_from_log(ln_x);
   const dd ratio = dd{l, 0} / dd{a, 0}, xd = ratio * ratio * 2.0;
   if (xd.hi >= 0x1p53) {  // the +1 and the rounding to an integer are below the double's resolution
@@ -119,7 +118,7 @@ Value pgiga_beta(double G, double alpha, double eps, double delta, double T, CPa
   check_integer(e, "T", T);
   // lambda = 2G (JKT Alg 3 l.8) or 2G/alpha (Lem 5 in the form of Eq (1)), J17
   const Value b1 = pocp_beta(1, eps, delta, T, parse);
-  const double ln_lambda = kLn2 + std::log(G) - (lambda == PgigaLambda::lem5 ? std::log(alpha) : 0);
+  const double ln_lambda = kLn2Hi + std::log(G) - (lambda == PgigaLambda::lem5 ? std::log(alpha) : 0);
   if (b1.status == Status::ok && std::fabs(ln_lambda) < 700) {
     const dd lam = lambda == PgigaLambda::lem5 ? dd{2 * G, 0} / dd{alpha, 0} : dd{2 * G, 0};
     Value v;

@@ -14,16 +14,14 @@
 namespace privoco::fast::jkt {
 
 namespace {
-constexpr double kLn2 = 0.69314718055994530942;
-const dd kLn2dd{0x1.62e42fefa39efp-1, 0x1.abc9e3b39803fp-56};
 
 void check_T(const Entry& e, double T) {
   if (T != std::floor(T)) throw DomainError(e.id, "T", text17(T), "integers in " + e.params[e.index_of("T")].domain.text());
 }
 // ln T^{0.5+c} (J3): (a) (ln T + ln ln(2/delta) - ln 2)/2; (b) (ln T - ln 2 ln(2/delta))/2
 double ln_scale(double T, double delta, CParse parse) {
-  const double l2d = kLn2 - std::log(delta);  // ln(2/delta) > ln 2: no cancellation
-  return parse == CParse::ln_of_half_ln ? 0.5 * (std::log(T) + std::log(l2d) - kLn2) : 0.5 * (std::log(T) - kLn2 * l2d);
+  const double l2d = kLn2Hi - std::log(delta);  // ln(2/delta) > ln 2: no cancellation
+  return parse == CParse::ln_of_half_ln ? 0.5 * (std::log(T) + std::log(l2d) - kLn2Hi) : 0.5 * (std::log(T) - kLn2Hi * l2d);
 }
 // T^{0.5+c} in double-double (J3): (a) sqrt(T (ln 2 - ln delta)/2); (b) sqrt(T) e^{-ln 2 (ln 2 - ln delta)/2}
 // (the exponent reaches -250 for delta = 1e-300: in double its rounding would cost hundreds of ulps)
@@ -56,7 +54,7 @@ Value c_exponent(double T, double delta, CParse parse, CWhich which) {
     const dd xm1 = (kLn2dd - log_dd(dd{delta, 0})) * 0.5 - dd{1, 0};
     v.value = std::log1p(to_double(xm1)) / (2 * lnT);
   } else {
-    v.value = -kLn2 * (kLn2 - std::log(delta)) / (2 * lnT);
+    v.value = -kLn2Hi * (kLn2Hi - std::log(delta)) / (2 * lnT);
   }
   v.sign = v.value > 0 ? 1 : (v.value < 0 ? -1 : 0);
   return v;
@@ -178,7 +176,7 @@ Value pocp_noise_sum(double lambda_A, double eps, double delta, double T, double
     return product_of({2 * std::sqrt(d), lambda_A, std::sqrt(T), Ld, Ld}, {std::sqrt(eps)});
   const Value chi = chi_norm(d, 1, ChiWhich::mean);  // sqrt2 R(d)
   if (which == NoiseSumWhich::line2) {  // l.2, with R(d) = chi/sqrt2
-    const double l2 = kLn2 - std::log(delta);
+    const double l2 = kLn2Hi - std::log(delta);
     // sqrt((2/eps) l2 (...)) as sqrt(2 l2 (...))/sqrt(eps): 2/eps overflowed for a subnormal eps (overflow status
     // where the bound is 1.2e113)
     const double w = std::sqrt(2 * l2 * (Ld + std::sqrt(eps) / std::sqrt(0.5 * T * l2)));

@@ -81,7 +81,7 @@ Value pqftl_noise_norms(double d, double t, NoiseTail which) {
     return numerics::finish(1, dq);
   }
   if (d == 1) return qv;  // 1 - (1 - q) = q
-  const dd qd = exp_dd(q.E + dd{static_cast<double>(q.e2), 0} * dd{numerics::kLn2Hi, numerics::kLn2Lo}) * q.m;
+  const dd qd = exp_dd(q.E + dd{static_cast<double>(q.e2), 0} * kLn2dd) * q.m;
   const dd P = dd{1, 0} - qd;  // 1 - q to ~1e-30 absolute
   if (P.hi <= 1e-15) {         // (1 - q)^d <= 1e-30 (d >= 2): 1 - (1 - q)^d rounds to 1
     Value v;
@@ -104,7 +104,6 @@ Value pqftl_noise_norms(double d, double t, NoiseTail which) {
 }
 
 namespace {
-constexpr double kLnTwo = 0.69314718055994530942;
 // 1 + 2R/alpha with the exponent kept apart (R/alpha may overflow; from its logarithm it lost |ln| ulp)
 xd one_plus_two_r_over_alpha(double R, double alpha) { return xd_of(1.0) + xd_scale2(xd_of(R) / xd_of(alpha), 1); }
 }  // namespace
@@ -136,7 +135,7 @@ Value pqftl_regret_bound(double R, double alpha, double eps, double delta, doubl
   check_integer(e, "T", T), check_integer(e, "d", d);
   const double lr = base_regret == LogBase::two ? std::log2(T) : std::log(T);  // J2
   const double li = base == LogBase::e ? std::log(T) : std::log2(T);          // J1: the tree's log T
-  const double lo = 0.5 * (std::log(li) - std::log(delta)) / (base == LogBase::two ? kLnTwo : 1.0);  // log sqrt(li/delta)
+  const double lo = 0.5 * (std::log(li) - std::log(delta)) / (base == LogBase::two ? kLn2Hi : 1.0);  // log sqrt(li/delta)
   const xd u = one_plus_two_r_over_alpha(R, alpha);
   // JKT Eq (32): A = R^4 (1 + 2R/alpha)^2/alpha log T, B = 3 sqrt(d) R (2R^2/alpha + R + 2)(1 + 2R/alpha)
   // (1 + log T) sqrt(log T) log sqrt(log T/delta)/sqrt(eps)

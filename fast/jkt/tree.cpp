@@ -13,8 +13,6 @@
 namespace privoco::fast::jkt {
 
 namespace {
-constexpr double kLn2 = 0.69314718055994530942;
-const dd kLn2dd{0x1.62e42fefa39efp-1, 0x1.abc9e3b39803fp-56};
 
 int bitlen(std::uint64_t x) { return x == 0 ? 0 : 64 - __builtin_clzll(x); }
 std::uint64_t popcount(std::uint64_t x) { return static_cast<std::uint64_t>(__builtin_popcountll(x)); }
@@ -90,7 +88,7 @@ Value tree_counts(double T, double t, double leaf, double count) {
     out.value = std::ldexp(1.0, k + 1);  // the nearest double (exact value 2^{k+1} - 1)
     out.status = Status::ok;
     out.sign = 1;
-    if (k + 1 > 1023) out.status = Status::overflow, out.log_abs_out = (k + 1) * kLn2;
+    if (k + 1 > 1023) out.status = Status::overflow, out.log_abs_out = (k + 1) * kLn2Hi;
     return out;
   }
   out.value = static_cast<double>(n);

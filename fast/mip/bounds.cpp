@@ -12,7 +12,6 @@
 namespace privoco::fast::mip {
 
 namespace {
-const dd kLn2{0x1.62e42fefa39efp-1, 0x1.abc9e3b39803fp-56};
 const dd kLog2e{0x1.71547652b82fep0, 0x1.777d0ffda0d24p-56};  // 1/ln 2
 
 // the entry, its parameters checked (domains, and d and T integers where the entry has them)
@@ -24,7 +23,7 @@ const Entry& checked(const char* id, const double* p) {
 }
 void check_T(const Entry& e, double T) { check_integer(e, "T", T); }
 
-xd nats(double C, double log_base) { return log_base == 1 ? xd_of(C) * xd_of(kLn2) : xd_of(C); }
+xd nats(double C, double log_base) { return log_base == 1 ? xd_of(C) * xd_of(kLn2dd) : xd_of(C); }
 Value in_base(xd nats_value, double log_base) {
   return to_value(log_base == 1 ? nats_value * xd_of(kLog2e) : nats_value);
 }

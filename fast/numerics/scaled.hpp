@@ -13,8 +13,6 @@
 
 namespace privoco::fast::numerics {
 
-inline constexpr double kLn2Hi = 0x1.62e42fefa39efp-1;
-inline constexpr double kLn2Lo = 0x1.abc9e3b39803fp-56;
 
 // A positive magnitude m 2^e2 e^E: products of factors that may each under- or overflow stay exact
 // (frexp/ldexp are exact), and the exponent E stays in double-double.

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "privoco/fast/numerics/dd.hpp"  // kLn2Hi, kLn2Lo
+
 // Forced inlining: a call left in a kernel's loop body stops the loop from being vectorised (GCC's inliner
 // gave up on the larger kernels).
 #define PRIVOCO_KERNEL_INLINE inline __attribute__((always_inline))
@@ -59,13 +61,18 @@ inline std::uint64_t double_to_bits(double x) {
   return u;
 }
 
-// c[0] + x (c[1] + x (c[2] + ...)), unrolled.
+// c[First] + x (c[First + 1] + ... + x c[Last]), unrolled; horner(c, x) the whole table.
+template <int First, int Last, int N>
+PRIVOCO_KERNEL_INLINE double horner_range(const double (&c)[N], double x) {
+  static_assert(0 <= First && First <= Last && Last < N);
+  double p = c[Last];
+#pragma GCC unroll 32
+  for (int k = Last - 1; k >= First; --k) p = std::fma(p, x, c[k]);
+  return p;
+}
 template <int N>
 PRIVOCO_KERNEL_INLINE double horner(const double (&c)[N], double x) {
-  double p = c[N - 1];
-#pragma GCC unroll 32
-  for (int k = N - 2; k >= 0; --k) p = std::fma(p, x, c[k]);
-  return p;
+  return horner_range<0, N - 1>(c, x);
 }
 
 // 1/2!, 1/3!, ..., 1/13! and 1/3!, 1/5!, ..., 1/25! (correctly rounded).
@@ -83,7 +90,6 @@ inline constexpr double kSinhCoeffs[12] = {
 // the only rounding of size 1/2 ulp; 2^k from the bits.
 PRIVOCO_KERNEL_INLINE double exp_k(double x) {
   constexpr double kShifter = 0x1.8p52, kLog2e = 0x1.71547652b82fep0;
-  constexpr double kLn2Hi = 0x1.62e42fefa39efp-1, kLn2Lo = 0x1.abc9e3b39803fp-56;
   const double kd_shifted = std::fma(x, kLog2e, kShifter);
   const std::uint64_t ki = double_to_bits(kd_shifted);
   const double kd = kd_shifted - kShifter;
@@ -141,7 +147,6 @@ PRIVOCO_KERNEL_INLINE void div_dd(double ah, double al, double bh, double bl, do
 // For exponents whose rounding matters: e^{-a^2} of the Gaussian profile, where a^2 reaches 700.
 PRIVOCO_KERNEL_INLINE void exp_dd_k(double x, double x_lo, double* hi, double* lo) {
   constexpr double kShifter = 0x1.8p52, kLog2e = 0x1.71547652b82fep0;
-  constexpr double kLn2Hi = 0x1.62e42fefa39efp-1, kLn2Lo = 0x1.abc9e3b39803fp-56;
   const double kd_shifted = std::fma(x, kLog2e, kShifter);
   const std::uint64_t ki = double_to_bits(kd_shifted);
   const double kd = kd_shifted - kShifter;
@@ -159,10 +164,11 @@ PRIVOCO_KERNEL_INLINE void exp_dd_k(double x, double x_lo, double* hi, double* l
 // ln(1 + y) for -1/2 <= y <= 1e300, ~1 ulp: w = 1 + y rounded, plus its rounding's share (y - (w - 1))/w; ln w =
 // k ln 2 + 2 atanh(s), w = 2^k m with m in [sqrt(1/2), sqrt 2), s = (m - 1)/(m + 1), |s| <= 0.1716: the odd series
 // 2 (s + s^3/3 + ... + s^23/23) (truncation below 4e-19 relative).
-inline constexpr double kAtanhCoeffs[11] = {1.0 / 3, 1.0 / 5, 1.0 / 7, 1.0 / 9, 1.0 / 11, 1.0 / 13,
-                                            1.0 / 15, 1.0 / 17, 1.0 / 19, 1.0 / 21, 1.0 / 23};
+// (1/25 .. 1/31 for log1p_dd_k's longer series)
+inline constexpr double kAtanhCoeffs[15] = {1.0 / 3,  1.0 / 5,  1.0 / 7,  1.0 / 9,  1.0 / 11, 1.0 / 13, 1.0 / 15,
+                                            1.0 / 17, 1.0 / 19, 1.0 / 21, 1.0 / 23, 1.0 / 25, 1.0 / 27, 1.0 / 29,
+                                            1.0 / 31};
 PRIVOCO_KERNEL_INLINE double log1p_k(double y) {
-  constexpr double kLn2Hi = 0x1.62e42fefa39efp-1, kLn2Lo = 0x1.abc9e3b39803fp-56;
   const double w = 1.0 + y;
   const double c = (y - (w - 1.0)) / w;
   const std::uint64_t bits = double_to_bits(w);
@@ -175,19 +181,17 @@ PRIVOCO_KERNEL_INLINE double log1p_k(double y) {
   const double field = bits_to_double(0x4330000000000000ULL | (bits >> 52)) - 0x1p52;
   const double k = field - (high ? 1022.0 : 1023.0);
   const double s = (m - 1.0) / (m + 1.0), s2 = s * s;
-  const double tail = 2 * s * s2 * horner(kAtanhCoeffs, s2);
+  const double tail = 2 * s * s2 * horner_range<0, 10>(kAtanhCoeffs, s2);  // 1/3 .. 1/23
   return std::fma(k, kLn2Hi, 2 * s + (tail + std::fma(k, kLn2Lo, c)));
 }
 
-// ln(1 + y) for y = yh + yl, yh >= -1/2, as hi + lo to 2^-66 relative (2^-67.9 the largest seen near w = sqrt 2) (log1p_k's ~1 ulp, where ln(1 + y) cancels
-// against a term of its size, lost a factor of that cancellation): w = 1 + y as a double-double, w = 2^k m with m in
-// [sqrt(1/2), sqrt 2) (m/w an exact power of two), s = (m - 1)/(m + 1) as a double-double (m - 1 = y itself where
-// k = 0), ln m = 2 (s + s^3/3 + s^5/5) in double-double plus 2 s^7 (1/7 + s^2/9 + ...) in double (at most 2^-19 of
-// ln m: its rounding ~2^-71 of it; the series to s^31/31, truncated below 2^-80 relative).
-inline constexpr double kAtanhCoeffs7[13] = {1.0 / 7,  1.0 / 9,  1.0 / 11, 1.0 / 13, 1.0 / 15, 1.0 / 17, 1.0 / 19,
-                                             1.0 / 21, 1.0 / 23, 1.0 / 25, 1.0 / 27, 1.0 / 29, 1.0 / 31};
+// ln(1 + y) for y = yh + yl, yh >= -1/2, as hi + lo to 2^-66 relative (2^-67.9 the largest seen near w = sqrt 2)
+// (log1p_k's ~1 ulp, where ln(1 + y) cancels against a term of its size, lost a factor of that cancellation):
+// w = 1 + y as a double-double, w = 2^k m with m in [sqrt(1/2), sqrt 2) (m/w an exact power of two),
+// s = (m - 1)/(m + 1) as a double-double (m - 1 = y itself where k = 0), ln m = 2 (s + s^3/3 + s^5/5) in
+// double-double plus 2 s^7 (1/7 + s^2/9 + ...) in double (at most 2^-19 of ln m: its rounding ~2^-71 of it; the
+// series to s^31/31, truncated below 2^-80 relative).
 PRIVOCO_KERNEL_INLINE void log1p_dd_k(double yh, double yl, double* hi, double* lo) {
-  constexpr double kLn2Hi = 0x1.62e42fefa39efp-1, kLn2Lo = 0x1.abc9e3b39803fp-56;
   const double w0 = 1.0 + yh, w0_lo = two_sum_err(1.0, yh) + yl;
   const double w = w0 + w0_lo, w_lo = two_sum_err(w0, w0_lo);
   const std::uint64_t bits = double_to_bits(w);
@@ -209,7 +213,7 @@ PRIVOCO_KERNEL_INLINE void log1p_dd_k(double yh, double yl, double* hi, double* 
   mul_dd(s3h, s3l, s2h, s2l, &s5h, &s5l);
   const double t3h = s3h / 3.0, t3l = (std::fma(-t3h, 3.0, s3h) + s3l) / 3.0;
   const double t5h = s5h / 5.0, t5l = (std::fma(-t5h, 5.0, s5h) + s5l) / 5.0;
-  const double tail = s5h * s2h * horner(kAtanhCoeffs7, s2h);
+  const double tail = s5h * s2h * horner_range<2, 14>(kAtanhCoeffs, s2h);  // 1/7 .. 1/31
   const double a3 = t3h + t5h, a3l = two_sum_err(t3h, t5h) + (t3l + t5l + tail);  // s^3/3 + s^5/5 + ...
   const double ah = sh + a3, al = two_sum_err(sh, a3) + (sl + a3l);              // ln m / 2
   const double p = k * kLn2Hi, pl = std::fma(k, kLn2Hi, -p) + k * kLn2Lo;

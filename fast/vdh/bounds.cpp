@@ -27,7 +27,7 @@ Value bound_thm1(double u, double V, double b, double G) {
   const dd kSqrtPiD{0x1.c5bf891b4ef6bp+0, -0x1.618f13eb7ca89p-54};  // sqrt(pi)
   const double au = std::fabs(u), B = b + V;
   // ln B from the halves where b + V passes DBL_MAX (ln inf made the bound an overflow where it is 1)
-  const double lnB = std::isfinite(B) ? std::log(B) : std::log(0.5 * b + 0.5 * V) + 0.69314718055994530942;
+  const double lnB = std::isfinite(B) ? std::log(B) : std::log(0.5 * b + 0.5 * V) + kLn2Hi;
   const double lnau = std::log(au);
   // t1 = 11G (ln(11G|u|) - 1 + ln(sqrt5 G sqrt(pi)/(4 sqrt b)))                VDH Thm 1 first term = (3.7.2)
   // (11G past DBL_MAX: ln(11G) from the sum of logs, ln t1 from the bracket; it was inf, 7.1e620 at G = DBL_MAX)
@@ -103,7 +103,6 @@ Value thm12(double u, double V, double G, char reading) {
   static const Entry& e = entry("VDH.bound.thm12");
   const double x[3] = {u, V, G};
   check_params(e, x);
-  constexpr double kLn2 = 0.69314718055994530942;
   Value out;
   out.sign = 1;
   const double sv = std::sqrt(2.0) * std::sqrt(V);  // sqrt(2V) without overflow of 2V
@@ -112,7 +111,7 @@ Value thm12(double u, double V, double G, char reading) {
   const double lc = 2 * (std::isfinite(r5) ? std::log1p(r5) : std::log(2 * sv) - std::log(5 * G));
   const double third_log = reading == 'c' ? lc : std::log1p(2 * sv);
   if (u == 0) {  // A9(a): max{0, ln 2, 0}; A9(b), A9(c): max{0, ln 2, 1 + the logarithm}
-    out.value = reading == 'a' ? kLn2 : 1 + third_log;
+    out.value = reading == 'a' ? kLn2Hi : 1 + third_log;
     return out;
   }
   const double au = std::fabs(u);
@@ -127,9 +126,8 @@ Value thm12(double u, double V, double G, char reading) {
   // end (67 ulp at u = 0.035, G = 8.3 in double), with k's exponent kept apart (11G |u| may overflow: from logarithms
   // the term lost 611 ulp at G = DBL_MAX)
   double bterm = -INFINITY, ln_b = -INFINITY;
-  const dd ln2{0x1.62e42fefa39efp-1, 0x1.abc9e3b39803fp-56};
   const xd k = xd_of(11.0) * xd_of(G) * xd_of(au);
-  const xd bx = k * xd_of(xd_log(k) + log_dd(ln2) - dd{1, 0}) + xd_of(ln2);
+  const xd bx = k * xd_of(xd_log(k) + log_dd(kLn2dd) - dd{1, 0}) + xd_of(kLn2dd);
   {
     if (bx.m.hi > 0) {
       ln_b = to_double(xd_log(bx));

@@ -685,10 +685,9 @@ static dd ln_two_erf_c_sqrt_b(const dd& C, double b) {
   const dd rb = sqrt_dd(dd{b * sc, 0});  // sqrt(b) 2^k, normal
   const dd sk = C * rb, s{std::ldexp(sk.hi, -k), std::ldexp(sk.lo, -k)};
   const dd four_over_sqrt_pi{0x1.20dd750429b6dp+1, 0x1.1ae3a914fed80p-55};
-  const dd ln2{kLn2Hi, kLn2Lo};
-  if (!(sk.hi <= DBL_MAX)) return ln2;  // C sqrt b past the double range (inf, or NaN from inf - inf): erf = 1
+  if (!(sk.hi <= DBL_MAX)) return kLn2dd;  // C sqrt b past the double range (inf, or NaN from inf - inf): erf = 1
   return s.hi > 1e-150 ? log_dd(erf_dd(s) * 2.0)
-                       : log_dd(four_over_sqrt_pi) + log_dd(C) + log_dd(rb) - ln2 * static_cast<double>(k);
+                       : log_dd(four_over_sqrt_pi) + log_dd(C) + log_dd(rb) - kLn2dd * static_cast<double>(k);
 }
 
 // ln(B/b) = ln((b + V)/b) for b > 0 as a double-double. B/b past DBL_MAX (V = 1.3e111, b = 8.9e-298: inf - inf, NaN):
@@ -713,12 +712,11 @@ static double pot_peak_inside(const Reduced& r, dd E, double V, double b) {
   // of numbers near 1.
   const dd D = a.hi >= 0 ? erf_dd(a) + erf_dd(bb) : erfc_dd(-a) - erfc_dd(bb);
   dd x;
-  const dd ln2{kLn2Hi, kLn2Lo};
   if (b > 0) {
     x = (E + ln_B_over_b(b, V) * -0.5) + (log_dd(D) - ln_two_erf_c_sqrt_b(r.C, b));
   } else {  // uniform prior, z = 2: 1 + F = e^E sqrt(pi) D / (4 sqrt mu)
     const dd pi{0x1.921fb54442d18p+1, 0x1.1a62633145c07p-53};
-    x = E + (log_dd(pi / r.mu) * 0.5 - ln2 * 2.0) + log_dd(D);
+    x = E + (log_dd(pi / r.mu) * 0.5 - kLn2dd * 2.0) + log_dd(D);
   }
   if (x.hi > 0.7) {  // 1 + F = e^x: F = e^x - 1 without cancellation; e^x may leave the double range
     Value P = finish(1, 1.0, x);
@@ -807,14 +805,13 @@ static Value pot_core(double L, double V, double b, double G) {
     // ln erf(C sqrt b) (far from 0 where b is tiny: it was left out, ln F off by 181 at b = 4.9e-324) as double-doubles:
     // in double (449.7 and -61.8 at L = 4.8e94, V = 1.5e186, b = 4.4e-205, G = 1.0e-76) their roundings stayed in
     // E = -0.31, 76 ulp of F
-    const double es = std::erf(std::sqrt(b) / (5 * G));
-    const dd ln2{kLn2Hi, kLn2Lo};
-    dd E = E0 + (ln_B_over_b(b, V) * -0.5 - (ln_two_erf_c_sqrt_b(r.C, b) - ln2)) + dd{std::log(pk.q), 0};
+    dd E = E0 + (ln_B_over_b(b, V) * -0.5 - (ln_two_erf_c_sqrt_b(r.C, b) - kLn2dd)) + dd{std::log(pk.q), 0};
     if (E.hi < 0.7) return potential(std::expm1(to_double(E)));
     Scaled m;  // 1 + F = sqrt(b/B) e^{E0}/erf(C sqrt b), the factor scaled (b/B may underflow: sqrt(b)/sqrt(B))
     m.m = std::sqrt(b);
     m.renorm();
     const bool Bf = std::isfinite(b + V);  // B itself where it is a double (halving subnormals rounds)
+    const double es = std::erf(std::sqrt(b) / (5 * G));  // erf(C sqrt b), for this scaled product only
     m /= std::sqrt(Bf ? b + V : 0.5 * b + 0.5 * V), m /= std::sqrt(Bf ? 1.0 : 2.0), m /= es, m *= pk.q;
     m.E = E0;
     Value P = finish(1, m);

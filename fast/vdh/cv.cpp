@@ -51,7 +51,7 @@ Setup setup(double L, double V, double G) {
   s.C = scale_C(Gs);
   s.c_e2 = huge ? -64 : 0;
   // l in double-double: its rounding alone shifted the weight l/(l + u)^2 by 1e-16
-  const dd l = huge ? log_dd(g5) + dd{0x1.62e42fefa39efp-1, 0x1.abc9e3b39803fp-56} * 64.0 : log_dd(g5);
+  const dd l = huge ? log_dd(g5) + kLn2dd * 64.0 : log_dd(g5);
   s.ell = l.hi;
   s.ell_lo = l.lo;
   s.lam = s.C * std::fabs(L);

@@ -9,6 +9,11 @@ struct dd {
   double hi = 0, lo = 0;
 };
 
+// ln 2 = kLn2Hi + kLn2Lo (hi the double nearest ln 2, the pair within 2^-107 relative), for every double-double
+// and vectorised logarithm and exponential of the fast part
+inline constexpr double kLn2Hi = 0x1.62e42fefa39efp-1, kLn2Lo = 0x1.abc9e3b39803fp-56;
+inline constexpr dd kLn2dd{kLn2Hi, kLn2Lo};
+
 inline dd two_sum(double a, double b) {
   double s = a + b, bb = s - a;
   return {s, (a - (s - bb)) + (b - bb)};
@@ -96,8 +101,7 @@ inline dd log_dd(dd x) {
   const double tail = 1.0 / 9 + t2.hi * (1.0 / 11 + t2.hi * (1.0 / 13 + t2.hi * (1.0 / 15)));
   dd sum{tail, 0};
   for (int i = 3; i >= 0; --i) sum = sum * t2 + kInvOdd[i];
-  const dd ln2{0x1.62e42fefa39efp-1, 0x1.abc9e3b39803fp-56};
-  return ln2 * static_cast<double>(k) + kLnC[j - 45] + (t * sum) * 2.0;
+  return kLn2dd * static_cast<double>(k) + kLnC[j - 45] + (t * sum) * 2.0;
 }
 
 }  // namespace privoco::fast

@@ -24,9 +24,8 @@ inline dd sqrt_dd(dd x) {
 inline dd exp_dd(dd x) {
   if (x.hi > 709.7) return {std::numeric_limits<double>::infinity(), 0};
   if (x.hi < -745.2) return {0, 0};
-  const dd ln2{0x1.62e42fefa39efp-1, 0x1.abc9e3b39803fp-56};
-  const double k = std::nearbyint(x.hi / ln2.hi);
-  dd r = (x - ln2 * k) * 0x1p-10;
+  const double k = std::nearbyint(x.hi / kLn2Hi);
+  dd r = (x - kLn2dd * k) * 0x1p-10;
   // 1/n as double-doubles: products instead of the divisions that made this a third of the potential's time
   static constexpr dd kInv[11] = {{0, 0}, {1, 0}, {0.5, 0}, {0x1.5555555555555p-2, 0x1.5555555555555p-56},
                                   {0.25, 0}, {0x1.999999999999ap-3, -0x1.999999999999ap-57},

@@ -39,7 +39,6 @@ inline double log_add(double a, double b) { return std::fmax(a, b) + std::log1p(
 // came out 0 with status ok). A factor that is itself 0 or inf in double enters by its logarithm. The value as a
 // double where it is a normal one, else status and ln|value|.
 inline Value product_of(std::initializer_list<Factor> num, std::initializer_list<Factor> den = {}) {
-  constexpr double kLn2 = 0.69314718055994530942;
   double m = 1;
   long e2 = 0;
   int sign = 1;
@@ -70,8 +69,8 @@ inline Value product_of(std::initializer_list<Factor> num, std::initializer_list
         beyond += divide ? -ln : ln;
         return;
       }
-      const double k = std::floor(ln / kLn2);
-      fm = std::frexp(std::exp(ln - k * kLn2), &e);
+      const double k = std::floor(ln / kLn2Hi);
+      fm = std::frexp(std::exp(ln - k * kLn2Hi), &e);
       e2 += divide ? -static_cast<long>(k) : static_cast<long>(k);
     }
     m = divide ? m / fm : m * fm;
@@ -87,7 +86,7 @@ inline Value product_of(std::initializer_list<Factor> num, std::initializer_list
     v.value = sign * std::ldexp(m, static_cast<int>(e2)), v.sign = sign;
     return v;
   }
-  Value v = value_from_log(std::log(m) + static_cast<double>(e2) * kLn2, sign);
+  Value v = value_from_log(std::log(m) + static_cast<double>(e2) * kLn2Hi, sign);
   // below the normal range: the subnormal double by one rounding of m 2^e2, not e^ln, which is off by up to |ln| ulp
   // of the value (hundreds of units of 2^-1074) and carried that into a normal sum (49 ulp of JKT.bound.igd_regret's
   // printed form at L^2 ln T/alpha = 1.66e-308 plus ||C|| = 5.95e-308)
@@ -110,7 +109,7 @@ inline Value sum_same_sign(const Value& a, const Value& b) {
     // whose rounding (709 ulp of the value) came back as a finite double with status ok (JKT.bound.igd_regret at
     // L^2 ln T/alpha = 5e293 plus ||C|| = DBL_MAX)
     v.sign = a.sign, v.status = Status::overflow, v.value = a.sign * INFINITY;
-    v.log_abs_out = std::log(std::fabs(0.5 * a.value + 0.5 * b.value)) + 0.69314718055994530942;
+    v.log_abs_out = std::log(std::fabs(0.5 * a.value + 0.5 * b.value)) + kLn2Hi;
     return v;
   }
   // one term below the range, the other a normal double: the sum is that double plus at most a subnormal (the small

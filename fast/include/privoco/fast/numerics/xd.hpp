@@ -62,15 +62,13 @@ inline xd xd_abs(xd a) { return a.m.hi < 0 ? -a : a; }
 inline xd xd_scale2(xd a, std::int64_t k) { return a.m.hi == 0 ? a : xd{a.m, a.e + k}; }  // a 2^k, exact
 // ln|a| (a != 0) in double-double
 inline dd xd_log(xd a) {
-  const dd ln2{0x1.62e42fefa39efp-1, 0x1.abc9e3b39803fp-56};
   const dd m = a.m.hi < 0 ? dd{-a.m.hi, -a.m.lo} : a.m;
-  return log_dd(m) + ln2 * static_cast<double>(a.e);
+  return log_dd(m) + kLn2dd * static_cast<double>(a.e);
 }
 // e^x for a double-double x, as an xd (no overflow or underflow: the exponent is kept apart); |x| < 2^62 ln 2
 inline xd xd_exp(dd x) {
-  const dd ln2{0x1.62e42fefa39efp-1, 0x1.abc9e3b39803fp-56};
-  const double k = std::nearbyint(x.hi / ln2.hi);
-  const dd r = x - ln2 * k;  // |r| <= ln2/2 (plus k's rounding)
+  const double k = std::nearbyint(x.hi / kLn2Hi);
+  const dd r = x - kLn2dd * k;  // |r| <= ln2/2 (plus k's rounding)
   return xd_scale2(xd_of(exp_dd(r)), static_cast<std::int64_t>(k));
 }
 // ln(1 + q) for q >= 0: the series below 2^-30, ln(1 + q) in double-double up to 2^100, ln q + 1/q beyond
