@@ -128,9 +128,12 @@ void phi(arb_t r, const arb_t x, slong prec) {
 // positive ends differ by orders of magnitude) at 64 bits, Newton at prec + 20 bits from there; finally the bracket
 // [x - r, x + r], r = 2^-(prec-8) |x|, is certified by the signs of delta - target at its ends. res = that bracket,
 // or indeterminate when it cannot be certified at prec.
+// log_search (lo = 0): the 64-bit stage searches y = ln x in doubles, so that roots below the double range are found
+// too (x = e^y as a ball; the bracket grows by doubling steps down to y = -kMinLogRoot).
+constexpr double kMinLogRoot = 1e6;
 template <class Delta, class Slope>
 void certified_root(arb_t res, double x0, double lo, const arb_t target, int side, Delta delta, Slope slope,
-                    slong prec) {
+                    slong prec, bool log_search = false) {
   arb_t x, d, s, lt, step, a, b, da, db;
   arb_init(x), arb_init(d), arb_init(s), arb_init(lt), arb_init(step), arb_init(a), arb_init(b), arb_init(da),
       arb_init(db);
@@ -150,6 +153,7 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
   };
   auto f_at = [&](double v) {  // sign-adjusted: increasing in v
     arb_set_d(x, v);
+    if (log_search) arb_exp(x, x, 64), arb_get_mid_arb(x, x);  // an exact point (a radius would cost delta's bits)
     // 64 bits, more where delta's two terms cancel: a midpoint without correct bits sends Newton astray
     for (slong wp = 64; wp <= 4096; wp *= 2) {
       delta(d, x, wp);
@@ -159,14 +163,27 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
     const double fv = arf_get_d(arb_midref(step), ARF_RND_NEAR) - ltd;
     return side > 0 ? fv : -fv;
   };
-  // grow a bracket [xl, xh] with f(xl) < 0 < f(xh)
-  double xl = x0, xh = x0;
+  // grow a bracket [xl, xh] with f(xl) < 0 < f(xh) (in log_search, of y = ln x: lo = -kMinLogRoot, hi = ln DBL_MAX)
+  double xl = log_search ? std::log(x0) : x0, xh = xl;
+  const double lo_v = log_search ? -kMinLogRoot : lo, hi_v = log_search ? std::log(DBL_MAX) : DBL_MAX;
   double fl = f_at(xl), fh = fl;
-  for (int i = 0; i < 2000 && !(fl < 0) && xl != lo; ++i) xl = xl > 1e-280 ? xl / 4 : lo, fl = f_at(xl);
-  for (int i = 0; i < 2000 && !(fh > 0) && xh < DBL_MAX; ++i) xh = std::min(xh * 4 + 1, DBL_MAX), fh = f_at(xh);
-  if ((xl == lo && fl >= 0) || (xh == DBL_MAX && fh <= 0))  // (NaN: delta not resolved yet at this precision)
-    throw OutOfReach(fmt::format("the root lies beyond [{:g}, 1.8e308], where the root finder's search starts in "
-                                 "double precision", lo));
+  for (int i = 0; i < 2000 && !(fl < 0) && xl != lo_v; ++i) {
+    // log_search: steps of ln 4 as below, doubling after 600 (past e^-830). (NaN, delta not resolved at 4096 bits,
+    // counts as not below: the parameters' balls can leave delta without a digit between the start and the root)
+    if (log_search) xl = std::max(xl - (i < 600 ? 1.4 : std::ldexp(1.4, std::min(i - 600, 30))), lo_v);
+    else xl = xl > 1e-280 ? xl / 4 : lo;
+    fl = f_at(xl);
+  }
+  for (int i = 0; i < 2000 && !(fh > 0) && xh < hi_v; ++i)
+    xh = log_search ? std::min(xh + 1.4, hi_v) : std::min(xh * 4 + 1, DBL_MAX), fh = f_at(xh);
+  // (NaN: delta not resolved yet at this precision, the parameters' balls too wide: the caller raises prec. In
+  // log_search, NaN at the range's lower end with balls of 4096 bits: f_at's own ceiling, refused)
+  if ((xl == lo_v && (fl >= 0 || (log_search && std::isnan(fl) && prec >= 4096))) || (xh == hi_v && fh <= 0))
+    throw OutOfReach(log_search ? fmt::format("no point of [e^-{:g}, 1.8e308] has delta below the target with 40 "
+                                              "certified bits at 4096-bit precision (the root finder's range)",
+                                              kMinLogRoot)
+                                : fmt::format("the root lies beyond [{:g}, 1.8e308], where the root finder's search "
+                                              "starts in double precision", lo));
   if (fl < 0 && fh > 0) {
     double xm = xl + 0.5 * (xh - xl);  // (xl + xh and xl xh overflow near DBL_MAX)
     for (int it = 0; it < 300; ++it) {
@@ -178,20 +195,26 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
       // NaN step turned Newton into 30 more bisection steps
       slope(s, x, 64);
       arb_div(s, d, s, 64);
+      if (log_search) arb_div(s, s, x, 64);  // dy = dx/x
       const double ratio = arf_get_d(arb_midref(s), ARF_RND_NEAR);
       double next = xm - (side > 0 ? fm : -fm) * ratio;
       // converged before the safeguard: a step of an ulp lands on the bracket's end (xm itself) and was taken
-      // for a step outside it, which sent the search into 30 bisection steps
-      if (std::fabs(next - xm) <= 4e-16 * std::fabs(xm)) break;
+      // for a step outside it, which sent the search into 30 bisection steps (in y: y's own ulps, |y| up to 1e6)
+      const double scale = log_search ? std::max(1.0, std::fabs(xm)) : std::fabs(xm);
+      if (std::fabs(next - xm) <= 4e-16 * scale) break;
       if (!(next > xl && next < xh))
-        next = (xl > 0 && xh / xl > 16) ? std::sqrt(xl) * std::sqrt(xh) : xl + 0.5 * (xh - xl);
-      if (std::fabs(next - xm) <= 1e-16 * std::fabs(xm) || xh - xl <= 1e-16 * std::fabs(xh)) {
+        next = (!log_search && xl > 0 && xh / xl > 16) ? std::sqrt(xl) * std::sqrt(xh) : xl + 0.5 * (xh - xl);
+      if (std::fabs(next - xm) <= 1e-16 * scale || xh - xl <= 1e-16 * (log_search ? std::max(1.0, std::fabs(xh)) : std::fabs(xh))) {
         xm = next;
         break;
       }
       xm = next;
     }
     arb_set_d(x, xm);
+    if (log_search) {
+      arb_exp(x, x, prec + 20);
+      arb_get_mid_arb(x, x);
+    }
     for (int it = 0; it < 60; ++it) {  // Newton at full precision from a double-accurate start
       const slong wp = prec + 20;
       delta_acc(d, x, prec - 12);
@@ -299,7 +322,7 @@ void gauss_mu(arb_t res, arb_srcptr p, slong prec) {
   arb_srcptr eps = p + 0, target = p + 1;
   const double e = arf_get_d(arb_midref(eps), ARF_RND_NEAR);
   certified_root(
-      res, std::sqrt(2.0) * std::sqrt(e) + 1, 1e-300, target, +1, [&](arb_t d, const arb_t m, slong wp) { delta_at(d, eps, m, wp); },
+      res, std::sqrt(2.0) * std::sqrt(e) + 1, 0, target, +1, [&](arb_t d, const arb_t m, slong wp) { delta_at(d, eps, m, wp); },
       [&](arb_t s, const arb_t m, slong wp) {  // phi(mu/2 - eps/mu)
         arb_t x;
         arb_init(x);
@@ -309,7 +332,7 @@ void gauss_mu(arb_t res, arb_srcptr p, slong prec) {
         phi(s, x, wp);
         arb_clear(x);
       },
-      prec);
+      prec, true);
 }
 
 namespace {

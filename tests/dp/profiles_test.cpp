@@ -315,7 +315,10 @@ TEST(DpInverses, AnalyticCalibrationBeatsTheClassicalOne) {
 // The inverses far out, where delta's two terms cancel by ~1000 bits and the decimal parameters' balls limit its
 // accuracy: certified in bounded time. For tiny eps and mu, delta is homogeneous of degree 1 (delta(c e; c m) ~
 // c delta(e; m)), so mu(1e-300, 1e-300) has the digits of mu(1e-20, 1e-20); at eps = 0, mu = sqrt(2 pi) delta to
-// first order. A root beyond the double range of the search's start is refused by name, not searched for ever.
+// first order. mu's search runs in ln mu, so roots below the double range are found: mu(1e-300, 1e-1000000) =
+// 4.66062938911529021775e-304 (bisection of Balle and Wang's delta in mpmath at 1500 digits; the search in mu itself
+// refused it, its start being 1e-300); where delta itself cannot be resolved at 4096 bits on the way (eps = 0,
+// delta = 1e-100000: the two terms cancel by 332,000 bits), refused by name, not searched for ever.
 TEST(DpInverses, FarOutInBoundedTime) {
   auto eval = [](const char* id, const char* a, const char* b) {
     const privoco::Entry& e = privoco::entry(id);
@@ -332,7 +335,11 @@ TEST(DpInverses, FarOutInBoundedTime) {
   EXPECT_NE(other.value.substr(0, 16), far.value.substr(0, 16));
   EXPECT_EQ(eval("DP.gauss.mu", "0", "1e-300").value.substr(0, 12), "2.5066282746");  // sqrt(2 pi) = 2.50662827463
   EXPECT_EQ(eval("DP.gauss.eps", "1e-1000000", "1e-300").value.substr(0, 8), "2.145636");
-  EXPECT_THROW(eval("DP.gauss.mu", "1e-300", "1e-1000000"), privoco::OutOfReach);
+  const ref::Certified tiny = eval("DP.gauss.mu", "1e-300", "1e-1000000");
+  EXPECT_EQ(tiny.value.substr(0, 17), "4.660629389115290") << tiny.value;
+  EXPECT_EQ(tiny.value.substr(tiny.value.size() - 5), "e-304");
+  // sibling: eps = 0 there would be mu = sqrt(2 pi) delta = 2.5e-1000000, beyond the resolvable range: refused
+  EXPECT_THROW(eval("DP.gauss.mu", "0", "1e-100000"), privoco::OutOfReach);
 }
 
 // Heterogeneous composition: DP.gauss.delta with a list mu_1..mu_d equals the single mechanism at
@@ -616,7 +623,7 @@ TEST(DpInversesFast, SubnormalRootsGiveTheirLogarithm) {
   EXPECT_LE(std::fabs(v.log_abs() - c.log_abs()), 2 * ulp_ln);
   EXPECT_GT(std::fabs(std::log(1.2977128253666180e-319) - c.log_abs()), 1e6 * ulp_ln);  // the sibling: ln of a subnormal
 
-  // DP.gauss.mu (the reference searches roots from 1e-300 up): at eps = 0, mu = sqrt(2 pi) delta to O(delta^2); at
+  // DP.gauss.mu: at eps = 0, mu = sqrt(2 pi) delta to O(delta^2); at
   // eps = 1e-315, delta = 1e-320 ln mu = -726.60051309216991 (bisection of Balle and Wang's delta in mpmath at 1600
   // bits: erfc(a) - e^eps erfc(b) cancels 1050 bits there)
   const auto m0 = privoco::fast::dp::gauss_mu(0, 1e-320);
@@ -625,6 +632,16 @@ TEST(DpInversesFast, SubnormalRootsGiveTheirLogarithm) {
   const auto m1 = privoco::fast::dp::gauss_mu(1e-315, 1e-320);
   EXPECT_EQ(m1.status, Status::underflow);
   EXPECT_NEAR(m1.log_abs(), -726.60051309216991, 2e-13);
+  // the certified reference (its search in ln mu) finds the same subnormal root: ln within 2 ulp of ln
+  const double sub_root[2] = {1e-315, 1e-320};
+  const ref::Certified cm = ref::evaluate(privoco::entry("DP.gauss.mu"), sub_root);
+  const double ulp_lnm = std::nextafter(std::fabs(cm.log_abs()), INFINITY) - std::fabs(cm.log_abs());
+  EXPECT_LE(std::fabs(m1.log_abs() - cm.log_abs()), 2 * ulp_lnm);
+  EXPECT_GT(std::fabs(m1.log_abs() + 1e-12 - cm.log_abs()), 2 * ulp_lnm);  // sibling: 1e-12 off in ln fails it
+  // a normal root below the old search's start (1e-300): mu(1e-320, 1e-305) = 2.5066282746310018e-305
+  const double low_root[2] = {1e-320, 1e-305};
+  EXPECT_LE(ref::ulp_error(ref::evaluate(privoco::entry("DP.gauss.mu"), low_root),
+                           privoco::fast::evaluate(privoco::entry("DP.gauss.mu"), low_root).value), 4.0);
   // normal roots below 2^-500 take the same route and agree with the reference's bisection
   const double y[3] = {1, 3.98e-301, 1e-200};
   EXPECT_LE(ref::ulp_error(ref::evaluate(e, y), privoco::fast::evaluate(e, y).value), 4.0);
