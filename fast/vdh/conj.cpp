@@ -692,9 +692,11 @@ static dd ln_two_erf_c_sqrt_b(const dd& C, double b) {
 
 // ln(B/b) = ln((b + V)/b) for b > 0 as a double-double. B/b past DBL_MAX (V = 1.3e111, b = 8.9e-298: inf - inf, NaN):
 // ln B - ln b. A b below 2^-900 is scaled up first (exact; not where V 2^600 could overflow): the division's residual
-// rounded to 2^-1074 and left 3e-7 relative in F = -V/(2b) = -1.3e-10 at b = 1.87e-314, V = 4.9e-324.
+// rounded to 2^-1074 and left 3e-7 relative in F = -V/(2b) = -1.3e-10 at b = 1.87e-314, V = 4.9e-324. Past 2^1000
+// both halved (exact: a V whose halving rounds is below b 2^-2000, beyond ln(B/b)'s bits): b + V passed DBL_MAX at
+// b = 1.8e308, V = 3.5e299, NaN, and F = sqrt(b/B) - 1 was formed by subtraction, 7e-8 relative off.
 static dd ln_B_over_b(double b, double V) {
-  const double sv = b < 0x1p-900 && V < 0x1p400 ? 0x1p600 : 1.0;
+  const double sv = b > 0x1p1000 || V > 0x1p1000 ? 0.5 : b < 0x1p-900 && V < 0x1p400 ? 0x1p600 : 1.0;
   const dd Bb = two_sum(b * sv, V * sv) / dd{b * sv, 0};
   return std::isfinite(Bb.hi) ? log_dd(Bb) : log_dd(two_sum(b, V)) - log_dd(dd{b, 0});
 }

@@ -755,3 +755,17 @@ TEST(ConjFastWholeRange, PotentialGaussianLimitLogarithmsCancel) {
   const double x_double = (x + 0.5 * ln_Bb + ln_es) - 0.5 * ln_Bb - ln_es;  // the same terms, rounded in double
   EXPECT_GT(std::fabs(std::expm1(x_double) - F) / (std::fabs(F) * DBL_EPSILON), 16) << "the sibling";
 }
+
+// b + V past DBL_MAX in the Gaussian limit (seed 28: b = 1.8e308, V = 3.5e299, G = DBL_MIN): ln(B/b) from the
+// halves of b and V (it was NaN, and F = sqrt(b/B) - 1 came from the subtraction, 7e-8 relative off, as did F* at
+// tiny u). F = -V/(2b) to first order. The sibling: sqrt(b/B) - 1 formed in double is millions of ulp off.
+TEST(ConjFastWholeRange, PotentialWithBPastTheRange) {
+  const double V = 3.463688405662035e+299, b = 1.7976931348623155e+308, G = 2.2250738585072014e-308;
+  EXPECT_FALSE(std::isfinite(b + V));
+  for (double L : {0.0, 1e-300, 1.0, 1e150, -1e150})
+    privoco::testing::expect_matches_reference("VDH.pot.conj", {L, V, b, G});
+  privoco::testing::expect_matches_reference("VDH.conj.Fstar", {4.9406564584124654e-324, V, b, G});
+  const double F = fv::pot_conj(0, V, b, G).value;
+  const double by_subtraction = std::sqrt(b / (0.5 * b + 0.5 * V)) / std::sqrt(2.0) - 1;
+  EXPECT_GT(std::fabs(by_subtraction - F) / (std::fabs(F) * DBL_EPSILON), 1e6) << "the sibling";
+}
