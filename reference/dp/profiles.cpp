@@ -128,8 +128,8 @@ void phi(arb_t r, const arb_t x, slong prec) {
 // positive ends differ by orders of magnitude) at 64 bits, Newton at prec + 20 bits from there; finally the bracket
 // [x - r, x + r], r = 2^-(prec-8) |x|, is certified by the signs of delta - target at its ends. res = that bracket,
 // or indeterminate when it cannot be certified at prec.
-// log_search (lo = 0): the 64-bit stage searches y = ln x in doubles, so that roots below the double range are found
-// too (x = e^y as a ball; the bracket grows by doubling steps down to y = -kMinLogRoot).
+// log_search: a root below lo is searched in y = ln x (x = e^y an exact ball), so that roots below the double range
+// are found too, down to e^-kMinLogRoot; above lo the search in x itself (y's ulps are |y| 2^-52 of x).
 constexpr double kMinLogRoot = 1e6;
 template <class Delta, class Slope>
 void certified_root(arb_t res, double x0, double lo, const arb_t target, int side, Delta delta, Slope slope,
@@ -151,9 +151,10 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
       last = acc;
     }
   };
+  bool in_log = false;  // the variable of f_at and refine: x itself, or y = ln x (set below)
   auto f_at = [&](double v) {  // sign-adjusted: increasing in v
     arb_set_d(x, v);
-    if (log_search) arb_exp(x, x, 64), arb_get_mid_arb(x, x);  // an exact point (a radius would cost delta's bits)
+    if (in_log) arb_exp(x, x, 64), arb_get_mid_arb(x, x);  // an exact point (a radius would cost delta's bits)
     // 64 bits, more where delta's two terms cancel: a midpoint without correct bits sends Newton astray
     for (slong wp = 64; wp <= 4096; wp *= 2) {
       delta(d, x, wp);
@@ -163,28 +164,34 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
     const double fv = arf_get_d(arb_midref(step), ARF_RND_NEAR) - ltd;
     return side > 0 ? fv : -fv;
   };
-  // grow a bracket [xl, xh] with f(xl) < 0 < f(xh) (in log_search, of y = ln x: lo = -kMinLogRoot, hi = ln DBL_MAX)
-  double xl = log_search ? std::log(x0) : x0, xh = xl;
-  const double lo_v = log_search ? -kMinLogRoot : lo, hi_v = log_search ? std::log(DBL_MAX) : DBL_MAX;
-  double fl = f_at(xl), fh = fl;
-  for (int i = 0; i < 2000 && !(fl < 0) && xl != lo_v; ++i) {
-    // log_search: steps of ln 4 as below, doubling after 600 (past e^-830). (NaN, delta not resolved at 4096 bits,
-    // counts as not below: the parameters' balls can leave delta without a digit between the start and the root)
-    if (log_search) xl = std::max(xl - (i < 600 ? 1.4 : std::ldexp(1.4, std::min(i - 600, 30))), lo_v);
-    else xl = xl > 1e-280 ? xl / 4 : lo;
-    fl = f_at(xl);
+  // grow a bracket [xl, xh] with f(xl) < 0 < f(xh), in x from x0 down to lo and up to DBL_MAX
+  double xl = x0, xh = x0;
+  double fl = f_at(xl), fh = fl, last_above = fl > 0 ? x0 : NAN;  // the smallest x seen with f > 0
+  for (int i = 0; i < 2000 && !(fl < 0) && xl != lo; ++i) {
+    xl = xl > 1e-280 ? xl / 4 : lo, fl = f_at(xl);
+    if (fl > 0) last_above = xl;
   }
-  for (int i = 0; i < 2000 && !(fh > 0) && xh < hi_v; ++i)
-    xh = log_search ? std::min(xh + 1.4, hi_v) : std::min(xh * 4 + 1, DBL_MAX), fh = f_at(xh);
-  // (NaN: delta not resolved yet at this precision, the parameters' balls too wide: the caller raises prec. In
-  // log_search, NaN at the range's lower end with balls of 4096 bits: f_at's own ceiling, refused)
-  if ((xl == lo_v && (fl >= 0 || (log_search && std::isnan(fl) && prec >= 4096))) || (xh == hi_v && fh <= 0))
-    throw OutOfReach(log_search ? fmt::format("no point of [e^-{:g}, 1.8e308] has delta below the target with 40 "
-                                              "certified bits at 4096-bit precision (the root finder's range)",
-                                              kMinLogRoot)
-                                : fmt::format("the root lies beyond [{:g}, 1.8e308], where the root finder's search "
-                                              "starts in double precision", lo));
-  if (fl < 0 && fh > 0) {
+  for (int i = 0; i < 2000 && !(fh > 0) && xh < DBL_MAX; ++i) xh = std::min(xh * 4 + 1, DBL_MAX), fh = f_at(xh);
+  // log_search: a root below lo is searched in y = ln x, from ln lo (or the smallest point above the target) down,
+  // steps of ln 4, doubling after 600 (past e^-830), to -kMinLogRoot. (NaN, delta not resolved at 4096 bits, counts
+  // as not below: the parameters' balls can leave delta without a digit between the start and the root)
+  if (log_search && xl == lo && !(fl < 0) && last_above > 0) {
+    in_log = true;
+    xh = std::log(last_above), fh = f_at(xh);
+    xl = std::log(lo);
+    for (int i = 0; i < 2000 && !(fl < 0) && xl != -kMinLogRoot; ++i)
+      xl = std::max(xl - (i < 600 ? 1.4 : std::ldexp(1.4, std::min(i - 600, 30))), -kMinLogRoot), fl = f_at(xl);
+    // NaN at the range's lower end with balls of 4096 bits: f_at's own ceiling, refused
+    if (xl == -kMinLogRoot && (fl >= 0 || (std::isnan(fl) && prec >= 4096)))
+      throw OutOfReach(fmt::format("no point of [e^-{:g}, {:g}] has delta below the target with 40 certified bits at "
+                                   "4096-bit precision (the root finder's range)", kMinLogRoot, lo));
+  } else if ((xl == lo && fl >= 0) || (xh == DBL_MAX && fh <= 0)) {  // (NaN: not resolved yet at this precision)
+    throw OutOfReach(fmt::format("the root lies beyond [{:g}, 1.8e308], where the root finder's search starts in "
+                                 "double precision", lo));
+  }
+  // safeguarded Newton in the current variable from the bracket [xl, xh]; returns the last iterate, the bracket
+  // narrowed in place
+  auto refine = [&](double& xl, double& xh) {
     double xm = xl + 0.5 * (xh - xl);  // (xl + xh and xl xh overflow near DBL_MAX)
     for (int it = 0; it < 300; ++it) {
       const double fm = f_at(xm);
@@ -195,23 +202,27 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
       // NaN step turned Newton into 30 more bisection steps
       slope(s, x, 64);
       arb_div(s, d, s, 64);
-      if (log_search) arb_div(s, s, x, 64);  // dy = dx/x
+      if (in_log) arb_div(s, s, x, 64);  // dy = dx/x
       const double ratio = arf_get_d(arb_midref(s), ARF_RND_NEAR);
       double next = xm - (side > 0 ? fm : -fm) * ratio;
       // converged before the safeguard: a step of an ulp lands on the bracket's end (xm itself) and was taken
       // for a step outside it, which sent the search into 30 bisection steps (in y: y's own ulps, |y| up to 1e6)
-      const double scale = log_search ? std::max(1.0, std::fabs(xm)) : std::fabs(xm);
+      const double scale = in_log ? std::max(1.0, std::fabs(xm)) : std::fabs(xm);
       if (std::fabs(next - xm) <= 4e-16 * scale) break;
       if (!(next > xl && next < xh))
-        next = (!log_search && xl > 0 && xh / xl > 16) ? std::sqrt(xl) * std::sqrt(xh) : xl + 0.5 * (xh - xl);
-      if (std::fabs(next - xm) <= 1e-16 * scale || xh - xl <= 1e-16 * (log_search ? std::max(1.0, std::fabs(xh)) : std::fabs(xh))) {
+        next = (!in_log && xl > 0 && xh / xl > 16) ? std::sqrt(xl) * std::sqrt(xh) : xl + 0.5 * (xh - xl);
+      if (std::fabs(next - xm) <= 1e-16 * scale || xh - xl <= 1e-16 * (in_log ? std::max(1.0, std::fabs(xh)) : std::fabs(xh))) {
         xm = next;
         break;
       }
       xm = next;
     }
+    return xm;
+  };
+  if (fl < 0 && fh > 0) {
+    double xm = refine(xl, xh);
     arb_set_d(x, xm);
-    if (log_search) {
+    if (in_log) {
       arb_exp(x, x, prec + 20);
       arb_get_mid_arb(x, x);
     }
@@ -258,7 +269,7 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
     arb_set(a, x), arb_set(b, x);
     arb_sub_arf(a, a, ra, ARF_PREC_EXACT);
     arb_add_arf(b, b, ra, ARF_PREC_EXACT);
-    if (!(arf_cmp_d(arb_midref(a), lo) > 0)) break;
+    if (!(arf_cmp_d(arb_midref(a), in_log ? 0.0 : lo) > 0)) break;  // (below lo: the root was searched in ln x)
     delta_acc(da, a, prec - 12);  // the ends differ from the target by ~2^-(prec-8) relative (r widens if short)
     delta_acc(db, b, prec - 12);
     const bool a_ok = side < 0 ? arb_gt(da, target) : arb_lt(da, target);
@@ -322,7 +333,7 @@ void gauss_mu(arb_t res, arb_srcptr p, slong prec) {
   arb_srcptr eps = p + 0, target = p + 1;
   const double e = arf_get_d(arb_midref(eps), ARF_RND_NEAR);
   certified_root(
-      res, std::sqrt(2.0) * std::sqrt(e) + 1, 0, target, +1, [&](arb_t d, const arb_t m, slong wp) { delta_at(d, eps, m, wp); },
+      res, std::sqrt(2.0) * std::sqrt(e) + 1, 1e-300, target, +1, [&](arb_t d, const arb_t m, slong wp) { delta_at(d, eps, m, wp); },
       [&](arb_t s, const arb_t m, slong wp) {  // phi(mu/2 - eps/mu)
         arb_t x;
         arb_init(x);
