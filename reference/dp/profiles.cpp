@@ -226,16 +226,41 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
       arb_exp(x, x, prec + 20);
       arb_get_mid_arb(x, x);
     }
-    for (int it = 0; it < 60; ++it) {  // Newton at full precision from a double-accurate start
+    // Newton at full precision from a double-accurate start, kept near the double bracket [bl, bh] (each step
+    // narrows it by the side f lies on, where that is certain); a step far outside it bisects it. (The root may lie between two adjacent
+    // doubles across which delta jumps from 1e-166974016 to 1, eps = 1.4e41: the step from the end at delta = 1,
+    // divided by a slope of e^{-10^9}, was 2.5e897895834, and the root was never certified.)
+    arb_t bl, bh;
+    arb_init(bl), arb_init(bh);
+    arb_set_d(bl, xl), arb_set_d(bh, xh);
+    if (in_log) arb_exp(bl, bl, prec + 20), arb_get_mid_arb(bl, bl), arb_exp(bh, bh, prec + 20), arb_get_mid_arb(bh, bh);
+    for (int it = 0; it < 80; ++it) {
       const slong wp = prec + 20;
       delta_acc(d, x, prec - 12);
       slope(s, x, wp);
       arb_log(step, d, wp);
-      arb_sub(step, step, lt, wp);
+      arb_sub(step, step, lt, wp);  // ln delta - ln target: its sign says the side
+      if (arb_is_negative(step) || arb_is_positive(step)) arb_set(side > 0 ? (arb_is_negative(step) ? bl : bh)
+                                                                           : (arb_is_negative(step) ? bh : bl), x);
       arb_mul(step, step, d, wp);
       arb_div(step, step, s, wp);
       arb_get_mid_arb(step, step);
       if (!arb_is_finite(step)) break;
+      arb_sub(step, x, step, wp);
+      arb_get_mid_arb(step, step);
+      // far outside the bracket (by more than its width and 2^-30 |x|: its ends are from 40-bit values of delta, and
+      // may lie within 1e-12 of the root on its wrong side): its midpoint
+      arb_sub(s, bh, bl, wp);
+      arb_abs(a, x);
+      arb_mul_2exp_si(a, a, -30);
+      arb_max(s, s, a, wp);
+      arb_sub(a, bl, s, wp), arb_add(b, bh, s, wp);
+      if (!(arb_gt(step, a) && arb_lt(step, b))) {
+        arb_add(step, bl, bh, wp);
+        arb_mul_2exp_si(step, step, -1);
+        arb_get_mid_arb(step, step);
+      }
+      arb_sub(step, x, step, wp);  // the move
       arb_sub(x, x, step, wp);
       arb_get_mid_arb(x, x);
       mag_t ms, mx;
@@ -247,6 +272,7 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
       mag_clear(ms), mag_clear(mx);
       if (done) break;
     }
+    arb_clear(bl), arb_clear(bh);
   } else {
     arb_indeterminate(x);
   }
