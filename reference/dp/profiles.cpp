@@ -227,9 +227,10 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
       arb_get_mid_arb(x, x);
     }
     // Newton at full precision from a double-accurate start, kept near the double bracket [bl, bh] (each step
-    // narrows it by the side f lies on, where that is certain); a step far outside it bisects it. (The root may lie between two adjacent
-    // doubles across which delta jumps from 1e-166974016 to 1, eps = 1.4e41: the step from the end at delta = 1,
-    // divided by a slope of e^{-10^9}, was 2.5e897895834, and the root was never certified.)
+    // narrows it by the side f lies on, where that is certain); a step far outside it bisects it. (The root may lie
+    // between two adjacent doubles across which delta jumps from e^-8799 to 1, eps = 1.4e41, delta = 1e-202: the
+    // step from the end at delta = 1, divided by a slope near e^{-2 10^9}, was 2.5e897895834, and the root was never
+    // certified.)
     arb_t bl, bh;
     arb_init(bl), arb_init(bh);
     arb_set_d(bl, xl), arb_set_d(bh, xh);

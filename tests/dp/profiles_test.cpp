@@ -342,6 +342,24 @@ TEST(DpInverses, FarOutInBoundedTime) {
   EXPECT_THROW(eval("DP.gauss.mu", "0", "1e-100000"), privoco::OutOfReach);
 }
 
+// A root between two adjacent doubles of mu across which delta jumps from e^-8799 to 1 (eps = 1.4e41: the
+// transition is narrower than mu's ulp, 65536): the full-precision Newton step from the end at delta = 1 was
+// 2.5e897895834 (a slope near e^{-2 10^9}), and the root was never certified; the steps are now kept near the double
+// bracket. The fast part's double is the bracket's lower end. The sibling: delta at the two doubles is e^-8799 and
+// 1, far on either side of the target 1e-202: no double of mu gives the target's delta.
+TEST(DpInverses, RootBetweenAdjacentDoubles) {
+  const auto& em = privoco::entry("DP.gauss.mu");
+  const double x[2] = {1.3829825980210701e+41, 1.011764738862992e-202};
+  const ref::Certified c = ref::evaluate(em, x);
+  EXPECT_EQ(c.value.substr(0, 17), "5.259244428662866") << c.value;
+  EXPECT_LE(ref::ulp_error(c, privoco::fast::evaluate(em, x).value), 4.0);
+  const auto& ed = privoco::entry("DP.gauss.delta");
+  const double mu = privoco::fast::evaluate(em, x).value;
+  const double at_lo[3] = {1, x[0], mu}, at_hi[3] = {1, x[0], std::nextafter(mu, INFINITY)};
+  EXPECT_LT(ref::evaluate(ed, at_lo).log_abs(), -8000);
+  EXPECT_EQ(ref::evaluate(ed, at_hi).value.substr(0, 6), "1.0000");
+}
+
 // Heterogeneous composition: DP.gauss.delta with a list mu_1..mu_d equals the single mechanism at
 // sqrt(sum mu_j^2) (enclosures overlap); the sibling: the linear sum of the mu_j (a wrong composition) does not.
 // The fast part agrees within 8 ulp at lists.
