@@ -211,7 +211,8 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
       if (std::fabs(next - xm) <= 4e-16 * scale) break;
       if (!(next > xl && next < xh))
         next = (!in_log && xl > 0 && xh / xl > 16) ? std::sqrt(xl) * std::sqrt(xh) : xl + 0.5 * (xh - xl);
-      if (std::fabs(next - xm) <= 1e-16 * scale || xh - xl <= 1e-16 * (in_log ? std::max(1.0, std::fabs(xh)) : std::fabs(xh))) {
+      const double width_scale = in_log ? std::max(1.0, std::fabs(xh)) : std::fabs(xh);
+      if (std::fabs(next - xm) <= 1e-16 * scale || xh - xl <= 1e-16 * width_scale) {
         xm = next;
         break;
       }
@@ -234,7 +235,10 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
     arb_t bl, bh;
     arb_init(bl), arb_init(bh);
     arb_set_d(bl, xl), arb_set_d(bh, xh);
-    if (in_log) arb_exp(bl, bl, prec + 20), arb_get_mid_arb(bl, bl), arb_exp(bh, bh, prec + 20), arb_get_mid_arb(bh, bh);
+    if (in_log) {
+      arb_exp(bl, bl, prec + 20), arb_get_mid_arb(bl, bl);
+      arb_exp(bh, bh, prec + 20), arb_get_mid_arb(bh, bh);
+    }
     for (int it = 0; it < 80; ++it) {
       const slong wp = prec + 20;
       delta_acc(d, x, prec - 12);
