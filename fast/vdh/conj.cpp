@@ -677,17 +677,25 @@ static Value pred_core(double L, double V, double b, double G) {
 // ln(2 erf(C sqrt b)) for b > 0 as a double-double, from C sqrt b itself, not from mu_b = C^2 b: that underflowed
 // (subnormal or 0 from b ~ 1e-156 at G = 3.6e75: F = 0.206 where it is 0.186, NaN from b = 1e-200). Where C sqrt b
 // < 1e-150, erf(s) = 2s/sqrt(pi) to 1e-300, from logarithms (C sqrt b may underflow); b below 2^-900 scaled by 2^600
-// first (exact).
-static dd ln_two_erf_c_sqrt_b(const dd& C, double b) {
+// first (exact). erf_out, where given: erf(C sqrt b) itself, rounded to double (0 where C sqrt b underflows).
+static dd ln_two_erf_c_sqrt_b(const dd& C, double b, double* erf_out = nullptr) {
   const bool tiny_b = b < 0x1p-900;
   const double sc = tiny_b ? 0x1p600 : 1.0;
   const int k = tiny_b ? 300 : 0;  // sqrt(sc) = 2^k
   const dd rb = sqrt_dd(dd{b * sc, 0});  // sqrt(b) 2^k, normal
   const dd sk = C * rb, s{std::ldexp(sk.hi, -k), std::ldexp(sk.lo, -k)};
   const dd four_over_sqrt_pi{0x1.20dd750429b6dp+1, 0x1.1ae3a914fed80p-55};
-  if (!(sk.hi <= DBL_MAX)) return kLn2dd;  // C sqrt b past the double range (inf, or NaN from inf - inf): erf = 1
-  return s.hi > 1e-150 ? log_dd(erf_dd(s) * 2.0)
-                       : log_dd(four_over_sqrt_pi) + log_dd(C) + log_dd(rb) - kLn2dd * static_cast<double>(k);
+  if (!(sk.hi <= DBL_MAX)) {  // C sqrt b past the double range (inf, or NaN from inf - inf): erf = 1
+    if (erf_out) *erf_out = 1;
+    return kLn2dd;
+  }
+  if (s.hi > 1e-150) {
+    const dd e = erf_dd(s);
+    if (erf_out) *erf_out = e.hi;
+    return log_dd(e * 2.0);
+  }
+  if (erf_out) *erf_out = std::ldexp(0.5 * four_over_sqrt_pi.hi * sk.hi, -k);  // 2 s/sqrt(pi)
+  return log_dd(four_over_sqrt_pi) + log_dd(C) + log_dd(rb) - kLn2dd * static_cast<double>(k);
 }
 
 // ln(B/b) = ln((b + V)/b) for b > 0 as a double-double. B/b past DBL_MAX (V = 1.3e111, b = 8.9e-298: inf - inf, NaN):
@@ -807,13 +815,13 @@ static Value pot_core(double L, double V, double b, double G) {
     // ln erf(C sqrt b) (far from 0 where b is tiny: it was left out, ln F off by 181 at b = 4.9e-324) as double-doubles:
     // in double (449.7 and -61.8 at L = 4.8e94, V = 1.5e186, b = 4.4e-205, G = 1.0e-76) their roundings stayed in
     // E = -0.31, 76 ulp of F
-    dd E = E0 + (ln_B_over_b(b, V) * -0.5 - (ln_two_erf_c_sqrt_b(r.C, b) - kLn2dd)) + dd{std::log(pk.q), 0};
+    double es;  // erf(C sqrt b), for the scaled product below
+    dd E = E0 + (ln_B_over_b(b, V) * -0.5 - (ln_two_erf_c_sqrt_b(r.C, b, &es) - kLn2dd)) + dd{std::log(pk.q), 0};
     if (E.hi < 0.7) return potential(std::expm1(to_double(E)));
     Scaled m;  // 1 + F = sqrt(b/B) e^{E0}/erf(C sqrt b), the factor scaled (b/B may underflow: sqrt(b)/sqrt(B))
     m.m = std::sqrt(b);
     m.renorm();
     const bool Bf = std::isfinite(b + V);  // B itself where it is a double (halving subnormals rounds)
-    const double es = std::erf(std::sqrt(b) / (5 * G));  // erf(C sqrt b), for this scaled product only
     m /= std::sqrt(Bf ? b + V : 0.5 * b + 0.5 * V), m /= std::sqrt(Bf ? 1.0 : 2.0), m /= es, m *= pk.q;
     m.E = E0;
     Value P = finish(1, m);

@@ -131,6 +131,12 @@ void phi(arb_t r, const arb_t x, slong prec) {
 // log_search: a root below lo is searched in y = ln x (x = e^y an exact ball), so that roots below the double range
 // are found too, down to e^-kMinLogRoot; above lo the search in x itself (y's ulps are |y| 2^-52 of x).
 constexpr double kMinLogRoot = 1e6;
+// x = e^y at the variable's value v, as an exact point (a radius would cost delta's bits); x = v itself outside the
+// log search
+void point_at(arb_t x, double v, bool in_log, slong prec) {
+  arb_set_d(x, v);
+  if (in_log) arb_exp(x, x, prec), arb_get_mid_arb(x, x);
+}
 template <class Delta, class Slope>
 void certified_root(arb_t res, double x0, double lo, const arb_t target, int side, Delta delta, Slope slope,
                     slong prec, bool log_search = false) {
@@ -151,10 +157,9 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
       last = acc;
     }
   };
-  bool in_log = false;  // the variable of f_at and refine: x itself, or y = ln x (set below)
+  bool in_log = false;  // the variable of f_at and the search: x itself, or y = ln x (set below)
   auto f_at = [&](double v) {  // sign-adjusted: increasing in v
-    arb_set_d(x, v);
-    if (in_log) arb_exp(x, x, 64), arb_get_mid_arb(x, x);  // an exact point (a radius would cost delta's bits)
+    point_at(x, v, in_log, 64);
     // 64 bits, more where delta's two terms cancel: a midpoint without correct bits sends Newton astray
     for (slong wp = 64; wp <= 4096; wp *= 2) {
       delta(d, x, wp);
@@ -189,9 +194,8 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
     throw OutOfReach(fmt::format("the root lies beyond [{:g}, 1.8e308], where the root finder's search starts in "
                                  "double precision", lo));
   }
-  // safeguarded Newton in the current variable from the bracket [xl, xh]; returns the last iterate, the bracket
-  // narrowed in place
-  auto refine = [&](double& xl, double& xh) {
+  if (fl < 0 && fh > 0) {
+    // safeguarded Newton in the current variable from the bracket [xl, xh], narrowing it
     double xm = xl + 0.5 * (xh - xl);  // (xl + xh and xl xh overflow near DBL_MAX)
     for (int it = 0; it < 300; ++it) {
       const double fm = f_at(xm);
@@ -218,15 +222,7 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
       }
       xm = next;
     }
-    return xm;
-  };
-  if (fl < 0 && fh > 0) {
-    double xm = refine(xl, xh);
-    arb_set_d(x, xm);
-    if (in_log) {
-      arb_exp(x, x, prec + 20);
-      arb_get_mid_arb(x, x);
-    }
+    point_at(x, xm, in_log, prec + 20);
     // Newton at full precision from a double-accurate start, kept near the double bracket [bl, bh] (each step
     // narrows it by the side f lies on, where that is certain); a step far outside it bisects it. (The root may lie
     // between two adjacent doubles across which delta jumps from e^-8799 to 1, eps = 1.4e41, delta = 1e-202: the
@@ -234,11 +230,7 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
     // certified.)
     arb_t bl, bh;
     arb_init(bl), arb_init(bh);
-    arb_set_d(bl, xl), arb_set_d(bh, xh);
-    if (in_log) {
-      arb_exp(bl, bl, prec + 20), arb_get_mid_arb(bl, bl);
-      arb_exp(bh, bh, prec + 20), arb_get_mid_arb(bh, bh);
-    }
+    point_at(bl, xl, in_log, prec + 20), point_at(bh, xh, in_log, prec + 20);
     for (int it = 0; it < 80; ++it) {
       const slong wp = prec + 20;
       delta_acc(d, x, prec - 12);
