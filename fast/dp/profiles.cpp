@@ -509,6 +509,13 @@ Value gauss_eps(double delta, const double* mu, int d) {
     const dd r = composed_scaled(mu, d, &k);
     return gauss_eps_tiny_mu(delta, to_double(r), k);
   }
+  // the composed mu past DBL_MAX (it was taken for inf, delta(0) misjudged and eps = 0 returned where it is 1.6e616,
+  // at mu = (1.4e302, 8.8e-310, 1.8e308)): ln eps = 2 ln mu - ln 2 as for mu > 1.8e154 (eps_block), mu = r 2^k
+  if (!std::isfinite(m.hi)) {
+    int k;
+    const dd r = composed_scaled(mu, d, &k);
+    return value_from_log(2 * (std::log(r.hi) + r.lo / r.hi) + (2.0 * k - 1) * kLn2Hi);
+  }
   return gauss_eps_at(delta, m);
 }
 

@@ -14,21 +14,53 @@ namespace privoco::reference::dp {
 
 using numerics::Mono;
 
+namespace {
+// eps from which the second term e^eps erfc(b) is taken as e^{-a^2} erfcx(b) (equal, since b^2 - a^2 = eps): Arb's
+// e^eps is not finite from eps ~ 1e100 (its exponent's own size), and there DP.gauss.eps and DP.gauss.mu had no
+// certified value (96 of 120 whole-range points of DP.gauss.mu with eps > 1e100 unsettled).
+constexpr double kErfcxFromEps = 0x1p64;
+bool erfcx_form(const arb_t eps) { return arf_cmp_d(arb_midref(eps), kErfcxFromEps) >= 0; }
+
+// a = (eps/mu - mu/2)/sqrt2 and b = (eps/mu + mu/2)/sqrt2, the error functions' arguments (delta = (erfc(a) -
+// e^eps erfc(b))/2, the Gaussian profile of Balle-Wang 2018 Thm 8 with Phi(x) = erfc(-x/sqrt2)/2)
+void gauss_args(arb_t a, arb_t b, const arb_t eps, const arb_t mu, slong prec) {
+  arb_t s, u;
+  arb_init(s), arb_init(u);
+  arb_sqrt_ui(s, 2, prec);
+  arb_mul(u, mu, s, prec);
+  arb_div(u, eps, u, prec);  // eps/(mu sqrt2)
+  arb_div(s, mu, s, prec);
+  arb_mul_2exp_si(s, s, -1);  // mu/(2 sqrt2)
+  arb_sub(a, u, s, prec);
+  arb_add(b, u, s, prec);
+  arb_clear(s), arb_clear(u);
+}
+
+// e^eps erfc(b), as e^{-a^2} erfcx(b) from eps = kErfcxFromEps on
+void scaled_tail(arb_t r, const arb_t eps, const arb_t a, const arb_t b, slong prec) {
+  arb_t e;
+  arb_init(e);
+  if (erfcx_form(eps)) {
+    numerics::mono(r, b, Mono::erfcx, prec);
+    arb_sqr(e, a, prec);
+    arb_neg(e, e);
+  } else {
+    numerics::mono(r, b, Mono::erfc, prec);
+    arb_set(e, eps);
+  }
+  arb_exp(e, e, prec);
+  arb_mul(r, r, e, prec);
+  arb_clear(e);
+}
+}  // namespace
+
 void gauss_delta(arb_t res, arb_srcptr p, slong prec) {
   arb_srcptr eps = p + 0, mu = p + 1;
-  numerics::Scratch<5> t;
-  arb_sqrt_ui(t[0], 2, prec);
-  arb_mul(t[1], mu, t[0], prec);
-  arb_div(t[1], eps, t[1], prec);           // eps/(mu sqrt2)
-  arb_div(t[2], mu, t[0], prec);
-  arb_mul_2exp_si(t[2], t[2], -1);          // mu/(2 sqrt2)
-  arb_sub(t[3], t[1], t[2], prec);          // a
-  arb_add(t[4], t[1], t[2], prec);          // b
-  numerics::mono(t[1], t[3], Mono::erfc, prec);  // erfc(a)
-  numerics::mono(t[2], t[4], Mono::erfc, prec);  // erfc(b)
-  arb_exp(t[0], eps, prec);
-  arb_mul(t[2], t[2], t[0], prec);          // e^eps erfc(b)
-  arb_sub(res, t[1], t[2], prec);
+  numerics::Scratch<4> t;
+  gauss_args(t[0], t[1], eps, mu, prec);
+  numerics::mono(t[2], t[0], Mono::erfc, prec);  // erfc(a)
+  scaled_tail(t[3], eps, t[0], t[1], prec);      // e^eps erfc(b)
+  arb_sub(res, t[2], t[3], prec);
   arb_mul_2exp_si(res, res, -1);
   // e^eps beyond Arb's exponent range (eps ~ 1e100) leaves an infinite ball: not decided here (the clipping below
   // would have turned its bounds into "exactly 1")
@@ -98,17 +130,7 @@ void delta_at(arb_t d, const arb_t eps, const arb_t mu, slong prec) {
   arb_clear(q[0]), arb_clear(q[1]);
 }
 
-// Phi(x) = erfc(-x/sqrt2)/2 and phi(x) = e^{-x^2/2}/sqrt(2 pi) at a ball x.
-void Phi(arb_t r, const arb_t x, slong prec) {
-  arb_t s;
-  arb_init(s);
-  arb_sqrt_ui(s, 2, prec);
-  arb_div(r, x, s, prec);
-  arb_neg(r, r);
-  numerics::mono(r, r, Mono::erfc, prec);
-  arb_mul_2exp_si(r, r, -1);
-  arb_clear(s);
-}
+// phi(x) = e^{-x^2/2}/sqrt(2 pi) at a ball x.
 void phi(arb_t r, const arb_t x, slong prec) {
   arb_t s;
   arb_init(s);
@@ -128,9 +150,20 @@ void phi(arb_t r, const arb_t x, slong prec) {
 // positive ends differ by orders of magnitude) at 64 bits, Newton at prec + 20 bits from there; finally the bracket
 // [x - r, x + r], r = 2^-(prec-8) |x|, is certified by the signs of delta - target at its ends. res = that bracket,
 // or indeterminate when it cannot be certified at prec.
-// log_search: a root below lo is searched in y = ln x (x = e^y an exact ball), so that roots below the double range
-// are found too, down to e^-kMinLogRoot; above lo the search in x itself (y's ulps are |y| 2^-52 of x).
-constexpr double kMinLogRoot = 1e6;
+// log_search: a root below lo (LogSearch::below) or above DBL_MAX (LogSearch::above) is searched in y = ln x (x = e^y
+// an exact ball), so that roots beyond the double range are found too, down to e^-kLogRootRange or up to
+// e^kLogRootRange; within the double range the search in x itself (y's ulps are |y| 2^-52 of x).
+enum class LogSearch { none, below, above };
+constexpr double kLogRootRange = 1e6;
+// Newton's step on ln delta, times this, is Newton's step on sqrt(-ln delta) (lnd = ln delta < lnt = ln target < 0):
+// far below the target ln delta is quadratic in the root's variable (-a^2, a linear in it), its Newton steps halve
+// the distance, and from eps = 1e104, delta = 1e-10 (mu's root 6 beyond sqrt(2 eps) = 1.4e52, between two doubles
+// 2e36 apart) 80 of them ended 1e12 short of the root; sqrt(-ln delta) is nearly linear there.
+double sqrt_newton_factor(double lnd, double lnt) {
+  if (!(lnd < lnt && lnt < 0)) return 1;
+  const double g = std::sqrt(-lnd), f = 2 * g / (g + std::sqrt(-lnt));
+  return std::isfinite(f) ? f : 2;
+}
 // x = e^y at the variable's value v, as an exact point (a radius would cost delta's bits); x = v itself outside the
 // log search
 void point_at(arb_t x, double v, bool in_log, slong prec) {
@@ -139,7 +172,7 @@ void point_at(arb_t x, double v, bool in_log, slong prec) {
 }
 template <class Delta, class Slope>
 void certified_root(arb_t res, double x0, double lo, const arb_t target, int side, Delta delta, Slope slope,
-                    slong prec, bool log_search = false) {
+                    slong prec, LogSearch log_search = LogSearch::none) {
   arb_t x, d, s, lt, step, a, b, da, db;
   arb_init(x), arb_init(d), arb_init(s), arb_init(lt), arb_init(step), arb_init(a), arb_init(b), arb_init(da),
       arb_init(db);
@@ -171,25 +204,48 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
   };
   // grow a bracket [xl, xh] with f(xl) < 0 < f(xh), in x from x0 down to lo and up to DBL_MAX
   double xl = x0, xh = x0;
-  double fl = f_at(xl), fh = fl, last_above = fl > 0 ? x0 : NAN;  // the smallest x seen with f > 0
+  double fl = f_at(xl), fh = fl;
+  double last_above = fl > 0 ? x0 : NAN, last_below = fl < 0 ? x0 : NAN;  // the smallest x seen with f > 0, the
+                                                                            // largest with f < 0
   for (int i = 0; i < 2000 && !(fl < 0) && xl != lo; ++i) {
     xl = xl > 1e-280 ? xl / 4 : lo, fl = f_at(xl);
     if (fl > 0) last_above = xl;
   }
-  for (int i = 0; i < 2000 && !(fh > 0) && xh < DBL_MAX; ++i) xh = std::min(xh * 4 + 1, DBL_MAX), fh = f_at(xh);
-  // log_search: a root below lo is searched in y = ln x, from ln lo (or the smallest point above the target) down,
-  // steps of ln 4, doubling after 600 (past e^-830), to -kMinLogRoot. (NaN, delta not resolved at 4096 bits, counts
-  // as not below: the parameters' balls can leave delta without a digit between the start and the root)
-  if (log_search && xl == lo && !(fl < 0) && last_above > 0) {
+  for (int i = 0; i < 2000 && !(fh > 0) && xh < DBL_MAX; ++i) {
+    xh = std::min(xh * 4 + 1, DBL_MAX), fh = f_at(xh);
+    if (fh < 0) last_below = xh;
+  }
+  // the log search: in y = ln x, from ln lo (or the smallest point above the target) down, or from ln DBL_MAX (or
+  // the largest point below it) up, steps of ln 4, doubling after 600, to -+kLogRootRange. (NaN, delta not resolved
+  // at 4096 bits, counts as not past the root: the parameters' balls can leave delta without a digit between the
+  // start and the root)
+  // (y's step: ln 4, doubled after 600 steps, kept within the range)
+  auto y_step = [](int i) { return i < 600 ? 1.4 : std::ldexp(1.4, std::min(i - 600, 30)); };
+  auto out_of_range = [&](const char* where) {
+    return OutOfReach(fmt::format("no point of [{}] has delta {} the target with 40 certified bits at 4096-bit "
+                                  "precision (the root finder's range)", where,
+                                  (side > 0) == (log_search == LogSearch::below) ? "below" : "above"));
+  };
+  if (log_search == LogSearch::below && xl == lo && !(fl < 0) && last_above > 0) {
     in_log = true;
     xh = std::log(last_above), fh = f_at(xh);
     xl = std::log(lo);
-    for (int i = 0; i < 2000 && !(fl < 0) && xl != -kMinLogRoot; ++i)
-      xl = std::max(xl - (i < 600 ? 1.4 : std::ldexp(1.4, std::min(i - 600, 30))), -kMinLogRoot), fl = f_at(xl);
+    for (int i = 0; i < 2000 && !(fl < 0) && xl != -kLogRootRange; ++i)
+      xl = std::max(xl - y_step(i), -kLogRootRange), fl = f_at(xl);
     // NaN at the range's lower end with balls of 4096 bits: f_at's own ceiling, refused
-    if (xl == -kMinLogRoot && (fl >= 0 || (std::isnan(fl) && prec >= 4096)))
-      throw OutOfReach(fmt::format("no point of [e^-{:g}, {:g}] has delta below the target with 40 certified bits at "
-                                   "4096-bit precision (the root finder's range)", kMinLogRoot, lo));
+    if (xl == -kLogRootRange && (fl >= 0 || (std::isnan(fl) && prec >= 4096)))
+      throw out_of_range(fmt::format("e^-{:g}, {:g}", kLogRootRange, lo).c_str());
+  } else if (log_search == LogSearch::above && xh == DBL_MAX && fh <= 0 && last_below > 0) {
+    // (eps's root past DBL_MAX: eps ~ mu^2/2 with mu up to DBL_MAX. Only from a delta resolved at DBL_MAX, and on
+    // while resolved: where eps/mu is large and mu small, delta's two terms cancel, and 2000 unresolved points
+    // searched up to e^1e6 took the time limit before the precision rose)
+    in_log = true;
+    xl = std::log(last_below), fl = f_at(xl);
+    xh = std::log(DBL_MAX);
+    for (int i = 0; i < 2000 && fh <= 0 && xh != kLogRootRange; ++i)
+      xh = std::min(xh + y_step(i), kLogRootRange), fh = f_at(xh);
+    if (xh == kLogRootRange && (fh <= 0 || (std::isnan(fh) && prec >= 4096)))
+      throw out_of_range(fmt::format("{:g}, e^{:g}", lo, kLogRootRange).c_str());
   } else if ((xl == lo && fl >= 0) || (xh == DBL_MAX && fh <= 0)) {  // (NaN: not resolved yet at this precision)
     throw OutOfReach(fmt::format("the root lies beyond [{:g}, 1.8e308], where the root finder's search starts in "
                                  "double precision", lo));
@@ -236,9 +292,12 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
       delta_acc(d, x, prec - 12);
       slope(s, x, wp);
       arb_log(step, d, wp);
+      const double lnd = arf_get_d(arb_midref(step), ARF_RND_NEAR);
       arb_sub(step, step, lt, wp);  // ln delta - ln target: its sign says the side
       if (arb_is_negative(step) || arb_is_positive(step)) arb_set(side > 0 ? (arb_is_negative(step) ? bl : bh)
                                                                            : (arb_is_negative(step) ? bh : bl), x);
+      arb_set_d(a, sqrt_newton_factor(lnd, ltd));
+      arb_mul(step, step, a, wp);
       arb_mul(step, step, d, wp);
       arb_div(step, step, s, wp);
       arb_get_mid_arb(step, step);
@@ -334,20 +393,16 @@ void gauss_eps(arb_t res, arb_srcptr p, slong prec) {
     // start: delta ~ Phi(mu/2 - eps/mu) for large eps, so eps ~ mu (mu/2 + 4) as a first guess
     certified_root(
         res, std::min(m * (m / 2 + 4), DBL_MAX), 0, target, -1, [&](arb_t d, const arb_t e, slong wp) { delta_at(d, e, mu, wp); },
-        [&](arb_t s, const arb_t e, slong wp) {  // -e^eps Phi(-mu/2 - eps/mu)
-          arb_t x;
-          arb_init(x);
-          arb_div(x, e, mu, wp);
-          arb_mul_2exp_si(s, mu, -1);
-          arb_add(x, x, s, wp);
-          arb_neg(x, x);
-          Phi(s, x, wp);
-          arb_exp(x, e, wp);
-          arb_mul(s, s, x, wp);
+        [&](arb_t s, const arb_t e, slong wp) {  // -e^eps Phi(-mu/2 - eps/mu) = -e^eps erfc(b)/2
+          arb_t a, b;
+          arb_init(a), arb_init(b);
+          gauss_args(a, b, e, mu, wp);
+          scaled_tail(s, e, a, b, wp);
+          arb_mul_2exp_si(s, s, -1);
           arb_neg(s, s);
-          arb_clear(x);
+          arb_clear(a), arb_clear(b);
         },
-        prec);
+        prec, LogSearch::above);
   }
   arb_clear(d0), arb_clear(z);
 }
@@ -366,7 +421,7 @@ void gauss_mu(arb_t res, arb_srcptr p, slong prec) {
         phi(s, x, wp);
         arb_clear(x);
       },
-      prec, true);
+      prec, LogSearch::below);
 }
 
 namespace {

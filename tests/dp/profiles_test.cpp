@@ -360,6 +360,42 @@ TEST(DpInverses, RootBetweenAdjacentDoubles) {
   EXPECT_EQ(ref::evaluate(ed, at_hi).value.substr(0, 6), "1.0000");
 }
 
+// Large eps, where Arb's e^eps is not finite at the first precisions (eps ~ 1e100 on): delta's second term as
+// e^{-a^2} erfcx(b). mu's root at eps = 1e104, delta = 1e-10 lies 6 beyond sqrt(2 eps) = 1.4e52, between two doubles
+// 2e36 apart (it was not certified: e^eps, and Newton's halving steps on ln delta from far below). The fast part's
+// double is the lower of the two. The sibling: delta at those two doubles is e^-(3.7e70) and 1, neither the target.
+TEST(DpInverses, RootsWithEpsPastArbsExponential) {
+  const auto& em = privoco::entry("DP.gauss.mu");
+  const double x[2] = {1e104, 1e-10};
+  const ref::Certified c = ref::evaluate(em, x);
+  const double mu = privoco::fast::evaluate(em, x).value;
+  EXPECT_LE(ref::ulp_error(c, mu), 1.0);
+  const auto& ed = privoco::entry("DP.gauss.delta");
+  const double at_lo[3] = {1, x[0], mu}, at_hi[3] = {1, x[0], std::nextafter(mu, INFINITY)};
+  EXPECT_LT(ref::evaluate(ed, at_lo).log_abs(), -1e60);
+  EXPECT_EQ(ref::evaluate(ed, at_hi).value.substr(0, 6), "1.0000");
+  // DP.gauss.mu at the largest eps, and eps's root past DBL_MAX (searched in ln eps): certified, the fast part's
+  // ln within 1e-15; the sibling: delta at eps = DBL_MAX is still above the target (no double is the root)
+  privoco::testing::expect_matches_reference("DP.gauss.mu", {DBL_MAX, 1e-10}, 2);
+  privoco::testing::expect_matches_reference("DP.gauss.eps", {1, 6.285950565141012e-164, 2.4700570048006344e+253}, 2,
+                                             1e-15);
+  privoco::testing::expect_matches_reference("DP.gauss.eps", {1, 1e-10, DBL_MAX}, 2, 1e-15);
+  const double at_max[3] = {1, DBL_MAX, 2.4700570048006344e+253};
+  EXPECT_GT(ref::evaluate(ed, at_max).log_abs(), std::log(6.285950565141012e-164));
+}
+
+// The composed mu past DBL_MAX (each mu_j a double): eps = 0 was returned where it is 1.6e616 (the composition
+// taken for inf); now its ln from the composition's scaled form. The sibling: 0 is not within any bound of the
+// certified value.
+TEST(DpComposition, ComposedMuPastTheDoubleRange) {
+  const std::vector<double> p = {3, 2.4676546023072419e-183, 1.4469949242545045e+302, 8.7878870506539223e-310,
+                                 1.7976931348623155e+308};
+  privoco::testing::expect_matches_reference("DP.gauss.eps", p, 2, 1e-15);
+  const ref::Certified c = ref::evaluate(privoco::entry("DP.gauss.eps"), p.data());
+  EXPECT_GT(c.log_abs(), 1418);
+  EXPECT_EQ(c.sign(), 1);
+}
+
 // Heterogeneous composition: DP.gauss.delta with a list mu_1..mu_d equals the single mechanism at
 // sqrt(sum mu_j^2) (enclosures overlap); the sibling: the linear sum of the mu_j (a wrong composition) does not.
 // The fast part agrees within 8 ulp at lists.
