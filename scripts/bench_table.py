@@ -5,7 +5,7 @@ One command runs it all on one core and prints it, writes it as JSON and (with -
 README.md between the markers `<!-- bench-table begin -->` and `<!-- bench-table end -->`:
 
   /usr/bin/python3 scripts/bench_table.py [--bench build/oracle/privoco_bench] [--out bench.json] [--readme README.md]
-                                          [--n 16384] [--judge 1000]
+                                          [--n 16384] [--judge 1000] [--ids PREFIX,...]
 
 - fast: `privoco_bench --table` times every fast ID at the report's sampled points (seed 1): scalar calls and the
   batch path (its vectorised kernel where it has one), NaN count, batch/scalar bit agreement, and for some IDs the
@@ -31,7 +31,7 @@ import warnings
 
 import numpy as np
 from scipy import integrate, optimize
-from scipy.special import erf, ndtr
+from scipy.special import digamma, erf, ndtr
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -115,6 +115,147 @@ def igd_step(alpha, t):  # JKT Alg 2 l.6
     return 1 / (alpha * t)
 
 
+def thm12(u, V, G):  # VDH Thm 12 (3.8.2), as printed
+    au, l2 = np.abs(u), np.log(2)
+    return np.maximum.reduce([au * np.sqrt(8 * V) * (np.sqrt(np.log(8 * u * u * V + 1)) + 1),
+                              au * 11 * G * (np.log(au * 11 * G * l2) - 1) + l2,
+                              au * (np.sqrt(2 * V) + 1 + np.log(1 + 2 * np.sqrt(2 * V)))])
+
+
+# JKT: reading columns hold the index of the reading in the catalogue's order (c_parse: 0 ln((1/2) ln(2/delta)), 1
+# (ln 1/2) ln(2/delta); C_norm: 0 the diameter 2 radius, 1 the radius; log_base: 0 e, 1 2, 2 mixed)
+def _c(T, delta, c_parse):  # JKT Alg 1 l.7: c = ln((1/2) ln(2/delta))/(2 ln T)
+    return np.where(c_parse == 0, np.log(0.5 * np.log(2 / delta)), np.log(0.5) * np.log(2 / delta)) / (2 * np.log(T))
+
+
+def c_exponent(T, delta, c_parse, which):  # c, or the noise scale T^{0.5+c}
+    c = _c(T, delta, c_parse)
+    return np.where(which == 0, c, T ** (0.5 + c))
+
+
+def eps1_per_step(eps, delta, T, c_parse):  # JKT Lem 1: sqrt(eps)/T^{0.5+c}
+    return np.sqrt(eps) / T ** (0.5 + _c(T, delta, c_parse))
+
+
+def pocp_beta(lambda_A, eps, delta, T, c_parse):  # JKT Alg 1 l.7
+    S = T ** (0.5 + _c(T, delta, c_parse))
+    return lambda_A * S * np.sqrt((2 / eps) * (np.log(T / delta) + np.sqrt(eps) / S))
+
+
+def pigd_beta(L, eps, delta, T, c_parse):  # JKT Alg 2 l.8: pocp_beta at lambda = 2L
+    return pocp_beta(2 * L, eps, delta, T, c_parse)
+
+
+def pgiga_beta(G, alpha, eps, delta, T, c_parse, pgiga_lambda):  # JKT Alg 3 l.8 (2G) or Lem 5 (2G/alpha)
+    return pocp_beta(np.where(pgiga_lambda == 0, 2 * G, 2 * G / alpha), eps, delta, T, c_parse)
+
+
+def _cn(radius, C_norm):
+    return np.where(C_norm == 0, 2 * radius, radius)
+
+
+def pocp_expected(lambda_A, L, radius, C_norm, eps, delta, T, d, R_A):  # JKT Thm 2
+    return 2 * np.sqrt(d) * L * (lambda_A + _cn(radius, C_norm)) * np.sqrt(T) * np.log(T / delta) ** 2 / np.sqrt(eps) + R_A
+
+
+def pocp_hp(lambda_A, L, radius, C_norm, eps, delta, T, d, R_A, gamma):  # JKT Cor 1
+    return (2 * np.sqrt(d) * L * (lambda_A + _cn(radius, C_norm)) * np.sqrt(T) * np.log(T / delta) ** 2
+            / np.sqrt(eps * gamma) + R_A)
+
+
+def giga_step(alpha, t, giga_eta):  # JKT Alg 3 l.6 (2/(alpha t)) or Sec 3.4 (1/(alpha t))
+    return np.where(giga_eta == 0, 2.0, 1.0) / (alpha * t)
+
+
+def igd_regret(L, alpha, radius, C_norm, T, which):  # derived (L^2/(2 alpha)) H_T + (alpha/2)||C||^2, or L^2/alpha ln T + ||C||
+    cn = _cn(radius, C_norm)
+    H = digamma(T + 1) + np.euler_gamma
+    return np.where(which == 0, L * L / (2 * alpha) * H + alpha / 2 * cn * cn, L * L / alpha * np.log(T) + cn)
+
+
+def pigd(L, alpha, radius, C_norm, eps, delta, T, d, C_const):  # JKT Thm 4
+    return C_const * ((L * L / alpha + _cn(radius, C_norm)) * np.sqrt(d) * np.log(T / delta) ** 1.5 / np.sqrt(eps)) * np.sqrt(T)
+
+
+def pgiga(G, alpha, L_G, radius, C_norm, eps, delta, T, d, log_base_regret):  # JKT Thm 6
+    cn, logT = _cn(radius, C_norm), np.where(log_base_regret == 0, np.log(T), np.log2(T))
+    return (4 * np.sqrt(d) * (G / alpha + cn) * G * np.log(T / delta) ** 2 * np.sqrt(T) / np.sqrt(eps)
+            + 2 * G * G / alpha * (1 + logT) + 2 * L_G * L_G * G * cn / alpha ** 2)
+
+
+def pol_alpha(eps_g, x_star_norm):  # JKT Alg 6 l.5
+    return eps_g / x_star_norm ** 2
+
+
+def pol_Lprime(L, eps_g, x_star_norm):  # JKT Thm 10 (proof): L + alpha ||x*||
+    return L + eps_g / x_star_norm
+
+
+def pol_beta(L, eps_g, x_star_norm, T, eps_p, delta):  # JKT Alg 6 l.13
+    return 2 * np.sqrt(2) * (L + eps_g / x_star_norm) * np.log(T) / (T * eps_p) * np.sqrt(np.log(1 / delta) + eps_p)
+
+
+def kt08_risk(gamma, T, L, eps_g, x_star_norm, R_A):  # JKT Thm 11 at Alg 6's alpha, L'
+    alpha, Lp = eps_g / x_star_norm ** 2, L + eps_g / x_star_norm
+    l = np.log(4 * np.log(T) / gamma)
+    return (alpha / 2 * x_star_norm ** 2 + R_A / T + 4 / T * np.sqrt(Lp * Lp * R_A * l / alpha)
+            + np.maximum(16 * Lp * Lp / alpha, 6) * l / T)
+
+
+def cms11_sample(x_star_norm, delta, eps_g, eps_p, d):  # JKT Sec 4.2
+    return x_star_norm ** 2 * np.log(1 / delta) / eps_g ** 2 + d * x_star_norm / (eps_g * eps_p)
+
+
+def tree_sigma(R, eps, delta, T, log_base):  # JKT Alg 5 l.3; mixed: log T in base 2, the outer log natural
+    logT = np.where(log_base == 0, np.log(T), np.log2(T))
+    outer = np.where(log_base == 1, np.log2(logT / delta), np.log(logT / delta))
+    return np.sqrt(R * R / eps * logT ** 2 * outer)
+
+
+# MIP (log_base: 0 nats, 1 bits)
+def mip_thm1(d, L, sigma, log_base):  # MIP Thm 1
+    return d / 2 * np.log(1 + L * L / (d * sigma * sigma)) / np.where(log_base == 0, 1.0, np.log(2))
+
+
+def sigma_for_C(C, d, L, log_base):  # MIP Thm 1 solved for sigma
+    Cn = C * np.where(log_base == 0, 1.0, np.log(2))
+    return L / np.sqrt(d * (np.exp(2 * Cn / d) - 1))
+
+
+def mip_thm3(d, F, delta, L, sigma, log_base):  # MIP Thm 3
+    return d / 2 * np.log(1 + d * (F / delta + L) ** 2 / sigma ** 2) / np.where(log_base == 0, 1.0, np.log(2))
+
+
+def eta_delta_bandit(eta_scale, delta_scale, T, which):  # MIP Thm 4: eta_scale T^{-3/4} or delta_scale T^{-1/4}
+    return np.where(which == 0, eta_scale * T ** -0.75, delta_scale * T ** -0.25)
+
+
+# BANCO
+def banco_c(G, sigma2, sigma1d2, c_reading):  # BANCO Alg 1 line 4: sigma_1D^2/2 + G^2, or sigma^2/2 + G^2
+    return np.where(c_reading == 0, sigma1d2, sigma2) / 2 + G * G
+
+
+def psi(x, y, a):  # (1/(2a)) int_{-a}^{a} e^{beta x - beta^2 y} d beta, completed square as for VDH's uniform prior
+    return _i0(x, y, a) / (2 * a)
+
+
+def m_integral(x, y, a):  # (1/(2a)) int beta e^{beta x - beta^2 y}: (x i0 - 2 e^{-a^2 y} sinh(a x))/(2y) / (2a)
+    return (x * _i0(x, y, a) - 2 * np.exp(-a * a * y) * np.sinh(a * x)) / (2 * y) / (2 * a)
+
+
+def second_moment(d, eps):  # BANCO Sec 3: 4 d (d + 1)/eps^2
+    return 4 * d * (d + 1) / eps ** 2
+
+
+def mgf(d, eps, beta):  # (1 - 4 beta^2/eps^2)^{-(d+1)/2}
+    return (1 - 4 * beta * beta / eps ** 2) ** (-(d + 1) / 2)
+
+
+def subexp_params(d, eps, b_reading, sigma1d2_mode):  # printed 18 d^2/eps^2, or -(d+1) b^2 ln(1 - 4/(b^2 eps^2))
+    b = np.where(b_reading == 0, 4 / eps, eps / 4)
+    return np.where(sigma1d2_mode == 0, 18 * d * d / eps ** 2, -(d + 1) * b * b * np.log(1 - 4 / (b * b * eps * eps)))
+
+
 # id -> (function of the parameter columns by name, "vectorised" or "quad" (point by point: quadrature or root finding))
 NAIVE = {
     "VDH.pred.conj": (naive_pred_conj, "vectorised"),
@@ -132,6 +273,35 @@ NAIVE = {
     "DP.gauss.mu": (gauss_mu, "quad"),
     "JKT.const.delta_typical": (delta_typical, "vectorised"),
     "JKT.const.igd_step": (igd_step, "vectorised"),
+    "VDH.bound.thm12": (thm12, "vectorised"),
+    "JKT.const.c_exponent": (c_exponent, "vectorised"),
+    "JKT.const.eps1_per_step": (eps1_per_step, "vectorised"),
+    "JKT.noise.pocp_beta": (pocp_beta, "vectorised"),
+    "JKT.noise.pigd_beta": (pigd_beta, "vectorised"),
+    "JKT.noise.pgiga_beta": (pgiga_beta, "vectorised"),
+    "JKT.bound.pocp_expected": (pocp_expected, "vectorised"),
+    "JKT.bound.pocp_hp": (pocp_hp, "vectorised"),
+    "JKT.const.giga_step": (giga_step, "vectorised"),
+    "JKT.bound.igd_regret": (igd_regret, "vectorised"),
+    "JKT.bound.pigd": (pigd, "vectorised"),
+    "JKT.bound.pgiga": (pgiga, "vectorised"),
+    "JKT.const.pol_alpha": (pol_alpha, "vectorised"),
+    "JKT.const.pol_Lprime": (pol_Lprime, "vectorised"),
+    "JKT.noise.pol_beta": (pol_beta, "vectorised"),
+    "JKT.bound.kt08_risk": (kt08_risk, "vectorised"),
+    "JKT.bound.cms11_sample": (cms11_sample, "vectorised"),
+    "JKT.noise.tree_sigma": (tree_sigma, "vectorised"),
+    "MIP.priv.thm1": (mip_thm1, "vectorised"),
+    "MIP.priv.sigma_for_C": (sigma_for_C, "vectorised"),
+    "MIP.priv.thm3": (mip_thm3, "vectorised"),
+    "MIP.const.eta_delta_bandit": (eta_delta_bandit, "vectorised"),
+    "BANCO.const.c": (banco_c, "vectorised"),
+    "BANCO.pot.psi": (psi, "vectorised"),
+    "BANCO.pred.m_integral": (m_integral, "vectorised"),
+    "BANCO.pred.m_compact": (m_integral, "vectorised"),
+    "BANCO.noise.second_moment": (second_moment, "vectorised"),
+    "BANCO.noise.mgf": (mgf, "vectorised"),
+    "BANCO.noise.subexp_params": (subexp_params, "vectorised"),
 }
 
 
@@ -169,18 +339,25 @@ def time_naive(fn, kind, params, budget):
         return len(out) / (time.perf_counter() - t0), np.array(out)
 
 
-def judge(id, names, cols, values, m, seed):
-    """Of up to m finite values (a seeded sample), how many privoco's reference judges off by more than 16 ulp."""
+def judge(id, names, cols, values, m, seed, reading_names=True):
+    """Of up to m finite values (a seeded sample): how many privoco's reference judges off by more than 16 ulp, how
+    many were judged, and how many of the rows the check refused as invalid (a row it could not read: none expected).
+    reading_names=False passes the readings' indices as they are (the test's sibling: the check refuses them)."""
     try:
         import privoco
     except ImportError:
-        return None, 0
+        return None, 0, 0
     finite = np.flatnonzero(np.isfinite(values))
     pick = np.sort(np.random.default_rng(seed).choice(finite, size=min(m, finite.size), replace=False))
     if pick.size == 0:
-        return 0, 0
-    r = privoco.check(id, values[pick], ulps=16, **{k: cols[k][pick] for k in names})
-    return int(np.count_nonzero(r.verdict != "pass")), int(pick.size)
+        return 0, 0, 0
+    # a reading's column holds its index in the catalogue's list of choices; the check takes the reading's name
+    choices = {q["name"]: q["choices"] for e in privoco.list() if e["id"] == id for q in e["parameters"] if q["choices"]}
+    if not reading_names:
+        choices = {}
+    args = {k: np.array(choices[k])[cols[k][pick].astype(int)] if k in choices else cols[k][pick] for k in names}
+    r = privoco.check(id, values[pick], ulps=16, **args)
+    return int(np.count_nonzero(r.verdict != "pass")), int(pick.size), int(np.count_nonzero(r.verdict == "invalid"))
 
 
 def run_json_line(cmd, key):
@@ -241,12 +418,16 @@ def main():
     ap.add_argument("--out", help="write the whole result as JSON")
     ap.add_argument("--readme", help="regenerate the table between the markers in this file")
     ap.add_argument("--quick", action="store_true", help="fast IDs and naive alternatives only (the smoke test)")
+    ap.add_argument("--ids", help="only the IDs with these comma-separated prefixes (not with --readme)")
     a = ap.parse_args()
     if a.n < 1 or a.judge < 0 or not a.budget > 0:
         ap.error("--n must be at least 1, --judge at least 0, --budget positive")
+    if a.ids is not None and a.readme:
+        ap.error("--ids selects part of the table: the README's table is regenerated from a run over every ID")
     with tempfile.TemporaryDirectory() as tmp:
         table = os.path.join(tmp, "table.json")
-        r = subprocess.run([a.bench, f"--table={a.n}", f"--json={table}", f"--dump={tmp}"])
+        r = subprocess.run([a.bench, f"--table={a.n}", f"--json={table}", f"--dump={tmp}"] +
+                           ([f"--ids={a.ids}"] if a.ids is not None else []))
         if r.returncode not in (0, 1):
             sys.exit(f"bench_table: error: {a.bench} --table exited {r.returncode}")
         with open(table) as f:
@@ -259,12 +440,12 @@ def main():
                 continue
             names, cols = load(path)
             rate, values = time_naive(fn, kind, [cols[k] for k in names], a.budget)
-            off, judged = judge(id, names, {k: v[:values.size] for k, v in cols.items()}, values, a.judge, 1)
+            off, judged, invalid = judge(id, names, {k: v[:values.size] for k, v in cols.items()}, values, a.judge, 1)
             nf = int(np.count_nonzero(~np.isfinite(values)))
             fast = next(f for f in doc["fast"] if f["id"] == id)
             best = fast["batch_per_s"] or fast["scalar_per_s"]
             doc["naive"][id] = {"kind": kind, "per_s": rate, "evaluated": int(values.size), "not_finite": nf,
-                                "judged": judged, "off_16ulp": off, "fast_over_naive": best / rate}
+                                "judged": judged, "off_16ulp": off, "invalid": invalid, "fast_over_naive": best / rate}
             print(f"  {id:26s} {kind:10s} {rate / 1e6:9.3f} M/s  fast/naive {best / rate:7.1f}x  not finite "
                   f"{nf}/{values.size}  off > 16 ulp {off}/{judged}", flush=True)
     if a.quick:

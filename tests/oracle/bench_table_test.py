@@ -31,6 +31,17 @@ assert len(doc["naive"]) >= 10, sorted(doc["naive"])
 assert sum(1 for f in doc["fast"] if f["cpp_loop_per_s"]) >= 8  # the plain C++ loops beside the fast part
 for id, n in doc["naive"].items():
     assert n["evaluated"] > 0 and n["judged"] > 0 and n["per_s"] > 0, (id, n)
+    assert n["invalid"] == 0, (id, n)  # every judged row read (a reading by its name)
+# a naive alternative with readings: judged by their names; the sibling: their indices as they are, refused as invalid
+sys.path.insert(0, os.path.dirname(script))
+import numpy as np  # noqa: E402
+import bench_table  # noqa: E402
+cols = {"T": np.array([100.0, 1e6]), "delta": np.array([1e-5, 1e-9]), "c_parse": np.array([0.0, 1.0]),
+        "which": np.array([1.0, 0.0])}
+names = ["T", "delta", "c_parse", "which"]
+values = bench_table.c_exponent(*[cols[k] for k in names])
+assert bench_table.judge("JKT.const.c_exponent", names, cols, values, 2, 1) == (0, 2, 0)
+assert bench_table.judge("JKT.const.c_exponent", names, cols, values, 2, 1, reading_names=False)[2] == 2
 text = open(readme).read()
 assert text.startswith("before\n<!-- bench-table begin -->\nMeasured by") and text.endswith("<!-- bench-table end -->\nafter\n")
 assert "\nold\n" not in text and sum(line.startswith("| ") for line in text.splitlines()) == len(doc["fast"]) + 1
