@@ -31,7 +31,7 @@ import warnings
 
 import numpy as np
 from scipy import integrate, optimize
-from scipy.special import digamma, erf, ndtr
+from scipy.special import chdtrc, digamma, erf, gammaln, ndtr
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -212,6 +212,41 @@ def tree_sigma(R, eps, delta, T, log_base):  # JKT Alg 5 l.3; mixed: log T in ba
     return np.sqrt(R * R / eps * logT ** 2 * outer)
 
 
+def chi_norm(d, s, which):  # JKT Thm 2 (proof): mean s sqrt2 R, variance s^2 (d - 2R^2), printed s^2 (d - (s sqrt2 R)^2)
+    R = np.exp(gammaln((d + 1) / 2) - gammaln(d / 2))
+    return np.where(which == 0, s * np.sqrt(2) * R, np.where(which == 1, s * s * (d - 2 * R * R),
+                                                              s * s * (d - (s * np.sqrt(2) * R) ** 2)))
+
+
+def pol_noise_norm(d, gamma, L, eps_g, x_star_norm, T, eps_p, delta, which):  # JKT Eq (37): first, second, tail
+    beta, Lp, lg = pol_beta(L, eps_g, x_star_norm, T, eps_p, delta), L + eps_g / x_star_norm, np.log(1 / gamma)
+    first = 3 * np.sqrt(d) * beta * np.sqrt(lg)
+    second = 12 * np.sqrt(d) * Lp * np.log(T) / (T * eps_p) * np.sqrt(lg * np.log(1 / delta))
+    return np.where(which == 0, first, np.where(which == 1, second, chdtrc(d, 9 * d * lg)))
+
+
+def giga_tq(L_G, alpha, tq_rounding):  # JKT Alg 3 l.2: x = 2 L_G^2/alpha^2 as ceil(x), floor(x) + 1, ceil(x + 1)
+    x = 2 * L_G ** 2 / alpha ** 2
+    return np.where(tq_rounding == 0, np.ceil(x), np.where(tq_rounding == 1, np.floor(x) + 1, np.ceil(x + 1)))
+
+
+def pqftl_iterate_error(R, alpha, eps, delta, T, d, t, log_base):  # JKT Eq (31) at sigma = tree_sigma
+    sd = tree_sigma(R, eps, delta, T, log_base) * np.sqrt(d)
+    return sd / t * (3 + 6 * R / alpha) / np.abs(alpha - 6 * sd * R / (alpha * t))
+
+
+def _k1_root():  # BANCO Alg 1 line 4: -x*, ln(1 + x*) = x* - x*^2 in (-1, 0), by brentq once
+    return -optimize.brentq(lambda x: np.log1p(x) - x + x * x, -0.9999, -0.1, xtol=1e-300, rtol=4 * np.finfo(float).eps)
+
+
+def banco_k1(k1_value):  # 0.6838 as printed, or the root
+    return np.where(k1_value == 0, 0.6838, _k1_root())
+
+
+def banco_a(G, b, k1_value, a_reading):  # min(k1/G, 1/b) or min(k1/G, 1/(2b)); b = 0: k1/G (1/0 = inf)
+    return np.minimum(banco_k1(k1_value) / G, 1 / np.where(a_reading == 0, b, 2 * b))
+
+
 # MIP (log_base: 0 nats, 1 bits)
 def mip_thm1(d, L, sigma, log_base):  # MIP Thm 1
     return d / 2 * np.log(1 + L * L / (d * sigma * sigma)) / np.where(log_base == 0, 1.0, np.log(2))
@@ -291,6 +326,12 @@ NAIVE = {
     "JKT.bound.kt08_risk": (kt08_risk, "vectorised"),
     "JKT.bound.cms11_sample": (cms11_sample, "vectorised"),
     "JKT.noise.tree_sigma": (tree_sigma, "vectorised"),
+    "JKT.noise.chi_norm": (chi_norm, "vectorised"),
+    "JKT.bound.pol_noise_norm": (pol_noise_norm, "vectorised"),
+    "JKT.const.giga_tq": (giga_tq, "vectorised"),
+    "JKT.bound.pqftl_iterate_error": (pqftl_iterate_error, "vectorised"),
+    "BANCO.const.k1": (banco_k1, "vectorised"),
+    "BANCO.const.a": (banco_a, "vectorised"),
     "MIP.priv.thm1": (mip_thm1, "vectorised"),
     "MIP.priv.sigma_for_C": (sigma_for_C, "vectorised"),
     "MIP.priv.thm3": (mip_thm3, "vectorised"),
