@@ -1042,7 +1042,9 @@ static bool pot_chunk(const double* L, const double* V, const double* b, const d
     // padded (kStride) as pred_chunk's workspace
     double zhalf[kStride], zpacked[kStride], mub_hi[kStride], mub_lo[kStride], Vp[kStride], F[kStride],
         bound[kStride], m[kStride], Eh[kStride], El[kStride];
+    double F2[kStride], bound2[kStride], m2[kStride], Eh2[kStride], El2[kStride];  // the inside kernel's second pass
     int cls[kStride], zcls[kStride], grp[kStride], index[kGroups + 1][kStride], zindex[kZClasses][kStride];
+    int rest[kStride];
     int index2[kGroups + 1][kMax / 2 + kPad], zindex2[kZClasses][kMax / 2 + kPad];  // the second half's lists
   };
   Workspace& ws = thread_workspace<Workspace>();
@@ -1085,10 +1087,32 @@ static bool pot_chunk(const double* L, const double* V, const double* b, const d
       }
       continue;
     }
-    if (grp < kGroupInside + 2)
-      inside_pot_kernel(grp == kGroupInside + 1, packed, ws.mub_hi, ws.mub_lo, ws.Vp, ws.zpacked, k, ws.F, ws.bound,
-                        ws.m, ws.Eh, ws.El);
-    else if (grp < kGroupEdge)
+    if (grp < kGroupInside + 2) {
+      // the P-form over all, then both forms over the points it leaves, compacted in place (the same bits as one pass)
+      const bool far = grp == kGroupInside + 1;
+      inside_pot_kernel(far, true, packed, ws.mub_hi, ws.mub_lo, ws.Vp, ws.zpacked, k, ws.F, ws.bound, ws.m, ws.Eh,
+                        ws.El);
+      int k2 = 0;
+      for (int j = 0; j < k; ++j) {
+        ws.rest[k2] = j;
+        k2 += ws.bound[j] == 0;
+      }
+      if (k2 > 0) {
+        for (int s = 0; s < k2; ++s) {
+          const int j = ws.rest[s];
+          packed.lam_hi[s] = packed.lam_hi[j], packed.lam_lo[s] = packed.lam_lo[j];
+          packed.mu_hi[s] = packed.mu_hi[j], packed.mu_lo[s] = packed.mu_lo[j];
+          packed.C_hi[s] = packed.C_hi[j], packed.C_lo[s] = packed.C_lo[j];
+          ws.mub_hi[s] = ws.mub_hi[j], ws.mub_lo[s] = ws.mub_lo[j], ws.Vp[s] = ws.Vp[j], ws.zpacked[s] = ws.zpacked[j];
+        }
+        inside_pot_kernel(far, false, packed, ws.mub_hi, ws.mub_lo, ws.Vp, ws.zpacked, k2, ws.F2, ws.bound2, ws.m2,
+                          ws.Eh2, ws.El2);
+        for (int s = 0; s < k2; ++s) {
+          const int j = ws.rest[s];
+          ws.F[j] = ws.F2[s], ws.bound[j] = ws.bound2[s], ws.m[j] = ws.m2[s], ws.Eh[j] = ws.Eh2[s], ws.El[j] = ws.El2[s];
+        }
+      }
+    } else if (grp < kGroupEdge)
       beyond_pot_kernel(grp == kGroupInside + 3, packed, ws.zpacked, k, ws.F, ws.bound, ws.m, ws.Eh, ws.El);
     else
       edge_pot_kernel(grp < kGroupEdge + 3, (grp - kGroupEdge) % 3, packed, ws.zpacked, k, ws.F, ws.bound, ws.m, ws.Eh,

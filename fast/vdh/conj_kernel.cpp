@@ -233,7 +233,10 @@ void gl_pot(const GaussHalf<M>& g, const ReducedPoints& __restrict p, const doub
 //   the quotient's cancellation. E and log1p(nu/mu_b) in double-double (they cancel where F is near 0: in double,
 //   the form had to be refused wherever they exceeded 1.5 |x|, 3% of the points), the erfc terms ~1 ulp; taken
 //   where 2^-10 (E + log1p/2) + 4 (t + erfc) <= 1.5 |x|.
-template <bool kFar>
+// kPOnly: the P-form alone (ok[i] = 0 where it does not hold): the caller's first pass; the points it leaves take
+// both forms in a second pass, with the same bits as one pass over all (the P-form takes 45-56% of the sampled points
+// of these classes, and the x-form's erfc terms and logarithms are most of the kernel's time).
+template <bool kFar, bool kPOnly>
 PRIVOCO_KERNEL_INLINE
 void inside_pot(const ReducedPoints& __restrict p, const double* __restrict mub_hi,
                 const double* __restrict mub_lo, const double* __restrict V, const double* __restrict zhalf, int n,
@@ -268,6 +271,12 @@ void inside_pot(const ReducedPoints& __restrict p, const double* __restrict mub_
     Pl -= Ph * tP;
     const double FP = (Ph - 1.0) + (two_sum_err(Ph, -1.0) + Pl);
     const bool okP = (Eh <= 700) & ((Ph >= 2) | (Ph <= 0.5));
+    m_out[i] = Rh * (1 - tP), E_hi[i] = Eh, E_lo[i] = El;
+    if constexpr (kPOnly) {
+      out[i] = FP;
+      ok[i] = okP ? 1.0 : 0.0;
+      continue;
+    }
     // x-form: nu = C (C V); erfc(sqrt mu_b) = e^{-mu_b} S/sqrt(pi), S from the table below 3.0625, else the fraction
     double cvh, cvl, nh, nl;
     mul_dd(p.C_hi[i], p.C_lo[i], V[i], 0, &cvh, &cvl);
@@ -292,7 +301,6 @@ void inside_pot(const ReducedPoints& __restrict p, const double* __restrict mub_
                      ((a2 <= 700) | (std::fabs(xh) >= 1e-280));
     out[i] = okP ? FP : Fx;
     ok[i] = (okP | okx) ? 1.0 : 0.0;
-    m_out[i] = Rh * (1 - tP), E_hi[i] = Eh, E_lo[i] = El;
   }
 }
 
@@ -847,16 +855,23 @@ PRIVOCO_VARIANTS(flt, void, gl_pot_kernel,
                   const double* V, const double* zhalf, int n, double* out, double* bound),
                  (m, small, p, mub_hi, mub_lo, V, zhalf, n, out, bound))
 
-PRIVOCO_KERNEL_INLINE void inside_pot_kernel_body(bool far, const ReducedPoints& p, const double* mub_hi,
-                                                  const double* mub_lo, const double* V, const double* zhalf, int n,
-                                                  double* out, double* ok, double* m, double* E_hi, double* E_lo) {
-  if (far) inside_pot<true>(p, mub_hi, mub_lo, V, zhalf, n, out, ok, m, E_hi, E_lo);
-  else inside_pot<false>(p, mub_hi, mub_lo, V, zhalf, n, out, ok, m, E_hi, E_lo);
+PRIVOCO_KERNEL_INLINE void inside_pot_kernel_body(bool far, bool p_only, const ReducedPoints& p,
+                                                  const double* mub_hi, const double* mub_lo, const double* V,
+                                                  const double* zhalf, int n, double* out, double* ok, double* m,
+                                                  double* E_hi, double* E_lo) {
+  if (p_only) {
+    if (far) inside_pot<true, true>(p, mub_hi, mub_lo, V, zhalf, n, out, ok, m, E_hi, E_lo);
+    else inside_pot<false, true>(p, mub_hi, mub_lo, V, zhalf, n, out, ok, m, E_hi, E_lo);
+  } else {
+    if (far) inside_pot<true, false>(p, mub_hi, mub_lo, V, zhalf, n, out, ok, m, E_hi, E_lo);
+    else inside_pot<false, false>(p, mub_hi, mub_lo, V, zhalf, n, out, ok, m, E_hi, E_lo);
+  }
 }
 PRIVOCO_VARIANTS(flt, void, inside_pot_kernel,
-                 (bool far, const ReducedPoints& p, const double* mub_hi, const double* mub_lo, const double* V,
-                  const double* zhalf, int n, double* out, double* ok, double* m, double* E_hi, double* E_lo),
-                 (far, p, mub_hi, mub_lo, V, zhalf, n, out, ok, m, E_hi, E_lo))
+                 (bool far, bool p_only, const ReducedPoints& p, const double* mub_hi, const double* mub_lo,
+                  const double* V, const double* zhalf, int n, double* out, double* ok, double* m, double* E_hi,
+                  double* E_lo),
+                 (far, p_only, p, mub_hi, mub_lo, V, zhalf, n, out, ok, m, E_hi, E_lo))
 
 PRIVOCO_KERNEL_INLINE void beyond_pot_kernel_body(bool fast, const ReducedPoints& p, const double* zhalf, int n,
                                                   double* out, double* ok, double* m, double* E_hi, double* E_lo) {

@@ -114,9 +114,11 @@ inline int pot_rule(double lambda, double mu) {  // branch-free (the points' rul
 
 // out[i] = F for the classes kClassInside (far = false) and kClassInsideFar, and kClassBeyond / kClassBeyondFast;
 // ok[i] = 1 where out[i] is taken, else 0 (see conj_kernel.cpp); 1 + F = m[i] e^{E} with E = E_hi + E_lo, for the
-// caller's scaled form where E_hi > 700 (F = 1 + F there).
-void inside_pot_kernel(bool far, const ReducedPoints& p, const double* mub_hi, const double* mub_lo, const double* V,
-                       const double* zhalf, int n, double* out, double* ok, double* m, double* E_hi, double* E_lo);
+// caller's scaled form where E_hi > 700 (F = 1 + F there). p_only: the inside kernel's first form alone (a first
+// pass; ok[i] = 0 where the second form may hold).
+void inside_pot_kernel(bool far, bool p_only, const ReducedPoints& p, const double* mub_hi, const double* mub_lo,
+                       const double* V, const double* zhalf, int n, double* out, double* ok, double* m, double* E_hi,
+                       double* E_lo);
 void beyond_pot_kernel(bool fast, const ReducedPoints& p, const double* zhalf, int n, double* out, double* ok,
                        double* m, double* E_hi, double* E_lo);
 // The same for the edge classes (inside: kClassEdgeInside + second, else kClassEdgeBeyond + second).

@@ -549,7 +549,13 @@ KernelPot kernel_pot(double L, double V, double b, double G) {
   }
   double m = 0, Eh = 0, El = 0;
   if (cls == d::kClassInside || cls == d::kClassInsideFar) {
-    d::inside_pot_kernel(cls == d::kClassInsideFar, rp, rp.mub_hi, rp.mub_lo, &V, &zh, 1, &F, &B, &m, &Eh, &El);
+    d::inside_pot_kernel(cls == d::kClassInsideFar, false, rp, rp.mub_hi, rp.mub_lo, &V, &zh, 1, &F, &B, &m, &Eh, &El);
+    // the batch path's first pass (the P-form alone): where it takes the point, the same bits as both forms
+    double F1 = 0, B1 = 0, m1 = 0, Eh1 = 0, El1 = 0;
+    d::inside_pot_kernel(cls == d::kClassInsideFar, true, rp, rp.mub_hi, rp.mub_lo, &V, &zh, 1, &F1, &B1, &m1, &Eh1,
+                         &El1);
+    if (B1 != 0) RC_ASSERT(F1 == F && B != 0);
+    RC_ASSERT(m1 == m && Eh1 == Eh && El1 == El);
     return {F, B != 0};
   }
   if (cls == d::kClassBeyond || cls == d::kClassBeyondFast) {
@@ -563,6 +569,38 @@ KernelPot kernel_pot(double L, double V, double b, double G) {
   return {};
 }
 }  // namespace
+
+// The inside kernel's two passes (conj.cpp's pot_chunk): the P-form alone, then both forms on the points it leaves.
+// Near the crossing L^2/2 = V (F near 0) only the second form holds: the first pass leaves the point, the full kernel
+// takes it (a batch path with the first pass alone would send it to the scalar route, or lose it); far from the
+// crossing the first pass takes it with the full kernel's bits. Peak inside: mu_b = 100, C = 1; lambda = 10 at the
+// crossing (nu = 50, F = -0.035), lambda = 40 far from it (nu = 1e-3, F = 53.6).
+TEST(VdhConjFast, InsidePotentialKernelInTwoPasses) {
+  namespace d = privoco::fast::vdh::detail;
+  for (const double nu : {50.0, 1e-3}) {
+    double L = nu == 50.0 ? 10 : 40, V = nu, b = 100, G = 0.2;  // C = 1/(5G) = 1
+    static d::ReducedPoints rp;
+    d::reduce_kernel(&L, &V, &b, &G, 1, rp);
+    int cls = 0, zcls = 0;
+    d::classify_kernel(rp, &L, 1, &cls, &zcls);
+    ASSERT_TRUE(cls == d::kClassInside || cls == d::kClassInsideFar) << cls;
+    double zh = 0;
+    d::z_half_kernel(zcls, rp.mub_hi, rp.mub_lo, 1, &zh);
+    double F[2], B[2], m[2], Eh[2], El[2];
+    for (int p_only = 0; p_only < 2; ++p_only)
+      d::inside_pot_kernel(cls == d::kClassInsideFar, p_only == 1, rp, rp.mub_hi, rp.mub_lo, &V, &zh, 1, F + p_only,
+                           B + p_only, m + p_only, Eh + p_only, El + p_only);
+    EXPECT_NE(B[0], 0) << nu;  // the full kernel takes both points
+    if (nu == 50.0) {
+      EXPECT_EQ(B[1], 0);  // the P-form alone does not: the second pass is needed
+      EXPECT_LT(std::fabs(F[0]), 0.5);
+    } else {
+      EXPECT_NE(B[1], 0);
+      EXPECT_EQ(F[1], F[0]);
+    }
+    privoco::testing::expect_matches_reference("VDH.pot.conj", {L, V, b, G}, kPotMaxUlp);
+  }
+}
 
 RC_GTEST_PROP(VdhConjFast, PotKernelsWithinUlpBoundWhereTaken, ()) {
   const double C = *log_uniform(1e-3, 1e3);
