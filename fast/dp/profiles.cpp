@@ -66,10 +66,14 @@ Value tiny_mu_delta(double eps, double r, int k) {
   if (eps > 0 && ke - k > 1000) return underflow(-INFINITY);  // s = eps/mu past 2^999: ln delta ~ -s^2/2 < -DBL_MAX
   const double sv = std::ldexp(em / r, ke - k);          // s, one rounding
   const double p = sv * 0.70710678118654752440;          // s/sqrt2 (the relative error of p^2 is a few ulp of p^2)
-  if (!(p < 1e154)) return underflow(-INFINITY);         // ln delta ~ -p^2 below -DBL_MAX
   const dd p2 = two_prod(p, p);
+  // ln delta ~ -p^2 below -DBL_MAX only where p^2 itself is (the cut at p = 1e154 gave -inf for ln delta = -1.44e308
+  // at eps = 3.8e-154, mu = 2.2e-308)
+  if (!(p2.hi <= DBL_MAX)) return underflow(-INFINITY);
   const double h = numerics::h_of(p);
-  const double ld = ln_mu - p2.hi - p2.lo + std::log(h) - kLnSqrt2Pi;
+  // ln h: h ~ 1/(2 p^2) is subnormal from p ~ 1e154 (its logarithm then from that form, exact to 1e-300 there)
+  const double ln_h = h >= DBL_MIN ? std::log(h) : -kLn2Hi - 2 * std::log(p);
+  const double ld = ln_mu - p2.hi - p2.lo + ln_h - kLnSqrt2Pi;
   const double g = std::exp(-p2.hi) * (1 - p2.lo) * h / kSqrt2Pi;  // e^{-p^2} h/sqrt(2 pi)
   const double v = std::ldexp(r * g, k);
   if (g > 0 && std::isfinite(v) && v >= DBL_MIN) return normal(v);

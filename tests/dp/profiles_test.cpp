@@ -384,6 +384,18 @@ TEST(DpInverses, RootsWithEpsPastArbsExponential) {
   EXPECT_GT(ref::evaluate(ed, at_max).log_abs(), std::log(6.285950565141012e-164));
 }
 
+// Small mu with ln delta ~ -p^2 near -DBL_MAX (p = eps/(mu sqrt2)): the small-mu limit's cut at p = 1e154 answered
+// ln delta = -inf where it is -1.4377e308 (p = 1.2e154; found by the seed-30 sweep). The sibling: from p^2 past DBL_MAX
+// (p = 3.2e154) -inf is right, the certified ln|delta| is below -DBL_MAX.
+TEST(DpProfiles, SmallMuWithLnDeltaNearMinusDblMax) {
+  privoco::testing::expect_matches_reference("DP.gauss.delta", {2, 3.7731085625031975e-154, 8.0947715414629834e-320,
+                                                                2.2250738585072014e-308}, 8, 1e-15);
+  privoco::testing::expect_matches_reference("DP.gauss.delta", {1, 3.7e-154, 2.2250738585072014e-308}, 8, 1e-15);
+  const double far[3] = {1, 1e-153, 2.2250738585072014e-308};
+  EXPECT_EQ(privoco::fast::evaluate(privoco::entry("DP.gauss.delta"), far).log_abs(), -INFINITY);
+  EXPECT_LT(ref::evaluate(privoco::entry("DP.gauss.delta"), far).log_abs(), -DBL_MAX);
+}
+
 // The composed mu past DBL_MAX (each mu_j a double): eps = 0 was returned where it is 1.6e616 (the composition
 // taken for inf); now its ln from the composition's scaled form. The sibling: 0 is not within any bound of the
 // certified value.
