@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <string>
 
 #include <fmt/core.h>
 
@@ -217,25 +218,26 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
     if (fh < 0) last_below = xh;
   }
   // the log search: in y = ln x, from ln lo (or the smallest point above the target) down, or from ln DBL_MAX (or
-  // the largest point below it) up, steps of ln 4, doubling after 600, to -+kLogRootRange. (NaN, delta not resolved
-  // at 4096 bits, counts as not past the root: the parameters' balls can leave delta without a digit between the
-  // start and the root)
-  // (y's step: ln 4, doubled after 600 steps, kept within the range)
-  auto y_step = [](int i) { return i < 600 ? 1.4 : std::ldexp(1.4, std::min(i - 600, 30)); };
-  auto out_of_range = [&](const char* where) {
-    return OutOfReach(fmt::format("no point of [{}] has delta {} the target with 40 certified bits at 4096-bit "
-                                  "precision (the root finder's range)", where,
-                                  (side > 0) == (log_search == LogSearch::below) ? "below" : "above"));
+  // the largest point below it) up, steps of ln 4, doubling after 600, to -+kLogRootRange, until f has the sign dir
+  // (the root passed). past_unresolved: NaN (delta not resolved at 4096 bits) counts as not past the root (the
+  // parameters' balls can leave delta without a digit between the start and the root); otherwise it ends the search.
+  // NaN at the range's end with balls of 4096 bits is f_at's own ceiling, refused.
+  auto search_in_log = [&](double& y, double& f, int dir, bool past_unresolved, const std::string& range) {
+    const double end = dir * kLogRootRange;
+    for (int i = 0; i < 2000 && !(dir * f > 0) && (past_unresolved || !std::isnan(f)) && y != end; ++i) {
+      const double step = i < 600 ? 1.4 : std::ldexp(1.4, std::min(i - 600, 30));
+      y = dir > 0 ? std::min(y + step, end) : std::max(y - step, end), f = f_at(y);
+    }
+    if (y == end && ((!(dir * f > 0) && !std::isnan(f)) || (std::isnan(f) && prec >= 4096)))
+      throw OutOfReach(fmt::format("no point of [{}] has delta {} the target with 40 certified bits at 4096-bit "
+                                   "precision (the root finder's range)", range,
+                                   (side > 0) == (dir < 0) ? "below" : "above"));
   };
   if (log_search == LogSearch::below && xl == lo && !(fl < 0) && last_above > 0) {
     in_log = true;
     xh = std::log(last_above), fh = f_at(xh);
     xl = std::log(lo);
-    for (int i = 0; i < 2000 && !(fl < 0) && xl != -kLogRootRange; ++i)
-      xl = std::max(xl - y_step(i), -kLogRootRange), fl = f_at(xl);
-    // NaN at the range's lower end with balls of 4096 bits: f_at's own ceiling, refused
-    if (xl == -kLogRootRange && (fl >= 0 || (std::isnan(fl) && prec >= 4096)))
-      throw out_of_range(fmt::format("e^-{:g}, {:g}", kLogRootRange, lo).c_str());
+    search_in_log(xl, fl, -1, true, fmt::format("e^-{:g}, {:g}", kLogRootRange, lo));
   } else if (log_search == LogSearch::above && xh == DBL_MAX && fh <= 0 && last_below > 0) {
     // (eps's root past DBL_MAX: eps ~ mu^2/2 with mu up to DBL_MAX. Only from a delta resolved at DBL_MAX, and on
     // while resolved: where eps/mu is large and mu small, delta's two terms cancel, and 2000 unresolved points
@@ -243,10 +245,7 @@ void certified_root(arb_t res, double x0, double lo, const arb_t target, int sid
     in_log = true;
     xl = std::log(last_below), fl = f_at(xl);
     xh = std::log(DBL_MAX);
-    for (int i = 0; i < 2000 && fh <= 0 && xh != kLogRootRange; ++i)
-      xh = std::min(xh + y_step(i), kLogRootRange), fh = f_at(xh);
-    if (xh == kLogRootRange && (fh <= 0 || (std::isnan(fh) && prec >= 4096)))
-      throw out_of_range(fmt::format("{:g}, e^{:g}", lo, kLogRootRange).c_str());
+    search_in_log(xh, fh, 1, false, fmt::format("{:g}, e^{:g}", lo, kLogRootRange));
   } else if ((xl == lo && fl >= 0) || (xh == DBL_MAX && fh <= 0)) {  // (NaN: not resolved yet at this precision)
     throw OutOfReach(fmt::format("the root lies beyond [{:g}, 1.8e308], where the root finder's search starts in "
                                  "double precision", lo));
