@@ -235,12 +235,13 @@ def pqftl_iterate_error(R, alpha, eps, delta, T, d, t, log_base):  # JKT Eq (31)
     return sd / t * (3 + 6 * R / alpha) / np.abs(alpha - 6 * sd * R / (alpha * t))
 
 
-def _k1_root():  # BANCO Alg 1 line 4: -x*, ln(1 + x*) = x* - x*^2 in (-1, 0), by brentq once
-    return -optimize.brentq(lambda x: np.log1p(x) - x + x * x, -0.9999, -0.1, xtol=1e-300, rtol=4 * np.finfo(float).eps)
+# BANCO Alg 1 line 4: -x*, ln(1 + x*) = x* - x*^2 in (-1, 0), by brentq once at import (not inside a timed pass)
+_K1_ROOT = -optimize.brentq(lambda x: np.log1p(x) - x + x * x, -0.9999, -0.1, xtol=1e-300,
+                            rtol=4 * np.finfo(float).eps)
 
 
 def banco_k1(k1_value):  # 0.6838 as printed, or the root
-    return np.where(k1_value == 0, 0.6838, _k1_root())
+    return np.where(k1_value == 0, 0.6838, _K1_ROOT)
 
 
 def banco_a(G, b, k1_value, a_reading):  # min(k1/G, 1/b) or min(k1/G, 1/(2b)); b = 0: k1/G (1/0 = inf)
