@@ -1064,6 +1064,31 @@ static bool pot_chunk(const double* L, const double* V, const double* b, const d
     z_half_kernel(zc, packed.mub_hi, packed.mub_lo, k, ws.zpacked);
     for (int j = 0; j < k; ++j) ws.zhalf[ws.zindex[zc][j]] = ws.zpacked[j];
   }
+  // the peak-inside kernel in two passes: the P-form over all k packed points, then both forms over the points it
+  // leaves (bound 0), compacted in place and scattered back (the same bits as one pass over both forms)
+  auto inside_two_pass = [&](bool far, int k) {
+    inside_pot_kernel(far, true, packed, ws.mub_hi, ws.mub_lo, ws.Vp, ws.zpacked, k, ws.F, ws.bound, ws.m, ws.Eh,
+                      ws.El);
+    int k2 = 0;
+    for (int j = 0; j < k; ++j) {
+      ws.rest[k2] = j;
+      k2 += ws.bound[j] == 0;
+    }
+    if (k2 == 0) return;
+    for (int s = 0; s < k2; ++s) {
+      const int j = ws.rest[s];
+      packed.lam_hi[s] = packed.lam_hi[j], packed.lam_lo[s] = packed.lam_lo[j];
+      packed.mu_hi[s] = packed.mu_hi[j], packed.mu_lo[s] = packed.mu_lo[j];
+      packed.C_hi[s] = packed.C_hi[j], packed.C_lo[s] = packed.C_lo[j];
+      ws.mub_hi[s] = ws.mub_hi[j], ws.mub_lo[s] = ws.mub_lo[j], ws.Vp[s] = ws.Vp[j], ws.zpacked[s] = ws.zpacked[j];
+    }
+    inside_pot_kernel(far, false, packed, ws.mub_hi, ws.mub_lo, ws.Vp, ws.zpacked, k2, ws.F2, ws.bound2, ws.m2,
+                      ws.Eh2, ws.El2);
+    for (int s = 0; s < k2; ++s) {
+      const int j = ws.rest[s];
+      ws.F[j] = ws.F2[s], ws.bound[j] = ws.bound2[s], ws.m[j] = ws.m2[s], ws.Eh[j] = ws.Eh2[s], ws.El[j] = ws.El2[s];
+    }
+  };
   int* scalar = ws.index[kGroupScalar];  // the points a kernel refuses join the scalar route's list
   for (int grp = 0; grp < kGroups; ++grp) {
     const int k = count[grp];
@@ -1087,32 +1112,9 @@ static bool pot_chunk(const double* L, const double* V, const double* b, const d
       }
       continue;
     }
-    if (grp < kGroupInside + 2) {
-      // the P-form over all, then both forms over the points it leaves, compacted in place (the same bits as one pass)
-      const bool far = grp == kGroupInside + 1;
-      inside_pot_kernel(far, true, packed, ws.mub_hi, ws.mub_lo, ws.Vp, ws.zpacked, k, ws.F, ws.bound, ws.m, ws.Eh,
-                        ws.El);
-      int k2 = 0;
-      for (int j = 0; j < k; ++j) {
-        ws.rest[k2] = j;
-        k2 += ws.bound[j] == 0;
-      }
-      if (k2 > 0) {
-        for (int s = 0; s < k2; ++s) {
-          const int j = ws.rest[s];
-          packed.lam_hi[s] = packed.lam_hi[j], packed.lam_lo[s] = packed.lam_lo[j];
-          packed.mu_hi[s] = packed.mu_hi[j], packed.mu_lo[s] = packed.mu_lo[j];
-          packed.C_hi[s] = packed.C_hi[j], packed.C_lo[s] = packed.C_lo[j];
-          ws.mub_hi[s] = ws.mub_hi[j], ws.mub_lo[s] = ws.mub_lo[j], ws.Vp[s] = ws.Vp[j], ws.zpacked[s] = ws.zpacked[j];
-        }
-        inside_pot_kernel(far, false, packed, ws.mub_hi, ws.mub_lo, ws.Vp, ws.zpacked, k2, ws.F2, ws.bound2, ws.m2,
-                          ws.Eh2, ws.El2);
-        for (int s = 0; s < k2; ++s) {
-          const int j = ws.rest[s];
-          ws.F[j] = ws.F2[s], ws.bound[j] = ws.bound2[s], ws.m[j] = ws.m2[s], ws.Eh[j] = ws.Eh2[s], ws.El[j] = ws.El2[s];
-        }
-      }
-    } else if (grp < kGroupEdge)
+    if (grp < kGroupInside + 2)
+      inside_two_pass(grp == kGroupInside + 1, k);
+    else if (grp < kGroupEdge)
       beyond_pot_kernel(grp == kGroupInside + 3, packed, ws.zpacked, k, ws.F, ws.bound, ws.m, ws.Eh, ws.El);
     else
       edge_pot_kernel(grp < kGroupEdge + 3, (grp - kGroupEdge) % 3, packed, ws.zpacked, k, ws.F, ws.bound, ws.m, ws.Eh,
