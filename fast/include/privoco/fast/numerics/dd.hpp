@@ -2,6 +2,8 @@
 // near 700 rounded to a double already carries ~700 * 2^-53 relative error into exp().
 #pragma once
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 namespace privoco::fast {
 
@@ -13,6 +15,17 @@ struct dd {
 // and vectorised logarithm and exponential of the fast part
 inline constexpr double kLn2Hi = 0x1.62e42fefa39efp-1, kLn2Lo = 0x1.abc9e3b39803fp-56;
 inline constexpr dd kLn2dd{kLn2Hi, kLn2Lo};
+
+// v 2^k: a product with the power of two built from its bits where 2^k is a normal double (the same result as
+// std::ldexp, which is a library call: frexp and ldexp were a quarter of log_dd's time), ldexp beyond
+inline double mul_pow2(double v, int k) {
+  if (k < -1022 || k > 1023) return std::ldexp(v, k);
+  const std::uint64_t bits = static_cast<std::uint64_t>(k + 1023) << 52;
+  double s;
+  std::memcpy(&s, &bits, sizeof s);
+  return v * s;
+}
+inline dd mul_pow2(dd v, int k) { return {mul_pow2(v.hi, k), mul_pow2(v.lo, k)}; }
 
 inline dd two_sum(double a, double b) {
   double s = a + b, bb = s - a;
@@ -90,11 +103,19 @@ inline dd log_dd(dd x) {
                                     {0x1.999999999999ap-3, -0x1.999999999999ap-57},
                                     {0x1.2492492492492p-3, 0x1.2492492492492p-57}};  // 1/(2i+1), i = 0..3
   if (!(x.hi > 0 && x.hi <= 1.7976931348623157e308)) return {std::log(x.hi), 0};  // 0, negative, inf, NaN
-  int k;
-  double m = std::frexp(x.hi, &k);
-  if (m < 0.70710678118654752) m *= 2, --k;
-  dd xm{std::ldexp(x.hi, -k), std::ldexp(x.lo, -k)};  // exact scaling by a power of two (2^-k itself overflows for
-                                                      // subnormal x: k down to -1074)
+  int k;  // x.hi = 2^k m, m in [1/sqrt2, sqrt2): the exponent from the bits for normal x.hi
+  std::uint64_t bits;
+  std::memcpy(&bits, &x.hi, sizeof bits);
+  if (const int be = static_cast<int>(bits >> 52); be > 0) {
+    std::uint64_t mbits = (bits & 0x000fffffffffffffULL) | 0x3ff0000000000000ULL;  // m in [1, 2)
+    double m;
+    std::memcpy(&m, &mbits, sizeof m);
+    k = be - 1023 + (m >= 2 * 0.70710678118654752);  // (the threshold frexp's m < 1/sqrt2 used, doubled)
+  } else {
+    const double m = std::frexp(x.hi, &k);
+    if (m < 0.70710678118654752) --k;
+  }
+  const dd xm = mul_pow2(x, -k);  // exact scaling by a power of two (ldexp beyond 2^-1022: k up to 1024)
   const int j = static_cast<int>(std::nearbyint(xm.hi * 64));  // 45..91
   const dd c{j / 64.0, 0};
   const dd t = (xm - c) / (xm + c), t2 = t * t;

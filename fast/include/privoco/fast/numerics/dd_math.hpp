@@ -40,8 +40,7 @@ inline dd exp_dd(dd x) {
   }
   for (int i = 0; i < 10; ++i) s = s * 2.0 + s * s;
   dd e = s + dd{1, 0};
-  const int ki = static_cast<int>(k);
-  return {std::ldexp(e.hi, ki), std::ldexp(e.lo, ki)};
+  return mul_pow2(e, static_cast<int>(k));
 }
 
 // erf(x) for x >= 0. x < 3.5: erf(x) = (2/sqrt(pi)) e^{-x^2} sum_n 2^n x^{2n+1} / (2n+1)!! (positive terms);

@@ -48,7 +48,7 @@ inline xd operator+(xd a, xd b) {
   const std::int64_t shift = a.e - b.e;
   if (shift > 220) return a;  // b below a's last bit
   const int s = static_cast<int>(shift);
-  return xd_norm(a.m + dd{std::ldexp(b.m.hi, -s), std::ldexp(b.m.lo, -s)}, a.e);
+  return xd_norm(a.m + mul_pow2(b.m, -s), a.e);
 }
 inline xd operator-(xd a, xd b) { return a + (-b); }
 inline xd xd_sqrt(xd a) {  // a >= 0
@@ -80,7 +80,7 @@ inline xd xd_log1p(xd q) {
   }
   if (q.e <= 100) {
     const int e = static_cast<int>(q.e);
-    return xd_of(log_dd(dd{1, 0} + dd{std::ldexp(q.m.hi, e), std::ldexp(q.m.lo, e)}));
+    return xd_of(log_dd(dd{1, 0} + mul_pow2(q.m, e)));
   }
   return xd_of(xd_log(q)) + xd_of(1.0) / q;
 }
@@ -92,7 +92,7 @@ inline xd xd_expm1(xd x) {
     return x + xd_scale2(x2, -1) + x3 / xd_of(6.0) + x4 / xd_of(24.0) + x5 / xd_of(120.0);
   }
   const int e = static_cast<int>(x.e);
-  const xd ex = xd_exp(dd{std::ldexp(x.m.hi, e), std::ldexp(x.m.lo, e)});
+  const xd ex = xd_exp(mul_pow2(x.m, e));
   return x.e <= 11 ? ex - xd_of(1.0) : ex;  // x >= 1024: e^{-x} below 2^-1400 relative
 }
 // 1 - e^{-x} for x >= 0: the series below 2^-30, in double-double up to 64, 1 - e^{-x} with e^{-x} in double beyond
@@ -104,7 +104,7 @@ inline xd xd_neg_expm1_neg(xd x) {
   }
   if (x.e <= 6) {
     const int e = static_cast<int>(x.e);
-    return xd_of(dd{1, 0} - exp_dd(dd{-std::ldexp(x.m.hi, e), -std::ldexp(x.m.lo, e)}));
+    return xd_of(dd{1, 0} - exp_dd(-mul_pow2(x.m, e)));
   }
   return xd_of(dd{1, 0} - dd{x.e > 11 ? 0.0 : std::exp(-std::ldexp(x.m.hi, static_cast<int>(x.e))), 0});
 }
@@ -116,7 +116,7 @@ inline Value to_value(xd a) {
   v.sign = a.m.hi > 0 ? 1 : -1;
   const double m = to_double(a.m);
   if (a.e <= 1024 && a.e >= -1021) {
-    const double x = std::ldexp(m, static_cast<int>(a.e));
+    const double x = mul_pow2(m, static_cast<int>(a.e));
     if (std::isfinite(x) && std::fabs(x) >= 0x1p-1022) {
       v.value = x;
       return v;
