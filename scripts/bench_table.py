@@ -31,7 +31,7 @@ import warnings
 
 import numpy as np
 from scipy import integrate, optimize
-from scipy.special import chdtrc, digamma, erf, gammaln, ndtr
+from scipy.special import chdtrc, digamma, erf, gammaln, lambertw, ndtr
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -293,6 +293,159 @@ def subexp_params(d, eps, b_reading, sigma1d2_mode):  # printed 18 d^2/eps^2, or
 
 
 # id -> (function of the parameter columns by name, "vectorised" or "quad" (point by point: quadrature or root finding))
+# --- IDs with per-coordinate parameters: each such parameter arrives as an (n, D) array, NaN past a point's d ------
+
+def _gauss_delta_at(eps, mu):  # Balle and Wang (2018), Thm 8: Phi(mu/2 - eps/mu) - e^eps Phi(-mu/2 - eps/mu)
+    return ndtr(mu / 2 - eps / mu) - np.exp(eps) * ndtr(-mu / 2 - eps / mu)
+
+
+def gauss_delta(d, eps, mu):  # d composed: one mechanism with mu = sqrt(sum mu_j^2)
+    return _gauss_delta_at(eps, np.sqrt(np.nansum(mu * mu, axis=1)))
+
+
+def gauss_eps(d, delta, mu):  # the root in eps of the profile by brentq, bracket grown by doubling
+    m = np.sqrt(np.nansum(mu * mu))
+    f = lambda e: _gauss_delta_at(e, m) - delta
+    if f(0.0) <= 0:
+        return 0.0
+    hi = 1.0
+    while f(hi) > 0 and hi < 1e300:
+        hi *= 2
+    return optimize.brentq(f, 0.0, hi, xtol=1e-300, rtol=4 * np.finfo(float).eps)
+
+
+def thm2(d, u, V, b, G):  # VDH Thm 2: Theorem 1 per coordinate, summed
+    return np.nansum(thm1(u, V, b, G[:, None]), axis=1)
+
+
+def quadratic_loss(d, alpha, R, y, v, x, quad_loss):  # JKT: c (y - v.x)^2 + a alpha/2 ||x||^2 per reading
+    c = np.where(quad_loss == 0, 0.5, 1.0)
+    a = np.where(quad_loss == 2, 2.0, 1.0)
+    return c * (y - np.nansum(v * x, axis=1)) ** 2 + a * alpha / 2 * np.nansum(x * x, axis=1)
+
+
+def mip_B(d, S_shape, c, h, B_reading):  # MIP (M1): ball (c, h_1): ||c|| + r or 2r; box c +- h: farthest vertex or 2||h||
+    ball = np.where(B_reading == 1, 2 * h[:, 0], np.sqrt(np.nansum(c * c, axis=1)) + h[:, 0])
+    box = np.where(B_reading == 1, 2 * np.sqrt(np.nansum(h * h, axis=1)),
+                   np.sqrt(np.nansum((np.abs(c) + h) ** 2, axis=1)))
+    return np.where(S_shape == 0, ball, box)
+
+
+def mip_thm2(d, eta, T, L, sigma, S_shape, c, h, B_reading):  # MIP Thm 2
+    B = mip_B(d, S_shape, c, h, B_reading)
+    return B * B / (2 * eta) + eta / 2 * T * (L * L + d * sigma * sigma)
+
+
+def eta_opt(d, T, L, sigma, S_shape, c, h, B_reading, which):  # MIP Thm 2: B/sqrt(m T), or the bound B sqrt(m T)
+    B, s = mip_B(d, S_shape, c, h, B_reading), np.sqrt((L * L + d * sigma * sigma) * T)
+    return np.where(which == 0, B / s, B * s)
+
+
+def mip_thm4(d, eta, delta, T, L, sigma, F, S_shape, c, h, B_reading, which):  # MIP Thm 4 (F/eta printed, F/delta)
+    B = mip_B(d, S_shape, c, h, B_reading)
+    a = F / np.where(which == 0, eta, delta) + L
+    return B * B / (2 * eta) + eta / 2 * T * (d * d * a * a + d * sigma * sigma) + 3 * T * L * delta
+
+
+def fixed_C_tradeoff(d, C, L, T, S_shape, c, h, B_reading, log_base):  # B L sqrt(T/(1 - e^{-2C/d})), C in nats
+    Cn = np.where(log_base == 1, C * np.log(2), C)
+    return mip_B(d, S_shape, c, h, B_reading) * L * np.sqrt(T / (1 - np.exp(-2 * Cn / d)))
+
+
+# --- the rest without a batch-shaped closed form in numpy before ---------------------------------------------------
+
+def thm1_corrected(u, V, b, G):  # VDH Thm 1 with Lemma 11's cases as the proof gives them (ERRATA.md E7, E8)
+    au, B = np.abs(u), b + V
+    Z = np.sqrt(np.pi / b) * erf(np.sqrt(b) / (5 * G))
+    r0 = au * np.sqrt(2 * B) + 1
+    w = lambertw(4 * np.e * (au * B * Z) ** 2).real
+    r1 = au * np.sqrt(2 * B) * (w - 1) / np.sqrt(w) + 1
+    k, nu = au * 100 * G / (7 - np.sqrt(5)), (5 + np.sqrt(5)) / (50 * G)
+    r2 = k * (np.log(k) - 1 + np.log(Z / nu)) + 1
+    return np.maximum.reduce([r0, r1, r2])
+
+
+def _conjugate(slope, f, u):  # sup_L (|u| L - f(L)), f' = slope increasing from 0: the root of slope(L) = |u| by brentq
+    au = abs(u)
+    if au == 0:
+        return -f(0.0)
+    hi = 1.0
+    while slope(hi) < au and hi < 1e300:
+        hi *= 2
+    x = optimize.brentq(lambda L: slope(L) - au, 0.0, hi, xtol=1e-300, rtol=4 * np.finfo(float).eps)
+    return au * x - f(x)
+
+
+def fstar(u, V, b, G):  # VDH Lemma 2: F*(u) with F = VDH.pot.conj, F' = VDH.pred.conj
+    return _conjugate(lambda L: naive_pred_conj(L, V, b, G), lambda L: pot_conj(L, V, b, G), u)
+
+
+def magnitude_exact(v, y, a):  # BANCO: 1 + Psi*(v), Psi = psi, Psi' = m
+    return 1 + _conjugate(lambda x: m_integral(x, y, a), lambda x: psi(x, y, a), v)
+
+
+def pocp_noise_sum(lambda_A, eps, delta, T, d, c_parse, which):  # JKT Eq (12): exact, l.1, l.2, l.3
+    chi = np.sqrt(2) * np.exp(gammaln((d + 1) / 2) - gammaln(d / 2))  # sqrt2 R(d)
+    beta = pocp_beta(lambda_A, eps, delta, T, c_parse)
+    exact = chi * beta * (digamma(T) + np.euler_gamma)  # H_{T-1}
+    line1 = chi * beta * np.log(T - 1)
+    l2 = np.log(2 / delta)
+    line2 = chi / np.sqrt(2) * lambda_A * np.sqrt(T) * np.log(T) * np.sqrt(
+        2 / eps * l2 * (np.log(T / delta) + np.sqrt(eps) / np.sqrt(T * l2 / 2)))
+    line3 = 2 * np.sqrt(d) * lambda_A * np.sqrt(T) * np.log(T / delta) ** 2 / np.sqrt(eps)
+    return np.choose(which.astype(int), [exact, line1, line2, line3])
+
+
+def pqftl(R, alpha, eps, delta, T, d, log_base, log_base_regret, which):  # JKT Eq (32): total, first, second term
+    lr = np.where(log_base_regret == 1, np.log2(T), np.log(T))
+    li = np.where(log_base == 0, np.log(T), np.log2(T))
+    lo = np.where(log_base == 1, np.log2(np.sqrt(li / delta)), np.log(np.sqrt(li / delta)))
+    u = 1 + 2 * R / alpha
+    A = R ** 4 * u * u / alpha * lr
+    B = 3 * np.sqrt(d) * R * (2 * R * R / alpha + R + 2) * u * (1 + lr) * np.sqrt(li) * lo / np.sqrt(eps)
+    return np.choose(which.astype(int), [A + B, A, B])
+
+
+def pol_utility(d, gamma, L, eps_g, x_star_norm, T, eps_p, delta, C_const, which):  # JKT Thm 12, its final display
+    Lp, lnT = L + eps_g / x_star_norm, np.log(T)
+    root = np.sqrt(np.log(1 / gamma) * np.log(1 / delta))
+    a1 = C_const * np.sqrt(d) * L * Lp * root / (eps_g * eps_p)
+    a2 = C_const * Lp * Lp * x_star_norm ** 2 * lnT * np.log(lnT / gamma) / eps_g ** 2
+    final = (eps_g / 2 + C_const * np.sqrt(d) * L * Lp * lnT * root / (eps_p * T)
+             + C_const * Lp * Lp * x_star_norm ** 2 * lnT * np.log(lnT / gamma) / (eps_g * T))
+    return np.where(which == 0, np.maximum(a1, a2), final)
+
+
+def pqftl_noise_norms(d, t, which):  # JKT Thm 8: chi tail P(chi^2_d > 9d/k_t), 1 - (1 - q)^d, printed e^{-d/2}
+    k = _popcount(t)
+    q = chdtrc(d, 9 * d / k)
+    return np.choose(which.astype(int), [q, 1 - (1 - q) ** d, np.exp(-d / 2)])
+
+
+_popcount = np.vectorize(lambda x: bin(int(x)).count("1"), otypes=[float])
+_bitlen = np.vectorize(lambda x: int(x).bit_length(), otypes=[float])
+
+
+def tree_counts(T, t, leaf_label, count):  # JKT Alg 5: k_t, draws, affected, populated, tree_nodes, registers, depth
+    k = _bitlen(T)
+    def draws(s):
+        return np.where(leaf_label == 0, 2 * s - _popcount(s), 2 * (s + 1) - _popcount(s + 1) - _bitlen(s + 1))
+    affected = np.where(leaf_label == 0, k, np.vectorize(_affected_binary_t, otypes=[float])(T))
+    return np.choose(count.astype(int), [_popcount(t), draws(t), affected, draws(T), 2.0 ** (k + 1) - 1, k, k])
+
+
+def _affected_binary_t(T):  # leaves labelled by t: the deepest node over the subtrees' heights
+    T, m, j = int(T), 0, 0
+    while (1 << j) <= T:
+        m = max(m, min(j, (T + 1 - (1 << j)).bit_length() - 1) + 1)
+        j += 1
+    return m
+
+
+def pqftl_tree_params(R, tree, which):  # JKT Alg 4 l.7, l.8: R^2 (V-tree), R (u-tree) as printed; R^2 derived
+    return np.where((which == 1) | (tree == 0), R * R, R)
+
+
 NAIVE = {
     "VDH.pred.conj": (naive_pred_conj, "vectorised"),
     "VDH.pot.conj": (pot_conj, "vectorised"),
@@ -344,15 +497,47 @@ NAIVE = {
     "BANCO.noise.second_moment": (second_moment, "vectorised"),
     "BANCO.noise.mgf": (mgf, "vectorised"),
     "BANCO.noise.subexp_params": (subexp_params, "vectorised"),
+    "BANCO.bound.magnitude_exact": (magnitude_exact, "quad"),
+    "VDH.bound.thm1_corrected": (thm1_corrected, "vectorised"),
+    "VDH.bound.thm2": (thm2, "vectorised"),
+    "VDH.conj.Fstar": (fstar, "quad"),
+    "DP.gauss.delta": (gauss_delta, "vectorised"),
+    "DP.gauss.eps": (gauss_eps, "quad"),
+    "JKT.bound.pocp_noise_sum": (pocp_noise_sum, "vectorised"),
+    "JKT.bound.pqftl": (pqftl, "vectorised"),
+    "JKT.bound.pol_utility": (pol_utility, "vectorised"),
+    "JKT.noise.pqftl_noise_norms": (pqftl_noise_norms, "vectorised"),
+    "JKT.const.tree_counts": (tree_counts, "vectorised"),
+    "JKT.const.pqftl_tree_params": (pqftl_tree_params, "vectorised"),
+    "JKT.alg.quadratic_loss": (quadratic_loss, "vectorised"),
+    "MIP.const.B": (mip_B, "vectorised"),
+    "MIP.bound.thm2": (mip_thm2, "vectorised"),
+    "MIP.const.eta_opt": (eta_opt, "vectorised"),
+    "MIP.bound.thm4": (mip_thm4, "vectorised"),
+    "MIP.bound.fixed_C_tradeoff": (fixed_C_tradeoff, "vectorised"),
 }
 
 
 def load(path):
+    """The parameter names and columns of privoco_bench's dump: a per-coordinate parameter p (columns p_1..p_D) as
+    one (n, D) array, NaN past each point's d (the empty cells)."""
     with open(path, newline="") as f:
         rows = list(csv.reader(f))
     head, body = rows[0], rows[1:]
-    cols = {h: np.array([float(r[i]) for r in body]) for i, h in enumerate(head) if h != "status"}
-    return head[:-2], cols
+    col = lambda i: np.array([float(r[i]) if r[i] != "" else np.nan for r in body])
+    names, cols = [], {}
+    for i, h in enumerate(head[:-2]):
+        m = re.fullmatch(r"(.+)_(\d+)", h)
+        if m and f"{m.group(1)}_1" in head:
+            if m.group(2) == "1":
+                names.append(m.group(1))
+                width = sum(1 for x in head if re.fullmatch(re.escape(m.group(1)) + r"_\d+", x))
+                cols[m.group(1)] = np.column_stack([col(i + j) for j in range(width)])
+            continue
+        names.append(h)
+        cols[h] = col(i)
+    cols["value"] = col(len(head) - 2)
+    return names, cols
 
 
 def time_naive(fn, kind, params, budget):
@@ -397,9 +582,18 @@ def judge(id, names, cols, values, m, seed, reading_names=True):
     choices = {q["name"]: q["choices"] for e in privoco.list() if e["id"] == id for q in e["parameters"] if q["choices"]}
     if not reading_names:
         choices = {}
-    args = {k: np.array(choices[k])[cols[k][pick].astype(int)] if k in choices else cols[k][pick] for k in names}
-    r = privoco.check(id, values[pick], ulps=16, **args)
-    return int(np.count_nonzero(r.verdict != "pass")), int(pick.size), int(np.count_nonzero(r.verdict == "invalid"))
+    # per-coordinate parameters ((n, D) arrays): one check per dimension d, each with the points' first d columns
+    vector = any(cols[k].ndim == 2 for k in names)
+    groups = [pick[cols["d"][pick] == d] for d in np.unique(cols["d"][pick])] if vector else [pick]
+    off = invalid = 0
+    for g in groups:
+        d = int(cols["d"][g[0]]) if vector else 0
+        args = {k: np.array(choices[k])[cols[k][g].astype(int)] if k in choices else
+                (cols[k][g][:, :d] if cols[k].ndim == 2 else cols[k][g]) for k in names if not (vector and k == "d")}
+        r = privoco.check(id, values[g], ulps=16, **args)
+        off += int(np.count_nonzero(r.verdict != "pass"))
+        invalid += int(np.count_nonzero(r.verdict == "invalid"))
+    return off, int(pick.size), invalid
 
 
 def run_json_line(cmd, key):

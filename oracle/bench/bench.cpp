@@ -667,11 +667,43 @@ double pass_seconds(F f, std::size_t n, std::size_t* k) {
   return t[2];
 }
 
+// One row per point: the parameters, the fast value (17 digits) and its status. A per-coordinate parameter p takes
+// the columns p_1..p_D, D the largest d among the points; a point of dimension d leaves p_{d+1}..p_D empty.
+void write_dump(std::FILE* f, const privoco::Entry& e, const std::vector<std::vector<double>>& pts,
+                const std::vector<privoco::fast::Value>& values) {
+  std::size_t D = 0;
+  if (e.vector_layout)
+    for (const auto& p : pts) D = std::max(D, privoco::flat_dimension(e, p[0]));
+  for (const auto& p : e.params) {
+    if (!p.per_coordinate) std::fprintf(f, "%s,", p.name.c_str());
+    else
+      for (std::size_t j = 1; j <= D; ++j) std::fprintf(f, "%s_%zu,", p.name.c_str(), j);
+  }
+  std::fprintf(f, "value,status\n");
+  for (std::size_t i = 0; i < pts.size(); ++i) {
+    const auto& x = pts[i];
+    if (!e.vector_layout) {
+      for (double v : x) std::fprintf(f, "%.17g,", v);
+    } else {
+      const std::size_t d = privoco::flat_dimension(e, x[0]);
+      for (std::size_t pi = 0; pi < e.params.size(); ++pi) {
+        const std::size_t at = e.flat_offset(pi, d);
+        if (!e.params[pi].per_coordinate) {
+          std::fprintf(f, "%.17g,", x[at]);
+          continue;
+        }
+        for (std::size_t j = 0; j < D; ++j) j < d ? std::fprintf(f, "%.17g,", x[at + j]) : std::fprintf(f, ",");
+      }
+    }
+    std::fprintf(f, "%.17g,%s\n", values[i].value, privoco::fast::to_string(values[i].status));
+  }
+}
+
 // --table: every fast ID of the table (learners excluded) at the report's sampled points (seed 1): scalar calls
 // (the ID's function point by point) and the batch path (its vectorised kernel where it has one, else none), in
 // evaluations per second on one core; NaN counts and whether batch and scalar agree bit for bit. dump_dir, when
-// given, receives each scalar-layout ID's points and fast values as DIR/ID.csv (parameters, value, status), for the
-// side-by-side alternatives of scripts/bench_table.py.
+// given, receives each ID's points and fast values as DIR/ID.csv (write_dump), for the side-by-side alternatives of
+// scripts/bench_table.py.
 int table(std::size_t n, const char* json_path, const char* dump_dir, const std::string& ids) {
   std::printf("fast throughput per ID, one core; %s (%s); %zu sampled points per ID (seed 1); kernel variant %s, "
               "the others on the rows below each batch ID\n", cpu_name().c_str(), vector_width(), n,
@@ -761,19 +793,14 @@ int table(std::size_t n, const char* json_path, const char* dump_dir, const std:
                         rows.empty() ? "" : ",", json_text(e.id), pts.size(), rs,
                         bf ? fmt::format("{:.6g}", rb) : "null", nan, bf ? std::to_string(mismatch) : "null",
                         naive ? fmt::format("{:.6g}", rn) : "null", bf ? "{" + by_variant + "}" : "null");
-    if (dump_dir && !e.vector_layout) {
+    if (dump_dir) {
       const std::string path = std::string(dump_dir) + "/" + e.id + ".csv";
       std::FILE* f = std::fopen(path.c_str(), "w");
       if (!f) {
         std::fprintf(stderr, "privoco_bench: error: cannot write %s: %s\n", path.c_str(), std::strerror(errno));
         return 2;
       }
-      for (const auto& p : e.params) std::fprintf(f, "%s,", p.name.c_str());
-      std::fprintf(f, "value,status\n");
-      for (std::size_t i = 0; i < pts.size(); ++i) {
-        for (double x : pts[i]) std::fprintf(f, "%.17g,", x);
-        std::fprintf(f, "%.17g,%s\n", scalar[i].value, privoco::fast::to_string(scalar[i].status));
-      }
+      write_dump(f, e, pts, scalar);
       if (std::fclose(f) != 0) {
         std::fprintf(stderr, "privoco_bench: error: cannot write %s: %s\n", path.c_str(), std::strerror(errno));
         return 2;

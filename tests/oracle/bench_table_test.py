@@ -42,6 +42,19 @@ names = ["T", "delta", "c_parse", "which"]
 values = bench_table.c_exponent(*[cols[k] for k in names])
 assert bench_table.judge("JKT.const.c_exponent", names, cols, values, 2, 1) == (0, 2, 0)
 assert bench_table.judge("JKT.const.c_exponent", names, cols, values, 2, 1, reading_names=False)[2] == 2
+# every timed ID has its naive alternative (per-coordinate IDs included: their dumps carry p_1..p_D)
+assert timed <= set(doc["naive"]), sorted(timed - set(doc["naive"]))
+# a dump with per-coordinate columns: d = 1 and d = 2 rows, mu_2 empty in the first; judged one dimension at a time
+dump = os.path.join(work, "DP.gauss.delta.csv")
+with open(dump, "w") as f:
+    f.write("d,eps,mu_1,mu_2,value,status\n1,0.5,1.5,,0,ok\n2,1,0.75,2,0,ok\n2,0.25,1,1,0,ok\n")
+names, cols = bench_table.load(dump)
+assert names == ["d", "eps", "mu"] and cols["mu"].shape == (3, 2) and np.isnan(cols["mu"][0, 1]), (names, cols)
+values = bench_table.gauss_delta(*[cols[k] for k in names])
+assert bench_table.judge("DP.gauss.delta", names, cols, values, 3, 1) == (0, 3, 0)
+# the sibling: the composition read as mu = sum mu_j (not sqrt(sum mu_j^2)) is judged off on the d = 2 rows
+wrong = bench_table._gauss_delta_at(cols["eps"], np.nansum(cols["mu"], axis=1))
+assert bench_table.judge("DP.gauss.delta", names, cols, wrong, 3, 1) == (2, 3, 0)
 text = open(readme).read()
 assert text.startswith("before\n<!-- bench-table begin -->\nMeasured by") and text.endswith("<!-- bench-table end -->\nafter\n")
 assert "\nold\n" not in text and sum(line.startswith("| ") for line in text.splitlines()) == len(doc["fast"]) + 1
