@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <random>
 #include <string>
 #include <vector>
@@ -117,26 +118,36 @@ std::vector<std::string> batch_mismatches(std::uint64_t seed, bool flip, const s
   std::vector<std::string> out;
   const std::string in_use = privoco::fast::kernel_variant();
   for (const privoco::Entry* e : privoco::testing::selected_fast_functions()) {
-    const privoco::fast::BatchFn bf = e->vector_layout ? nullptr : privoco::fast::batch(*e);
+    const privoco::fast::BatchFn bf = privoco::fast::batch(*e);
     if (!bf) continue;
     std::mt19937_64 rng(privoco::testing::id_seed(seed, e->id));
-    std::vector<std::vector<double>> cols(e->params.size());
-    std::vector<privoco::fast::Value> scalar;
-    while (scalar.size() < 2 * 4096 + 300) {
-      const std::vector<double> x = privoco::testing::wide_point(*e, rng);
+    // the points grouped by d (a per-coordinate ID's batch takes one d: the flat layout's columns), in group order
+    std::map<double, std::vector<std::vector<double>>> by_d;
+    std::size_t count = 0;
+    while (count < 2 * 4096 + 300) {
+      std::vector<double> x = privoco::testing::wide_point(*e, rng);
       try {
-        scalar.push_back(privoco::fast::evaluate(*e, x.data()));
+        privoco::fast::evaluate(*e, x.data());
       } catch (const privoco::Error&) {
         continue;
       }
-      for (std::size_t j = 0; j < x.size(); ++j) cols[j].push_back(x[j]);
+      by_d[e->vector_layout ? x[0] : 0].push_back(std::move(x)), ++count;
     }
-    std::vector<const double*> cp;
-    for (const auto& c : cols) cp.push_back(c.data());
-    std::vector<privoco::fast::Value> batch(scalar.size());
-    privoco::fast::use_kernel_variant(variant);  // the scalar calls above in the variant in use
-    bf(cp.data(), batch.data(), batch.size());
-    privoco::fast::use_kernel_variant(in_use);
+    std::vector<privoco::fast::Value> scalar, batch;
+    for (const auto& [d, pts] : by_d) {
+      std::vector<std::vector<double>> cols(pts[0].size());
+      for (const auto& x : pts) {
+        scalar.push_back(privoco::fast::evaluate(*e, x.data()));
+        for (std::size_t j = 0; j < x.size(); ++j) cols[j].push_back(x[j]);
+      }
+      std::vector<const double*> cp;
+      for (const auto& c : cols) cp.push_back(c.data());
+      std::vector<privoco::fast::Value> part(pts.size());
+      privoco::fast::use_kernel_variant(variant);  // the scalar calls above in the variant in use
+      bf(cp.data(), part.data(), part.size());
+      privoco::fast::use_kernel_variant(in_use);
+      batch.insert(batch.end(), part.begin(), part.end());
+    }
     if (flip) batch[2100].value = std::nextafter(batch[2100].value, INFINITY);
     for (std::size_t i = 0; i < batch.size(); ++i) {
       const auto &s = scalar[i], &b = batch[i];

@@ -9,10 +9,15 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "privoco/catalogue.hpp"
+#include "privoco/errors.hpp"
+#include "privoco/format.hpp"
 #include "privoco/fast/numerics/dd.hpp"
 #include "privoco/fast/numerics/dd_math.hpp"
 #include "gauss_kernel.hpp"
@@ -144,18 +149,21 @@ namespace {
 dd composed_scaled(const double* mu, int d, int* k) {
   double m = 0;
   for (int j = 0; j < d; ++j) m = std::max(m, mu[j]);
-  std::frexp(m, k);
+  std::uint64_t bits;  // frexp's exponent, from the bits where m is normal (frexp and ldexp are library calls)
+  std::memcpy(&bits, &m, sizeof bits);
+  if (const int be = static_cast<int>(bits >> 52); be > 0) *k = be - 1022;
+  else std::frexp(m, k);
   dd s{0, 0};
   for (int j = 0; j < d; ++j) {
-    const double x = std::ldexp(mu[j], -*k);
+    const double x = mul_pow2(mu[j], -*k);
     s = s + two_prod(x, x);
   }
   return sqrt_dd(s);
 }
 dd composed(const double* mu, int d) {
   int k = 0;
-  const dd r = composed_scaled(mu, d, &k);
-  return {std::ldexp(r.hi, k), std::ldexp(r.lo, k)};
+  const dd r = composed_scaled(mu, d, &k);  // (k set here: not in the same call's arguments)
+  return mul_pow2(r, k);
 }
 
 // The composed mu of the flat parameters {d, first, mu_1..mu_d} of `id`, after checking them.
@@ -539,6 +547,68 @@ void gauss_eps(const double* delta, const double* mu, Value* out, std::size_t n)
     }
     eps_block(delta + start, m, out + start, k);
   }
+}
+
+namespace {
+// The flat layout's columns at one d (c[0] = d at every point, c[1] = eps or delta, c[2 + j] = mu_{j+1}), block by
+// block: each point's composition as the scalar call forms it, `block` (the kernels) over the points the scalar call
+// also gives to them (a composed mu that is a double, not below 2^-1000 for d > 1), the scalar call (`scalar`, after
+// the point's check: a bad row throws by name, the first of its block) for the rest. The same bits as point by point.
+template <class Block, class Scalar>
+void flat_batch(const Entry& e, const double* const* c, Value* out, std::size_t n, double placeholder, Block block,
+                Scalar scalar) {
+  if (n == 0) return;
+  const double d0 = c[0][0];
+  const int d = static_cast<int>(flat_dimension(e, d0));
+  std::vector<double> x(static_cast<std::size_t>(d) + 2);  // one flat point (once per call, not per point)
+  constexpr int kMax = GaussPoints::kMax;
+  struct Workspace {
+    double first[kMax];
+    dd m[kMax];
+    int special[kMax];
+  };
+  Workspace& ws = numerics::thread_workspace<Workspace>();
+  const ParamSpec& first_param = e.params[1];
+  for (std::size_t start = 0; start < n; start += kMax) {
+    const int k = static_cast<int>(std::min<std::size_t>(kMax, n - start));
+    int specials = 0;
+    for (int j = 0; j < k; ++j) {
+      const std::size_t i = start + static_cast<std::size_t>(j);
+      if (c[0][i] != d0)
+        throw ParamError(e.id, "d", "the same dimension at every point of a batch (" + text17(d0) + "), not " +
+                                        text17(c[0][i]) + " (point " + std::to_string(i + 1) + ")");
+      bool ok = first_param.domain.contains(c[1][i]);
+      for (int q = 0; q < d; ++q) x[2 + q] = c[2 + q][i], ok &= x[2 + q] > 0 && x[2 + q] <= DBL_MAX;
+      const dd m = ok ? composed(x.data() + 2, d) : dd{1, 0};
+      ok &= std::isfinite(m.hi) && !(m.hi < 0x1p-1000 && d > 1);
+      ws.first[j] = ok ? c[1][i] : placeholder, ws.m[j] = ok ? m : dd{1, 0};
+      if (!ok) ws.special[specials++] = j;
+    }
+    block(ws.first, ws.m, out + start, k);
+    for (int s2 = 0; s2 < specials; ++s2) {
+      const std::size_t i = start + static_cast<std::size_t>(ws.special[s2]);
+      x[0] = d0, x[1] = c[1][i];
+      for (int q = 0; q < d; ++q) x[2 + q] = c[2 + q][i];
+      check_params(e, x.data());
+      out[i] = scalar(x[1], x.data() + 2, d);
+    }
+  }
+}
+}  // namespace
+
+void gauss_delta_flat(const double* const* c, Value* out, std::size_t n) {
+  static const Entry& e = entry("DP.gauss.delta");
+  flat_batch(e, c, out, n, 1.0, [](const double* eps, const dd* m, Value* o, int k) {
+    double hi[GaussPoints::kMax], lo[GaussPoints::kMax];
+    for (int j = 0; j < k; ++j) hi[j] = m[j].hi, lo[j] = m[j].lo;
+    delta_block(eps, hi, lo, o, k);
+  }, [](double eps, const double* mu, int d) { return gauss_delta(eps, mu, d); });
+}
+
+void gauss_eps_flat(const double* const* c, Value* out, std::size_t n) {
+  static const Entry& e = entry("DP.gauss.eps");
+  flat_batch(e, c, out, n, 0.5, [](const double* delta, const dd* m, Value* o, int k) { eps_block(delta, m, o, k); },
+             [](double delta, const double* mu, int d) { return gauss_eps(delta, mu, d); });
 }
 
 void gauss_mu(const double* eps, const double* delta, Value* out, std::size_t n) {

@@ -16,6 +16,8 @@ void register_paper(Registry& r) {
     check_params(e, p);
     return gauss_eps(p[1], p + 2, static_cast<int>(p[0]));
   });
+  r.add_batch("DP.gauss.delta", gauss_delta_flat);
+  r.add_batch("DP.gauss.eps", gauss_eps_flat);
   r.add("DP.gauss.mu", [](const double* p) { return gauss_mu(p[0], p[1]); });
   r.add_batch("DP.gauss.mu", [](const double* const* c, Value* out, std::size_t n) { gauss_mu(c[0], c[1], out, n); });
   r.add("DP.laplace.delta", [](const double* p) { return laplace_delta(p[0], p[1]); });

@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <random>
 #include <sstream>
 #include <vector>
@@ -667,6 +668,41 @@ double pass_seconds(F f, std::size_t n, std::size_t* k) {
   return t[2];
 }
 
+// The batch path's input: the points grouped by d (one group for an ID without per-coordinate parameters), each
+// group as the flat layout's columns (a batch kernel takes one d); `order` lists the points group after group.
+struct BatchGroups {
+  struct Group {
+    std::vector<std::vector<double>> cols;
+    std::vector<const double*> ptr;
+    std::size_t begin = 0;  // its first point's place in `order`
+  };
+  std::vector<Group> groups;
+  std::vector<std::size_t> order;
+  // the first k points of `order` through bf, into out[0..k) in that order
+  void run(privoco::fast::BatchFn bf, privoco::fast::Value* out, std::size_t k) const {
+    for (const Group& g : groups) {
+      if (g.begin >= k) break;
+      bf(g.ptr.data(), out + g.begin, std::min(k - g.begin, g.cols[0].size()));
+    }
+  }
+};
+BatchGroups group_points(const privoco::Entry& e, const std::vector<std::vector<double>>& pts) {
+  std::map<double, std::vector<std::size_t>> by_d;
+  for (std::size_t i = 0; i < pts.size(); ++i) by_d[e.vector_layout ? pts[i][0] : 0].push_back(i);
+  BatchGroups out;
+  for (const auto& [d, idx] : by_d) {
+    BatchGroups::Group g;
+    g.begin = out.order.size();
+    g.cols.assign(pts[idx[0]].size(), std::vector<double>(idx.size()));
+    for (std::size_t r = 0; r < idx.size(); ++r)
+      for (std::size_t j = 0; j < g.cols.size(); ++j) g.cols[j][r] = pts[idx[r]][j];
+    for (const auto& c : g.cols) g.ptr.push_back(c.data());
+    out.order.insert(out.order.end(), idx.begin(), idx.end());
+    out.groups.push_back(std::move(g));
+  }
+  return out;
+}
+
 // One row per point: the parameters, the fast value (17 digits) and its status. A per-coordinate parameter p takes
 // the columns p_1..p_D, D the largest d among the points; a point of dimension d leaves p_{d+1}..p_D empty.
 void write_dump(std::FILE* f, const privoco::Entry& e, const std::vector<std::vector<double>>& pts,
@@ -717,8 +753,9 @@ int table(std::size_t n, const char* json_path, const char* dump_dir, const std:
     if (!wanted(e.id, ids)) continue;
     const auto pts = privoco::oracle::sample_points(e, n, 1, false);
     const privoco::fast::Fn fn = privoco::fast::function(e);
-    const privoco::fast::BatchFn bf = e.vector_layout ? nullptr : privoco::fast::batch(e);
-    std::vector<privoco::fast::Value> scalar(pts.size()), batch(pts.size());
+    const privoco::fast::BatchFn bf = privoco::fast::batch(e);
+    const BatchGroups groups = group_points(e, pts);
+    std::vector<privoco::fast::Value> scalar(pts.size()), batch(pts.size()), grouped(pts.size());
     std::size_t ks = 0, kb = 0;
     const double ts = pass_seconds([&](std::size_t k) {
       for (std::size_t i = 0; i < k; ++i) scalar[i] = fn(pts[i].data());
@@ -759,10 +796,11 @@ int table(std::size_t n, const char* json_path, const char* dump_dir, const std:
       privoco::fast::use_kernel_variant(variants[vi]);
       std::size_t kv = 0, mv = 0;
       const double tv = pass_seconds([&](std::size_t k) {
-        bf(cp.data(), batch.data(), k);
-        benchmark::DoNotOptimize(batch.data());
+        groups.run(bf, grouped.data(), k);
+        benchmark::DoNotOptimize(grouped.data());
       }, pts.size(), &kv);
-      bf(cp.data(), batch.data(), pts.size());
+      groups.run(bf, grouped.data(), pts.size());
+      for (std::size_t r = 0; r < pts.size(); ++r) batch[groups.order[r]] = grouped[r];
       for (std::size_t i = 0; i < pts.size(); ++i)
         mv += std::memcmp(&scalar[i].value, &batch[i].value, sizeof(double)) != 0 || scalar[i].status != batch[i].status;
       variant_rate.push_back(kv / tv);

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <functional>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "privoco/catalogue.hpp"
@@ -580,6 +581,63 @@ TEST(DpProfilesFast, BatchEqualsScalarBitForBit) {
   // the rows before the bad one (same block) are written: sign 0 is the unwritten row's (delta > 0 there)
   EXPECT_EQ(out[n - 6].sign, 1);
   EXPECT_EQ(bits(out[n - 6].log_abs()), bits(privoco::fast::dp::gauss_delta(eps[n - 6], mu[n - 6]).log_abs()));
+}
+
+// The composed forms' batches (the flat layout's columns at one d): the scalar calls' bits over more than one block,
+// the points the scalar call takes by its limit forms included (a composition past DBL_MAX, one below 2^-1000); a
+// bad mu_j is reported by its name, and a batch whose d differs between points is refused naming d.
+TEST(DpCompositionFast, FlatBatchesEqualScalarBitForBit) {
+  const int n = 2 * kd::GaussPoints::kMax + 300, d = 3;
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> u(0, 1);
+  std::vector<std::vector<double>> cols(2 + d, std::vector<double>(n));
+  for (int i = 0; i < n; ++i) {
+    cols[0][i] = d;
+    cols[1][i] = std::exp(std::log(1e-8) + u(rng) * std::log(1e16));
+    for (int j = 0; j < d; ++j) cols[2 + j][i] = std::exp(std::log(1e-6) + u(rng) * std::log(1e14));
+  }
+  for (int j = 0; j < d; ++j) cols[2 + j][7] = 1.5e308, cols[2 + j][9] = 1e-305;  // past DBL_MAX; below 2^-1000
+  std::vector<const double*> cp;
+  for (const auto& c : cols) cp.push_back(c.data());
+  auto bits = [](double x) {
+    std::uint64_t b;
+    std::memcpy(&b, &x, sizeof b);
+    return b;
+  };
+  for (const char* id : {"DP.gauss.delta", "DP.gauss.eps"}) {
+    const auto& e = privoco::entry(id);
+    const bool is_eps = std::string(id) == "DP.gauss.eps";
+    if (is_eps)
+      for (int i = 0; i < n; ++i) cols[1][i] = std::exp(std::log(1e-12) + u(rng) * std::log(1e11));  // delta
+    const privoco::fast::BatchFn bf = privoco::fast::batch(e);
+    ASSERT_NE(bf, nullptr) << id;
+    std::vector<privoco::fast::Value> out(n);
+    bf(cp.data(), out.data(), n);
+    std::vector<double> x(2 + d);
+    for (int i = 0; i < n; ++i) {
+      for (int j = 0; j < 2 + d; ++j) x[j] = cols[j][i];
+      const privoco::fast::Value s = privoco::fast::evaluate(e, x.data());
+      ASSERT_EQ(bits(s.value), bits(out[i].value)) << id << " " << i;
+      ASSERT_EQ(s.status, out[i].status) << id << " " << i;
+      ASSERT_EQ(bits(s.log_abs()), bits(out[i].log_abs())) << id << " " << i;
+    }
+    EXPECT_GT(out[7].log_abs(), is_eps ? 1418 : -1) << id;  // the limit forms ran (eps ~ mu^2/2 past DBL_MAX)
+    cols[3][n - 5] = -1;
+    try {
+      bf(cp.data(), out.data(), n);
+      ADD_FAILURE() << id << ": a negative mu_2 was not refused";
+    } catch (const privoco::DomainError& err) {
+      EXPECT_NE(std::string(err.what()).find("mu_2"), std::string::npos) << err.what();
+    }
+    cols[3][n - 5] = 1, cols[0][n - 3] = 2;
+    try {
+      bf(cp.data(), out.data(), n);
+      ADD_FAILURE() << id << ": a batch with two dimensions was not refused";
+    } catch (const privoco::ParamError& err) {
+      EXPECT_NE(std::string(err.what()).find("'d'"), std::string::npos) << err.what();
+    }
+    cols[0][n - 3] = d;
+  }
 }
 
 // The fast inverses: DP.gauss.mu within 4 ulp of the certified root (eps = 0 included, delta down to 1e-12); the

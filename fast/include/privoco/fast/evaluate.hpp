@@ -14,6 +14,8 @@ namespace privoco::fast {
 using Fn = Value (*)(const double* params);
 
 // An ID's batch kernel: cols[i] points to parameter i's n values (table order); the same bits as Fn point by point.
+// For an ID with per-coordinate parameters: the flat layout's columns at one d (cols[0] = d at every point, then each
+// parameter's column, d columns for a per-coordinate one).
 using BatchFn = void (*)(const double* const* cols, Value* out, std::size_t n);
 
 // What a paper registers (fast/PAPER/register.cpp: void PAPER::register_paper(Registry&)).

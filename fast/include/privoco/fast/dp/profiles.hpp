@@ -23,5 +23,9 @@ Value gauss_mu(double eps, double delta);    // the largest mu with delta(eps; m
 // written).
 void gauss_eps(const double* delta, const double* mu, Value* out, std::size_t n);
 void gauss_mu(const double* eps, const double* delta, Value* out, std::size_t n);
+// The composed forms' batches: the flat layout's columns at one d (cols[0] = d at every point, cols[1] = eps or
+// delta, cols[2 + j] = mu_{j+1}); the same bits as the calls above point by point.
+void gauss_delta_flat(const double* const* cols, Value* out, std::size_t n);
+void gauss_eps_flat(const double* const* cols, Value* out, std::size_t n);
 
 }  // namespace privoco::fast::dp
