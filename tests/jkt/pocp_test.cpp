@@ -309,7 +309,6 @@ TEST(JktPocp, GammaRatioBoundAndItsBestConstant) {
 // is apart from it. Fast within 8 ulp of the certified value at every line and reading on a grid.
 TEST(JktPocp, NoiseSumIsTheSumOfChiMeans) {
   const auto& e = privoco::entry("JKT.bound.pocp_noise_sum");
-  const auto& chi = privoco::entry("JKT.noise.chi_norm");
   const auto& beta_e = privoco::entry("JKT.noise.pocp_beta");
   for (double T : {2.0, 3.0, 17.0, 100.0})
     for (double d : {1.0, 5.0, 40.0})
@@ -360,7 +359,9 @@ TEST(JktPocp, NoiseSumLastLineFailsForLargeEps) {
   const auto out = k->run({}, 1);
   EXPECT_EQ(out.verdict, "refuted");
   for (const auto& c : out.cases)
-    if (c.violated) EXPECT_NE(c.stream.find("eps = 10000"), std::string::npos) << c.stream;
+    if (c.violated) {
+      EXPECT_NE(c.stream.find("eps = 10000"), std::string::npos) << c.stream;
+    }
   EXPECT_NE(out.note.find("holds at 54 of 54 (certified)"), std::string::npos) << out.note;
   EXPECT_NE(out.note.find("for eps in (326.78"), std::string::npos) << out.note;
 }
@@ -428,8 +429,12 @@ TEST(JktPocpBounds, Cor1RefutedAtLargeEps) {
   const auto o = k->run(k->defaults, 1);
   EXPECT_EQ(o.verdict, "refuted") << o.note;
   for (const auto& c : o.cases) {
-    if (c.stream.find("d = 1000, T = 2, eps = 1e+08") != std::string::npos) EXPECT_TRUE(c.violated) << c.stream;
-    if (c.stream.find("eps = 1:") != std::string::npos) EXPECT_EQ(c.realised, 0) << c.stream;
+    if (c.stream.find("d = 1000, T = 2, eps = 1e+08") != std::string::npos) {
+      EXPECT_TRUE(c.violated) << c.stream;
+    }
+    if (c.stream.find("eps = 1:") != std::string::npos) {
+      EXPECT_EQ(c.realised, 0) << c.stream;
+    }
   }
   EXPECT_THROW(k->run({{"gamma", "1.5"}}, 1), privoco::ParamError);
 }

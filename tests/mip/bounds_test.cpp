@@ -201,7 +201,9 @@ TEST(MipMutualInformation, SphereInputAtSmallSignal) {
       const double I = mid(eval_fn(ref::sphere_mi, {static_cast<double>(d), s, 1, 0}, 96));
       const double expansion = s * s / 2 - s * s * s * s / (4 * d);
       EXPECT_NEAR(I, expansion, 1e-10 * expansion) << "d = " << d << ", s = " << s;
-      if (s == 1e-3) EXPECT_GT(std::fabs(I - s * s / 2), 1e-10 * expansion) << "d = " << d;
+      if (s == 1e-3) {
+        EXPECT_GT(std::fabs(I - s * s / 2), 1e-10 * expansion) << "d = " << d;
+      }
     }
   const privoco::Entry& e = privoco::entry("MIP.priv.sphere_mi");
   std::vector<privoco::Decimal> x;
@@ -233,7 +235,9 @@ TEST(MipMutualInformation, SphereInputAtLargeDimension) {
     EXPECT_NEAR(I, c.mpmath, 1e-12 * c.mpmath) << "d = " << c.d << ", s = " << c.s;
     // the sibling: the Gaussian input of the same power, (d/2) log(1 + s^2/d), is within 4e-10 (relative) of the
     // sphere's value at d = 1000, s = 3 and still differs by 100 times the tolerance (at d = 10000 by less)
-    if (c.d == 1000) EXPECT_GT(c.d / 2 * std::log1p(c.s * c.s / c.d) - I, 1e-10 * I) << "s = " << c.s;
+    if (c.d == 1000) {
+      EXPECT_GT(c.d / 2 * std::log1p(c.s * c.s / c.d) - I, 1e-10 * I) << "s = " << c.s;
+    }
   }
 }
 
