@@ -14,7 +14,9 @@ README.md between the markers `<!-- bench-table begin -->` and `<!-- bench-table
   point by point where there is no closed form), timed on the same points in the same run; the fraction of its results
   that are not finite, and of a sample of `--judge` finite ones that privoco's certified reference judges off by more
   than 16 ulp (the Python module's privoco.check, as `privoco check` judges a file).
-- learners: the Google Benchmark runs of privoco_bench (coordinate-steps or rounds per second).
+- learners: the Google Benchmark runs of privoco_bench (coordinate-steps or rounds per second), and VDH Alg 3 side by
+  side: privoco's learner through the Python module and a numpy loop of the printed closed form on the same gradients,
+  the loop's predictions judged by the reference as above.
 - reference: the certified reference's cost curve for VDH.pred.conj (`privoco_bench --reference-curve`).
 Needs Debian python3-numpy and python3-scipy, and the Python module on PYTHONPATH (build/python) for the judging.
 """
@@ -616,6 +618,54 @@ def fmt_rate(x):
     return "-" if x is None else (f"{x / 1e6:.3g} M" if x >= 1e6 else f"{x / 1e3:.3g} k")
 
 
+# --- learners side by side: privoco's learner through the Python module, and the loop a user would write with numpy,
+# on the same gradients in the same run ----------------------------------------------------------------------------
+
+def alg3_naive(g, b, G):
+    """VDH Alg 3 as a numpy loop: each round the corrected eq (7) (naive_numpy.py) vectorised over the coordinates,
+    then L -= g_t, V += g_t^2 in doubles. The predictions (T, d) and the states (L, V) they were made at."""
+    T, d = g.shape
+    L, V = np.zeros(d), np.zeros(d)
+    w, Ls, Vs = np.empty((T, d)), np.empty((T, d)), np.empty((T, d))
+    for t in range(T):
+        Ls[t], Vs[t] = L, V
+        w[t] = naive_pred_conj(L, V, b, G)
+        L, V = L - g[t], V + g[t] * g[t]
+    return w, Ls, Vs
+
+
+def learner_side_by_side(rounds, d, judge_m, seed=1):
+    """VDH Alg 3 (conjugate prior, b = 1, G = 1) over `rounds` rows of d Gaussian gradients (mean 0.2 (j mod 7 - 3),
+    as privoco_bench's BM_Alg3): coordinate-steps per second of privoco.learners.Alg3 (predict, update) and of
+    alg3_naive; the naive predictions not finite, and of a seeded sample of the finite ones how many privoco's
+    reference judges off by more than 16 ulp (VDH.pred.conj at the naive loop's own state)."""
+    try:
+        import privoco
+    except ImportError:
+        return None
+    rng = np.random.default_rng(seed)
+    g = rng.normal(size=(rounds, d)) + 0.2 * (np.arange(d) % 7 - 3)
+    b, G = np.ones(d), 1.0
+    a = privoco.learners.Alg3(b, G)
+    t0 = time.perf_counter()
+    for t in range(rounds):
+        a.predict()
+        a.update(g[t])
+    fast = rounds * d / (time.perf_counter() - t0)
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        t0 = time.perf_counter()
+        w, Ls, Vs = alg3_naive(g, b, G)
+        naive = rounds * d / (time.perf_counter() - t0)
+    w, Ls, Vs = w.ravel(), Ls.ravel(), Vs.ravel()
+    finite = np.flatnonzero(np.isfinite(w))
+    pick = np.sort(np.random.default_rng(seed).choice(finite, size=min(judge_m, finite.size), replace=False))
+    r = privoco.check("VDH.pred.conj", w[pick], ulps=16, L=Ls[pick], V=Vs[pick], b=1.0, G=G)
+    return {"learner": "VDH.alg.alg3", "rounds": rounds, "d": d, "privoco_per_s": fast, "naive_per_s": naive,
+            "privoco_over_naive": fast / naive, "evaluated": int(w.size), "not_finite": int(w.size - finite.size),
+            "judged": int(pick.size), "off_16ulp": int(np.count_nonzero(r.verdict != "pass"))}
+
+
 def markdown(doc):
     lines = [f"Measured by `scripts/bench_table.py` on {doc['cpu']} ({doc['vector']}), one core, "
              f"{doc['points']} sampled points per ID (seed 1); evaluations per second.", "",
@@ -637,6 +687,13 @@ def markdown(doc):
                   "|---|---|"]
     for l in doc["learners"]:
         lines.append(f"| {l['name']} {l['label']} | {fmt_rate(l['per_s'])} |")
+    for l in doc.get("learners_side_by_side", []):
+        lines += ["", f"| learner, side by side ({l['rounds']} rounds, d = {l['d']}, same gradients) | privoco "
+                  "(Python module) | naive numpy loop | privoco / naive | naive not finite | naive off > 16 ulp |",
+                  "|---|---|---|---|---|---|",
+                  f"| {l['learner']} (coordinate-steps per second) | {fmt_rate(l['privoco_per_s'])} | "
+                  f"{fmt_rate(l['naive_per_s'])} | {l['privoco_over_naive']:.1f}x | {l['not_finite']}/{l['evaluated']} | "
+                  f"{l['off_16ulp']}/{l['judged']} |"]
     rc = doc["reference"]
     if rc:
         lines += ["", f"Certified reference, {rc['id']}, median time per evaluation: " +
@@ -684,6 +741,12 @@ def main():
                                 "judged": judged, "off_16ulp": off, "invalid": invalid, "fast_over_naive": best / rate}
             print(f"  {id:26s} {kind:10s} {rate / 1e6:9.3f} M/s  fast/naive {best / rate:7.1f}x  not finite "
                   f"{nf}/{values.size}  off > 16 ulp {off}/{judged}", flush=True)
+    side = learner_side_by_side(20, 50, min(a.judge, 50)) if a.quick else learner_side_by_side(1000, 1000, a.judge)
+    doc["learners_side_by_side"] = [side] if side else []
+    for l in doc["learners_side_by_side"]:
+        print(f"  {l['learner']:26s} privoco {l['privoco_per_s'] / 1e6:.3f} M/s, naive loop {l['naive_per_s'] / 1e6:.3f} "
+              f"M/s ({l['privoco_over_naive']:.1f}x), not finite {l['not_finite']}/{l['evaluated']}, off > 16 ulp "
+              f"{l['off_16ulp']}/{l['judged']}", flush=True)
     if a.quick:
         doc["learners"], doc["reference"] = [], None
     else:

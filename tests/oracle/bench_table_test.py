@@ -42,6 +42,10 @@ names = ["T", "delta", "c_parse", "which"]
 values = bench_table.c_exponent(*[cols[k] for k in names])
 assert bench_table.judge("JKT.const.c_exponent", names, cols, values, 2, 1) == (0, 2, 0)
 assert bench_table.judge("JKT.const.c_exponent", names, cols, values, 2, 1, reading_names=False)[2] == 2
+# the learner side by side: both timed, the naive loop's predictions judged
+side = doc["learners_side_by_side"]
+assert len(side) == 1 and side[0]["privoco_per_s"] > 0 and side[0]["naive_per_s"] > 0, side
+assert side[0]["evaluated"] == 20 * 50 and side[0]["judged"] > 0, side
 # every timed ID has its naive alternative (per-coordinate IDs included: their dumps carry p_1..p_D)
 assert timed <= set(doc["naive"]), sorted(timed - set(doc["naive"]))
 # a dump with per-coordinate columns: d = 1 and d = 2 rows, mu_2 empty in the first; judged one dimension at a time
@@ -57,7 +61,7 @@ wrong = bench_table._gauss_delta_at(cols["eps"], np.nansum(cols["mu"], axis=1))
 assert bench_table.judge("DP.gauss.delta", names, cols, wrong, 3, 1) == (2, 3, 0)
 text = open(readme).read()
 assert text.startswith("before\n<!-- bench-table begin -->\nMeasured by") and text.endswith("<!-- bench-table end -->\nafter\n")
-assert "\nold\n" not in text and sum(line.startswith("| ") for line in text.splitlines()) == len(doc["fast"]) + 1
+assert "\nold\n" not in text and sum(line.startswith("| ") for line in text.splitlines()) == len(doc["fast"]) + 1 + 2 * len(side)
 # the sibling: a file without the markers is refused by name, and left as it was
 with open(readme, "w") as f:
     f.write("no markers\n")
