@@ -54,22 +54,59 @@ Value fstar_conj(double u, double V, double b, double G) {
     if (ln_Ls < 700 && (gauss || ln_tiny(std::exp(ln_Ls), V, G) < -46))
       return to_value(xd_of(a) * xd_of(a) / xd_scale2(K, 1) + K * xd_of(V));
   }
-  auto w = [&](double L) { return pred_conj(L, V, b, G); };  // increasing in L, w(0) = 0
+  // L* from the bracket [lo, hi], f(lo) < 0 <= f(hi) with f(L) = w(L) - |u| (increasing; the side of L* decided by the
+  // values, w's overflow counting as above), narrowed to two adjacent doubles by false position on g = ln w - ln|u|
+  // (w grows like e^{CL}: ln w is close to linear there, and ln L + const near 0), with the Anderson-Bjorck factor on
+  // an end kept twice in a row and a bisection step where an end was kept four times. (Bisection alone took ~55
+  // evaluations of w; false position on w itself ~25.)
+  const double ln_a = std::log(a);
+  double g_lo = -INFINITY, g_hi;
+  auto above = [&](double L, double* g) {  // L past L* (f(L) >= 0), and g(L) with that sign
+    const Value v = pred_conj(L, V, b, G);
+    const bool up = v.status == Status::overflow || v.value >= a;
+    const double gv = v.log_abs() - ln_a;
+    *g = up ? std::max(gv, 0.0) : std::min(gv, -DBL_MIN);
+    return up;
+  };
+  // The bracket's upper end from L = 1 up: the next trial at most hi |u|/w(hi) (w convex with w(0) = 0, so w(L) >=
+  // (L/hi) w(hi) beyond hi: L* lies below it), the chord's zero through the last two trials (g is convex where w
+  // grows like e^{CL} or e^{L^2/(4B)}: the zero lies beyond L* there) and 16 hi, and at least 2 hi; up to 2^1022.
+  // (Doubling from 1 took ~9 evaluations of w; the bound alone left brackets too wide for false position.)
   double lo = 0, hi = 1;
-  while (true) {  // w(hi) >= a; w is unbounded, but L* may lie past DBL_MAX where the shift above could not apply
-    const Value v = w(hi);
-    if (v.status == Status::overflow || v.value >= a) break;
+  while (!above(hi, &g_hi)) {  // w is unbounded, but L* may lie past DBL_MAX where the shift above could not apply
     if (!(hi < 0x1p1022))
       throw OutOfReach("VDH.conj.Fstar: the maximiser L* lies beyond the double range at u = " + text17(u) +
                        ", G = " + text17(G) + ", where the fast evaluation does not reach (the reference evaluates it)");
-    lo = hi;
-    hi *= 2;
+    double next = hi * std::exp(-g_hi);
+    if (lo > 0) {
+      const double chord = hi - g_hi * ((hi - lo) / (g_hi - g_lo));
+      if (chord < next) next = chord;
+    }
+    lo = hi, g_lo = g_hi;
+    hi = std::min(std::max(std::min(next, 16 * hi), 2 * hi), 0x1p1022);
   }
+  int kept = 0;  // > 0: hi kept that many times in a row, < 0: lo
   for (int k = 0; k < 2100; ++k) {
-    const double mid = 0.5 * (lo + hi);
-    if (!(mid > lo && mid < hi)) break;  // the bracket is two adjacent doubles
-    const Value v = w(mid);
-    (v.status != Status::overflow && v.value < a ? lo : hi) = mid;
+    // from lo = 0: w convex with w(0) = 0 gives w(L) <= (L/hi) w(hi), so L* >= hi |u|/w(hi)
+    double x = lo == 0 ? hi * std::exp(-g_hi) : lo - g_lo * ((hi - lo) / (g_hi - g_lo));
+    // a step that rounds onto an end (g there is 0 or at the level of its rounding): L* lies within an ulp or so of
+    // it, so the next double inward is tried (bisection from there took ~30 steps)
+    if (!(x > lo)) x = std::nextafter(lo, INFINITY);
+    if (!(x < hi)) x = std::nextafter(hi, 0.0);
+    if (kept >= 4 || kept <= -4) x = lo > 0 && hi > 4 * lo ? std::sqrt(lo) * std::sqrt(hi) : 0.5 * (lo + hi), kept = 0;
+    if (!(x > lo && x < hi)) break;  // the bracket is two adjacent doubles
+    double gx;
+    if (!above(x, &gx)) {
+      const double m = 1 - gx / g_lo;  // Anderson-Bjorck's factor for the kept end
+      lo = x, g_lo = gx;
+      kept = kept > 0 ? kept + 1 : 1;
+      if (kept >= 2) g_hi *= m > 0 ? m : 0.5;
+    } else {
+      const double m = 1 - gx / g_hi;
+      hi = x, g_hi = gx;
+      kept = kept < 0 ? kept - 1 : -1;
+      if (kept <= -2) g_lo *= m > 0 ? m : 0.5;
+    }
   }
   // the better end of the bracket (phi is concave: the larger value is the closer to the sup)
   const Value Flo = pot_conj(lo, V, b, G), Fhi = pot_conj(hi, V, b, G);
