@@ -7,6 +7,7 @@
 
 #include <arb_hypgeom.h>
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "privoco/assignments.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/numerics/dd.hpp"
+#include "privoco/fast/numerics/dd_math.hpp"
 #include "privoco/fast/numerics/gaussian_draws.hpp"
 #include "privoco/fast/numerics/value_ops.hpp"
 #include "privoco/format.hpp"
@@ -370,6 +372,42 @@ TEST(Numerics, Log1pDoubleDoubleKernelSibling) {
     fn::log1p_dd_k(y, yl, &hi, &lo);
     EXPECT_LT(log1p_dd_rel_err(y, yl, hi, lo), 0x1p-66) << y;
     missed += log1p_dd_rel_err(y, yl, fn::log1p_k(y) + yl / (1 + y), 0) >= 0x1p-66;
+  }
+  EXPECT_GT(missed, 0) << "the sibling";
+}
+
+// erf_dd and erfc_dd (the scalar routes' error functions in double-double) at random double-doubles from 1e-270 to
+// 27 (below, the low parts of the products are subnormal: a double-double's 2^-100 needs them normal) against Arb: 2^-100 relative for erf, and for erfc where its continued fraction runs (x >= 3.5; below it erfc
+// is 1 - erf and loses up to 21 bits, 2^-80). The series' reciprocal table and the fraction's forward recurrences
+// are what they test. The sibling: erf in double misses 2^-100.
+double erf_rel_err(double x, double lo, privoco::fast::dd got, bool complement) {
+  Ball exact, g, diff;
+  arb_set_d(exact.get(), x);
+  arb_add(exact.get(), exact.get(), Ball(lo).get(), ARF_PREC_EXACT);
+  if (complement) arb_hypgeom_erfc(exact.get(), exact.get(), 256);
+  else arb_hypgeom_erf(exact.get(), exact.get(), 256);
+  arb_add(g.get(), Ball(got.hi).get(), Ball(got.lo).get(), 256);
+  arb_sub(diff.get(), g.get(), exact.get(), 256);
+  arb_div(diff.get(), diff.get(), exact.get(), 256);
+  return std::fabs(arf_get_d(arb_midref(diff.get()), ARF_RND_NEAR));
+}
+RC_GTEST_PROP(Numerics, ErfDoubleDoubleAtRandomPoints, ()) {
+  const int kind = *rc::gen::inRange(0, 3);
+  const double x = kind == 0 ? *privoco::testing::log_uniform(1e-270, 27.0)
+                 : kind == 1 ? *privoco::testing::log_uniform(2.0, 27.0)
+                             : 3.5 * (1 + *rc::gen::inRange(-1000, 1001) * 0x1p-40);
+  const double lo = x * 0x1p-54 * (*rc::gen::inRange(-1000, 1001) / 1000.0);
+  RC_ASSERT(erf_rel_err(x, lo, privoco::fast::erf_dd({x, lo}), false) < 0x1p-100);
+  RC_ASSERT(erf_rel_err(x, lo, privoco::fast::erfc_dd({x, lo}), true) <
+            (x >= 3.5 ? 0x1p-100 * std::max(1.0, x * x / 8) : 0x1p-80));
+}
+TEST(Numerics, ErfDoubleDoubleSibling) {
+  int missed = 0;
+  for (double x : {1e-3, 0.4, 1.7, 3.0, 3.6, 5.0}) {
+    EXPECT_LT(erf_rel_err(x, 0, privoco::fast::erf_dd({x, 0}), false), 0x1p-100) << x;
+    EXPECT_LT(erf_rel_err(x, 0, privoco::fast::erfc_dd({x, 0}), true),
+              x >= 3.5 ? 0x1p-100 * std::max(1.0, x * x / 8) : 0x1p-80) << x;
+    missed += erf_rel_err(x, 0, {std::erf(x), 0}, false) >= 0x1p-100;
   }
   EXPECT_GT(missed, 0) << "the sibling";
 }

@@ -43,6 +43,34 @@ inline dd exp_dd(dd x) {
   return mul_pow2(e, static_cast<int>(k));
 }
 
+// 1/(2n + 1) as double-doubles, n < 200 (hi the rounded quotient, lo its remainder's quotient: ~2^-106 relative), for
+// erf_dd's series: products instead of a double-double division per term
+struct OddReciprocals {
+  dd v[200];
+  OddReciprocals() {
+    for (int n = 0; n < 200; ++n) {
+      const double k = 2 * n + 1, hi = 1 / k;
+      v[n] = quick_two_sum(hi, std::fma(-hi, k, 1.0) / k);
+    }
+  }
+};
+inline const OddReciprocals& odd_reciprocals() {  // on first use (a static table in another file may need erf_dd)
+  static const OddReciprocals r;
+  return r;
+}
+
+// x + (1/2)/(x + 1/(x + (3/2)/(x + ... (K/2)/x))), the continued fraction of sqrt(pi) e^{x^2} erfc(x), as A_K/B_K by
+// the forward recurrences A_k = x A_{k-1} + (k/2) A_{k-2} (positive terms: no cancellation; x >= 3.5 keeps them below
+// x^K (x + sqrt(K))^K, far inside the range for K <= 102) and one division at the end, instead of a division per level
+inline dd erfc_cf_dd(dd x, int K) {
+  dd a0{1, 0}, a1 = x, b0{0, 0}, b1{1, 0};  // A_{-1}, A_0 = x; B_{-1}, B_0 = 1 (read bottom-up: the same fraction)
+  for (int k = 1; k <= K; ++k) {
+    const dd a2 = x * a1 + a0 * (0.5 * k), b2 = x * b1 + b0 * (0.5 * k);
+    a0 = a1, a1 = a2, b0 = b1, b1 = b2;
+  }
+  return a1 / b1;
+}
+
 // erf(x) for x >= 0. x < 3.5: erf(x) = (2/sqrt(pi)) e^{-x^2} sum_n 2^n x^{2n+1} / (2n+1)!! (positive terms);
 // otherwise 1 - erfc(x) with erfc(x) = e^{-x^2}/sqrt(pi) / (x + (1/2)/(x + 1/(x + (3/2)/(x + ...)))).
 inline dd erf_dd(dd x) {
@@ -54,16 +82,15 @@ inline dd erf_dd(dd x) {
   if (x.hi < 3.5) {
     dd term = x, sum = x;
     const dd two_x2 = x2 * 2.0;
+    const dd* inv = odd_reciprocals().v;
     for (int n = 1; n < 200; ++n) {
-      term = (term * two_x2) / static_cast<double>(2 * n + 1);
+      term = (term * two_x2) * inv[n];
       sum = sum + term;
       if (term.hi < 1e-34 * sum.hi) break;
     }
     return two_over_sqrt_pi * g * sum;
   }
-  const int K = 20 + static_cast<int>(1000 / x2.hi);
-  dd t = x;
-  for (int k = K; k >= 1; --k) t = x + dd{0.5 * k, 0} / t;
+  const dd t = erfc_cf_dd(x, 20 + static_cast<int>(1000 / x2.hi));
   const dd erfc = (two_over_sqrt_pi * 0.5) * g / t;
   return dd{1, 0} - erfc;
 }
@@ -75,9 +102,7 @@ inline dd erfc_dd(dd x) {
   if (x.hi > 27) return {0, 0};
   const dd two_over_sqrt_pi{0x1.20dd750429b6dp+0, 0x1.1ae3a914fed8p-56};
   const dd x2 = x * x;
-  const int K = 20 + static_cast<int>(1000 / x2.hi);
-  dd t = x;
-  for (int k = K; k >= 1; --k) t = x + dd{0.5 * k, 0} / t;
+  const dd t = erfc_cf_dd(x, 20 + static_cast<int>(1000 / x2.hi));
   return (two_over_sqrt_pi * 0.5) * exp_dd(-x2) / t;
 }
 
