@@ -344,16 +344,18 @@ RC_GTEST_PROP(Numerics, LogDoubleDoubleAtRandomPoints, ()) {
 // The kernels' ln(1 + y) as a double-double (log1p_dd_k) at random y = yh + yl: 2^-66 relative from y = -1/2 to 1e300,
 // tiny y included (ln(1 + y) = y there). The sibling, the kernels' double log1p_k plus yl/(1 + yh), misses that
 // bound (it is ~1 ulp, 2^-53).
-double log1p_dd_rel_err(double yh, double yl, double hi, double lo) {
+// |hi + lo - f(xh + xl)| / |f(xh + xl)| with f Arb's function at 256 bits (the argument exact)
+double dd_rel_err(void (*f)(arb_t, const arb_t, slong), double xh, double xl, double hi, double lo) {
   Ball exact, got, diff;
-  arb_set_d(exact.get(), yh);
-  arb_add(exact.get(), exact.get(), Ball(yl).get(), ARF_PREC_EXACT);
-  arb_log1p(exact.get(), exact.get(), 256);
+  arb_set_d(exact.get(), xh);
+  arb_add(exact.get(), exact.get(), Ball(xl).get(), ARF_PREC_EXACT);
+  f(exact.get(), exact.get(), 256);
   arb_add(got.get(), Ball(hi).get(), Ball(lo).get(), 256);
   arb_sub(diff.get(), got.get(), exact.get(), 256);
   arb_div(diff.get(), diff.get(), exact.get(), 256);
   return std::fabs(arf_get_d(arb_midref(diff.get()), ARF_RND_NEAR));
 }
+double log1p_dd_rel_err(double yh, double yl, double hi, double lo) { return dd_rel_err(arb_log1p, yh, yl, hi, lo); }
 RC_GTEST_PROP(Numerics, Log1pDoubleDoubleKernelAtRandomPoints, ()) {
   const int kind = *rc::gen::inRange(0, 3);
   const double yh = kind == 0 ? *privoco::testing::signed_log_uniform(1e-300, 0.5)
@@ -381,15 +383,7 @@ TEST(Numerics, Log1pDoubleDoubleKernelSibling) {
 // is 1 - erf and loses up to 21 bits, 2^-80). The series' reciprocal table and the fraction's forward recurrences
 // are what they test. The sibling: erf in double misses 2^-100.
 double erf_rel_err(double x, double lo, privoco::fast::dd got, bool complement) {
-  Ball exact, g, diff;
-  arb_set_d(exact.get(), x);
-  arb_add(exact.get(), exact.get(), Ball(lo).get(), ARF_PREC_EXACT);
-  if (complement) arb_hypgeom_erfc(exact.get(), exact.get(), 256);
-  else arb_hypgeom_erf(exact.get(), exact.get(), 256);
-  arb_add(g.get(), Ball(got.hi).get(), Ball(got.lo).get(), 256);
-  arb_sub(diff.get(), g.get(), exact.get(), 256);
-  arb_div(diff.get(), diff.get(), exact.get(), 256);
-  return std::fabs(arf_get_d(arb_midref(diff.get()), ARF_RND_NEAR));
+  return dd_rel_err(complement ? arb_hypgeom_erfc : arb_hypgeom_erf, x, lo, got.hi, got.lo);
 }
 RC_GTEST_PROP(Numerics, ErfDoubleDoubleAtRandomPoints, ()) {
   const int kind = *rc::gen::inRange(0, 3);
