@@ -9,8 +9,6 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
-#include <cstdint>
-#include <cstring>
 #include <limits>
 #include <string>
 #include <vector>
@@ -149,10 +147,7 @@ namespace {
 dd composed_scaled(const double* mu, int d, int* k) {
   double m = 0;
   for (int j = 0; j < d; ++j) m = std::max(m, mu[j]);
-  std::uint64_t bits;  // frexp's exponent, from the bits where m is normal (frexp and ldexp are library calls)
-  std::memcpy(&bits, &m, sizeof bits);
-  if (const int be = static_cast<int>(bits >> 52); be > 0) *k = be - 1022;
-  else std::frexp(m, k);
+  *k = frexp_exponent(m);
   dd s{0, 0};
   for (int j = 0; j < d; ++j) {
     const double x = mul_pow2(mu[j], -*k);

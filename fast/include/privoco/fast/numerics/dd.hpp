@@ -26,6 +26,15 @@ inline double mul_pow2(double v, int k) {
   return v * s;
 }
 inline dd mul_pow2(dd v, int k) { return {mul_pow2(v.hi, k), mul_pow2(v.lo, k)}; }
+// frexp's exponent (x = m 2^k, m in [1/2, 1)) from the bits where x is normal, frexp itself for 0, subnormals, inf, NaN
+inline int frexp_exponent(double x) {
+  std::uint64_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  const int be = static_cast<int>((bits >> 52) & 0x7ff);
+  int k = be - 1022;
+  if (be == 0 || be == 0x7ff) std::frexp(x, &k);
+  return k;
+}
 
 inline dd two_sum(double a, double b) {
   double s = a + b, bb = s - a;
@@ -103,18 +112,8 @@ inline dd log_dd(dd x) {
                                     {0x1.999999999999ap-3, -0x1.999999999999ap-57},
                                     {0x1.2492492492492p-3, 0x1.2492492492492p-57}};  // 1/(2i+1), i = 0..3
   if (!(x.hi > 0 && x.hi <= 1.7976931348623157e308)) return {std::log(x.hi), 0};  // 0, negative, inf, NaN
-  int k;  // x.hi = 2^k m, m in [1/sqrt2, sqrt2): the exponent from the bits for normal x.hi
-  std::uint64_t bits;
-  std::memcpy(&bits, &x.hi, sizeof bits);
-  if (const int be = static_cast<int>(bits >> 52); be > 0) {
-    std::uint64_t mbits = (bits & 0x000fffffffffffffULL) | 0x3ff0000000000000ULL;  // m in [1, 2)
-    double m;
-    std::memcpy(&m, &mbits, sizeof m);
-    k = be - 1023 + (m >= 2 * 0.70710678118654752);  // (the threshold frexp's m < 1/sqrt2 used, doubled)
-  } else {
-    const double m = std::frexp(x.hi, &k);
-    if (m < 0.70710678118654752) --k;
-  }
+  int k = frexp_exponent(x.hi);  // x.hi = 2^k m, m in [1/sqrt2, sqrt2)
+  if (mul_pow2(x.hi, -k) < 0.70710678118654752) --k;
   const dd xm = mul_pow2(x, -k);  // exact scaling by a power of two (ldexp beyond 2^-1022: k up to 1024)
   const int j = static_cast<int>(std::nearbyint(xm.hi * 64));  // 45..91
   const dd c{j / 64.0, 0};

@@ -21,20 +21,9 @@ struct xd {
 
 inline xd xd_norm(dd m, std::int64_t e) {
   if (m.hi == 0) return {};
-  // frexp's exponent from the bits, and the scaling by 2^-k as a product with that power of two (exact): frexp and
-  // two ldexp calls were a fifth of some bounds' time. Subnormal, huge or non-finite m.hi take the library calls.
-  std::uint64_t bits;
-  std::memcpy(&bits, &m.hi, sizeof bits);
-  const int be = static_cast<int>((bits >> 52) & 0x7ff);
-  int k = be - 1022;
-  if (be == 0 || be >= 2045) {
-    std::frexp(m.hi, &k);
-    return {{std::ldexp(m.hi, -k), std::ldexp(m.lo, -k)}, e + k};
-  }
-  const std::uint64_t sbits = static_cast<std::uint64_t>(1023 - k) << 52;
-  double s;
-  std::memcpy(&s, &sbits, sizeof s);
-  return {{m.hi * s, m.lo * s}, e + k};
+  // (frexp and two ldexp calls were a fifth of some bounds' time: the exponent and the scaling from the bits)
+  const int k = frexp_exponent(m.hi);
+  return {mul_pow2(m, -k), e + k};
 }
 inline xd xd_of(double x) { return xd_norm({x, 0}, 0); }
 inline xd xd_of(dd x) { return xd_norm(x, 0); }
