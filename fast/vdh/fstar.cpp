@@ -1,6 +1,6 @@
 // VDH.conj.Fstar (VDH §2 notation, Lemma 2 (000) = Lemma 5 (002)), conjugate prior, in double: F is even and convex
 // with F' = w increasing and unbounded (w grows like e^{CL}), so for u != 0 the sup of phi(L) = |u| L - F(L) is at
-// w(L*) = |u|; L* by bracketing (doubling) and bisection on the fast w until the bracket stops shrinking, then
+// w(L*) = |u|; L* bracketed on the fast w and narrowed to two adjacent doubles by false position (below), then
 // F*(u) = |u| L* - F(L*). phi is flat at L*: an error d in L* moves the value by F''(L*) d^2/2 only, so the result
 // carries the errors of F(L*) and of |u| L* (condition number (|u L*| + |F(L*)|)/F*). u = 0: F*(0) = -F(0; V).
 #include "fstar.hpp"
