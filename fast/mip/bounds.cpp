@@ -1,13 +1,17 @@
 #include "privoco/fast/mip/bounds.hpp"
 
 #include <cmath>
+#include <cstring>
 #include <string>
+#include <vector>
 
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/numerics/value_ops.hpp"
 #include "privoco/fast/numerics/xd.hpp"
 #include "privoco/format.hpp"
+#include "../numerics/vec_math.hpp"
+#include "../numerics/xd_batch.hpp"
 
 namespace privoco::fast::mip {
 
@@ -29,13 +33,9 @@ Value in_base(xd nats_value, double log_base) {
 }
 
 // MIP Thm 2, Thm 4 (M1): sup_S ||w|| or diam S of the ball (c, h_1) or the box c +- h
-xd B_of(const Entry& e, int d, const double* c, const double* h, double shape, double reading) {
+xd B_value(int d, const double* c, const double* h, double shape, double reading) {
   xd s;
   if (shape == 0) {
-    for (int j = 1; j < d; ++j)
-      if (h[j] != h[0])
-        throw DomainError(e.id, "h_" + std::to_string(j + 1), text17(h[j]),
-                          "h_1 = " + text17(h[0]) + " (S_shape = ball: every h_j is the radius)");
     if (reading == 1) return xd_scale2(xd_of(h[0]), 1);  // diam = 2r
     for (int j = 0; j < d; ++j) s = s + xd_of(c[j]) * xd_of(c[j]);
     return xd_sqrt(s) + xd_of(h[0]);  // ||c|| + r
@@ -46,12 +46,24 @@ xd B_of(const Entry& e, int d, const double* c, const double* h, double shape, d
   }
   return reading == 1 ? xd_scale2(xd_sqrt(s), 1) : xd_sqrt(s);  // 2 ||h||, or the farthest vertex's norm
 }
-
+// the first j with h_j != h_1 where S is a ball (every h_j is its radius), else d
+int unequal_radius(int d, const double* h, double shape) {
+  if (shape != 0) return d;
+  for (int j = 1; j < d; ++j)
+    if (h[j] != h[0]) return j;
+  return d;
+}
+xd B_of(const Entry& e, int d, const double* c, const double* h, double shape, double reading) {
+  if (const int j = unequal_radius(d, h, shape); j < d)
+    throw DomainError(e.id, "h_" + std::to_string(j + 1), text17(h[j]),
+                      "h_1 = " + text17(h[0]) + " (S_shape = ball: every h_j is the radius)");
+  return B_value(d, c, h, shape, reading);
+}
 // B of a flat point whose S_shape is p[k], followed by c, h and B_reading
 xd B_at(const Entry& e, const double* p, int d, int k) { return B_of(e, d, p + k + 1, p + k + 1 + d, p[k], p[k + 1 + 2 * d]); }
 
 // L^2 + d sigma^2, the second moment of a noisy subgradient z + v with ||z|| = L (MIP Thm 2)
-xd second_moment(double d, double L, double sigma) {
+PRIVOCO_DD_INLINE xd second_moment(double d, double L, double sigma) {
   return xd_of(L) * xd_of(L) + xd_of(d) * xd_of(sigma) * xd_of(sigma);
 }
 
@@ -90,47 +102,61 @@ Value thm3(const double* p) {
   return in_base(capacity(d, xd_of(d) * a * a), p[5]);  // (d/2) log(1 + d (F/delta + L)^2/sigma^2) (MIP Thm 3)
 }
 
+// The closed forms of the IDs with batch paths, shared by the scalar functions and the vectorised kernels (the
+// same operations, so the same bits): branch-free xd arithmetic, readings by selects.
+namespace {
+// B^2/(2 eta) + (eta/2) T (L^2 + d sigma^2) (MIP Thm 2)
+PRIVOCO_DD_INLINE xd thm2_core(xd B, double eta, double T, double L, double sigma, double d) {
+  const xd m = second_moment(d, L, sigma);
+  return xd_scale2(B * B / xd_of(eta), -1) + xd_scale2(xd_of(eta) * xd_of(T) * m, -1);
+}
+// eta* = B/sqrt((L^2 + d sigma^2) T) (which = 0), the bound at eta*, B sqrt(...) (which = 1)
+PRIVOCO_DD_INLINE xd eta_opt_core(xd B, double T, double L, double sigma, double d, double which) {
+  const xd s = xd_sqrt(second_moment(d, L, sigma) * xd_of(T));
+  return xd_select(which == 0, B / s, B * s);
+}
+// B^2/(2 eta) + (eta/2) T (d^2 (X + L)^2 + d sigma^2) + 3 T L delta (MIP Thm 4); X = F/eta printed (reading 0),
+// F/delta corrected
+PRIVOCO_DD_INLINE xd thm4_core(xd B, double eta, double delta, double T, double L, double sigma, double F, double d,
+                               double reading) {
+  const xd a = xd_of(F) / xd_of(reading == 0 ? eta : delta) + xd_of(L);
+  const xd dd_ = xd_of(d);
+  const xd inner = dd_ * dd_ * a * a + dd_ * xd_of(sigma) * xd_of(sigma);
+  return xd_scale2(B * B / xd_of(eta), -1) + xd_scale2(xd_of(eta) * xd_of(T) * inner, -1) +
+         xd_of(3.0) * xd_of(T) * xd_of(L) * xd_of(delta);
+}
+// MIP Thm 4: eta ~ T^{-3/4} (which = 0), delta ~ T^{-1/4}
+PRIVOCO_DD_INLINE xd eta_delta_bandit_core(double eta0, double delta0, double T, double which) {
+  const xd q = xd_of(1.0) / xd_sqrt(xd_sqrt(xd_of(T)));  // T^{-1/4}
+  return xd_select(which == 0, xd_of(eta0) * q * q * q, xd_of(delta0) * q);
+}
+}  // namespace
+
 Value thm2(const double* p) {
   const Entry& e = checked("MIP.bound.thm2", p);
   const int d = static_cast<int>(p[0]);
-  const double eta = p[1], T = p[2], L = p[3], sigma = p[4];
-  check_T(e, T);
-  const xd B = B_at(e, p, d, 5);
-  const xd m = second_moment(static_cast<double>(d), L, sigma);
-  // B^2/(2 eta) + (eta/2) T (L^2 + d sigma^2) (MIP Thm 2)
-  return to_value(xd_scale2(B * B / xd_of(eta), -1) + xd_scale2(xd_of(eta) * xd_of(T) * m, -1));
+  check_T(e, p[2]);
+  return to_value(thm2_core(B_at(e, p, d, 5), p[1], p[2], p[3], p[4], d));
 }
 
 Value eta_opt(const double* p) {
   const Entry& e = checked("MIP.const.eta_opt", p);
   const int d = static_cast<int>(p[0]);
-  const double T = p[1], L = p[2], sigma = p[3];
-  check_T(e, T);
-  const xd B = B_at(e, p, d, 4);
-  const xd m = second_moment(static_cast<double>(d), L, sigma);
-  const xd s = xd_sqrt(m * xd_of(T));
-  return to_value(p[6 + 2 * d] == 0 ? B / s : B * s);  // eta* = B/sqrt((L^2 + d sigma^2) T), the bound B sqrt(...)
+  check_T(e, p[1]);
+  return to_value(eta_opt_core(B_at(e, p, d, 4), p[1], p[2], p[3], d, p[6 + 2 * d]));
 }
 
 Value thm4(const double* p) {
   const Entry& e = checked("MIP.bound.thm4", p);
   const int d = static_cast<int>(p[0]);
-  const double eta = p[1], delta = p[2], T = p[3], L = p[4], sigma = p[5], F = p[6];
-  check_T(e, T);
-  const xd B = B_at(e, p, d, 7);
-  const xd a = xd_of(F) / xd_of(p[9 + 2 * d] == 0 ? eta : delta) + xd_of(L);  // F/eta printed, F/delta corrected
-  const xd dd_ = xd_of(static_cast<double>(d));
-  const xd inner = dd_ * dd_ * a * a + dd_ * xd_of(sigma) * xd_of(sigma);
-  // B^2/(2 eta) + (eta/2) T (d^2 (X + L)^2 + d sigma^2) + 3 T L delta (MIP Thm 4)
-  return to_value(xd_scale2(B * B / xd_of(eta), -1) + xd_scale2(xd_of(eta) * xd_of(T) * inner, -1) +
-                  xd_of(3.0) * xd_of(T) * xd_of(L) * xd_of(delta));
+  check_T(e, p[3]);
+  return to_value(thm4_core(B_at(e, p, d, 7), p[1], p[2], p[3], p[4], p[5], p[6], d, p[9 + 2 * d]));
 }
 
 Value eta_delta_bandit(const double* p) {
   const Entry& e = checked("MIP.const.eta_delta_bandit", p);
   check_T(e, p[2]);
-  const xd q = xd_of(1.0) / xd_sqrt(xd_sqrt(xd_of(p[2])));  // T^{-1/4}
-  return to_value(p[3] == 0 ? xd_of(p[0]) * q * q * q : xd_of(p[1]) * q);  // MIP Thm 4: eta ~ T^{-3/4}, delta ~ T^{-1/4}
+  return to_value(eta_delta_bandit_core(p[0], p[1], p[2], p[3]));
 }
 
 Value fixed_C_tradeoff(const double* p) {
@@ -142,6 +168,130 @@ Value fixed_C_tradeoff(const double* p) {
   const xd x = xd_scale2(nats(C, p[6 + 2 * d]), 1) / xd_of(static_cast<double>(d));  // 2C'/d
   // Thm 2 at eta* and sigma(C): L^2 + d sigma^2 = L^2/(1 - e^{-2C'/d})
   return to_value(B * xd_of(L) * xd_sqrt(xd_of(T) / xd_neg_expm1_neg(x)));
+}
+
+}  // namespace privoco::fast::mip
+
+// Batch paths: the inputs of a block's points into XdBlock columns (B by the scalar code, per point), then the cores
+// above in vectorised loops.
+namespace privoco::fast::mip {
+namespace {
+using numerics::XdBlock;
+
+// B (B_value's operations, in its order for each point's shape and reading) for points [start, start + k) of the
+// flat columns, S_shape at column sc, then c, h, B_reading: into xd input 0, the sum of squares (c_j^2 for a ball,
+// a_j^2 for a box: the term selected per point) in xd input 1
+struct BColumns {
+  const double* const* cols;
+  std::size_t start;
+  int sc, d;
+};
+PRIVOCO_KERNEL_INLINE void B_columns_body(const BColumns& q, int k, XdBlock& b) {
+  const std::size_t s0 = q.start;
+  const double* __restrict shape = q.cols[q.sc] + s0;
+  const double* __restrict reading = q.cols[q.sc + 1 + 2 * q.d] + s0;
+  for (int i = 0; i < k; ++i) b.set_input(1, i, xd{});
+  for (int j = 0; j < q.d; ++j) {
+    const double* __restrict c = q.cols[q.sc + 1 + j] + s0;
+    const double* __restrict h = q.cols[q.sc + 1 + q.d + j] + s0;
+    for (int i = 0; i < k; ++i) {
+      const xd a = xd_select(reading[i] == 1, xd_of(h[i]), xd_of(std::fabs(c[i])) + xd_of(h[i]));
+      const xd x = xd_select(shape[i] == 0, xd_of(c[i]), a);
+      b.set_input(1, i, b.input(1, i) + x * x);
+    }
+  }
+  const double* __restrict h0 = q.cols[q.sc + 1 + q.d] + s0;
+  for (int i = 0; i < k; ++i) {
+    const bool twice = reading[i] == 1;
+    const xd r = xd_sqrt(b.input(1, i));
+    const xd ball = xd_select(twice, xd_scale2(xd_of(h0[i]), 1), r + xd_of(h0[i]));
+    const xd box = xd_select(twice, xd_scale2(r, 1), r);
+    b.set_input(0, i, xd_select(shape[i] == 0, ball, box));
+  }
+}
+PRIVOCO_VARIANTS(flt, void, B_columns, (const BColumns& q, int k, XdBlock& b), (q, k, b))
+
+// B into xd input 0 for points [start, start + k) (stopping before a ball whose h_j differ: the scalar function's
+// error), then the columns `take` (in order) into in[0..)
+template <int N>
+int prepare_with_B(const double* const* cols, std::size_t start, int k, XdBlock& b, int shape_col, const int (&take)[N]) {
+  const BColumns q{cols, start, shape_col, static_cast<int>(cols[0][start])};
+  for (int j = 1; j < q.d; ++j) {
+    const double* shape = cols[shape_col] + start;
+    const double* h0 = cols[shape_col + 1 + q.d] + start;
+    const double* h = cols[shape_col + 1 + q.d + j] + start;
+    int bad = k;
+    for (int i = 0; i < k; ++i) bad = (shape[i] == 0 && h[i] != h0[i] && i < bad) ? i : bad;
+    k = bad;
+  }
+  B_columns(q, k, b);
+  for (int c = 0; c < N; ++c) std::memcpy(b.in[c], cols[take[c]] + start, sizeof(double) * static_cast<std::size_t>(k));
+  return k;
+}
+
+PRIVOCO_KERNEL_INLINE void B_kernel_body(XdBlock& b, int k) {
+  for (int i = 0; i < k; ++i) b.set(i, b.input(0, i));
+}
+PRIVOCO_KERNEL_INLINE void thm2_kernel_body(XdBlock& b, int k) {
+  for (int i = 0; i < k; ++i) b.set(i, thm2_core(b.input(0, i), b.in[0][i], b.in[1][i], b.in[2][i], b.in[3][i], b.in[4][i]));
+}
+PRIVOCO_KERNEL_INLINE void eta_opt_kernel_body(XdBlock& b, int k) {
+  for (int i = 0; i < k; ++i) b.set(i, eta_opt_core(b.input(0, i), b.in[0][i], b.in[1][i], b.in[2][i], b.in[3][i], b.in[4][i]));
+}
+PRIVOCO_KERNEL_INLINE void thm4_kernel_body(XdBlock& b, int k) {
+  for (int i = 0; i < k; ++i)
+    b.set(i, thm4_core(b.input(0, i), b.in[0][i], b.in[1][i], b.in[2][i], b.in[3][i], b.in[4][i], b.in[5][i],
+                       b.in[6][i], b.in[7][i]));
+}
+PRIVOCO_KERNEL_INLINE void eta_delta_bandit_kernel_body(XdBlock& b, int k) {
+  for (int i = 0; i < k; ++i) b.set(i, eta_delta_bandit_core(b.in[0][i], b.in[1][i], b.in[2][i], b.in[3][i]));
+}
+PRIVOCO_VARIANTS(flt, void, B_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(flt, void, thm2_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(flt, void, eta_opt_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(flt, void, thm4_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(flt, void, eta_delta_bandit_kernel, (XdBlock& b, int k), (b, k))
+
+// flat columns at one d (cols[0] = d): thm2 {d, eta, T, L, sigma, S_shape, c, h, B_reading}; eta_opt {d, T, L,
+// sigma, S_shape, c, h, B_reading, which}; thm4 {d, eta, delta, T, L, sigma, F, S_shape, c, h, B_reading, X_reading};
+// B {d, S_shape, c, h, B_reading}. In the kernels' input order.
+int B_prepare(const double* const* c, std::size_t s, int k, XdBlock& b) {
+  return prepare_with_B(c, s, k, b, 1, {0});
+}
+int thm2_prepare(const double* const* c, std::size_t s, int k, XdBlock& b) {
+  return prepare_with_B(c, s, k, b, 5, {1, 2, 3, 4, 0});
+}
+int eta_opt_prepare(const double* const* c, std::size_t s, int k, XdBlock& b) {
+  const int d = static_cast<int>(c[0][s]);
+  return prepare_with_B(c, s, k, b, 4, {1, 2, 3, 0, 6 + 2 * d});
+}
+int thm4_prepare(const double* const* c, std::size_t s, int k, XdBlock& b) {
+  const int d = static_cast<int>(c[0][s]);
+  return prepare_with_B(c, s, k, b, 7, {1, 2, 3, 4, 5, 6, 0, 9 + 2 * d});
+}
+constexpr std::uint64_t bit(int i) { return std::uint64_t{1} << i; }
+}  // namespace
+
+void B_batch(const double* const* cols, Value* out, std::size_t n) {
+  static const numerics::XdBatch how{&entry("MIP.const.B"), B, B_kernel, B_prepare, bit(0)};
+  numerics::xd_batch(how, cols, out, n);
+}
+void thm2_batch(const double* const* cols, Value* out, std::size_t n) {
+  static const numerics::XdBatch how{&entry("MIP.bound.thm2"), thm2, thm2_kernel, thm2_prepare, bit(0) | bit(2)};
+  numerics::xd_batch(how, cols, out, n);
+}
+void eta_opt_batch(const double* const* cols, Value* out, std::size_t n) {
+  static const numerics::XdBatch how{&entry("MIP.const.eta_opt"), eta_opt, eta_opt_kernel, eta_opt_prepare, bit(0) | bit(1)};
+  numerics::xd_batch(how, cols, out, n);
+}
+void thm4_batch(const double* const* cols, Value* out, std::size_t n) {
+  static const numerics::XdBatch how{&entry("MIP.bound.thm4"), thm4, thm4_kernel, thm4_prepare, bit(0) | bit(3)};
+  numerics::xd_batch(how, cols, out, n);
+}
+void eta_delta_bandit_batch(const double* const* cols, Value* out, std::size_t n) {
+  static const numerics::XdBatch how{&entry("MIP.const.eta_delta_bandit"), eta_delta_bandit, eta_delta_bandit_kernel,
+                                     nullptr, bit(2)};
+  numerics::xd_batch(how, cols, out, n);
 }
 
 }  // namespace privoco::fast::mip

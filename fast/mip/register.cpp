@@ -14,6 +14,11 @@ void register_paper(Registry& r) {
   r.add("MIP.bound.thm4", thm4);
   r.add("MIP.const.eta_delta_bandit", eta_delta_bandit);
   r.add("MIP.bound.fixed_C_tradeoff", fixed_C_tradeoff);
+  r.add_batch("MIP.const.B", B_batch);
+  r.add_batch("MIP.bound.thm2", thm2_batch);
+  r.add_batch("MIP.const.eta_opt", eta_opt_batch);
+  r.add_batch("MIP.bound.thm4", thm4_batch);
+  r.add_batch("MIP.const.eta_delta_bandit", eta_delta_bandit_batch);
 }
 
 }  // namespace privoco::fast::mip

@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "privoco/catalogue.hpp"
@@ -105,6 +106,48 @@ TEST(MipBounds, BallNeedsEqualHalfWidths) {
   EXPECT_THROW(eval_fn(ref::B, p), privoco::DomainError);
   const std::vector<double> q{2, 0, 3, 4, 0.5, 0.5, 0};
   EXPECT_DOUBLE_EQ(fast::B(q.data()).value, 5.5);  // ||c|| + r
+}
+
+// The batch paths over more than one block (512 points): the points before a bad one are written with the scalar
+// calls' bits, then the scalar call's error names the parameter (a non-integer T; a ball with unequal half-widths,
+// which no column check sees); the sibling: the same columns without the bad point pass.
+TEST(MipBounds, BatchStopsAtTheFirstBadPointWithItsError) {
+  const std::size_t n = 1300, bad = 777;
+  const int d = 2;
+  // MIP.bound.thm2 {d, eta, T, L, sigma, S_shape, c_1, c_2, h_1, h_2, B_reading}
+  std::vector<std::vector<double>> col(11, std::vector<double>(n));
+  for (std::size_t i = 0; i < n; ++i) {
+    const double x = 1 + static_cast<double>(i);
+    const double v[11] = {d, 1 / x, std::floor(x * 3), x, 0.5, static_cast<double>(i % 2), -x, 2, 0.25, 0.25, static_cast<double>(i % 3 == 0)};
+    for (int c = 0; c < 11; ++c) col[c][i] = v[c];
+  }
+  auto run = [&](std::vector<privoco::fast::Value>& out) {
+    std::vector<const double*> cols;
+    for (auto& c : col) cols.push_back(c.data());
+    out.assign(n, privoco::fast::Value{});
+    fast::thm2_batch(cols.data(), out.data(), n);
+  };
+  auto scalar = [&](std::size_t i) {
+    std::vector<double> p;
+    for (auto& c : col) p.push_back(c[i]);
+    return fast::thm2(p.data());
+  };
+  std::vector<privoco::fast::Value> out;
+  EXPECT_NO_THROW(run(out));  // the sibling: every point good
+  for (std::size_t i = 0; i < n; i += 97) EXPECT_EQ(out[i].value, scalar(i).value) << i;
+  for (const auto& [c, v, name] : {std::tuple{2, 2.5, "T"}, std::tuple{9, 0.5, "h_2"}}) {
+    const double keep = col[c][bad], keep_shape = col[5][bad];
+    col[c][bad] = v, col[5][bad] = 0;  // (a ball, so that unequal half-widths are an error)
+    try {
+      run(out);
+      ADD_FAILURE() << "accepted " << name << " = " << v;
+    } catch (const privoco::DomainError& e) {
+      EXPECT_NE(std::string(e.what()).find(std::string("parameter ") + name + " = "), std::string::npos) << e.what();
+    }
+    for (std::size_t i = 0; i < bad; ++i) ASSERT_EQ(out[i].value, scalar(i).value) << name << " point " << i;
+    EXPECT_EQ(out[bad].value, 0) << name;  // not written
+    col[c][bad] = keep, col[5][bad] = keep_shape;
+  }
 }
 
 // sigma(C) by its definition: a bisection on sigma with certified signs of C(sigma) - C brackets it (the check of

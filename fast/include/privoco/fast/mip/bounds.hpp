@@ -3,6 +3,8 @@
 // (status and ln|value| where it leaves the range). Parameters in the catalogue's table order (flat layout {d, ...,
 // S_shape, c_1..c_d, h_1..h_d, B_reading, ...} for the IDs with per-coordinate S); readings as their indices.
 #pragma once
+#include <cstddef>
+
 #include "privoco/fast/value.hpp"
 
 namespace privoco::fast::mip {
@@ -16,5 +18,13 @@ Value eta_opt(const double* p);           // MIP.const.eta_opt
 Value thm4(const double* p);              // MIP.bound.thm4
 Value eta_delta_bandit(const double* p);  // MIP.const.eta_delta_bandit
 Value fixed_C_tradeoff(const double* p);  // MIP.bound.fixed_C_tradeoff
+
+// Batch paths (privoco/fast/evaluate.hpp's BatchFn; flat columns at one d for the IDs with per-coordinate S): the
+// same bits as the functions above point by point, vectorised.
+void B_batch(const double* const* cols, Value* out, std::size_t n);
+void thm2_batch(const double* const* cols, Value* out, std::size_t n);
+void eta_opt_batch(const double* const* cols, Value* out, std::size_t n);
+void thm4_batch(const double* const* cols, Value* out, std::size_t n);
+void eta_delta_bandit_batch(const double* const* cols, Value* out, std::size_t n);
 
 }  // namespace privoco::fast::mip

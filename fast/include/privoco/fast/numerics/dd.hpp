@@ -7,6 +7,10 @@
 
 namespace privoco::fast {
 
+// Forced inlining of the basic operations: loops over points in double-double (and xd.hpp's extended exponent)
+// are vectorised only when no call is left in their bodies.
+#define PRIVOCO_DD_INLINE inline __attribute__((always_inline))
+
 struct dd {
   double hi = 0, lo = 0;
 };
@@ -36,36 +40,36 @@ inline int frexp_exponent(double x) {
   return k;
 }
 
-inline dd two_sum(double a, double b) {
+PRIVOCO_DD_INLINE dd two_sum(double a, double b) {
   double s = a + b, bb = s - a;
   return {s, (a - (s - bb)) + (b - bb)};
 }
-inline dd quick_two_sum(double a, double b) {
+PRIVOCO_DD_INLINE dd quick_two_sum(double a, double b) {
   double s = a + b;
   return {s, b - (s - a)};
 }
-inline dd two_prod(double a, double b) {
+PRIVOCO_DD_INLINE dd two_prod(double a, double b) {
   double p = a * b;
   return {p, std::fma(a, b, -p)};
 }
-inline dd operator+(dd a, dd b) {
+PRIVOCO_DD_INLINE dd operator+(dd a, dd b) {
   dd s = two_sum(a.hi, b.hi);
   s.lo += a.lo + b.lo;
   return quick_two_sum(s.hi, s.lo);
 }
-inline dd operator-(dd a) { return {-a.hi, -a.lo}; }
-inline dd operator-(dd a, dd b) { return a + (-b); }
-inline dd operator*(dd a, dd b) {
+PRIVOCO_DD_INLINE dd operator-(dd a) { return {-a.hi, -a.lo}; }
+PRIVOCO_DD_INLINE dd operator-(dd a, dd b) { return a + (-b); }
+PRIVOCO_DD_INLINE dd operator*(dd a, dd b) {
   dd p = two_prod(a.hi, b.hi);
   p.lo += a.hi * b.lo + a.lo * b.hi;
   return quick_two_sum(p.hi, p.lo);
 }
-inline dd operator*(dd a, double b) {
+PRIVOCO_DD_INLINE dd operator*(dd a, double b) {
   dd p = two_prod(a.hi, b);
   p.lo += a.lo * b;
   return quick_two_sum(p.hi, p.lo);
 }
-inline dd operator/(dd a, dd b) {
+PRIVOCO_DD_INLINE dd operator/(dd a, dd b) {
   double q1 = a.hi / b.hi;
   dd r = a - b * q1;
   double q2 = r.hi / b.hi;
@@ -74,8 +78,8 @@ inline dd operator/(dd a, dd b) {
   dd q = quick_two_sum(q1, q2);
   return q + dd{q3, 0};
 }
-inline dd operator/(double a, dd b) { return dd{a, 0} / b; }
-inline double to_double(dd a) { return a.hi + a.lo; }
+PRIVOCO_DD_INLINE dd operator/(double a, dd b) { return dd{a, 0} / b; }
+PRIVOCO_DD_INLINE double to_double(dd a) { return a.hi + a.lo; }
 
 // ln(x) for x > 0 to about 2^-100 relative: x = 2^k m, m in [1/sqrt2, sqrt2), c = j/64 nearest to m (exact),
 // ln x = k ln2 + ln c + 2 atanh(t), t = (m - c)/(m + c), |t| < 0.0056; atanh(t)/t = sum_i t^{2i}/(2i+1) to i = 7

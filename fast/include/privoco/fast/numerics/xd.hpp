@@ -19,36 +19,86 @@ struct xd {
   std::int64_t e = 0;
 };
 
-inline xd xd_norm(dd m, std::int64_t e) {
-  if (m.hi == 0) return {};
-  // (frexp and two ldexp calls were a fifth of some bounds' time: the exponent and the scaling from the bits)
-  const int k = frexp_exponent(m.hi);
-  return {mul_pow2(m, -k), e + k};
+// The arithmetic below has no branches and no calls (selects, bit operations and forced inlining), so that a loop
+// over points evaluating a closed form in xd is vectorised by the compiler (the bounds' batch kernels) and gives
+// the same bits as the same closed form evaluated point by point.
+namespace xd_detail {
+PRIVOCO_DD_INLINE std::int64_t biased_exponent(double x) {
+  std::uint64_t u;
+  std::memcpy(&u, &x, sizeof u);
+  return static_cast<std::int64_t>((u >> 52) & 0x7ff);
 }
-inline xd xd_of(double x) { return xd_norm({x, 0}, 0); }
-inline xd xd_of(dd x) { return xd_norm(x, 0); }
-inline xd operator*(xd a, xd b) { return xd_norm(a.m * b.m, a.e + b.e); }
-inline xd operator/(xd a, xd b) { return xd_norm(a.m / b.m, a.e - b.e); }
-inline xd operator-(xd a) { return {{-a.m.hi, -a.m.lo}, a.e}; }
-inline xd operator+(xd a, xd b) {
-  if (a.m.hi == 0) return b;
-  if (b.m.hi == 0) return a;
-  if (a.e < b.e) std::swap(a, b);
-  const std::int64_t shift = a.e - b.e;
-  if (shift > 220) return a;  // b below a's last bit
-  const int s = static_cast<int>(shift);
-  return xd_norm(a.m + mul_pow2(b.m, -s), a.e);
+PRIVOCO_DD_INLINE double pow2(std::int64_t k) {  // 2^k for -1022 <= k <= 1023, from its bits
+  const std::uint64_t u = static_cast<std::uint64_t>(k + 1023) << 52;
+  double x;
+  std::memcpy(&x, &u, sizeof x);
+  return x;
 }
-inline xd operator-(xd a, xd b) { return a + (-b); }
-inline xd xd_sqrt(xd a) {  // a >= 0
-  if (a.m.hi <= 0) return {};
-  dd m = a.m;
-  std::int64_t e = a.e;
-  if (e & 1) m = m * 2.0, e -= 1;  // exact
-  return xd_norm(sqrt_dd(m), e / 2);
+// m 2^e normalised where |m.hi| is 0 or in [2^-1000, 2^1000] (the results of the operations on mantissas: one
+// scaling by a power of two, exact)
+PRIVOCO_DD_INLINE xd renorm(dd m, std::int64_t e) {
+  const std::int64_t k = biased_exponent(m.hi) - 1022;
+  const double s = pow2(-k);
+  xd r;
+  r.m.hi = m.hi * s;
+  r.m.lo = m.lo * s;
+  r.e = m.hi == 0 ? 0 : e + k;
+  return r;
 }
-inline xd xd_abs(xd a) { return a.m.hi < 0 ? -a : a; }
-inline xd xd_scale2(xd a, std::int64_t k) { return a.m.hi == 0 ? a : xd{a.m, a.e + k}; }  // a 2^k, exact
+}  // namespace xd_detail
+
+// Any finite m (subnormal included): scaled by 2^64 first where |m.hi| is below the normal range, then by 2^-k in
+// two halves (each a normal power of two).
+PRIVOCO_DD_INLINE xd xd_norm(dd m, std::int64_t e) {
+  using namespace xd_detail;
+  const bool sub = std::fabs(m.hi) < 0x1p-1022;
+  const double h = sub ? m.hi * 0x1p64 : m.hi, l = sub ? m.lo * 0x1p64 : m.lo;
+  const std::int64_t k = biased_exponent(h) - 1022, k1 = k >> 1, k2 = k - k1;
+  const double s1 = pow2(-k1), s2 = pow2(-k2);
+  xd r;
+  r.m.hi = h * s1 * s2;
+  r.m.lo = l * s1 * s2;
+  r.e = m.hi == 0 ? 0 : e + k - (sub ? 64 : 0);
+  return r;
+}
+PRIVOCO_DD_INLINE xd xd_of(double x) { return xd_norm({x, 0}, 0); }
+PRIVOCO_DD_INLINE xd xd_of(dd x) { return xd_norm(x, 0); }
+PRIVOCO_DD_INLINE xd operator*(xd a, xd b) { return xd_detail::renorm(a.m * b.m, a.e + b.e); }
+PRIVOCO_DD_INLINE xd operator/(xd a, xd b) { return xd_detail::renorm(a.m / b.m, a.e - b.e); }
+PRIVOCO_DD_INLINE xd operator-(xd a) { return {{-a.m.hi, -a.m.lo}, a.e}; }
+// (selects field by field: a select of whole structs left branches that stopped the loops from vectorising)
+PRIVOCO_DD_INLINE xd operator+(xd a, xd b) {
+  const bool swap = a.e < b.e;  // x the larger exponent, y the other
+  const double xh = swap ? b.m.hi : a.m.hi, xl = swap ? b.m.lo : a.m.lo;
+  const double yh = swap ? a.m.hi : b.m.hi, yl = swap ? a.m.lo : b.m.lo;
+  const std::int64_t xe = swap ? b.e : a.e, shift = xe - (swap ? a.e : b.e);
+  const double s = xd_detail::pow2(-(shift < 300 ? shift : 300));
+  const xd sum = xd_detail::renorm(dd{xh, xl} + dd{yh * s, yl * s}, xe);
+  const bool far = shift > 220, a0 = a.m.hi == 0, b0 = b.m.hi == 0;  // far: y below x's last bit
+  double h = far ? xh : sum.m.hi, l = far ? xl : sum.m.lo;
+  std::int64_t e = far ? xe : sum.e;
+  h = b0 ? a.m.hi : h, l = b0 ? a.m.lo : l, e = b0 ? a.e : e;
+  h = a0 ? b.m.hi : h, l = a0 ? b.m.lo : l, e = a0 ? b.e : e;
+  return {{h, l}, e};
+}
+PRIVOCO_DD_INLINE xd operator-(xd a, xd b) { return a + (-b); }
+// a >= 0 (0 for a <= 0): sqrt_dd's step, with the exponent made even first (m doubled exactly)
+PRIVOCO_DD_INLINE xd xd_sqrt(xd a) {
+  const bool odd = a.e & 1, pos = a.m.hi > 0;
+  const double mh = odd ? 2 * a.m.hi : a.m.hi, ml = odd ? 2 * a.m.lo : a.m.lo;
+  const double s = std::sqrt(pos ? mh : 1.0);
+  const dd s2 = two_prod(s, s);
+  const dd r = quick_two_sum(s, (((mh - s2.hi) - s2.lo) + ml) / (2 * s));
+  return xd_detail::renorm({pos ? r.hi : 0.0, pos ? r.lo : 0.0}, (a.e - odd) >> 1);
+}
+PRIVOCO_DD_INLINE xd xd_scale2(xd a, std::int64_t k) { return {a.m, a.m.hi == 0 ? a.e : a.e + k}; }  // a 2^k, exact
+PRIVOCO_DD_INLINE xd xd_select(bool c, xd a, xd b) {  // c ? a : b, field by field
+  return {{c ? a.m.hi : b.m.hi, c ? a.m.lo : b.m.lo}, c ? a.e : b.e};
+}
+PRIVOCO_DD_INLINE xd xd_abs(xd a) {
+  const bool neg = a.m.hi < 0;
+  return {{neg ? -a.m.hi : a.m.hi, neg ? -a.m.lo : a.m.lo}, a.e};
+}
 // ln|a| (a != 0) in double-double
 inline dd xd_log(xd a) {
   const dd m = a.m.hi < 0 ? dd{-a.m.hi, -a.m.lo} : a.m;
