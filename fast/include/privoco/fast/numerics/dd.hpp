@@ -40,6 +40,26 @@ inline int frexp_exponent(double x) {
   return k;
 }
 
+// Branch-free forms (no calls: loops over points that use them vectorise). 2^k from its bits, -1022 <= k <= 1023.
+PRIVOCO_DD_INLINE double pow2_from_bits(std::int64_t k) {
+  const std::uint64_t bits = static_cast<std::uint64_t>(k + 1023) << 52;
+  double s;
+  std::memcpy(&s, &bits, sizeof s);
+  return s;
+}
+// v 2^k for |k| <= 2044 as two exact scalings by normal powers of two and at most one rounding (where the result is
+// subnormal): std::ldexp's result
+PRIVOCO_DD_INLINE double scale2_bits(double v, std::int64_t k) {
+  const std::int64_t k1 = k >> 1;
+  return v * pow2_from_bits(k1) * pow2_from_bits(k - k1);
+}
+// The biased exponent field of x (0 for zero and subnormals)
+PRIVOCO_DD_INLINE std::int64_t biased_exponent(double x) {
+  std::uint64_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  return static_cast<std::int64_t>((bits >> 52) & 0x7ff);
+}
+
 PRIVOCO_DD_INLINE dd two_sum(double a, double b) {
   double s = a + b, bb = s - a;
   return {s, (a - (s - bb)) + (b - bb)};
@@ -86,7 +106,7 @@ PRIVOCO_DD_INLINE double to_double(dd a) { return a.hi + a.lo; }
 // (truncation below 2^-120), i <= 3 in double-double, the rest in double (below 2^-60 of the sum: its rounding stays
 // under 2^-112); ln c from a table (mpmath). The plain series (|t| < 0.172, 21 double-double divisions) was a third
 // of some bounds' time. For the branches where a logarithm cancels against another quantity.
-inline dd log_dd(dd x) {
+PRIVOCO_DD_INLINE dd log_dd(dd x) {
   static constexpr dd kLnC[47] = {  // ln(j/64), j = 45..91
       {-0x1.68ac83e9c6a14p-2, -0x1.a64eadd740178p-58}, {-0x1.522ae0738a3d8p-2, 0x1.8f7e9b38a6979p-57},
       {-0x1.3c25277333184p-2, 0x1.2ad27e50a8ec6p-56}, {-0x1.269621134db92p-2, -0x1.e0efadd9db02bp-56},
@@ -115,10 +135,16 @@ inline dd log_dd(dd x) {
   static constexpr dd kInvOdd[4] = {{0x1.0000000000000p+0, 0x0.0p+0}, {0x1.5555555555555p-2, 0x1.5555555555555p-56},
                                     {0x1.999999999999ap-3, -0x1.999999999999ap-57},
                                     {0x1.2492492492492p-3, 0x1.2492492492492p-57}};  // 1/(2i+1), i = 0..3
-  if (!(x.hi > 0 && x.hi <= 1.7976931348623157e308)) return {std::log(x.hi), 0};  // 0, negative, inf, NaN
-  int k = frexp_exponent(x.hi);  // x.hi = 2^k m, m in [1/sqrt2, sqrt2)
-  if (mul_pow2(x.hi, -k) < 0.70710678118654752) --k;
-  const dd xm = mul_pow2(x, -k);  // exact scaling by a power of two (ldexp beyond 2^-1022: k up to 1024)
+  // 0, negative, inf, NaN: log's value (-inf, NaN, inf, NaN), selected at the end (no branch: see pow2_from_bits)
+  const bool ok = x.hi > 0 && x.hi <= 1.7976931348623157e308;
+  const double bad = x.hi == 0 ? -HUGE_VAL : (x.hi == HUGE_VAL ? HUGE_VAL : __builtin_nan(""));
+  const bool sub = x.hi < 0x1p-1022;  // subnormal: scaled by 2^64 first (exact)
+  const double xh0 = ok ? x.hi : 1.0, xl0 = ok ? x.lo : 0.0;
+  const double xh = sub ? xh0 * 0x1p64 : xh0, xl = sub ? xl0 * 0x1p64 : xl0;
+  std::int64_t k = biased_exponent(xh) - 1022;  // xh = 2^k m, m in [1/2, 1), then [1/sqrt2, sqrt2)
+  k = scale2_bits(xh, -k) < 0.70710678118654752 ? k - 1 : k;
+  const dd xm{scale2_bits(xh, -k), scale2_bits(xl, -k)};  // exact scalings
+  k -= sub ? 64 : 0;
   const int j = static_cast<int>(std::nearbyint(xm.hi * 64));  // 45..91
   const dd c{j / 64.0, 0};
   // t = (xm - c)/(xm + c) to ~2^-103 relative: two quotient digits from one reciprocal (the double-double division's
@@ -129,7 +155,8 @@ inline dd log_dd(dd x) {
   const double tail = 1.0 / 9 + t2.hi * (1.0 / 11 + t2.hi * (1.0 / 13 + t2.hi * (1.0 / 15)));
   dd sum{tail, 0};
   for (int i = 3; i >= 0; --i) sum = sum * t2 + kInvOdd[i];
-  return kLn2dd * static_cast<double>(k) + kLnC[j - 45] + (t * sum) * 2.0;
+  const dd r = kLn2dd * static_cast<double>(k) + kLnC[j - 45] + (t * sum) * 2.0;
+  return {ok ? r.hi : bad, ok ? r.lo : 0.0};
 }
 
 }  // namespace privoco::fast

@@ -11,21 +11,23 @@ namespace privoco::fast {
 
 inline dd operator/(dd a, double b) { return a / dd{b, 0}; }
 
-inline dd sqrt_dd(dd x) {
-  if (x.hi <= 0) return {0, 0};
-  const double s = std::sqrt(x.hi);
+PRIVOCO_DD_INLINE dd sqrt_dd(dd x) {  // 0 for x <= 0 (NaN stays NaN)
+  const bool pos = !(x.hi <= 0);
+  const double s = std::sqrt(pos ? x.hi : 1.0);
   const dd s2 = two_prod(s, s);
   const double corr = (((x.hi - s2.hi) - s2.lo) + x.lo) / (2 * s);
-  return quick_two_sum(s, corr);
+  const dd r = quick_two_sum(s, corr);
+  return {pos ? r.hi : 0.0, pos ? r.lo : 0.0};
 }
 
 // e^x: x = k ln2 + r, e^r = (1 + s)^(2^10) with s = e^{r/1024} - 1 by Taylor (|r/1024| < 3.4e-4, 10 terms),
-// squared as s <- 2s + s^2 so that the small part keeps its relative accuracy.
-inline dd exp_dd(dd x) {
-  if (x.hi > 709.7) return {std::numeric_limits<double>::infinity(), 0};
-  if (x.hi < -745.2) return {0, 0};
-  const double k = std::nearbyint(x.hi / kLn2Hi);
-  dd r = (x - kLn2dd * k) * 0x1p-10;
+// squared as s <- 2s + s^2 so that the small part keeps its relative accuracy. inf above 709.7, 0 below -745.2
+// (selected: no branch).
+PRIVOCO_DD_INLINE dd exp_dd(dd x) {
+  const bool over = x.hi > 709.7, under = x.hi < -745.2;
+  const dd y{over || under ? 0.0 : x.hi, over || under ? 0.0 : x.lo};
+  const double k = std::nearbyint(y.hi / kLn2Hi);
+  dd r = (y - kLn2dd * k) * 0x1p-10;
   // 1/n as double-doubles: products instead of the divisions that made this a third of the potential's time
   static constexpr dd kInv[11] = {{0, 0}, {1, 0}, {0.5, 0}, {0x1.5555555555555p-2, 0x1.5555555555555p-56},
                                   {0.25, 0}, {0x1.999999999999ap-3, -0x1.999999999999ap-57},
@@ -39,8 +41,10 @@ inline dd exp_dd(dd x) {
     s = s + term;
   }
   for (int i = 0; i < 10; ++i) s = s * 2.0 + s * s;
-  dd e = s + dd{1, 0};
-  return mul_pow2(e, static_cast<int>(k));
+  const dd e = s + dd{1, 0};
+  const std::int64_t ki = static_cast<std::int64_t>(k);
+  const double h = scale2_bits(e.hi, ki), l = scale2_bits(e.lo, ki);
+  return {over ? HUGE_VAL : (under ? 0.0 : h), over || under ? 0.0 : l};
 }
 
 // 1/(2n + 1) as double-doubles, n < 200 (hi the rounded quotient, lo its remainder's quotient: ~2^-106 relative), for

@@ -23,22 +23,11 @@ struct xd {
 // over points evaluating a closed form in xd is vectorised by the compiler (the bounds' batch kernels) and gives
 // the same bits as the same closed form evaluated point by point.
 namespace xd_detail {
-PRIVOCO_DD_INLINE std::int64_t biased_exponent(double x) {
-  std::uint64_t u;
-  std::memcpy(&u, &x, sizeof u);
-  return static_cast<std::int64_t>((u >> 52) & 0x7ff);
-}
-PRIVOCO_DD_INLINE double pow2(std::int64_t k) {  // 2^k for -1022 <= k <= 1023, from its bits
-  const std::uint64_t u = static_cast<std::uint64_t>(k + 1023) << 52;
-  double x;
-  std::memcpy(&x, &u, sizeof x);
-  return x;
-}
 // m 2^e normalised where |m.hi| is 0 or in [2^-1000, 2^1000] (the results of the operations on mantissas: one
 // scaling by a power of two, exact)
 PRIVOCO_DD_INLINE xd renorm(dd m, std::int64_t e) {
   const std::int64_t k = biased_exponent(m.hi) - 1022;
-  const double s = pow2(-k);
+  const double s = pow2_from_bits(-k);
   xd r;
   r.m.hi = m.hi * s;
   r.m.lo = m.lo * s;
@@ -47,17 +36,14 @@ PRIVOCO_DD_INLINE xd renorm(dd m, std::int64_t e) {
 }
 }  // namespace xd_detail
 
-// Any finite m (subnormal included): scaled by 2^64 first where |m.hi| is below the normal range, then by 2^-k in
-// two halves (each a normal power of two).
+// Any finite m (subnormal included): scaled by 2^64 first where |m.hi| is below the normal range, then by 2^-k.
 PRIVOCO_DD_INLINE xd xd_norm(dd m, std::int64_t e) {
-  using namespace xd_detail;
   const bool sub = std::fabs(m.hi) < 0x1p-1022;
   const double h = sub ? m.hi * 0x1p64 : m.hi, l = sub ? m.lo * 0x1p64 : m.lo;
-  const std::int64_t k = biased_exponent(h) - 1022, k1 = k >> 1, k2 = k - k1;
-  const double s1 = pow2(-k1), s2 = pow2(-k2);
+  const std::int64_t k = biased_exponent(h) - 1022;
   xd r;
-  r.m.hi = h * s1 * s2;
-  r.m.lo = l * s1 * s2;
+  r.m.hi = scale2_bits(h, -k);
+  r.m.lo = scale2_bits(l, -k);
   r.e = m.hi == 0 ? 0 : e + k - (sub ? 64 : 0);
   return r;
 }
@@ -72,7 +58,7 @@ PRIVOCO_DD_INLINE xd operator+(xd a, xd b) {
   const double xh = swap ? b.m.hi : a.m.hi, xl = swap ? b.m.lo : a.m.lo;
   const double yh = swap ? a.m.hi : b.m.hi, yl = swap ? a.m.lo : b.m.lo;
   const std::int64_t xe = swap ? b.e : a.e, shift = xe - (swap ? a.e : b.e);
-  const double s = xd_detail::pow2(-(shift < 300 ? shift : 300));
+  const double s = pow2_from_bits(-(shift < 300 ? shift : 300));
   const xd sum = xd_detail::renorm(dd{xh, xl} + dd{yh * s, yl * s}, xe);
   const bool far = shift > 220, a0 = a.m.hi == 0, b0 = b.m.hi == 0;  // far: y below x's last bit
   double h = far ? xh : sum.m.hi, l = far ? xl : sum.m.lo;
@@ -84,7 +70,7 @@ PRIVOCO_DD_INLINE xd operator+(xd a, xd b) {
 PRIVOCO_DD_INLINE xd operator-(xd a, xd b) { return a + (-b); }
 // a >= 0 (0 for a <= 0): sqrt_dd's step, with the exponent made even first (m doubled exactly)
 PRIVOCO_DD_INLINE xd xd_sqrt(xd a) {
-  const bool odd = a.e & 1, pos = a.m.hi > 0;
+  const bool odd = a.e & 1, pos = !(a.m.hi <= 0);  // (NaN stays NaN)
   const double mh = odd ? 2 * a.m.hi : a.m.hi, ml = odd ? 2 * a.m.lo : a.m.lo;
   const double s = std::sqrt(pos ? mh : 1.0);
   const dd s2 = two_prod(s, s);
