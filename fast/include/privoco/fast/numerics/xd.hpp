@@ -88,7 +88,7 @@ PRIVOCO_DD_INLINE xd xd_abs(xd a) {
 // ln|a| (a != 0) in double-double
 inline dd xd_log(xd a) {
   const dd m = a.m.hi < 0 ? dd{-a.m.hi, -a.m.lo} : a.m;
-  return log_dd(m) + kLn2dd * static_cast<double>(a.e);
+  return log_dd(m) + kLn2dd * int64_to_double(a.e);
 }
 // e^x for a double-double x, as an xd (no overflow or underflow: the exponent is kept apart); |x| < 2^62 ln 2
 inline xd xd_exp(dd x) {
