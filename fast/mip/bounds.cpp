@@ -27,9 +27,24 @@ const Entry& checked(const char* id, const double* p) {
 }
 void check_T(const Entry& e, double T) { check_integer(e, "T", T); }
 
-xd nats(double C, double log_base) { return log_base == 1 ? xd_of(C) * xd_of(kLn2dd) : xd_of(C); }
-Value in_base(xd nats_value, double log_base) {
-  return to_value(log_base == 1 ? nats_value * xd_of(kLog2e) : nats_value);
+// C in nats (log_base = 1: C in bits), and a value in nats in the base asked for
+PRIVOCO_DD_INLINE xd nats(double C, double log_base) { return xd_select(log_base == 1, xd_of(C) * xd_of(kLn2dd), xd_of(C)); }
+PRIVOCO_DD_INLINE xd in_base(xd nats_value, double log_base) {
+  return xd_select(log_base == 1, nats_value * xd_of(kLog2e), nats_value);
+}
+// The functions of xd.hpp with branches (kSelect false: scalar code) or with selects (true: the kernels); the same
+// results
+template <bool kSelect>
+PRIVOCO_DD_INLINE xd log1p_of(xd q) {
+  if constexpr (kSelect) return xd_log1p_select(q); else return xd_log1p(q);
+}
+template <bool kSelect>
+PRIVOCO_DD_INLINE xd expm1_of(xd x) {
+  if constexpr (kSelect) return xd_expm1_select(x); else return xd_expm1(x);
+}
+template <bool kSelect>
+PRIVOCO_DD_INLINE xd neg_expm1_neg_of(xd x) {
+  if constexpr (kSelect) return xd_neg_expm1_neg_select(x); else return xd_neg_expm1_neg(x);
 }
 
 // MIP Thm 2, Thm 4 (M1): sup_S ||w|| or diam S of the ball (c, h_1) or the box c +- h
@@ -68,7 +83,31 @@ PRIVOCO_DD_INLINE xd second_moment(double d, double L, double sigma) {
 }
 
 // (d/2) ln(1 + q) (nats): the Gaussian channel's capacity at q per coordinate (MIP Thm 1, Thm 3)
-xd capacity(double d, xd q) { return xd_of(0.5 * d) * xd_log1p(q); }
+template <bool kSelect>
+PRIVOCO_DD_INLINE xd capacity(double d, xd q) { return xd_of(0.5 * d) * log1p_of<kSelect>(q); }
+
+// (d/2) log(1 + L^2/(d sigma^2)) (MIP Thm 1)
+template <bool kSelect>
+PRIVOCO_DD_INLINE xd thm1_core(double d, double L, double sigma, double log_base) {
+  const xd r = xd_of(L) / xd_of(sigma);
+  return in_base(capacity<kSelect>(d, r * r / xd_of(d)), log_base);
+}
+// (d/2) log(1 + d (F/delta + L)^2/sigma^2) (MIP Thm 3)
+template <bool kSelect>
+PRIVOCO_DD_INLINE xd thm3_core(double d, double F, double delta, double L, double sigma, double log_base) {
+  const xd a = (xd_of(F) / xd_of(delta) + xd_of(L)) / xd_of(sigma);
+  return in_base(capacity<kSelect>(d, xd_of(d) * a * a), log_base);
+}
+// 2C'/d (C' = C in nats)
+PRIVOCO_DD_INLINE xd two_C_over_d(double C, double d, double log_base) { return xd_scale2(nats(C, log_base), 1) / xd_of(d); }
+// sigma = L/sqrt(d expm1(2C'/d)): Thm 1 solved for sigma (x = 2C'/d)
+template <bool kSelect>
+PRIVOCO_DD_INLINE xd sigma_for_C_core(xd x, double d, double L) { return xd_of(L) / xd_sqrt(xd_of(d) * expm1_of<kSelect>(x)); }
+// Thm 2 at eta* and sigma(C): B L sqrt(T/(1 - e^{-2C'/d})) (L^2 + d sigma^2 = L^2/(1 - e^{-2C'/d}))
+template <bool kSelect>
+PRIVOCO_DD_INLINE xd fixed_C_core(xd B, double C, double L, double T, double d, double log_base) {
+  return B * xd_of(L) * xd_sqrt(xd_of(T) / neg_expm1_neg_of<kSelect>(two_C_over_d(C, d, log_base)));
+}
 }  // namespace
 
 Value B(const double* p) {
@@ -79,27 +118,22 @@ Value B(const double* p) {
 
 Value thm1(const double* p) {
   checked("MIP.priv.thm1", p);
-  const double d = p[0];
-  const xd r = xd_of(p[1]) / xd_of(p[2]);
-  return in_base(capacity(d, r * r / xd_of(d)), p[3]);  // (d/2) log(1 + L^2/(d sigma^2)) (MIP Thm 1)
+  return to_value(thm1_core<false>(p[0], p[1], p[2], p[3]));
 }
 
 Value sigma_for_C(const double* p) {
   checked("MIP.priv.sigma_for_C", p);
   const double d = p[1], L = p[2];
-  const xd x = xd_scale2(nats(p[0], p[3]), 1) / xd_of(d);  // 2C'/d
+  const xd x = two_C_over_d(p[0], d, p[3]);
   if (x.e > 60)  // e^{x} beyond any exponent: ln sigma = ln L - (ln d + x)/2 (the rest below 2^-1e18 relative)
     // (x/2 formed from x's exponent: x itself may pass DBL_MAX where x/2 does not, ln -inf where it is -1.2e308)
     return value_from_log(std::log(L) - 0.5 * std::log(d) - std::ldexp(to_double(x.m), static_cast<int>(std::min<std::int64_t>(x.e - 1, 2000))));
-  // sigma = L/sqrt(d expm1(2C'/d)): Thm 1 solved for sigma
-  return to_value(xd_of(L) / xd_sqrt(xd_of(d) * xd_expm1(x)));
+  return to_value(sigma_for_C_core<false>(x, d, L));
 }
 
 Value thm3(const double* p) {
   checked("MIP.priv.thm3", p);
-  const double d = p[0];
-  const xd a = (xd_of(p[1]) / xd_of(p[2]) + xd_of(p[3])) / xd_of(p[4]);  // (F/delta + L)/sigma
-  return in_base(capacity(d, xd_of(d) * a * a), p[5]);  // (d/2) log(1 + d (F/delta + L)^2/sigma^2) (MIP Thm 3)
+  return to_value(thm3_core<false>(p[0], p[1], p[2], p[3], p[4], p[5]));
 }
 
 // The closed forms of the IDs with batch paths, shared by the scalar functions and the vectorised kernels (the
@@ -162,12 +196,8 @@ Value eta_delta_bandit(const double* p) {
 Value fixed_C_tradeoff(const double* p) {
   const Entry& e = checked("MIP.bound.fixed_C_tradeoff", p);
   const int d = static_cast<int>(p[0]);
-  const double C = p[1], L = p[2], T = p[3];
-  check_T(e, T);
-  const xd B = B_at(e, p, d, 4);
-  const xd x = xd_scale2(nats(C, p[6 + 2 * d]), 1) / xd_of(static_cast<double>(d));  // 2C'/d
-  // Thm 2 at eta* and sigma(C): L^2 + d sigma^2 = L^2/(1 - e^{-2C'/d})
-  return to_value(B * xd_of(L) * xd_sqrt(xd_of(T) / xd_neg_expm1_neg(x)));
+  check_T(e, p[3]);
+  return to_value(fixed_C_core<false>(B_at(e, p, d, 4), p[1], p[2], p[3], d, p[6 + 2 * d]));
 }
 
 }  // namespace privoco::fast::mip
@@ -246,6 +276,28 @@ PRIVOCO_KERNEL_INLINE void thm4_kernel_body(XdBlock& b, int k) {
 PRIVOCO_KERNEL_INLINE void eta_delta_bandit_kernel_body(XdBlock& b, int k) {
   for (int i = 0; i < k; ++i) b.set(i, eta_delta_bandit_core(b.in[0][i], b.in[1][i], b.in[2][i], b.in[3][i]));
 }
+PRIVOCO_KERNEL_INLINE void thm1_kernel_body(XdBlock& b, int k) {
+  for (int i = 0; i < k; ++i) b.set(i, thm1_core<true>(b.in[0][i], b.in[1][i], b.in[2][i], b.in[3][i]));
+}
+PRIVOCO_KERNEL_INLINE void thm3_kernel_body(XdBlock& b, int k) {
+  for (int i = 0; i < k; ++i)
+    b.set(i, thm3_core<true>(b.in[0][i], b.in[1][i], b.in[2][i], b.in[3][i], b.in[4][i], b.in[5][i]));
+}
+PRIVOCO_KERNEL_INLINE void sigma_for_C_kernel_body(XdBlock& b, int k) {
+  for (int i = 0; i < k; ++i) {
+    const xd x = two_C_over_d(b.in[0][i], b.in[1][i], b.in[3][i]);
+    b.scalar[i] = x.e > 50;  // (xd_expm1_select's range; the scalar function's logarithm beyond 2^60)
+    b.set(i, sigma_for_C_core<true>(x, b.in[1][i], b.in[2][i]));
+  }
+}
+PRIVOCO_KERNEL_INLINE void fixed_C_kernel_body(XdBlock& b, int k) {
+  for (int i = 0; i < k; ++i)
+    b.set(i, fixed_C_core<true>(b.input(0, i), b.in[0][i], b.in[1][i], b.in[2][i], b.in[3][i], b.in[4][i]));
+}
+PRIVOCO_VARIANTS(flt, void, thm1_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(flt, void, thm3_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(flt, void, sigma_for_C_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(flt, void, fixed_C_kernel, (XdBlock& b, int k), (b, k))
 PRIVOCO_VARIANTS(flt, void, B_kernel, (XdBlock& b, int k), (b, k))
 PRIVOCO_VARIANTS(flt, void, thm2_kernel, (XdBlock& b, int k), (b, k))
 PRIVOCO_VARIANTS(flt, void, eta_opt_kernel, (XdBlock& b, int k), (b, k))
@@ -269,9 +321,30 @@ int thm4_prepare(const double* const* c, std::size_t s, int k, XdBlock& b) {
   const int d = static_cast<int>(c[0][s]);
   return prepare_with_B(c, s, k, b, 7, {1, 2, 3, 4, 5, 6, 0, 9 + 2 * d});
 }
+int fixed_C_prepare(const double* const* c, std::size_t s, int k, XdBlock& b) {
+  const int d = static_cast<int>(c[0][s]);  // {d, C, L, T, S_shape, c, h, B_reading, log_base}
+  return prepare_with_B(c, s, k, b, 4, {1, 2, 3, 0, 6 + 2 * d});
+}
 constexpr std::uint64_t bit(int i) { return std::uint64_t{1} << i; }
 }  // namespace
 
+void thm1_batch(const double* const* cols, Value* out, std::size_t n) {
+  static const numerics::XdBatch how{&entry("MIP.priv.thm1"), thm1, thm1_kernel, nullptr, bit(0)};
+  numerics::xd_batch(how, cols, out, n);
+}
+void thm3_batch(const double* const* cols, Value* out, std::size_t n) {
+  static const numerics::XdBatch how{&entry("MIP.priv.thm3"), thm3, thm3_kernel, nullptr, bit(0)};
+  numerics::xd_batch(how, cols, out, n);
+}
+void sigma_for_C_batch(const double* const* cols, Value* out, std::size_t n) {
+  static const numerics::XdBatch how{&entry("MIP.priv.sigma_for_C"), sigma_for_C, sigma_for_C_kernel, nullptr, bit(1)};
+  numerics::xd_batch(how, cols, out, n);
+}
+void fixed_C_tradeoff_batch(const double* const* cols, Value* out, std::size_t n) {
+  static const numerics::XdBatch how{&entry("MIP.bound.fixed_C_tradeoff"), fixed_C_tradeoff, fixed_C_kernel,
+                                     fixed_C_prepare, bit(0) | bit(3)};
+  numerics::xd_batch(how, cols, out, n);
+}
 void B_batch(const double* const* cols, Value* out, std::size_t n) {
   static const numerics::XdBatch how{&entry("MIP.const.B"), B, B_kernel, B_prepare, bit(0)};
   numerics::xd_batch(how, cols, out, n);

@@ -54,13 +54,20 @@ void xd_batch(const XdBatch& how, const double* const* cols, Value* out, std::si
     } else {
       for (std::size_t c = 0; c < ncols; ++c) std::memcpy(b.in[c], cols[c] + start, sizeof(double) * static_cast<std::size_t>(good));
     }
+    std::memset(b.scalar, 0, static_cast<std::size_t>(good));
     how.kernel(b, good);
-    for (int i = 0; i < good; ++i) out[start + static_cast<std::size_t>(i)] = to_value(xd{{b.hi[i], b.lo[i]}, b.e[i]});
-    start += static_cast<std::size_t>(good);
-    if (good < k) {  // the scalar function on the point the batch could not take: its error, or its value
+    auto scalar_at = [&](std::size_t r) {  // the scalar function on point r: its value, or its error
       point.resize(ncols);
-      for (std::size_t c = 0; c < ncols; ++c) point[c] = cols[c][start];
-      out[start] = how.scalar(point.data());
+      for (std::size_t c = 0; c < ncols; ++c) point[c] = cols[c][r];
+      return how.scalar(point.data());
+    };
+    for (int i = 0; i < good; ++i) {
+      const std::size_t r = start + static_cast<std::size_t>(i);
+      out[r] = b.scalar[i] ? scalar_at(r) : to_value(xd{{b.hi[i], b.lo[i]}, b.e[i]});
+    }
+    start += static_cast<std::size_t>(good);
+    if (good < k) {  // the point the batch could not take
+      out[start] = scalar_at(start);
       ++start;
     }
   }

@@ -21,13 +21,15 @@ struct XdBlock {
   std::int64_t xd_e[kXdCols][kMax];
   double hi[kMax], lo[kMax];
   std::int64_t e[kMax];
+  unsigned char scalar[kMax];  // set by a kernel where the point takes the scalar function instead (cleared per block)
   xd input(int c, int i) const { return {{xd_hi[c][i], xd_lo[c][i]}, xd_e[c][i]}; }
   void set_input(int c, int i, xd v) { xd_hi[c][i] = v.m.hi, xd_lo[c][i] = v.m.lo, xd_e[c][i] = v.e; }
   void set(int i, xd v) { hi[i] = v.m.hi, lo[i] = v.m.lo, e[i] = v.e; }
 };
 
 // How an ID's batch runs over the columns of its points (scalar layout, or the flat layout at one d):
-//   kernel   the results b.hi/lo/e[0..k) from b.in (and b's xd inputs), k <= XdBlock::kMax;
+//   kernel   the results b.hi/lo/e[0..k) from b.in (and b's xd inputs), k <= XdBlock::kMax, and b.scalar[i] = 1
+//            where the kernel's forms do not hold (a rare range the scalar function treats apart);
 //   prepare  optional: fills b's inputs for points [start, start + k) of cols and returns how many of them (from
 //            the first) it could (a point where the scalar function would throw for a reason the column checks
 //            do not see ends the run); without it, b.in[c] is column c;

@@ -26,5 +26,9 @@ void thm2_batch(const double* const* cols, Value* out, std::size_t n);
 void eta_opt_batch(const double* const* cols, Value* out, std::size_t n);
 void thm4_batch(const double* const* cols, Value* out, std::size_t n);
 void eta_delta_bandit_batch(const double* const* cols, Value* out, std::size_t n);
+void thm1_batch(const double* const* cols, Value* out, std::size_t n);
+void thm3_batch(const double* const* cols, Value* out, std::size_t n);
+void sigma_for_C_batch(const double* const* cols, Value* out, std::size_t n);
+void fixed_C_tradeoff_batch(const double* const* cols, Value* out, std::size_t n);
 
 }  // namespace privoco::fast::mip

@@ -86,8 +86,9 @@ PRIVOCO_DD_INLINE xd xd_abs(xd a) {
   return {{neg ? -a.m.hi : a.m.hi, neg ? -a.m.lo : a.m.lo}, a.e};
 }
 // ln|a| (a != 0) in double-double
-inline dd xd_log(xd a) {
-  const dd m = a.m.hi < 0 ? dd{-a.m.hi, -a.m.lo} : a.m;
+PRIVOCO_DD_INLINE dd xd_log(xd a) {
+  const bool neg = a.m.hi < 0;
+  const dd m{neg ? -a.m.hi : a.m.hi, neg ? -a.m.lo : a.m.lo};
   return log_dd(m) + kLn2dd * int64_to_double(a.e);
 }
 // e^x for a double-double x, as an xd (no overflow or underflow: the exponent is kept apart); |x| < 2^62 ln 2
@@ -96,42 +97,79 @@ inline xd xd_exp(dd x) {
   const dd r = x - kLn2dd * k;  // |r| <= ln2/2 (plus k's rounding)
   return xd_scale2(xd_of(exp_dd(r)), static_cast<std::int64_t>(k));
 }
+
+// The functions below come in two forms with the same results: the plain one (branches: for scalar code) and
+// *_select, which forms every case and selects (for vectorised loops; its extra work runs on clamped arguments).
+namespace xd_detail {
+// xd_exp for |x| < 2^50: k from the bits of x/ln 2 + 1.5 2^52 (nearbyint's k, without a conversion)
+PRIVOCO_DD_INLINE xd exp_small(dd x) {
+  const double kd = x.hi / kLn2Hi + 0x1.8p52, k = kd - 0x1.8p52;
+  std::uint64_t kbits;
+  std::memcpy(&kbits, &kd, sizeof kbits);
+  const dd r = x - kLn2dd * k;
+  return xd_scale2(xd_of(exp_dd(r)), static_cast<std::int64_t>(kbits - 0x4338000000000000ULL));
+}
+// x 2^e as a double-double, e clamped to [lo_e, hi_e] (within [-1000, 1000]: exact scalings)
+PRIVOCO_DD_INLINE dd unscaled(xd x, std::int64_t lo_e, std::int64_t hi_e) {
+  const std::int64_t e = x.e < lo_e ? lo_e : (x.e > hi_e ? hi_e : x.e);
+  return {scale2_bits(x.m.hi, e), scale2_bits(x.m.lo, e)};
+}
+PRIVOCO_DD_INLINE xd log1p_series(xd q) {  // q < 2^-30: the next term q^5/5 below 2^-150 relative
+  const xd q2 = q * q, q3 = q2 * q, q4 = q3 * q;
+  return q - xd_scale2(q2, -1) + q3 / xd_of(3.0) - xd_scale2(q4, -2);
+}
+PRIVOCO_DD_INLINE xd log1p_direct(xd q) { return xd_of(log_dd(dd{1, 0} + unscaled(q, -1000, 100))); }  // q < 2^100
+PRIVOCO_DD_INLINE xd log1p_far(xd q) { return xd_of(xd_log(q)) + xd_of(1.0) / q; }  // ln q + 1/q
+PRIVOCO_DD_INLINE xd exp_series_m1(xd x, double sign) {  // x < 2^-30: e^{sign x} - 1 to x^5
+  const xd x2 = x * x, x3 = x2 * x, x4 = x3 * x, x5 = x4 * x;
+  const xd s = xd_of(sign);
+  return s * x + xd_scale2(x2, -1) + s * x3 / xd_of(6.0) + x4 / xd_of(24.0) + s * x5 / xd_of(120.0);
+}
+// 1 - e^{-x} for 64 <= x: e^{-x} below 2^-92 of 1, from exp_dd in double (0 past 2^11)
+PRIVOCO_DD_INLINE xd neg_expm1_far(xd x) {
+  const double y = scale2_bits(x.m.hi, x.e < 0 ? 0 : (x.e > 11 ? 11 : x.e));
+  return xd_of(dd{1, 0} - dd{x.e > 11 ? 0.0 : exp_dd(dd{-y, 0}).hi, 0});
+}
+}  // namespace xd_detail
+
 // ln(1 + q) for q >= 0: the series below 2^-30, ln(1 + q) in double-double up to 2^100, ln q + 1/q beyond
 inline xd xd_log1p(xd q) {
   if (q.m.hi == 0) return q;
-  if (q.e <= -30) {
-    const xd q2 = q * q, q3 = q2 * q, q4 = q3 * q;
-    return q - xd_scale2(q2, -1) + q3 / xd_of(3.0) - xd_scale2(q4, -2);  // next term q^5/5 < 2^-150 relative
-  }
-  if (q.e <= 100) {
-    const int e = static_cast<int>(q.e);
-    return xd_of(log_dd(dd{1, 0} + mul_pow2(q.m, e)));
-  }
-  return xd_of(xd_log(q)) + xd_of(1.0) / q;
+  if (q.e <= -30) return xd_detail::log1p_series(q);
+  if (q.e <= 100) return xd_detail::log1p_direct(q);
+  return xd_detail::log1p_far(q);
+}
+PRIVOCO_DD_INLINE xd xd_log1p_select(xd q) {
+  using namespace xd_detail;
+  const xd r = xd_select(q.e <= -30, log1p_series(q), xd_select(q.e <= 100, log1p_direct(q), log1p_far(q)));
+  return xd_select(q.m.hi == 0, q, r);
 }
 // e^x - 1 for 0 <= x < 2^60: the series below 2^-30, e^x - 1 above (at most 30 bits cancel), e^x past 2^10
 inline xd xd_expm1(xd x) {
   if (x.m.hi == 0) return x;
-  if (x.e <= -30) {
-    const xd x2 = x * x, x3 = x2 * x, x4 = x3 * x, x5 = x4 * x;
-    return x + xd_scale2(x2, -1) + x3 / xd_of(6.0) + x4 / xd_of(24.0) + x5 / xd_of(120.0);
-  }
-  const int e = static_cast<int>(x.e);
-  const xd ex = xd_exp(mul_pow2(x.m, e));
+  if (x.e <= -30) return xd_detail::exp_series_m1(x, 1);
+  const xd ex = xd_exp(xd_detail::unscaled(x, -1000, 1000));
   return x.e <= 11 ? ex - xd_of(1.0) : ex;  // x >= 1024: e^{-x} below 2^-1400 relative
+}
+// The same for 0 <= x < 2^50 (larger x: the caller's other route)
+PRIVOCO_DD_INLINE xd xd_expm1_select(xd x) {
+  using namespace xd_detail;
+  const xd ex = exp_small(unscaled(x, -30, 50));
+  const xd r = xd_select(x.e <= -30, exp_series_m1(x, 1), xd_select(x.e <= 11, ex - xd_of(1.0), ex));
+  return xd_select(x.m.hi == 0, x, r);
 }
 // 1 - e^{-x} for x >= 0: the series below 2^-30, in double-double up to 64, 1 - e^{-x} with e^{-x} in double beyond
 inline xd xd_neg_expm1_neg(xd x) {
   if (x.m.hi == 0) return x;
-  if (x.e <= -30) {
-    const xd x2 = x * x, x3 = x2 * x, x4 = x3 * x, x5 = x4 * x;
-    return x - xd_scale2(x2, -1) + x3 / xd_of(6.0) - x4 / xd_of(24.0) + x5 / xd_of(120.0);
-  }
-  if (x.e <= 6) {
-    const int e = static_cast<int>(x.e);
-    return xd_of(dd{1, 0} - exp_dd(-mul_pow2(x.m, e)));
-  }
-  return xd_of(dd{1, 0} - dd{x.e > 11 ? 0.0 : std::exp(-std::ldexp(x.m.hi, static_cast<int>(x.e))), 0});
+  if (x.e <= -30) return -xd_detail::exp_series_m1(x, -1);
+  if (x.e <= 6) return xd_of(dd{1, 0} - exp_dd(-xd_detail::unscaled(x, -1000, 1000)));
+  return xd_detail::neg_expm1_far(x);
+}
+PRIVOCO_DD_INLINE xd xd_neg_expm1_neg_select(xd x) {
+  using namespace xd_detail;
+  const xd mid = xd_of(dd{1, 0} - exp_dd(-unscaled(x, -30, 6)));
+  const xd r = xd_select(x.e <= -30, -exp_series_m1(x, -1), xd_select(x.e <= 6, mid, neg_expm1_far(x)));
+  return xd_select(x.m.hi == 0, x, r);
 }
 // The value rounded once to double where it is a normal double; status and ln|value| otherwise, the status from the
 // exponent (from exp of the logarithm, a value just past DBL_MAX came back as a double 461 ulp below it, status ok)
