@@ -10,6 +10,7 @@
 #include "privoco/format.hpp"
 #include "privoco/fast/jkt/pocp.hpp"
 #include "privoco/fast/numerics/value_ops.hpp"
+#include "pocp_core.hpp"
 
 namespace privoco::fast::jkt {
 
@@ -106,9 +107,7 @@ Value pigd_beta(double L, double eps, double delta, double T, CParse parse) {
   const double x[5] = {L, eps, delta, T, static_cast<double>(parse)};
   check_params(e, x);
   check_integer(e, "T", T);
-  Value b = pocp_beta(L, eps, delta, T, parse);  // lambda_A = 2L (JKT Alg 2 l.8): doubled exactly
-  if (b.status == Status::ok && std::fabs(2 * b.value) < INFINITY) return b.value *= 2, b;
-  return to_value(xd_scale2(pocp_beta_xd(L, eps, delta, T, parse), 1));
+  return to_value(detail::pigd_beta_xd<false>(L, eps, delta, T, static_cast<double>(parse)));
 }
 
 Value pgiga_beta(double G, double alpha, double eps, double delta, double T, CParse parse, PgigaLambda lambda) {
@@ -116,18 +115,7 @@ Value pgiga_beta(double G, double alpha, double eps, double delta, double T, CPa
   const double x[7] = {G, alpha, eps, delta, T, static_cast<double>(parse), static_cast<double>(lambda)};
   check_params(e, x);
   check_integer(e, "T", T);
-  // lambda = 2G (JKT Alg 3 l.8) or 2G/alpha (Lem 5 in the form of Eq (1)), J17
-  const Value b1 = pocp_beta(1, eps, delta, T, parse);
-  const double ln_lambda = kLn2Hi + std::log(G) - (lambda == PgigaLambda::lem5 ? std::log(alpha) : 0);
-  if (b1.status == Status::ok && std::fabs(ln_lambda) < 700) {
-    const dd lam = lambda == PgigaLambda::lem5 ? dd{2 * G, 0} / dd{alpha, 0} : dd{2 * G, 0};
-    Value v;
-    v.sign = 1;
-    v.value = to_double(lam * b1.value);
-    if (std::isfinite(v.value) && v.value >= 0x1p-1022) return v;
-  }
-  const xd lam = xd_scale2(lambda == PgigaLambda::lem5 ? xd_of(G) / xd_of(alpha) : xd_of(G), 1);  // (2G may overflow)
-  return to_value(lam * pocp_beta_xd(1, eps, delta, T, parse));
+  return to_value(detail::pgiga_beta_xd<false>(G, alpha, eps, delta, T, static_cast<double>(parse), static_cast<double>(lambda)));
 }
 
 namespace {

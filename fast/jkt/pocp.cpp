@@ -10,6 +10,7 @@
 #include "privoco/format.hpp"
 #include "privoco/fast/jkt/igd_giga.hpp"
 #include "privoco/fast/numerics/value_ops.hpp"
+#include "pocp_core.hpp"
 
 namespace privoco::fast::jkt {
 
@@ -23,13 +24,7 @@ double ln_scale(double T, double delta, CParse parse) {
   const double l2d = kLn2Hi - std::log(delta);  // ln(2/delta) > ln 2: no cancellation
   return parse == CParse::ln_of_half_ln ? 0.5 * (std::log(T) + std::log(l2d) - kLn2Hi) : 0.5 * (std::log(T) - kLn2Hi * l2d);
 }
-// T^{0.5+c} in double-double (J3): (a) sqrt(T (ln 2 - ln delta)/2); (b) sqrt(T) e^{-ln 2 (ln 2 - ln delta)/2}
-// (the exponent reaches -250 for delta = 1e-300: in double its rounding would cost hundreds of ulps)
-dd scale_dd(double T, double delta, CParse parse) {
-  const dd l2d = kLn2dd - log_dd(dd{delta, 0});
-  if (parse == CParse::ln_of_half_ln) return sqrt_dd(dd{T, 0} * l2d * 0.5);
-  return sqrt_dd(dd{T, 0}) * exp_dd(kLn2dd * l2d * -0.5);
-}
+dd scale_dd(double T, double delta, CParse parse) { return detail::scale_dd<false>(T, delta, static_cast<double>(parse)); }
 }  // namespace
 
 Value c_exponent(double T, double delta, CParse parse, CWhich which) {
@@ -84,12 +79,8 @@ Value pocp_beta(double lambda_A, double eps, double delta, double T, CParse pars
   return to_value(pocp_beta_xd(lambda_A, eps, delta, T, parse));
 }
 
-// beta^2 = lambda^2 (2/eps) S (S L + sqrt(eps)), S = T^{0.5+c} (normal: T^{c} >= e^{-258}), L = ln(T/delta) > 0: the
-// bracket in double-double, then 1/eps, sqrt and lambda with the exponent kept apart (from logarithms: 232 ulp lost)
 xd pocp_beta_xd(double lambda_A, double eps, double delta, double T, CParse parse) {
-  const dd S = scale_dd(T, delta, parse), Ld = log_dd(dd{T, 0}) - log_dd(dd{delta, 0});
-  const dd inner = (S * Ld + dd{std::sqrt(eps), 0}) * S * 2.0;
-  return xd_of(lambda_A) * xd_sqrt(xd_of(inner) / xd_of(eps));
+  return detail::pocp_beta_xd<false>(lambda_A, eps, delta, T, static_cast<double>(parse));
 }
 
 }  // namespace privoco::fast::jkt

@@ -1,5 +1,6 @@
 // JKT's IDs in the fast part.
 #include "privoco/fast/evaluate.hpp"
+#include "privoco/fast/jkt/batch.hpp"
 #include "privoco/fast/jkt/igd_giga.hpp"
 #include "privoco/fast/jkt/pocp.hpp"
 #include "privoco/fast/jkt/pol.hpp"
@@ -14,13 +15,12 @@ void register_paper(Registry& r) {
     return tree_sigma(p[0], p[1], p[2], p[3], static_cast<LogBase>(static_cast<int>(p[4])));
   });
   r.add("JKT.const.tree_counts", [](const double* p) { return tree_counts(p[0], p[1], p[2], p[3]); });
-  r.add("JKT.const.c_exponent", [](const double* p) {
-    return c_exponent(p[0], p[1], CParse(static_cast<int>(p[2])), CWhich(static_cast<int>(p[3])));
-  });
-  r.add("JKT.const.eps1_per_step",
-        [](const double* p) { return eps1_per_step(p[0], p[1], p[2], CParse(static_cast<int>(p[3]))); });
-  r.add("JKT.noise.pocp_beta",
-        [](const double* p) { return pocp_beta(p[0], p[1], p[2], p[3], CParse(static_cast<int>(p[4]))); });
+  r.add("JKT.const.c_exponent", c_exponent_flat);
+  r.add_batch("JKT.const.c_exponent", c_exponent_batch);
+  r.add("JKT.const.eps1_per_step", eps1_per_step_flat);
+  r.add_batch("JKT.const.eps1_per_step", eps1_per_step_batch);
+  r.add("JKT.noise.pocp_beta", pocp_beta_flat);
+  r.add_batch("JKT.noise.pocp_beta", pocp_beta_batch);
   r.add("JKT.const.delta_typical", [](const double* p) { return delta_typical(p[0]); });
   r.add("JKT.bound.pocp_noise_sum", [](const double* p) {
     return pocp_noise_sum(p[0], p[1], p[2], p[3], p[4], CParse(static_cast<int>(p[5])), NoiseSumWhich(static_cast<int>(p[6])));
@@ -48,8 +48,8 @@ void register_paper(Registry& r) {
         [](const double* p) { return giga_step(p[0], p[1], GigaEta(static_cast<int>(p[2]))); });
   r.add("JKT.const.giga_tq",
         [](const double* p) { return giga_tq(p[0], p[1], TqRounding(static_cast<int>(p[2]))); });
-  r.add("JKT.noise.pigd_beta",
-        [](const double* p) { return pigd_beta(p[0], p[1], p[2], p[3], CParse(static_cast<int>(p[4]))); });
+  r.add("JKT.noise.pigd_beta", pigd_beta_flat);
+  r.add_batch("JKT.noise.pigd_beta", pigd_beta_batch);
   r.add("JKT.noise.pqftl_noise_norms",
         [](const double* p) { return pqftl_noise_norms(p[0], p[1], NoiseTail(static_cast<int>(p[2]))); });
   r.add("JKT.const.pqftl_tree_params", [](const double* p) {
@@ -74,9 +74,8 @@ void register_paper(Registry& r) {
     return pol_utility(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], PolUtilityWhich(static_cast<int>(p[9])));
   });
   r.add("JKT.bound.cms11_sample", [](const double* p) { return cms11_sample(p[0], p[1], p[2], p[3], p[4]); });
-  r.add("JKT.noise.pgiga_beta", [](const double* p) {
-    return pgiga_beta(p[0], p[1], p[2], p[3], p[4], CParse(static_cast<int>(p[5])), PgigaLambda(static_cast<int>(p[6])));
-  });
+  r.add("JKT.noise.pgiga_beta", pgiga_beta_flat);
+  r.add_batch("JKT.noise.pgiga_beta", pgiga_beta_batch);
 }
 
 }  // namespace privoco::fast::jkt

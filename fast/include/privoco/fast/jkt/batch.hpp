@@ -1,0 +1,21 @@
+// JKT's IDs with batch paths: each ID's function on the catalogue's parameter order (the registered scalar
+// function) and its batch (privoco/fast/evaluate.hpp's BatchFn, the same bits point by point, vectorised).
+#pragma once
+#include <cstddef>
+
+#include "privoco/fast/value.hpp"
+
+namespace privoco::fast::jkt {
+
+Value c_exponent_flat(const double* p);     // JKT.const.c_exponent
+Value eps1_per_step_flat(const double* p);  // JKT.const.eps1_per_step
+Value pocp_beta_flat(const double* p);      // JKT.noise.pocp_beta
+Value pigd_beta_flat(const double* p);      // JKT.noise.pigd_beta
+Value pgiga_beta_flat(const double* p);     // JKT.noise.pgiga_beta
+void c_exponent_batch(const double* const* cols, Value* out, std::size_t n);
+void eps1_per_step_batch(const double* const* cols, Value* out, std::size_t n);
+void pocp_beta_batch(const double* const* cols, Value* out, std::size_t n);
+void pigd_beta_batch(const double* const* cols, Value* out, std::size_t n);
+void pgiga_beta_batch(const double* const* cols, Value* out, std::size_t n);
+
+}  // namespace privoco::fast::jkt

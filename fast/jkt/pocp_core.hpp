@@ -1,0 +1,49 @@
+// JKT's POCP noise scales as inline closed forms, shared by the scalar functions (pocp.cpp, igd_giga.cpp) and the
+// vectorised batch kernels (batch.cpp): the same operations, so the same bits. kSelect: both readings of c formed,
+// then selected (no branch: the kernels); false: the reading's branch alone (scalar code).
+#pragma once
+#include <cmath>
+
+#include "privoco/fast/numerics/dd_math.hpp"
+#include "privoco/fast/numerics/xd.hpp"
+
+namespace privoco::fast::jkt::detail {
+
+// T^{0.5+c} in double-double (J3, parse = 0: ln_of_half_ln): (a) sqrt(T (ln 2 - ln delta)/2); (b) sqrt(T)
+// e^{-ln 2 (ln 2 - ln delta)/2} (the exponent reaches -250 for delta = 1e-300: in double its rounding would cost
+// hundreds of ulps)
+template <bool kSelect>
+PRIVOCO_DD_INLINE dd scale_dd(double T, double delta, double parse) {
+  const dd l2d = kLn2dd - log_dd(dd{delta, 0});
+  if constexpr (!kSelect) {
+    if (parse == 0) return sqrt_dd(dd{T, 0} * l2d * 0.5);
+    return sqrt_dd(dd{T, 0}) * exp_dd(kLn2dd * l2d * -0.5);
+  } else {
+    const dd a = sqrt_dd(dd{T, 0} * l2d * 0.5), b = sqrt_dd(dd{T, 0}) * exp_dd(kLn2dd * l2d * -0.5);
+    return {parse == 0 ? a.hi : b.hi, parse == 0 ? a.lo : b.lo};
+  }
+}
+
+// beta^2 = lambda^2 (2/eps) S (S L + sqrt(eps)), S = T^{0.5+c} (normal: T^{c} >= e^{-258}), L = ln(T/delta) > 0: the
+// bracket in double-double, then 1/eps, sqrt and lambda with the exponent kept apart (from logarithms: 232 ulp lost)
+// (JKT Alg 1 l.7)
+template <bool kSelect>
+PRIVOCO_DD_INLINE xd pocp_beta_xd(double lambda_A, double eps, double delta, double T, double parse) {
+  const dd S = scale_dd<kSelect>(T, delta, parse), Ld = log_dd(dd{T, 0}) - log_dd(dd{delta, 0});
+  const dd inner = (S * Ld + dd{std::sqrt(eps), 0}) * S * 2.0;
+  return xd_of(lambda_A) * xd_sqrt(xd_of(inner) / xd_of(eps));
+}
+// lambda_A = 2L (JKT Alg 2 l.8): doubled exactly
+template <bool kSelect>
+PRIVOCO_DD_INLINE xd pigd_beta_xd(double L, double eps, double delta, double T, double parse) {
+  return xd_scale2(pocp_beta_xd<kSelect>(L, eps, delta, T, parse), 1);
+}
+// lambda_A = 2G (JKT Alg 3 l.8, lambda = 0) or 2G/alpha (Lem 5 in the form of Eq (1), lambda = 1), J17; 2G with its
+// own exponent (it may overflow)
+template <bool kSelect>
+PRIVOCO_DD_INLINE xd pgiga_beta_xd(double G, double alpha, double eps, double delta, double T, double parse, double lambda) {
+  const xd lam = xd_scale2(xd_select(lambda == 1, xd_of(G) / xd_of(alpha), xd_of(G)), 1);
+  return lam * pocp_beta_xd<kSelect>(1, eps, delta, T, parse);
+}
+
+}  // namespace privoco::fast::jkt::detail
