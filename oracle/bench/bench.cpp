@@ -603,6 +603,13 @@ double naive_i0(double L, double B, double C) {  // int_{-C}^{C} e^{vL - v^2 B} 
   return std::sqrt(M_PI / B) / 2 * std::exp(L * L / (4 * B)) *
          (std::erf((2 * B * C - L) / (2 * sB)) + std::erf((2 * B * C + L) / (2 * sB)));
 }
+double naive_scale(double T, double delta, double parse) {  // T^{0.5+c} under J3's two readings
+  return parse == 0 ? std::sqrt(T * std::log(2 / delta) / 2) : std::sqrt(T) * std::pow(2 / delta, -M_LN2 / 2);
+}
+double naive_beta(double lambda, double eps, double delta, double T, double parse) {  // JKT Alg 1 l.7
+  const double S = naive_scale(T, delta, parse);
+  return lambda * S * std::sqrt(2 / eps * (std::log(T / delta) + std::sqrt(eps) / S));
+}
 const std::vector<std::pair<std::string, NaiveFn>>& naive_loops() {
   static const std::vector<std::pair<std::string, NaiveFn>> v = {
       {"VDH.pred.conj", [](const double* const* c, std::size_t i) {  // corrected eq (7) (ERRATA.md E1)
@@ -641,6 +648,41 @@ const std::vector<std::pair<std::string, NaiveFn>>& naive_loops() {
        }},
       {"JKT.const.delta_typical", [](const double* const* c, std::size_t i) { return std::exp(-c[0][i]); }},
       {"JKT.const.igd_step", [](const double* const* c, std::size_t i) { return 1 / (c[0][i] * c[1][i]); }},
+      // T^{0.5+c} (J3: c_parse 0 or 1), c itself, and the POCP noise scales built on it (JKT Alg 1 l.7, Alg 2, 3 l.8)
+      {"JKT.const.c_exponent", [](const double* const* c, std::size_t i) {
+         const double T = c[0][i], l2d = std::log(2 / c[1][i]);
+         if (c[3][i] == 1) return c[2][i] == 0 ? std::sqrt(T * l2d / 2) : std::sqrt(T) * std::pow(2 / c[1][i], -M_LN2 / 2);
+         return c[2][i] == 0 ? std::log(0.5 * l2d) / (2 * std::log(T)) : -M_LN2 * l2d / (2 * std::log(T));
+       }},
+      {"JKT.const.eps1_per_step", [](const double* const* c, std::size_t i) {
+         return std::sqrt(c[0][i]) / naive_scale(c[2][i], c[1][i], c[3][i]);
+       }},
+      {"JKT.noise.pocp_beta", [](const double* const* c, std::size_t i) {
+         return naive_beta(c[0][i], c[1][i], c[2][i], c[3][i], c[4][i]);
+       }},
+      {"JKT.noise.pigd_beta", [](const double* const* c, std::size_t i) {
+         return naive_beta(2 * c[0][i], c[1][i], c[2][i], c[3][i], c[4][i]);
+       }},
+      {"JKT.noise.pgiga_beta", [](const double* const* c, std::size_t i) {
+         const double lambda = c[6][i] == 0 ? 2 * c[0][i] : 2 * c[0][i] / c[1][i];
+         return naive_beta(lambda, c[2][i], c[3][i], c[4][i], c[5][i]);
+       }},
+      // MIP Thm 1, Thm 1 solved for sigma, Thm 3 (log_base 1: bits), Thm 4's schedules
+      {"MIP.priv.thm1", [](const double* const* c, std::size_t i) {
+         const double d = c[0][i], r = c[1][i] / c[2][i];
+         return d / 2 * std::log(1 + r * r / d) / (c[3][i] == 1 ? M_LN2 : 1);
+       }},
+      {"MIP.priv.sigma_for_C", [](const double* const* c, std::size_t i) {
+         const double d = c[1][i], C = c[0][i] * (c[3][i] == 1 ? M_LN2 : 1);
+         return c[2][i] / std::sqrt(d * std::expm1(2 * C / d));
+       }},
+      {"MIP.priv.thm3", [](const double* const* c, std::size_t i) {
+         const double d = c[0][i], a = (c[1][i] / c[2][i] + c[3][i]) / c[4][i];
+         return d / 2 * std::log(1 + d * a * a) / (c[5][i] == 1 ? M_LN2 : 1);
+       }},
+      {"MIP.const.eta_delta_bandit", [](const double* const* c, std::size_t i) {
+         return c[3][i] == 0 ? c[0][i] * std::pow(c[2][i], -0.75) : c[1][i] * std::pow(c[2][i], -0.25);
+       }},
   };
   return v;
 }
