@@ -17,29 +17,12 @@ namespace {
 // k/eps^2 for an exact k (< 2^53): eps^2 with its own exponent (it may leave the double range), rounded once
 PRIVOCO_DD_INLINE xd over_eps2_xd(dd k, double eps) { return xd_of(k) / (xd_of(eps) * xd_of(eps)); }
 Value over_eps2(dd k, double eps) { return to_value(over_eps2_xd(k, eps)); }
-// ln(1/(1 - x)) for 0 <= x < 1 as log1p(x/(1 - x)) (no cancellation as x -> 0 or 1); kSelect: xd_log1p's select
-// form (the kernels)
-template <bool kSelect = false>
-PRIVOCO_DD_INLINE xd log_inv_one_minus(xd x) {
-  const xd q = x / (xd_of(1.0) - x);
-  if constexpr (kSelect) return xd_log1p_select(q); else return xd_log1p(q);
-}
+// ln(1/(1 - x)) for 0 <= x < 1 as log1p(x/(1 - x)) (no cancellation as x -> 0 or 1)
+xd log_inv_one_minus(xd x) { return xd_log1p(x / (xd_of(1.0) - x)); }
 dd to_dd(xd a) { return {std::ldexp(a.m.hi, static_cast<int>(a.e)), std::ldexp(a.m.lo, static_cast<int>(a.e))}; }
 const dd kLn4Over3{0x1.269621134db92p-2, 0x1.e0efadd9db02bp-56};  // ln(4/3) in double-double
-}  // namespace
-
-namespace {
 // E R^2, R ~ Gamma(d, 2/eps): d (d + 1) (2/eps)^2 (BANCO Sec 3's bound)
 PRIVOCO_DD_INLINE xd second_moment_xd(double d, double eps) { return over_eps2_xd(dd{4 * d * (d + 1), 0}, eps); }
-// sigma_1D^2 for b = eps/4 (see subexp_params): (d + 1) (eps^2/16) ln(1/(1 - y)), y = 64/eps^4 (< 1 required)
-template <bool kSelect>
-PRIVOCO_DD_INLINE xd sigma2_eps_over_four(double d, double eps, xd* y) {
-  const xd e2 = xd_of(eps) * xd_of(eps);
-  *y = xd_of(64.0) / (e2 * e2);
-  return xd_of(d + 1) * e2 / xd_of(16.0) * log_inv_one_minus<kSelect>(*y);
-}
-// y < 1, from y's value (2^e clamped to [2^-1100, 2^1000]: ldexp's 0 below)
-PRIVOCO_DD_INLINE bool below_one(xd y) { return to_double(y.m) * scale2_bits(1.0, y.e < -1100 ? -1100 : (y.e > 1000 ? 1000 : y.e)) < 1; }
 }  // namespace
 
 Value second_moment(const double* p) {
@@ -72,42 +55,25 @@ Value subexp_params(const double* p) {
     return over_eps2(kLn4Over3 * (16 * (d + 1)), eps);
   }
   // b = eps/4: 1/b = 4/eps must be below eps/2 (eps^4 > 64), sigma^2 = (d + 1) (eps^2/16) ln(1/(1 - 64/eps^4))
-  xd y;
-  const xd s2 = sigma2_eps_over_four<false>(d, eps, &y);
-  if (!below_one(y))
+  const xd e2 = xd_of(eps) * xd_of(eps), y = xd_of(64.0) / (e2 * e2);
+  if (!(to_double(y.m) * std::ldexp(1.0, static_cast<int>(std::min<std::int64_t>(y.e, 1000))) < 1))
     throw DomainError("BANCO.noise.subexp_params", "eps", text17(eps),
                       "(2 sqrt 2, inf) with b_reading=eps_over_four: below it 1/b = 4/eps >= eps/2, where M is infinite, "
                       "and no sigma_1D^2 satisfies eq (2)");
-  return to_value(s2);
+  return to_value(xd_of(d + 1) * e2 / xd_of(16.0) * log_inv_one_minus(y));
 }
 
-// Batch paths: the closed forms above in vectorised loops (fast/numerics/xd_batch.hpp), the same bits
+// second_moment's batch path: its closed form in a vectorised loop (fast/numerics/xd_batch.hpp), the same bits
 namespace {
 using numerics::XdBlock;
 PRIVOCO_KERNEL_INLINE void second_moment_kernel_body(XdBlock& b, int k) {
   for (int i = 0; i < k; ++i) b.set(i, second_moment_xd(b.in[0][i], b.in[1][i]));
 }
-// {d, eps, b_reading, sigma1d2_mode}; b = eps/4 with 64/eps^4 >= 1: the scalar function (its error)
-PRIVOCO_KERNEL_INLINE void subexp_kernel_body(XdBlock& b, int k) {
-  for (int i = 0; i < k; ++i) {
-    const double d = b.in[0][i], eps = b.in[1][i];
-    xd y;
-    const xd fitted = sigma2_eps_over_four<true>(d, eps, &y);
-    const xd four = over_eps2_xd(kLn4Over3 * (16 * (d + 1)), eps), printed = over_eps2_xd(dd{18 * d * d, 0}, eps);
-    b.scalar[i] = (b.in[3][i] != 0) & (b.in[2][i] != 0) & !below_one(y);
-    b.set(i, xd_select(b.in[3][i] == 0, printed, xd_select(b.in[2][i] == 0, four, fitted)));
-  }
-}
 PRIVOCO_VARIANTS(flt, void, second_moment_kernel, (XdBlock& b, int k), (b, k))
-PRIVOCO_VARIANTS(flt, void, subexp_kernel, (XdBlock& b, int k), (b, k))
 }  // namespace
 
 void second_moment_batch(const double* const* cols, Value* out, std::size_t n) {
   static const numerics::XdBatch how{&entry("BANCO.noise.second_moment"), second_moment, second_moment_kernel};
-  numerics::xd_batch(how, cols, out, n);
-}
-void subexp_params_batch(const double* const* cols, Value* out, std::size_t n) {
-  static const numerics::XdBatch how{&entry("BANCO.noise.subexp_params"), subexp_params, subexp_kernel};
   numerics::xd_batch(how, cols, out, n);
 }
 

@@ -16,7 +16,6 @@ void register_paper(Registry& r) {
   r.add("BANCO.noise.mgf", mgf);
   r.add("BANCO.noise.subexp_params", subexp_params);
   r.add_batch("BANCO.noise.second_moment", second_moment_batch);
-  r.add_batch("BANCO.noise.subexp_params", subexp_params_batch);
 }
 
 }  // namespace privoco::fast::banco

@@ -32,8 +32,7 @@ namespace privoco::fast::banco {
 Value second_moment(const double* p);  // BANCO.noise.second_moment {d, eps}: 4 d (d + 1)/eps^2
 Value mgf(const double* p);            // BANCO.noise.mgf {d, eps, beta}; DomainError naming beta for |beta| >= eps/2
 Value subexp_params(const double* p);  // BANCO.noise.subexp_params {d, eps, b_reading, sigma1d2_mode}
-// Their batch paths (privoco/fast/evaluate.hpp's BatchFn: the same bits point by point, vectorised)
+// second_moment's batch path (privoco/fast/evaluate.hpp's BatchFn: the same bits point by point, vectorised)
 void second_moment_batch(const double* const* cols, Value* out, std::size_t n);
-void subexp_params_batch(const double* const* cols, Value* out, std::size_t n);
 
 }  // namespace privoco::fast::banco
