@@ -356,6 +356,34 @@ double dd_rel_err(void (*f)(arb_t, const arb_t, slong), double xh, double xl, do
   return std::fabs(arf_get_d(arb_midref(diff.get()), ARF_RND_NEAR));
 }
 double log1p_dd_rel_err(double yh, double yl, double hi, double lo) { return dd_rel_err(arb_log1p, yh, yl, hi, lo); }
+
+// exp_dd at random double-doubles over its range (x >= -670: below, the low part of the result is subnormal and keeps
+// fewer bits): 2^-103 relative against Arb, near 0 (where e^x - 1 is small) and at the table's cell edges alike;
+// past 709.7 inf, below -745.2 0. The sibling: the double exponential of the high part (with the low part to first
+// order) misses it.
+RC_GTEST_PROP(Numerics, ExpDoubleDoubleAtRandomPoints, ()) {
+  const int kind = *rc::gen::inRange(0, 3);
+  const double x = kind == 0 ? *rc::gen::inRange(-670000000, 709700000) * 1e-6 + *rc::gen::inRange(0, 1000) * 1e-15
+                 : kind == 1 ? *privoco::testing::signed_log_uniform(1e-300, 1.0)
+                             : (*rc::gen::inRange(-3000, 3000) + 0.5 + *rc::gen::inRange(-100, 101) * 0x1p-40) * (M_LN2 / 64);
+  const double lo = x * 0x1p-54 * (*rc::gen::inRange(-1000, 1001) / 1000.0);
+  const privoco::fast::dd e = privoco::fast::exp_dd(privoco::fast::dd{x, lo});
+  RC_ASSERT(dd_rel_err(arb_exp, x, lo, e.hi, e.lo) < 0x1p-103);
+}
+TEST(Numerics, ExpDoubleDoubleSiblingAndLimits) {
+  int missed = 0;
+  for (double x = -670; x < 709; x += 13.37) {
+    const double lo = x * 0x1p-56;
+    EXPECT_LT(dd_rel_err(arb_exp, x, lo, privoco::fast::exp_dd({x, lo}).hi, privoco::fast::exp_dd({x, lo}).lo), 0x1p-103) << x;
+    const double d = std::exp(x);
+    missed += dd_rel_err(arb_exp, x, lo, d, d * lo) >= 0x1p-103;
+  }
+  EXPECT_GT(missed, 90);
+  EXPECT_EQ(privoco::fast::exp_dd({709.8, 0}).hi, INFINITY);
+  EXPECT_EQ(privoco::fast::exp_dd({-745.3, 0}).hi, 0.0);
+  EXPECT_EQ(privoco::fast::exp_dd({0.0, 0}).hi, 1.0);
+  EXPECT_EQ(privoco::fast::exp_dd({0.0, 0}).lo, 0.0);
+}
 RC_GTEST_PROP(Numerics, Log1pDoubleDoubleKernelAtRandomPoints, ()) {
   const int kind = *rc::gen::inRange(0, 3);
   const double yh = kind == 0 ? *privoco::testing::signed_log_uniform(1e-300, 0.5)

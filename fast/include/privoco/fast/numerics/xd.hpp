@@ -125,10 +125,11 @@ PRIVOCO_DD_INLINE xd exp_series_m1(xd x, double sign) {  // x < 2^-30: e^{sign x
   const xd s = xd_of(sign);
   return s * x + xd_scale2(x2, -1) + s * x3 / xd_of(6.0) + x4 / xd_of(24.0) + s * x5 / xd_of(120.0);
 }
-// 1 - e^{-x} for 64 <= x: e^{-x} below 2^-92 of 1, from exp_dd in double (0 past 2^11)
+// 1 - e^{-x} for 64 <= x: e^{-x} below 2^-92 of 1, from exp_dd in double (0 past 745: x's exponent clamped to 11
+// keeps y >= 1024 there; no select of a constant, which made GCC compute exp_dd under a mask it could not vectorise)
 PRIVOCO_DD_INLINE xd neg_expm1_far(xd x) {
   const double y = scale2_bits(x.m.hi, x.e < 0 ? 0 : (x.e > 11 ? 11 : x.e));
-  return xd_of(dd{1, 0} - dd{x.e > 11 ? 0.0 : exp_dd(dd{-y, 0}).hi, 0});
+  return xd_of(dd{1, 0} - dd{exp_dd(dd{-y, 0}).hi, 0});
 }
 }  // namespace xd_detail
 
