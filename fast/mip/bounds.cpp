@@ -3,7 +3,6 @@
 #include <cmath>
 #include <cstring>
 #include <string>
-#include <vector>
 
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
@@ -202,8 +201,8 @@ Value fixed_C_tradeoff(const double* p) {
 
 }  // namespace privoco::fast::mip
 
-// Batch paths: the inputs of a block's points into XdBlock columns (B by the scalar code, per point), then the cores
-// above in vectorised loops.
+// Batch paths: the inputs of a block's points into XdBlock columns (B over the coordinates column by column), then
+// the cores above in vectorised loops.
 namespace privoco::fast::mip {
 namespace {
 using numerics::XdBlock;
