@@ -63,26 +63,27 @@ PRIVOCO_VARIANTS(flt, void, pigd_beta_kernel, (XdBlock& b, int k), (b, k))
 PRIVOCO_VARIANTS(flt, void, pgiga_beta_kernel, (XdBlock& b, int k), (b, k))
 
 constexpr std::uint64_t bit(int i) { return std::uint64_t{1} << i; }  // the parameter that must be an integer (T)
-void run(const char* id, Fn scalar, void (*kernel)(XdBlock&, int), int T_index, const double* const* cols, Value* out,
-         std::size_t n) {
-  numerics::xd_batch({&entry(id), scalar, kernel, nullptr, bit(T_index)}, cols, out, n);
-}
 }  // namespace
 
 void c_exponent_batch(const double* const* c, Value* out, std::size_t n) {
-  run("JKT.const.c_exponent", c_exponent_flat, c_exponent_kernel, 0, c, out, n);
+  static const numerics::XdBatch how{&entry("JKT.const.c_exponent"), c_exponent_flat, c_exponent_kernel, nullptr, bit(0)};
+  numerics::xd_batch(how, c, out, n);
 }
 void eps1_per_step_batch(const double* const* c, Value* out, std::size_t n) {
-  run("JKT.const.eps1_per_step", eps1_per_step_flat, eps1_kernel, 2, c, out, n);
+  static const numerics::XdBatch how{&entry("JKT.const.eps1_per_step"), eps1_per_step_flat, eps1_kernel, nullptr, bit(2)};
+  numerics::xd_batch(how, c, out, n);
 }
 void pocp_beta_batch(const double* const* c, Value* out, std::size_t n) {
-  run("JKT.noise.pocp_beta", pocp_beta_flat, pocp_beta_kernel, 3, c, out, n);
+  static const numerics::XdBatch how{&entry("JKT.noise.pocp_beta"), pocp_beta_flat, pocp_beta_kernel, nullptr, bit(3)};
+  numerics::xd_batch(how, c, out, n);
 }
 void pigd_beta_batch(const double* const* c, Value* out, std::size_t n) {
-  run("JKT.noise.pigd_beta", pigd_beta_flat, pigd_beta_kernel, 3, c, out, n);
+  static const numerics::XdBatch how{&entry("JKT.noise.pigd_beta"), pigd_beta_flat, pigd_beta_kernel, nullptr, bit(3)};
+  numerics::xd_batch(how, c, out, n);
 }
 void pgiga_beta_batch(const double* const* c, Value* out, std::size_t n) {
-  run("JKT.noise.pgiga_beta", pgiga_beta_flat, pgiga_beta_kernel, 4, c, out, n);
+  static const numerics::XdBatch how{&entry("JKT.noise.pgiga_beta"), pgiga_beta_flat, pgiga_beta_kernel, nullptr, bit(4)};
+  numerics::xd_batch(how, c, out, n);
 }
 
 }  // namespace privoco::fast::jkt
