@@ -91,13 +91,6 @@ PRIVOCO_DD_INLINE dd xd_log(xd a) {
   const dd m{neg ? -a.m.hi : a.m.hi, neg ? -a.m.lo : a.m.lo};
   return log_dd(m) + kLn2dd * int64_to_double(a.e);
 }
-// e^x for a double-double x, as an xd (no overflow or underflow: the exponent is kept apart); |x| < 2^62 ln 2
-inline xd xd_exp(dd x) {
-  const double k = std::nearbyint(x.hi / kLn2Hi);
-  const dd r = x - kLn2dd * k;  // |r| <= ln2/2 (plus k's rounding)
-  return xd_scale2(xd_of(exp_dd(r)), static_cast<std::int64_t>(k));
-}
-
 // The functions below come in two forms with the same results: the plain one (branches: for scalar code) and
 // *_select, which forms every case and selects (for vectorised loops; its extra work runs on clamped arguments).
 namespace xd_detail {
@@ -132,6 +125,15 @@ PRIVOCO_DD_INLINE xd neg_expm1_far(xd x) {
   return xd_of(dd{1, 0} - dd{exp_dd(dd{-y, 0}).hi, 0});
 }
 }  // namespace xd_detail
+
+// e^x for a double-double x, as an xd (no overflow or underflow: the exponent is kept apart); |x| < 2^62 ln 2.
+// Below 2^50 it is exp_small (the same k); beyond, k by nearbyint and a conversion.
+inline xd xd_exp(dd x) {
+  if (std::fabs(x.hi) < 0x1p50) return xd_detail::exp_small(x);
+  const double k = std::nearbyint(x.hi / kLn2Hi);
+  const dd r = x - kLn2dd * k;  // |r| <= ln2/2 (plus k's rounding)
+  return xd_scale2(xd_of(exp_dd(r)), static_cast<std::int64_t>(k));
+}
 
 // ln(1 + q) for q >= 0: the series below 2^-30, ln(1 + q) in double-double up to 2^100, ln q + 1/q beyond
 inline xd xd_log1p(xd q) {
