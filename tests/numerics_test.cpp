@@ -321,14 +321,17 @@ TEST(Numerics, LogDoubleDoubleOverTheWholeRange) {
   EXPECT_GT(std::fabs(arf_get_d(arb_midref(got.get()), ARF_RND_NEAR)), 0x1p-100 * 713);
 }
 
-// log_dd at random double-doubles (a low part up to half an ulp of the high one): the table of ln(j/64) and the short
-// series hold 2^-100 relative everywhere, near 1 (where ln x is small) and at the table's cell edges alike; 0, inf
-// and negative arguments give -inf, inf and NaN. The sibling: the double logarithm of the high part alone misses it.
+// log_dd at random double-doubles (a low part up to half an ulp of the high one): the table of ln(j/256) and the short
+// series hold 2^-100 relative everywhere, near 1 (where ln x is small), near the table's points and at its cell edges
+// (the largest |t|) alike; 0, inf and negative arguments give -inf, inf and NaN. The sibling: the double logarithm of
+// the high part alone misses it.
 RC_GTEST_PROP(Numerics, LogDoubleDoubleAtRandomPoints, ()) {
-  const int kind = *rc::gen::inRange(0, 3);
+  const int kind = *rc::gen::inRange(0, 4);
+  const double near = *rc::gen::inRange(-100, 101) * 0x1p-30;
   const double x = kind == 0 ? *privoco::testing::log_uniform(DBL_TRUE_MIN, DBL_MAX)
                  : kind == 1 ? 1 + *privoco::testing::signed_log_uniform(1e-17, 0.4)
-                             : (*rc::gen::inRange(45, 92) + *rc::gen::inRange(-100, 101) * 0x1p-30) / 64;
+                 : kind == 2 ? (*rc::gen::inRange(181, 363) + near) / 256
+                             : (*rc::gen::inRange(181, 362) + 0.5 + near) / 256;
   const double lo = x >= 0x1p-960 ? x * 0x1p-54 * (*rc::gen::inRange(-1000, 1001) / 1000.0) : 0;
   const privoco::fast::dd l = privoco::fast::log_dd(privoco::fast::dd{x, lo});
   Ball exact, got, diff;
