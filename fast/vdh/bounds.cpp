@@ -7,6 +7,8 @@
 #include <cmath>
 
 #include "../numerics/lambertw.hpp"
+#include "../numerics/vec_math.hpp"
+#include "../numerics/xd_batch.hpp"
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/numerics/dd.hpp"
@@ -170,38 +172,35 @@ Value bound_thm12(double u, double V, double G) { return thm12(u, V, G, 'a'); }
 Value bound_thm12_a9b(double u, double V, double G) { return thm12(u, V, G, 'b'); }
 Value bound_thm12_a9c(double u, double V, double G) { return thm12(u, V, G, 'c'); }
 
-Value conj_exp_linear(double A, double c, double K, double u) {
-  static const Entry& e = entry("VDH.conj.exp_linear");
-  const double x[4] = {A, c, K, u};
-  check_params(e, x);
-  // (u/c)(ln u - ln A - ln c - 1) + K: logs separately (u/(Ac) may overflow); the bracket and the sum with K
-  // can cancel, so both in double-double
+namespace {
+// (u/c)(ln u - ln A - ln c - 1) + K (VDH Lemma 11 case 2's conjugate, after (3.8.4)): the logarithms separately and the
+// bracket in double-double (u/(Ac) may overflow, and the bracket and the sum with K can cancel), u/c and the rest with
+// the exponent kept apart (u/c or the value past DBL_MAX or below the normal range), one rounding. Branch-free: the
+// scalar function and the batch kernel run it alike.
+PRIVOCO_DD_INLINE xd conj_exp_linear_xd(double A, double c, double K, double u) {
   const dd l = log_dd(dd{u, 0}) - log_dd(dd{A, 0}) - log_dd(dd{c, 0}) - dd{1, 0};
-  // u, |K| or u/c near DBL_MAX: everything times 2^-k (exact), so that neither the quotient u/c, its product q c nor
-  // the sum overflows on the way (inf where the value is 1e75; u/c = 5e308 with the value 4.2e307 a normal double)
-  const int lq = u > 0 ? std::ilogb(u) - std::ilogb(c) : 0;  // u/c within a factor 2 of 2^lq
-  const bool big = u > 0x1p1000 || std::fabs(K) > 0x1p1000 || lq > 1000;
-  // everything below 2^-900 (u/c and K): with the exponent kept apart (a subnormal value had status ok and lost its
-  // bits)
-  const bool tiny = !big && (u == 0 || lq < -900) && (K == 0 || std::fabs(K) < 0x1p-900);
-  const double s = big ? std::ldexp(1.0, -std::min(1000, std::max(64, lq - 1000 + 64))) : 1;
-  if (tiny) return to_value(xd_of(u) / xd_of(c) * xd_of(l) + xd_of(K));  // (0 with sign 0 at u/c = 1e-483)
-  const dd q = dd{u * s, 0} / dd{c, 0};
-  const dd r = q * l + dd{K * s, 0};
-  Value out;
-  const double rs = to_double(r);
-  out.value = rs / s;
-  out.sign = out.value > 0 ? 1 : (out.value < 0 ? -1 : 0);
-  if (std::isfinite(rs) && !std::isfinite(out.value)) {  // the value past DBL_MAX, its scaled form within
-    out.status = Status::overflow;
-    out.log_abs_out = std::log(std::fabs(rs)) - std::log(s);
-  } else if (!std::isfinite(out.value)) {  // u/c beyond double range (the dd product then gives inf + NaN: value set here)
-    out.status = Status::overflow;
-    out.log_abs_out = std::log(u) - std::log(c) + std::log(std::fabs(l.hi));
-    out.sign = l.hi > 0 ? 1 : -1;
-    out.value = out.sign * INFINITY;
-  }
-  return out;
+  return xd_of(u) / xd_of(c) * xd_of(l) + xd_of(K);
+}
+Value conj_exp_linear_flat(const double* p) {
+  static const Entry& e = entry("VDH.conj.exp_linear");
+  check_params(e, p);
+  return to_value(conj_exp_linear_xd(p[0], p[1], p[2], p[3]));
+}
+using numerics::XdBlock;
+PRIVOCO_KERNEL_INLINE void exp_linear_kernel_body(XdBlock& b, int k) {
+  for (int i = 0; i < k; ++i) b.set(i, conj_exp_linear_xd(b.in[0][i], b.in[1][i], b.in[2][i], b.in[3][i]));
+}
+PRIVOCO_VARIANTS(flt, void, exp_linear_kernel, (XdBlock& b, int k), (b, k))
+}  // namespace
+
+Value conj_exp_linear(double A, double c, double K, double u) {
+  const double p[4] = {A, c, K, u};
+  return conj_exp_linear_flat(p);
+}
+// the batch path: the same inline form in a vectorised loop (fast/numerics/xd_batch.hpp), the same bits
+void conj_exp_linear_batch(const double* const* cols, Value* out, std::size_t n) {
+  static const numerics::XdBatch how{&entry("VDH.conj.exp_linear"), conj_exp_linear_flat, exp_linear_kernel};
+  numerics::xd_batch(how, cols, out, n);
 }
 
 // Each of the three terms r_i = 1 + m_i is carried as ln m_i, so that any of them may leave the double range (m_i

@@ -42,6 +42,7 @@ void register_paper(Registry& r) {
      });
   r.add("VDH.bound.thm1_corrected", [](const double* p) { return vdh::bound_thm1_corrected(p[0], p[1], p[2], p[3]); });
   r.add("VDH.conj.exp_linear", [](const double* p) { return vdh::conj_exp_linear(p[0], p[1], p[2], p[3]); });
+  r.add_batch("VDH.conj.exp_linear", vdh::conj_exp_linear_batch);
 }
 
 }  // namespace privoco::fast::vdh

@@ -23,5 +23,7 @@ Value bound_thm1_corrected(double u, double V, double b, double G);
 
 // VDH.conj.exp_linear: (u/c)(ln(u/(Ac)) - 1) + K, the conjugate of A e^{cL} - K (formula: privoco/reference/vdh/bounds.hpp).
 Value conj_exp_linear(double A, double c, double K, double u);
+// Its batch path over the columns {A, c, K, u} (evaluate.hpp's BatchFn): the same bits as the scalar calls.
+void conj_exp_linear_batch(const double* const* cols, Value* out, std::size_t n);
 
 }  // namespace privoco::fast::vdh
