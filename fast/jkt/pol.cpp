@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "pol_tree_core.hpp"
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/numerics/dd_math.hpp"
@@ -21,16 +22,9 @@ Value plain(double v) {
   return r;
 }
 bool normal(double v) { return std::isfinite(v) && std::fabs(v) >= 0x1p-1022; }
-// alpha = eps_g/||x*||^2 and L' = L + eps_g/||x*|| with the exponent kept apart (from logarithms they lost 97 and
-// 125 ulp near the ends of the range)
-xd alpha_xd(double eps_g, double xs) { return xd_of(eps_g) / (xd_of(xs) * xd_of(xs)); }
-xd lprime_xd(double L, double eps_g, double xs) { return xd_of(L) + xd_of(eps_g) / xd_of(xs); }
-// beta = 2 sqrt2 L' ln T/(T eps_p) sqrt(ln(1/delta) + eps_p)
-xd pol_beta_xd(double L, double eps_g, double xs, double T, double eps_p, double delta) {
-  const dd r2{2.8284271247461903, -1.9334586626905827e-16};  // 2 sqrt 2
-  return xd_of(r2) * lprime_xd(L, eps_g, xs) * xd_of(log_dd(dd{T, 0})) / (xd_of(T) * xd_of(eps_p)) *
-         xd_sqrt(xd_of(dd{eps_p, 0} - log_dd(dd{delta, 0})));
-}
+using detail::alpha_xd;
+using detail::lprime_xd;
+using detail::pol_beta_xd;
 }  // namespace
 
 Value pol_alpha(double eps_g, double x_star_norm) {

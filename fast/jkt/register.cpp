@@ -11,9 +11,8 @@
 namespace privoco::fast::jkt {
 
 void register_paper(Registry& r) {
-  r.add("JKT.noise.tree_sigma", [](const double* p) {
-    return tree_sigma(p[0], p[1], p[2], p[3], static_cast<LogBase>(static_cast<int>(p[4])));
-  });
+  r.add("JKT.noise.tree_sigma", tree_sigma_flat);
+  r.add_batch("JKT.noise.tree_sigma", tree_sigma_batch);
   r.add("JKT.const.tree_counts", [](const double* p) { return tree_counts(p[0], p[1], p[2], p[3]); });
   r.add("JKT.const.c_exponent", c_exponent_flat);
   r.add_batch("JKT.const.c_exponent", c_exponent_batch);
@@ -65,7 +64,8 @@ void register_paper(Registry& r) {
   });
   r.add("JKT.const.pol_alpha", [](const double* p) { return pol_alpha(p[0], p[1]); });
   r.add("JKT.const.pol_Lprime", [](const double* p) { return pol_Lprime(p[0], p[1], p[2]); });
-  r.add("JKT.noise.pol_beta", [](const double* p) { return pol_beta(p[0], p[1], p[2], p[3], p[4], p[5]); });
+  r.add("JKT.noise.pol_beta", pol_beta_flat);
+  r.add_batch("JKT.noise.pol_beta", pol_beta_batch);
   r.add("JKT.bound.pol_noise_norm", [](const double* p) {
     return pol_noise_norm(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], PolNoiseWhich(static_cast<int>(p[8])));
   });

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "pol_tree_core.hpp"
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/format.hpp"
@@ -28,21 +29,15 @@ Value tree_sigma(double R, double eps, double delta, double T, LogBase base) {
 
 xd tree_sigma_xd(double R, double eps, double delta, double T, LogBase base) {
   static const Entry& e = entry("JKT.noise.tree_sigma");
-  // L = log T (base 2 unless e), lo = log(L/delta) (natural unless base 2), both in double-double: lo -> 0 near
-  // L = delta (base e, T = 2) amplifies the rounding of ln T, not an input error
-  dd L = log_dd(dd{T, 0});
-  if (base != LogBase::e) L = L / kLn2dd;
-  dd lo = log_dd(L / dd{delta, 0});
-  if (base == LogBase::two) lo = lo / kLn2dd;
-  if (!(lo.hi > 0)) {
+  double lo = 0;
+  const xd sigma = detail::tree_sigma_core<false>(R, eps, delta, T, static_cast<double>(base), lo);
+  if (!(lo > 0)) {
     const double x4 = static_cast<double>(base);
     throw DomainError(e.id, "T", text17(T),
                       "integers with log(log T/delta) > 0 at this delta and log_base (delta = " + text17(delta) +
-                          ", log_base = " + e.params[4].value_text(x4) + " gives " + text17(lo.hi) + ")");
+                          ", log_base = " + e.params[4].value_text(x4) + " gives " + text17(lo) + ")");
   }
-  // R L sqrt(lo/eps) with the exponent kept apart (from logarithms near the ends of the range this lost 1770 ulp; a
-  // subnormal R times L kept only R's few bits)
-  return xd_of(R) * xd_of(L) * xd_sqrt(xd_of(lo) / xd_of(eps));
+  return sigma;
 }
 
 std::uint64_t tree_count(std::uint64_t T, std::uint64_t t, LeafLabel leaf, TreeCount c) {

@@ -9,11 +9,13 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "privoco/catalogue.hpp"
 #include "privoco/decimal.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/evaluate.hpp"
+#include "privoco/fast/jkt/batch.hpp"
 #include "privoco/fast/jkt/tree.hpp"
 #include "privoco/proofs/check.hpp"
 #include "privoco/reference/evaluate.hpp"
@@ -90,6 +92,44 @@ TEST(JktTreeSigma, FastCertifiedAndMpfrAgree) {
 
 // The counts three ways: closed forms (fast), level by level (reference), the tree itself (enumeration); every
 // T <= 300, every t <= T, both readings of J12.
+// The batch path (vectorised, every log_base at once) gives the scalar calls' bits over three kernel blocks; where
+// log(log T/delta) <= 0 (T = 2, delta = 0.9, natural logarithms: ln(ln 2/0.9) < 0) it writes the points before and
+// throws the scalar function's error. The sibling: the same points without that one pass.
+TEST(JktTreeSigma, BatchGivesTheScalarBitsAndStopsWhereThereIsNoSigma) {
+  const std::size_t n = 1300, bad = 777;
+  std::vector<std::vector<double>> col(5, std::vector<double>(n));  // {R, eps, delta, T, log_base}
+  for (std::size_t i = 0; i < n; ++i) {
+    const double x = 1 + static_cast<double>(i);
+    const double v[5] = {std::ldexp(x, static_cast<int>(i % 600) - 300), 1 / x, std::ldexp(0.5, -static_cast<int>(i % 900)),
+                         std::floor(3 + x * x * x), static_cast<double>(i % 3)};
+    for (int c = 0; c < 5; ++c) col[c][i] = v[c];
+  }
+  std::vector<privoco::fast::Value> out;
+  auto run = [&] {
+    const double* cols[5] = {col[0].data(), col[1].data(), col[2].data(), col[3].data(), col[4].data()};
+    out.assign(n, privoco::fast::Value{});
+    fj::tree_sigma_batch(cols, out.data(), n);
+  };
+  auto scalar = [&](std::size_t i) {
+    return fj::tree_sigma(col[0][i], col[1][i], col[2][i], col[3][i], fj::LogBase(static_cast<int>(col[4][i])));
+  };
+  EXPECT_NO_THROW(run());  // the sibling
+  for (std::size_t i = 0; i < n; ++i) {
+    const privoco::fast::Value s = scalar(i);
+    ASSERT_EQ(out[i].value, s.value) << i;
+    ASSERT_EQ(out[i].status, s.status) << i;
+  }
+  col[2][bad] = 0.9, col[3][bad] = 2, col[4][bad] = 0;
+  try {
+    run();
+    ADD_FAILURE() << "accepted T = 2, delta = 0.9, log_base = e";
+  } catch (const privoco::DomainError& e) {
+    EXPECT_NE(std::string(e.what()).find("log(log T/delta) > 0"), std::string::npos) << e.what();
+  }
+  for (std::size_t i = 0; i < bad; ++i) ASSERT_EQ(out[i].value, scalar(i).value) << i;
+  EXPECT_EQ(out[bad].value, 0);  // not written
+}
+
 TEST(JktTreeCounts, ClosedFormsLevelsAndEnumerationAgree) {
   const auto& e = privoco::entry("JKT.const.tree_counts");
   for (int leaf = 0; leaf < 2; ++leaf)

@@ -12,10 +12,14 @@ Value eps1_per_step_flat(const double* p);  // JKT.const.eps1_per_step
 Value pocp_beta_flat(const double* p);      // JKT.noise.pocp_beta
 Value pigd_beta_flat(const double* p);      // JKT.noise.pigd_beta
 Value pgiga_beta_flat(const double* p);     // JKT.noise.pgiga_beta
+Value pol_beta_flat(const double* p);       // JKT.noise.pol_beta
+Value tree_sigma_flat(const double* p);     // JKT.noise.tree_sigma
 void c_exponent_batch(const double* const* cols, Value* out, std::size_t n);
 void eps1_per_step_batch(const double* const* cols, Value* out, std::size_t n);
 void pocp_beta_batch(const double* const* cols, Value* out, std::size_t n);
 void pigd_beta_batch(const double* const* cols, Value* out, std::size_t n);
 void pgiga_beta_batch(const double* const* cols, Value* out, std::size_t n);
+void pol_beta_batch(const double* const* cols, Value* out, std::size_t n);
+void tree_sigma_batch(const double* const* cols, Value* out, std::size_t n);
 
 }  // namespace privoco::fast::jkt

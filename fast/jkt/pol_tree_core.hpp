@@ -1,0 +1,45 @@
+// JKT's private online learner's noise scale (Alg 6) and the tree mechanism's sigma (Alg 5) as inline closed forms,
+// shared by the scalar functions (pol.cpp, tree.cpp) and the vectorised batch kernels (batch.cpp): the same
+// operations, so the same bits. kSelect: every reading formed, then selected (no branch: the kernels); false: the
+// reading's branch alone (scalar code).
+#pragma once
+#include "privoco/fast/numerics/dd_math.hpp"
+#include "privoco/fast/numerics/xd.hpp"
+
+namespace privoco::fast::jkt::detail {
+
+// alpha = eps_g/||x*||^2 and L' = L + eps_g/||x*|| (JKT Alg 6 l.5) with the exponent kept apart (from logarithms they
+// lost 97 and 125 ulp near the ends of the range)
+PRIVOCO_DD_INLINE xd alpha_xd(double eps_g, double xs) { return xd_of(eps_g) / (xd_of(xs) * xd_of(xs)); }
+PRIVOCO_DD_INLINE xd lprime_xd(double L, double eps_g, double xs) { return xd_of(L) + xd_of(eps_g) / xd_of(xs); }
+// beta = 2 sqrt2 L' ln T/(T eps_p) sqrt(ln(1/delta) + eps_p) (JKT Alg 6 l.13)
+PRIVOCO_DD_INLINE xd pol_beta_xd(double L, double eps_g, double xs, double T, double eps_p, double delta) {
+  const dd r2{2.8284271247461903, -1.9334586626905827e-16};  // 2 sqrt 2
+  return xd_of(r2) * lprime_xd(L, eps_g, xs) * xd_of(log_dd(dd{T, 0})) / (xd_of(T) * xd_of(eps_p)) *
+         xd_sqrt(xd_of(dd{eps_p, 0} - log_dd(dd{delta, 0})));
+}
+
+// sigma = R log T sqrt(log(log T/delta)/eps) (JKT Alg 5 l.3), log T base 2 unless log_base = e (0), the outer log
+// natural unless log_base = 2 (1), both logarithms in double-double (lo -> 0 near L = delta amplifies the rounding of
+// ln T, not an input error), the rest with the exponent kept apart (from logarithms near the ends of the range this
+// lost 1770 ulp; a subnormal R times L kept only R's few bits). lo_hi: log(log T/delta), rounded; where it is <= 0
+// there is no sigma (the caller's domain error).
+template <bool kSelect>
+PRIVOCO_DD_INLINE xd tree_sigma_core(double R, double eps, double delta, double T, double log_base, double& lo_hi) {
+  const dd Le = log_dd(dd{T, 0});
+  dd L, lo;
+  if constexpr (!kSelect) {
+    L = log_base != 0 ? Le / kLn2dd : Le;
+    lo = log_dd(L / dd{delta, 0});
+    if (log_base == 1) lo = lo / kLn2dd;
+  } else {
+    const dd L2 = Le / kLn2dd;
+    L = {log_base != 0 ? L2.hi : Le.hi, log_base != 0 ? L2.lo : Le.lo};
+    const dd loe = log_dd(L / dd{delta, 0}), lo2 = loe / kLn2dd;
+    lo = {log_base == 1 ? lo2.hi : loe.hi, log_base == 1 ? lo2.lo : loe.lo};
+  }
+  lo_hi = lo.hi;
+  return xd_of(R) * xd_of(L) * xd_sqrt(xd_of(lo) / xd_of(eps));
+}
+
+}  // namespace privoco::fast::jkt::detail
