@@ -487,6 +487,32 @@ TEST(Numerics, ProductsThroughIntermediatesOutsideTheRange) {
   EXPECT_EQ(product_of({-2.0, 3.0}).value, -6.0);
 }
 
+// ProductLane (product_of's arithmetic for vectorised loops) gives product_of's bits wherever it calls itself ok, at
+// random factors over the whole range (three multiplied, two divided, signs mixed, one an xd beyond the double range),
+// and is not ok exactly where product_of's value is not a normal double. The sibling: the plain double product,
+// which passes through an overflow or underflow, differs at some of the same points.
+RC_GTEST_PROP(Numerics, ProductLaneGivesProductOfBits, ()) {
+  using privoco::fast::xd;
+  double f[5];
+  for (double& x : f) x = *privoco::testing::signed_log_uniform(1e-300, 1e300);
+  const xd w = privoco::fast::xd_scale2(privoco::fast::xd_of(f[0]), *rc::gen::inRange(-3000, 3001));
+  privoco::fast::ProductLane lane;
+  lane.take(f[1], false), lane.take(w, false), lane.take(f[2], false), lane.take(f[3], true), lane.take(f[4], true);
+  const double v = lane.value();
+  const privoco::fast::Value p = privoco::fast::product_of({f[1], w, f[2]}, {f[3], f[4]});
+  RC_ASSERT(lane.ok == (p.status == privoco::fast::Status::ok && std::fabs(p.value) >= 0x1p-1022));
+  if (lane.ok) RC_ASSERT(v == p.value);
+}
+TEST(Numerics, ProductLaneSibling) {
+  const double f[4] = {1e300, 1e200, 1e-250, 1e-240};
+  privoco::fast::ProductLane lane;
+  for (int i = 0; i < 4; ++i) lane.take(f[i], false);
+  const double v = lane.value();
+  ASSERT_TRUE(lane.ok);
+  EXPECT_EQ(v, privoco::fast::product_of({f[0], f[1], f[2], f[3]}).value);
+  EXPECT_NE(v, f[0] * f[1] * f[2] * f[3]) << "the sibling: the double product overflows on the way";
+}
+
 // A sum of a term below the range and a normal one is the normal one (plus at most a subnormal), exactly; the route
 // through the logarithms (the sibling) is off by hundreds of ulp at 1e300.
 TEST(Numerics, SumWithATermBelowTheRange) {

@@ -13,6 +13,7 @@
 #include "privoco/catalogue.hpp"
 #include "privoco/fast/jkt/igd_giga.hpp"
 #include "privoco/fast/jkt/pocp.hpp"
+#include "privoco/fast/numerics/value_ops.hpp"
 #include "privoco/fast/jkt/pol.hpp"
 #include "privoco/fast/jkt/tree.hpp"
 
@@ -24,6 +25,23 @@ Value pocp_beta_flat(const double* p) { return pocp_beta(p[0], p[1], p[2], p[3],
 Value pigd_beta_flat(const double* p) { return pigd_beta(p[0], p[1], p[2], p[3], CParse(static_cast<int>(p[4]))); }
 Value pol_beta_flat(const double* p) { return pol_beta(p[0], p[1], p[2], p[3], p[4], p[5]); }
 Value tree_sigma_flat(const double* p) { return tree_sigma(p[0], p[1], p[2], p[3], LogBase(static_cast<int>(p[4]))); }
+Value pocp_expected_flat(const double* p) {
+  return pocp_expected(p[0], p[1], p[2], CNorm(static_cast<int>(p[3])), p[4], p[5], p[6], p[7], p[8]);
+}
+Value pocp_hp_flat(const double* p) {
+  return pocp_hp(p[0], p[1], p[2], CNorm(static_cast<int>(p[3])), p[4], p[5], p[6], p[7], p[8], p[9]);
+}
+Value pigd_flat(const double* p) {
+  return pigd_bound(p[0], p[1], p[2], CNorm(static_cast<int>(p[3])), p[4], p[5], p[6], p[7], p[8]);
+}
+Value pgiga_flat(const double* p) {
+  return pgiga_bound(p[0], p[1], p[2], p[3], CNorm(static_cast<int>(p[4])), p[5], p[6], p[7], p[8],
+                     LogBase2(static_cast<int>(p[9])));
+}
+Value igd_regret_flat(const double* p) {
+  return igd_regret_bound(p[0], p[1], p[2], CNorm(static_cast<int>(p[3])), p[4], IgdRegretWhich(static_cast<int>(p[5])));
+}
+Value cms11_sample_flat(const double* p) { return cms11_sample(p[0], p[1], p[2], p[3], p[4]); }
 Value pgiga_beta_flat(const double* p) {
   return pgiga_beta(p[0], p[1], p[2], p[3], p[4], CParse(static_cast<int>(p[5])), PgigaLambda(static_cast<int>(p[6])));
 }
@@ -82,7 +100,132 @@ PRIVOCO_VARIANTS(flt, void, pgiga_beta_kernel, (XdBlock& b, int k), (b, k))
 PRIVOCO_VARIANTS(flt, void, pol_beta_kernel, (XdBlock& b, int k), (b, k))
 PRIVOCO_VARIANTS(flt, void, tree_sigma_kernel, (XdBlock& b, int k), (b, k))
 
-constexpr std::uint64_t bit(int i) { return std::uint64_t{1} << i; }  // the parameter that must be an integer (T)
+// The bounds' products of factors (JKT Thms 2, 4, 6, Sec 4.2 as the scalar functions state them) by product_of's own
+// arithmetic (ProductLane: the same roundings, no branch), and their sums where both terms are doubles. A first
+// loop forms the factors that come from libm's logarithms (as the scalar functions take them), in place of the
+// column they replace; points where product_of or the sums take another route (a term outside the normal range)
+// go to the scalar function.
+using fast::ProductLane;
+PRIVOCO_DD_INLINE xd c_norm_xd(double r, double cn) { return xd_scale2(xd_of(r), cn == 0 ? 1 : 0); }  // J5
+// the sum of two same-sign terms as sum_same_sign gives it where both are normal doubles and the sum is finite
+PRIVOCO_DD_INLINE double sum_lanes(double a, double b, bool& ok) {
+  const double s = a + b;
+  ok &= std::fabs(s) <= 1.7976931348623157e308;
+  return s;
+}
+// pocp_expected / pocp_hp {lambda_A, L, radius, c_norm, eps, delta, T, d, R_A[, gamma]} (gamma = 1 without it): JKT
+// Thm 2 (2 sqrt(d) L (lambda + ||C||) sqrt(T) ln^2(T/delta)/(sqrt(eps) sqrt(gamma))) + R_A
+template <bool kHp>
+PRIVOCO_KERNEL_INLINE void pocp_regret_kernel_body(XdBlock& b, int k) {
+  for (int i = 0; i < k; ++i) b.in[5][i] = std::log(b.in[6][i]) - std::log(b.in[5][i]);  // ln(T/delta)
+  for (int i = 0; i < k; ++i) {
+    const double Ld = b.in[5][i], RA = b.in[8][i];
+    ProductLane p;
+    p.take(2.0, false), p.take(std::sqrt(b.in[7][i]), false), p.take(b.in[1][i], false);
+    p.take(xd_of(b.in[0][i]) + c_norm_xd(b.in[2][i], b.in[3][i]), false);
+    p.take(std::sqrt(b.in[6][i]), false), p.take(Ld, false), p.take(Ld, false);
+    p.take(std::sqrt(b.in[4][i]), true), p.take(std::sqrt(kHp ? b.in[9][i] : 1.0), true);
+    const double first = p.value();
+    bool ok = p.ok & (RA <= 1.7976931348623157e308);
+    const double v = sum_lanes(first, RA, ok);
+    b.scalar[i] = !ok;
+    b.set(i, xd_of(ok ? v : 1.0));
+  }
+}
+PRIVOCO_KERNEL_INLINE void pocp_expected_kernel_body(XdBlock& b, int k) { pocp_regret_kernel_body<false>(b, k); }
+PRIVOCO_KERNEL_INLINE void pocp_hp_kernel_body(XdBlock& b, int k) { pocp_regret_kernel_body<true>(b, k); }
+// pigd {L, alpha, radius, c_norm, eps, delta, T, d, C_const}: JKT Thm 4
+PRIVOCO_KERNEL_INLINE void pigd_kernel_body(XdBlock& b, int k) {
+  for (int i = 0; i < k; ++i) b.in[5][i] = std::log(b.in[6][i]) - std::log(b.in[5][i]);  // ln(T/delta)
+  for (int i = 0; i < k; ++i) {
+    const double L = b.in[0][i], Ld = b.in[5][i];
+    ProductLane p;
+    p.take(b.in[8][i], false);
+    p.take(xd_of(L) * xd_of(L) / xd_of(b.in[1][i]) + c_norm_xd(b.in[2][i], b.in[3][i]), false);
+    p.take(std::sqrt(b.in[7][i]), false), p.take(Ld, false), p.take(std::sqrt(Ld), false);
+    p.take(std::sqrt(b.in[6][i]), false), p.take(std::sqrt(b.in[4][i]), true);
+    const double v = p.value();
+    b.scalar[i] = !p.ok;
+    b.set(i, xd_of(p.ok ? v : 1.0));
+  }
+}
+// pgiga {G, alpha, L_G, radius, c_norm, eps, delta, T, d, log_base}: JKT Thm 6's three terms
+PRIVOCO_KERNEL_INLINE void pgiga_kernel_body(XdBlock& b, int k) {
+  for (int i = 0; i < k; ++i) {
+    const double T = b.in[7][i];
+    b.in[6][i] = std::log(T) - std::log(b.in[6][i]);                // ln(T/delta)
+    b.in[9][i] = b.in[9][i] == 1 ? std::log2(T) : std::log(T);     // J2
+  }
+  for (int i = 0; i < k; ++i) {
+    const double G = b.in[0][i], alpha = b.in[1][i], LG = b.in[2][i], Ld = b.in[6][i];
+    const xd C = c_norm_xd(b.in[3][i], b.in[4][i]);
+    ProductLane a, c, d;
+    a.take(4.0, false), a.take(std::sqrt(b.in[8][i]), false), a.take(xd_of(G) / xd_of(alpha) + C, false);
+    a.take(G, false), a.take(Ld, false), a.take(Ld, false), a.take(std::sqrt(b.in[7][i]), false);
+    a.take(std::sqrt(b.in[5][i]), true);
+    c.take(2.0, false), c.take(G, false), c.take(G, false), c.take(1 + b.in[9][i], false), c.take(alpha, true);
+    d.take(2.0, false), d.take(LG, false), d.take(LG, false), d.take(G, false), d.take(C, false);
+    d.take(alpha, true), d.take(alpha, true);
+    const double va = a.value(), vc = c.value(), vd = d.value();
+    bool ok = a.ok & c.ok & d.ok;
+    const double v = sum_lanes(sum_lanes(va, vc, ok), vd, ok);
+    b.scalar[i] = !ok;
+    b.set(i, xd_of(ok ? v : 1.0));
+  }
+}
+// igd_regret {L, alpha, radius, c_norm, T, which}: L^2/alpha ln T + ||C|| (printed_o) or (L^2/(2 alpha)) H_T +
+// (alpha/2) ||C||^2 (derived)
+PRIVOCO_KERNEL_INLINE void igd_regret_kernel_body(XdBlock& b, int k) {
+  for (int i = 0; i < k; ++i)
+    b.in[6][i] = b.in[5][i] == 1 ? std::log(b.in[4][i]) : to_double(harmonic_dd(b.in[4][i]));
+  // (which is 1 for printed_o, 0 for derived: the factor 1 or 1/2 from it, since a select between constants made GCC
+  // split the loop into paths; the terms in two loops, the first's flag carried as a double, and the readings' flags
+  // combined with & and |: a select of flags, or reading the flag bytes back, kept GCC from vectorising)
+  for (int i = 0; i < k; ++i) {  // the first term, into b.hi
+    const double L = b.in[0][i], which = b.in[5][i];
+    ProductLane a;
+    a.take(0.5 + 0.5 * which, false), a.take(L, false), a.take(L, false), a.take(b.in[6][i], false);
+    a.take(b.in[1][i], true);
+    b.hi[i] = a.value();
+    b.lo[i] = a.ok;
+  }
+  for (int i = 0; i < k; ++i) {  // the second term by both readings (printed_o {C}, derived {1/2, alpha, C, C})
+    const double which = b.in[5][i];
+    const xd C = c_norm_xd(b.in[2][i], b.in[3][i]);
+    ProductLane cp, cd;
+    cp.take(C, false);
+    cd.take(0.5, false), cd.take(b.in[1][i], false), cd.take(C, false), cd.take(C, false);
+    const double vp = cp.value(), vd = cd.value();
+    const bool printed = which == 1;
+    bool ok = ((printed & cp.ok) | (!printed & cd.ok)) & (b.lo[i] != 0);
+    const double v = sum_lanes(b.hi[i], printed ? vp : vd, ok);
+    b.scalar[i] = !ok;
+    b.set(i, xd_of(ok ? v : 1.0));
+  }
+}
+// cms11_sample {x_star_norm, delta, eps_g, eps_p, d}: ||x*||^2 ln(1/delta)/eps_g^2 + d ||x*||/(eps_g eps_p)
+PRIVOCO_KERNEL_INLINE void cms11_kernel_body(XdBlock& b, int k) {
+  for (int i = 0; i < k; ++i) b.in[1][i] = -std::log(b.in[1][i]);
+  for (int i = 0; i < k; ++i) {
+    const double xs = b.in[0][i], eg = b.in[2][i];
+    ProductLane a, c;
+    a.take(xs, false), a.take(xs, false), a.take(b.in[1][i], false), a.take(eg, true), a.take(eg, true);
+    c.take(b.in[4][i], false), c.take(xs, false), c.take(eg, true), c.take(b.in[3][i], true);
+    const double va = a.value(), vc = c.value();
+    bool ok = a.ok & c.ok;
+    const double v = sum_lanes(va, vc, ok);
+    b.scalar[i] = !ok;
+    b.set(i, xd_of(ok ? v : 1.0));
+  }
+}
+PRIVOCO_VARIANTS(flt, void, pocp_expected_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(flt, void, pocp_hp_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(flt, void, pigd_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(flt, void, pgiga_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(flt, void, igd_regret_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(flt, void, cms11_kernel, (XdBlock& b, int k), (b, k))
+
+constexpr std::uint64_t bit(int i) { return std::uint64_t{1} << i; }  // a parameter that must be an integer (T, d)
 }  // namespace
 
 void c_exponent_batch(const double* const* c, Value* out, std::size_t n) {
@@ -111,6 +254,31 @@ void pol_beta_batch(const double* const* c, Value* out, std::size_t n) {
 }
 void tree_sigma_batch(const double* const* c, Value* out, std::size_t n) {
   static const numerics::XdBatch how{&entry("JKT.noise.tree_sigma"), tree_sigma_flat, tree_sigma_kernel, nullptr, bit(3)};
+  numerics::xd_batch(how, c, out, n);
+}
+void pocp_expected_batch(const double* const* c, Value* out, std::size_t n) {
+  static const numerics::XdBatch how{&entry("JKT.bound.pocp_expected"), pocp_expected_flat, pocp_expected_kernel, nullptr,
+                                     bit(6) | bit(7)};
+  numerics::xd_batch(how, c, out, n);
+}
+void pocp_hp_batch(const double* const* c, Value* out, std::size_t n) {
+  static const numerics::XdBatch how{&entry("JKT.bound.pocp_hp"), pocp_hp_flat, pocp_hp_kernel, nullptr, bit(6) | bit(7)};
+  numerics::xd_batch(how, c, out, n);
+}
+void pigd_batch(const double* const* c, Value* out, std::size_t n) {
+  static const numerics::XdBatch how{&entry("JKT.bound.pigd"), pigd_flat, pigd_kernel, nullptr, bit(6) | bit(7)};
+  numerics::xd_batch(how, c, out, n);
+}
+void pgiga_batch(const double* const* c, Value* out, std::size_t n) {
+  static const numerics::XdBatch how{&entry("JKT.bound.pgiga"), pgiga_flat, pgiga_kernel, nullptr, bit(7) | bit(8)};
+  numerics::xd_batch(how, c, out, n);
+}
+void igd_regret_batch(const double* const* c, Value* out, std::size_t n) {
+  static const numerics::XdBatch how{&entry("JKT.bound.igd_regret"), igd_regret_flat, igd_regret_kernel, nullptr, bit(4)};
+  numerics::xd_batch(how, c, out, n);
+}
+void cms11_sample_batch(const double* const* c, Value* out, std::size_t n) {
+  static const numerics::XdBatch how{&entry("JKT.bound.cms11_sample"), cms11_sample_flat, cms11_kernel, nullptr, bit(4)};
   numerics::xd_batch(how, c, out, n);
 }
 

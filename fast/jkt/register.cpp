@@ -24,22 +24,16 @@ void register_paper(Registry& r) {
   r.add("JKT.bound.pocp_noise_sum", [](const double* p) {
     return pocp_noise_sum(p[0], p[1], p[2], p[3], p[4], CParse(static_cast<int>(p[5])), NoiseSumWhich(static_cast<int>(p[6])));
   });
-  r.add("JKT.bound.pocp_expected", [](const double* p) {
-    return pocp_expected(p[0], p[1], p[2], CNorm(static_cast<int>(p[3])), p[4], p[5], p[6], p[7], p[8]);
-  });
-  r.add("JKT.bound.pocp_hp", [](const double* p) {
-    return pocp_hp(p[0], p[1], p[2], CNorm(static_cast<int>(p[3])), p[4], p[5], p[6], p[7], p[8], p[9]);
-  });
-  r.add("JKT.bound.pigd", [](const double* p) {
-    return pigd_bound(p[0], p[1], p[2], CNorm(static_cast<int>(p[3])), p[4], p[5], p[6], p[7], p[8]);
-  });
-  r.add("JKT.bound.igd_regret", [](const double* p) {
-    return igd_regret_bound(p[0], p[1], p[2], CNorm(static_cast<int>(p[3])), p[4], IgdRegretWhich(static_cast<int>(p[5])));
-  });
-  r.add("JKT.bound.pgiga", [](const double* p) {
-    return pgiga_bound(p[0], p[1], p[2], p[3], CNorm(static_cast<int>(p[4])), p[5], p[6], p[7], p[8],
-                       LogBase2(static_cast<int>(p[9])));
-  });
+  r.add("JKT.bound.pocp_expected", pocp_expected_flat);
+  r.add_batch("JKT.bound.pocp_expected", pocp_expected_batch);
+  r.add("JKT.bound.pocp_hp", pocp_hp_flat);
+  r.add_batch("JKT.bound.pocp_hp", pocp_hp_batch);
+  r.add("JKT.bound.pigd", pigd_flat);
+  r.add_batch("JKT.bound.pigd", pigd_batch);
+  r.add("JKT.bound.igd_regret", igd_regret_flat);
+  r.add_batch("JKT.bound.igd_regret", igd_regret_batch);
+  r.add("JKT.bound.pgiga", pgiga_flat);
+  r.add_batch("JKT.bound.pgiga", pgiga_batch);
   r.add("JKT.noise.chi_norm",
         [](const double* p) { return chi_norm(p[0], p[1], ChiWhich(static_cast<int>(p[2]))); });
   r.add("JKT.const.igd_step", [](const double* p) { return igd_step(p[0], p[1]); });
@@ -73,7 +67,8 @@ void register_paper(Registry& r) {
   r.add("JKT.bound.pol_utility", [](const double* p) {
     return pol_utility(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], PolUtilityWhich(static_cast<int>(p[9])));
   });
-  r.add("JKT.bound.cms11_sample", [](const double* p) { return cms11_sample(p[0], p[1], p[2], p[3], p[4]); });
+  r.add("JKT.bound.cms11_sample", cms11_sample_flat);
+  r.add_batch("JKT.bound.cms11_sample", cms11_sample_batch);
   r.add("JKT.noise.pgiga_beta", pgiga_beta_flat);
   r.add_batch("JKT.noise.pgiga_beta", pgiga_beta_batch);
 }

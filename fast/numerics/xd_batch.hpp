@@ -15,7 +15,7 @@ namespace privoco::fast::numerics {
 // One block: up to kCols double inputs per point (the ID's parameters, or values a prepare step derived from
 // them), kXdCols xd inputs, and the xd results.
 struct XdBlock {
-  static constexpr int kMax = 512, kCols = 8, kXdCols = 2;
+  static constexpr int kMax = 512, kCols = 10, kXdCols = 2;
   double in[kCols][kMax];
   double xd_hi[kXdCols][kMax], xd_lo[kXdCols][kMax];
   std::int64_t xd_e[kXdCols][kMax];

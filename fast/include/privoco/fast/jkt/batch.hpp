@@ -14,6 +14,12 @@ Value pigd_beta_flat(const double* p);      // JKT.noise.pigd_beta
 Value pgiga_beta_flat(const double* p);     // JKT.noise.pgiga_beta
 Value pol_beta_flat(const double* p);       // JKT.noise.pol_beta
 Value tree_sigma_flat(const double* p);     // JKT.noise.tree_sigma
+Value pocp_expected_flat(const double* p);  // JKT.bound.pocp_expected
+Value pocp_hp_flat(const double* p);        // JKT.bound.pocp_hp
+Value pigd_flat(const double* p);           // JKT.bound.pigd
+Value pgiga_flat(const double* p);          // JKT.bound.pgiga
+Value igd_regret_flat(const double* p);     // JKT.bound.igd_regret
+Value cms11_sample_flat(const double* p);   // JKT.bound.cms11_sample
 void c_exponent_batch(const double* const* cols, Value* out, std::size_t n);
 void eps1_per_step_batch(const double* const* cols, Value* out, std::size_t n);
 void pocp_beta_batch(const double* const* cols, Value* out, std::size_t n);
@@ -21,5 +27,11 @@ void pigd_beta_batch(const double* const* cols, Value* out, std::size_t n);
 void pgiga_beta_batch(const double* const* cols, Value* out, std::size_t n);
 void pol_beta_batch(const double* const* cols, Value* out, std::size_t n);
 void tree_sigma_batch(const double* const* cols, Value* out, std::size_t n);
+void pocp_expected_batch(const double* const* cols, Value* out, std::size_t n);
+void pocp_hp_batch(const double* const* cols, Value* out, std::size_t n);
+void pigd_batch(const double* const* cols, Value* out, std::size_t n);
+void pgiga_batch(const double* const* cols, Value* out, std::size_t n);
+void igd_regret_batch(const double* const* cols, Value* out, std::size_t n);
+void cms11_sample_batch(const double* const* cols, Value* out, std::size_t n);
 
 }  // namespace privoco::fast::jkt

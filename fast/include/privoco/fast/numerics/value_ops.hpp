@@ -33,36 +33,72 @@ struct Factor {
 // ln(e^a + e^b), without overflow
 inline double log_add(double a, double b) { return std::fmax(a, b) + std::log1p(std::exp(-std::fabs(a - b))); }
 
+// The arithmetic of product_of below for factors that are normal doubles (or xd with a nonzero mantissa): the
+// running product as a mantissa m in [1/2, 1) and a binary exponent, one rounding per factor (m times or over the
+// factor's mantissa), the mantissas and exponents from the bits (frexp's, without a call). Branch-free, so a loop over
+// points that uses it vectorises; ok turns false where product_of takes another route (a factor 0, subnormal, inf or
+// NaN, or the product outside the normal range), and the result is then to be ignored.
+struct ProductLane {
+  double m = 1, sign = 1;
+  std::int64_t e = 0;
+  bool ok = true;
+  PRIVOCO_DD_INLINE void renorm() {  // m = m' 2^k, m' in [1/2, 1): exact (m normal here, or garbage already not ok)
+    const std::int64_t k = biased_exponent(m) - 1022;
+    m = scale2_bits(m, -k);
+    e += k;
+  }
+  PRIVOCO_DD_INLINE void take(double f, bool divide) {
+    const double a = std::fabs(f);
+    ok &= (a >= 0x1p-1022) & (a <= 1.7976931348623157e308);
+    const std::int64_t k = biased_exponent(a) - 1022;
+    const double fm = scale2_bits(a, -k);
+    sign = f < 0 ? -sign : sign;
+    m = divide ? m / fm : m * fm;
+    e += divide ? -k : k;
+    renorm();
+  }
+  PRIVOCO_DD_INLINE void take(const xd& f, bool divide) {  // f's mantissa rounded to a double, in [1/2, 1]
+    const double fm = std::fabs(to_double(f.m));
+    ok &= fm != 0;
+    sign = f.m.hi < 0 ? -sign : sign;
+    m = divide ? m / fm : m * fm;
+    e += divide ? -f.e : f.e;
+    renorm();
+  }
+  // sign m 2^e where that is a normal double (ok), exact
+  PRIVOCO_DD_INLINE double value() {
+    ok &= (e > -1022) & (e <= 1024);
+    return sign * scale2_bits(m, e < -1100 ? -1100 : (e > 1100 ? 1100 : e));
+  }
+};
+
 // prod num / prod den as a mantissa in [1/2, 1) and a binary exponent: one rounding per factor, the same bits as the
 // product in double wherever that stays normal, and no overflow or underflow on the way (a product through a
 // subnormal or infinite intermediate, taken from the factors' logarithms before, lost |ln| ulp: 650 ulp at 1e300, or
 // came out 0 with status ok). A factor that is itself 0 or inf in double enters by its logarithm. The value as a
 // double where it is a normal one, else status and ln|value|.
 inline Value product_of(std::initializer_list<Factor> num, std::initializer_list<Factor> den = {}) {
-  double m = 1;
-  long e2 = 0;
-  int sign = 1;
+  ProductLane p;
   double beyond = 0;  // a factor whose logarithm is infinite (0 or inf beyond any scale): the product's ln
   auto take = [&](const Factor& f, bool divide) {
     if (f.has_xd) {
-      const double fm = std::fabs(to_double(f.w.m));  // in [1/2, 1]
-      if (f.w.m.hi < 0) sign = -sign;
-      if (fm == 0) {
+      if (f.w.m.hi == 0) {
         beyond += divide ? INFINITY : -INFINITY;
         return;
       }
-      m = divide ? m / fm : m * fm;
-      e2 += divide ? -f.w.e : f.w.e;
-      int e;
-      m = std::frexp(m, &e);
-      e2 += e;
+      p.take(f.w, divide);
       return;
     }
-    if (f.v < 0) sign = -sign;
+    const double a = std::fabs(f.v);
+    if (a >= 0x1p-1022 && a <= 1.7976931348623157e308 && !(std::fabs(f.ln) == INFINITY)) {
+      p.take(f.v, divide);
+      return;
+    }
+    if (f.v < 0) p.sign = -p.sign;
     int e;
     double fm;
-    if (std::isfinite(f.v) && f.v != 0 && !(std::fabs(f.ln) == INFINITY)) {
-      fm = std::frexp(std::fabs(f.v), &e);
+    if (std::isfinite(f.v) && f.v != 0 && !(std::fabs(f.ln) == INFINITY)) {  // subnormal
+      fm = std::frexp(a, &e);
     } else {  // |f| = e^ln = 2^k e^(ln - k ln 2)
       const double ln = f.log_abs();
       if (!std::isfinite(ln)) {
@@ -71,16 +107,18 @@ inline Value product_of(std::initializer_list<Factor> num, std::initializer_list
       }
       const double k = std::floor(ln / kLn2Hi);
       fm = std::frexp(std::exp(ln - k * kLn2Hi), &e);
-      e2 += divide ? -static_cast<long>(k) : static_cast<long>(k);
+      p.e += divide ? -static_cast<long>(k) : static_cast<long>(k);
     }
-    m = divide ? m / fm : m * fm;
-    e2 += divide ? -e : e;
-    m = std::frexp(m, &e);
-    e2 += e;
+    p.m = divide ? p.m / fm : p.m * fm;
+    p.e += divide ? -e : e;
+    p.renorm();
   };
   for (const Factor& f : num) take(f, false);
   for (const Factor& f : den) take(f, true);
+  const int sign = p.sign < 0 ? -1 : 1;
   if (beyond != 0 || std::isnan(beyond)) return value_from_log(beyond, sign);  // inf - inf: NaN, as before
+  const double m = p.m;
+  const long e2 = static_cast<long>(p.e);
   if (e2 > -1022 && e2 <= 1024) {
     Value v;
     v.value = sign * std::ldexp(m, static_cast<int>(e2)), v.sign = sign;
