@@ -41,6 +41,7 @@ Value pgiga_flat(const double* p) {
 Value igd_regret_flat(const double* p) {
   return igd_regret_bound(p[0], p[1], p[2], CNorm(static_cast<int>(p[3])), p[4], IgdRegretWhich(static_cast<int>(p[5])));
 }
+Value kt08_risk_flat(const double* p) { return kt08_risk(p[0], p[1], p[2], p[3], p[4], p[5]); }
 Value cms11_sample_flat(const double* p) { return cms11_sample(p[0], p[1], p[2], p[3], p[4]); }
 Value pgiga_beta_flat(const double* p) {
   return pgiga_beta(p[0], p[1], p[2], p[3], p[4], CParse(static_cast<int>(p[5])), PgigaLambda(static_cast<int>(p[6])));
@@ -203,6 +204,33 @@ PRIVOCO_KERNEL_INLINE void igd_regret_kernel_body(XdBlock& b, int k) {
     b.set(i, xd_of(ok ? v : 1.0));
   }
 }
+// kt08_risk {gamma, T, L, eps_g, x_star_norm, R_A}: JKT Thm 11's eps_g/2 + R_A/T + (4/T) sqrt(L'^2 R_A ll/alpha) +
+// max(16 L'^2/alpha, 6) ll/T, ll = ln(4 ln T/gamma); the two R_A terms only where R_A > 0 (as the scalar function)
+PRIVOCO_KERNEL_INLINE void kt08_kernel_body(XdBlock& b, int k) {
+  for (int i = 0; i < k; ++i) b.in[6][i] = std::log(4 * std::log(b.in[1][i])) - std::log(b.in[0][i]);
+  const double kLn6 = std::log(6.0);
+  for (int i = 0; i < k; ++i) {
+    const double T = b.in[1][i], eg = b.in[3][i], RA = b.in[5][i], ll = b.in[6][i];
+    const xd lp = detail::lprime_xd(b.in[2][i], eg, b.in[4][i]), al = detail::alpha_xd(eg, b.in[4][i]);
+    const xd m = xd_of(16.0) * lp * lp / al;
+    const bool big = to_double(xd_log(m)) > kLn6;  // max(16 L'^2/alpha, 6): both products formed, then selected
+    ProductLane t1, t2, t3, t4, t6;
+    t1.take(0.5, false), t1.take(eg, false);
+    t2.take(RA, false), t2.take(T, true);
+    t3.take(4.0, false), t3.take(lp, false), t3.take(std::sqrt(RA), false), t3.take(std::sqrt(ll), false);
+    t3.take(T, true), t3.take(xd_sqrt(al), true);
+    t4.take(m, false), t4.take(ll, false), t4.take(T, true);
+    t6.take(6.0, false), t6.take(ll, false), t6.take(T, true);
+    const double v1 = t1.value(), v2 = t2.value(), v3 = t3.value(), v4m = t4.value(), v46 = t6.value();
+    const double v4 = big ? v4m : v46;
+    const bool with_RA = RA > 0;
+    bool ok = t1.ok & ((big & t4.ok) | (!big & t6.ok)) & (!with_RA | (t2.ok & t3.ok));
+    const double s3 = sum_lanes(sum_lanes(v1, v2, ok), v3, ok);
+    const double v = sum_lanes(with_RA ? s3 : v1, v4, ok);
+    b.scalar[i] = !ok;
+    b.set(i, xd_of(ok ? v : 1.0));
+  }
+}
 // cms11_sample {x_star_norm, delta, eps_g, eps_p, d}: ||x*||^2 ln(1/delta)/eps_g^2 + d ||x*||/(eps_g eps_p)
 PRIVOCO_KERNEL_INLINE void cms11_kernel_body(XdBlock& b, int k) {
   for (int i = 0; i < k; ++i) b.in[1][i] = -std::log(b.in[1][i]);
@@ -223,6 +251,7 @@ PRIVOCO_VARIANTS(flt, void, pocp_hp_kernel, (XdBlock& b, int k), (b, k))
 PRIVOCO_VARIANTS(flt, void, pigd_kernel, (XdBlock& b, int k), (b, k))
 PRIVOCO_VARIANTS(flt, void, pgiga_kernel, (XdBlock& b, int k), (b, k))
 PRIVOCO_VARIANTS(flt, void, igd_regret_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(flt, void, kt08_kernel, (XdBlock& b, int k), (b, k))
 PRIVOCO_VARIANTS(flt, void, cms11_kernel, (XdBlock& b, int k), (b, k))
 
 constexpr std::uint64_t bit(int i) { return std::uint64_t{1} << i; }  // a parameter that must be an integer (T, d)
@@ -275,6 +304,10 @@ void pgiga_batch(const double* const* c, Value* out, std::size_t n) {
 }
 void igd_regret_batch(const double* const* c, Value* out, std::size_t n) {
   static const numerics::XdBatch how{&entry("JKT.bound.igd_regret"), igd_regret_flat, igd_regret_kernel, nullptr, bit(4)};
+  numerics::xd_batch(how, c, out, n);
+}
+void kt08_risk_batch(const double* const* c, Value* out, std::size_t n) {
+  static const numerics::XdBatch how{&entry("JKT.bound.kt08_risk"), kt08_risk_flat, kt08_kernel, nullptr, bit(1)};
   numerics::xd_batch(how, c, out, n);
 }
 void cms11_sample_batch(const double* const* c, Value* out, std::size_t n) {

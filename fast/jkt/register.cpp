@@ -63,7 +63,8 @@ void register_paper(Registry& r) {
   r.add("JKT.bound.pol_noise_norm", [](const double* p) {
     return pol_noise_norm(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], PolNoiseWhich(static_cast<int>(p[8])));
   });
-  r.add("JKT.bound.kt08_risk", [](const double* p) { return kt08_risk(p[0], p[1], p[2], p[3], p[4], p[5]); });
+  r.add("JKT.bound.kt08_risk", kt08_risk_flat);
+  r.add_batch("JKT.bound.kt08_risk", kt08_risk_batch);
   r.add("JKT.bound.pol_utility", [](const double* p) {
     return pol_utility(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], PolUtilityWhich(static_cast<int>(p[9])));
   });

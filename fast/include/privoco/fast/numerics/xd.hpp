@@ -72,10 +72,12 @@ PRIVOCO_DD_INLINE xd operator-(xd a, xd b) { return a + (-b); }
 PRIVOCO_DD_INLINE xd xd_sqrt(xd a) {
   const bool odd = a.e & 1, pos = !(a.m.hi <= 0);  // (NaN stays NaN)
   const double mh = odd ? 2 * a.m.hi : a.m.hi, ml = odd ? 2 * a.m.lo : a.m.lo;
-  const double s = std::sqrt(pos ? mh : 1.0);
+  // (no select with a constant operand: GCC turned those into paths that kept some loops from vectorising; zero is
+  // 0 where it is used, mh being finite there)
+  const double s = std::sqrt(std::fabs(mh)), zero = mh - mh;
   const dd s2 = two_prod(s, s);
   const dd r = quick_two_sum(s, (((mh - s2.hi) - s2.lo) + ml) / (2 * s));
-  return xd_detail::renorm({pos ? r.hi : 0.0, pos ? r.lo : 0.0}, (a.e - odd) >> 1);
+  return xd_detail::renorm({pos ? r.hi : zero, pos ? r.lo : zero}, (a.e - odd) >> 1);
 }
 PRIVOCO_DD_INLINE xd xd_scale2(xd a, std::int64_t k) { return {a.m, a.m.hi == 0 ? a.e : a.e + k}; }  // a 2^k, exact
 PRIVOCO_DD_INLINE xd xd_select(bool c, xd a, xd b) {  // c ? a : b, field by field
