@@ -1,7 +1,6 @@
 #include <cmath>
 #include <string>
 
-#include "../numerics/scaled.hpp"
 #include "../numerics/vec_math.hpp"
 #include "../numerics/xd_batch.hpp"
 #include "privoco/catalogue.hpp"
@@ -19,7 +18,6 @@ PRIVOCO_DD_INLINE xd over_eps2_xd(dd k, double eps) { return xd_of(k) / (xd_of(e
 Value over_eps2(dd k, double eps) { return to_value(over_eps2_xd(k, eps)); }
 // ln(1/(1 - x)) for 0 <= x < 1 as log1p(x/(1 - x)) (no cancellation as x -> 0 or 1)
 xd log_inv_one_minus(xd x) { return xd_log1p(x / (xd_of(1.0) - x)); }
-dd to_dd(xd a) { return {std::ldexp(a.m.hi, static_cast<int>(a.e)), std::ldexp(a.m.lo, static_cast<int>(a.e))}; }
 const dd kLn4Over3{0x1.269621134db92p-2, 0x1.e0efadd9db02bp-56};  // ln(4/3) in double-double
 // E R^2, R ~ Gamma(d, 2/eps): d (d + 1) (2/eps)^2 (BANCO Sec 3's bound)
 PRIVOCO_DD_INLINE xd second_moment_xd(double d, double eps) { return over_eps2_xd(dd{4 * d * (d + 1), 0}, eps); }
@@ -30,18 +28,30 @@ Value second_moment(const double* p) {
   return to_value(second_moment_xd(p[0], p[1]));
 }
 
+namespace {
+// M(beta) = (1 - (2 beta/eps)^2)^{-(d+1)/2}: the projection of an isotropic density ~ e^{-c ||z||} (c = eps/2) has the
+// mgf (1 - beta^2/c^2)^{-(d+1)/2} (its Fourier transform (1 + k^2/c^2)^{-(d+1)/2}, continued to real beta), as
+// e^E, E = (d + 1)/2 ln(1/(1 - x)), x = (2 beta/eps)^2, all with the exponent kept apart, one rounding. in_domain:
+// x < 1 (beyond, the mgf is infinite: the caller's error). kSelect: the branch-free forms (the batch kernel).
+template <bool kSelect>
+PRIVOCO_DD_INLINE xd mgf_xd(double d, double eps, double beta, bool& in_domain) {
+  const xd q = xd_of(2 * std::fabs(beta)) / xd_of(eps), x = q * q;
+  in_domain = scale2_bits(to_double(x.m), x.e < -1100 ? -1100 : (x.e > 1000 ? 1000 : x.e)) < 1;
+  const xd y = x / (xd_of(1.0) - x), l = kSelect ? xd_log1p_select(y) : xd_log1p(y);
+  const xd E = l * xd_of(0.5 * (d + 1));  // below 2^27 (1 - x >= 2^-107, d <= 2^20): exp_small's range
+  return xd_detail::exp_small(xd_detail::unscaled(E, -1000, 50));
+}
+}  // namespace
+
 Value mgf(const double* p) {
   check_params(entry("BANCO.noise.mgf"), p);
-  const double d = p[0], eps = p[1], beta = p[2];
-  // M(beta) = (1 - (2 beta/eps)^2)^{-(d+1)/2}: the projection of an isotropic density ~ e^{-c ||z||} (c = eps/2) has
-  // the mgf (1 - beta^2/c^2)^{-(d+1)/2} (its Fourier transform (1 + k^2/c^2)^{-(d+1)/2}, continued to real beta)
-  const xd q = xd_of(2 * std::fabs(beta)) / xd_of(eps), x = q * q;
-  if (!(to_double(x.m) * std::ldexp(1.0, static_cast<int>(std::min<std::int64_t>(x.e, 1000))) < 1))
+  const double eps = p[1], beta = p[2];
+  bool in_domain = false;
+  const xd m = mgf_xd<false>(p[0], eps, beta, in_domain);
+  if (!in_domain)
     throw DomainError("BANCO.noise.mgf", "beta", text17(beta),
                       "(-eps/2, eps/2) = (-" + text17(eps) + "/2, " + text17(eps) + "/2): the mgf is infinite beyond");
-  if (beta == 0) return numerics::plain(1.0);
-  const dd E = to_dd(log_inv_one_minus(x)) * (0.5 * (d + 1));
-  return numerics::finish(1, 1.0, E);
+  return to_value(m);
 }
 
 Value subexp_params(const double* p) {
@@ -63,17 +73,30 @@ Value subexp_params(const double* p) {
   return to_value(xd_of(d + 1) * e2 / xd_of(16.0) * log_inv_one_minus(y));
 }
 
-// second_moment's batch path: its closed form in a vectorised loop (fast/numerics/xd_batch.hpp), the same bits
+// second_moment's and mgf's batch paths: their closed forms in vectorised loops (fast/numerics/xd_batch.hpp), the same bits
 namespace {
 using numerics::XdBlock;
 PRIVOCO_KERNEL_INLINE void second_moment_kernel_body(XdBlock& b, int k) {
   for (int i = 0; i < k; ++i) b.set(i, second_moment_xd(b.in[0][i], b.in[1][i]));
 }
 PRIVOCO_VARIANTS(flt, void, second_moment_kernel, (XdBlock& b, int k), (b, k))
+// mgf {d, eps, beta}: |beta| >= eps/2 to the scalar function (its domain error)
+PRIVOCO_KERNEL_INLINE void mgf_kernel_body(XdBlock& b, int k) {
+  for (int i = 0; i < k; ++i) {
+    bool in_domain;
+    b.set(i, mgf_xd<true>(b.in[0][i], b.in[1][i], b.in[2][i], in_domain));
+    b.scalar[i] = !in_domain;
+  }
+}
+PRIVOCO_VARIANTS(flt, void, mgf_kernel, (XdBlock& b, int k), (b, k))
 }  // namespace
 
 void second_moment_batch(const double* const* cols, Value* out, std::size_t n) {
   static const numerics::XdBatch how{&entry("BANCO.noise.second_moment"), second_moment, second_moment_kernel};
+  numerics::xd_batch(how, cols, out, n);
+}
+void mgf_batch(const double* const* cols, Value* out, std::size_t n) {
+  static const numerics::XdBatch how{&entry("BANCO.noise.mgf"), mgf, mgf_kernel};
   numerics::xd_batch(how, cols, out, n);
 }
 

@@ -14,6 +14,7 @@ void register_paper(Registry& r) {
   r.add("BANCO.bound.magnitude_exact", magnitude_exact);
   r.add("BANCO.noise.second_moment", second_moment);
   r.add("BANCO.noise.mgf", mgf);
+  r.add_batch("BANCO.noise.mgf", mgf_batch);
   r.add("BANCO.noise.subexp_params", subexp_params);
   r.add_batch("BANCO.noise.second_moment", second_moment_batch);
 }

@@ -34,5 +34,6 @@ Value mgf(const double* p);            // BANCO.noise.mgf {d, eps, beta}; Domain
 Value subexp_params(const double* p);  // BANCO.noise.subexp_params {d, eps, b_reading, sigma1d2_mode}
 // second_moment's batch path (privoco/fast/evaluate.hpp's BatchFn: the same bits point by point, vectorised)
 void second_moment_batch(const double* const* cols, Value* out, std::size_t n);
+void mgf_batch(const double* const* cols, Value* out, std::size_t n);
 
 }  // namespace privoco::fast::banco
