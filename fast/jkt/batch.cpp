@@ -15,6 +15,7 @@
 #include "privoco/fast/jkt/pocp.hpp"
 #include "privoco/fast/numerics/value_ops.hpp"
 #include "privoco/fast/jkt/pol.hpp"
+#include "privoco/fast/jkt/pqftl.hpp"
 #include "privoco/fast/jkt/tree.hpp"
 
 namespace privoco::fast::jkt {
@@ -40,6 +41,9 @@ Value pgiga_flat(const double* p) {
 }
 Value igd_regret_flat(const double* p) {
   return igd_regret_bound(p[0], p[1], p[2], CNorm(static_cast<int>(p[3])), p[4], IgdRegretWhich(static_cast<int>(p[5])));
+}
+Value pqftl_iterate_error_flat(const double* p) {
+  return pqftl_iterate_error(p[0], p[1], p[2], p[3], p[4], p[5], p[6], LogBase(static_cast<int>(p[7])));
 }
 Value kt08_risk_flat(const double* p) { return kt08_risk(p[0], p[1], p[2], p[3], p[4], p[5]); }
 Value cms11_sample_flat(const double* p) { return cms11_sample(p[0], p[1], p[2], p[3], p[4]); }
@@ -204,6 +208,18 @@ PRIVOCO_KERNEL_INLINE void igd_regret_kernel_body(XdBlock& b, int k) {
     b.set(i, xd_of(ok ? v : 1.0));
   }
 }
+// pqftl_iterate_error {R, alpha, eps, delta, T, d, t, log_base}: where the tree has no sigma, t > T or at the pole,
+// the scalar function (its error, or its value there)
+PRIVOCO_KERNEL_INLINE void pqftl_iterate_kernel_body(XdBlock& b, int k) {
+  for (int i = 0; i < k; ++i) {
+    const double R = b.in[0][i], T = b.in[4][i], t = b.in[6][i];
+    double lo;
+    bool pole;
+    const xd sigma = detail::tree_sigma_core<true>(R, b.in[2][i], b.in[3][i], T, b.in[7][i], lo);
+    b.set(i, detail::pqftl_iterate_xd(sigma, R, b.in[1][i], b.in[5][i], t, pole));
+    b.scalar[i] = !(lo > 0) | (t > T) | pole;
+  }
+}
 // kt08_risk {gamma, T, L, eps_g, x_star_norm, R_A}: JKT Thm 11's eps_g/2 + R_A/T + (4/T) sqrt(L'^2 R_A ll/alpha) +
 // max(16 L'^2/alpha, 6) ll/T, ll = ln(4 ln T/gamma); the two R_A terms only where R_A > 0 (as the scalar function)
 PRIVOCO_KERNEL_INLINE void kt08_kernel_body(XdBlock& b, int k) {
@@ -251,6 +267,7 @@ PRIVOCO_VARIANTS(flt, void, pocp_hp_kernel, (XdBlock& b, int k), (b, k))
 PRIVOCO_VARIANTS(flt, void, pigd_kernel, (XdBlock& b, int k), (b, k))
 PRIVOCO_VARIANTS(flt, void, pgiga_kernel, (XdBlock& b, int k), (b, k))
 PRIVOCO_VARIANTS(flt, void, igd_regret_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(flt, void, pqftl_iterate_kernel, (XdBlock& b, int k), (b, k))
 PRIVOCO_VARIANTS(flt, void, kt08_kernel, (XdBlock& b, int k), (b, k))
 PRIVOCO_VARIANTS(flt, void, cms11_kernel, (XdBlock& b, int k), (b, k))
 
@@ -304,6 +321,11 @@ void pgiga_batch(const double* const* c, Value* out, std::size_t n) {
 }
 void igd_regret_batch(const double* const* c, Value* out, std::size_t n) {
   static const numerics::XdBatch how{&entry("JKT.bound.igd_regret"), igd_regret_flat, igd_regret_kernel, nullptr, bit(4)};
+  numerics::xd_batch(how, c, out, n);
+}
+void pqftl_iterate_error_batch(const double* const* c, Value* out, std::size_t n) {
+  static const numerics::XdBatch how{&entry("JKT.bound.pqftl_iterate_error"), pqftl_iterate_error_flat,
+                                     pqftl_iterate_kernel, nullptr, bit(4) | bit(5) | bit(6)};
   numerics::xd_batch(how, c, out, n);
 }
 void kt08_risk_batch(const double* const* c, Value* out, std::size_t n) {

@@ -1,5 +1,6 @@
-// JKT's private online learner's noise scale (Alg 6) and the tree mechanism's sigma (Alg 5) as inline closed forms,
-// shared by the scalar functions (pol.cpp, tree.cpp) and the vectorised batch kernels (batch.cpp): the same
+// JKT's private online learner's noise scale (Alg 6), the tree mechanism's sigma (Alg 5) and PQFTL's iterate error
+// (Eq (31)) as inline closed forms, shared by the scalar functions (pol.cpp, tree.cpp, pqftl.cpp) and the vectorised
+// batch kernels (batch.cpp): the same
 // operations, so the same bits. kSelect: every reading formed, then selected (no branch: the kernels); false: the
 // reading's branch alone (scalar code).
 #pragma once
@@ -40,6 +41,20 @@ PRIVOCO_DD_INLINE xd tree_sigma_core(double R, double eps, double delta, double 
   }
   lo_hi = lo.hi;
   return xd_of(R) * xd_of(L) * xd_sqrt(xd_of(lo) / xd_of(eps));
+}
+
+// 1 + 2R/alpha with the exponent kept apart (R/alpha may overflow; from its logarithm it lost |ln| ulp)
+PRIVOCO_DD_INLINE xd one_plus_two_r_over_alpha(double R, double alpha) {
+  return xd_of(1.0) + xd_scale2(xd_of(R) / xd_of(alpha), 1);
+}
+// JKT Eq (31): sigma sqrt(d)/t (3 + 6R/alpha)/|alpha - q|, q = 6 sigma sqrt(d) R/(alpha t), with the exponent kept apart
+// (q from logarithms lost 2000 ulp where q >> alpha and the value is 1 - tiny). pole: alpha = q (no value).
+PRIVOCO_DD_INLINE xd pqftl_iterate_xd(const xd& sigma, double R, double alpha, double d, double t, bool& pole) {
+  const xd sd = sigma * xd_sqrt(xd_of(d));
+  const xd q = xd_of(6.0) * sd * (xd_of(R) / xd_of(alpha)) / xd_of(t);
+  const xd den = xd_of(alpha) - q;
+  pole = den.m.hi == 0;
+  return xd_of(3.0) * sd * one_plus_two_r_over_alpha(R, alpha) / (xd_of(t) * xd_abs(den));
 }
 
 }  // namespace privoco::fast::jkt::detail

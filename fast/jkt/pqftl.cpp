@@ -1,5 +1,7 @@
 #include "privoco/fast/jkt/pqftl.hpp"
 
+#include "pol_tree_core.hpp"
+
 #include <cmath>
 
 #include "privoco/catalogue.hpp"
@@ -103,10 +105,7 @@ Value pqftl_noise_norms(double d, double t, NoiseTail which) {
   return v;
 }
 
-namespace {
-// 1 + 2R/alpha with the exponent kept apart (R/alpha may overflow; from its logarithm it lost |ln| ulp)
-xd one_plus_two_r_over_alpha(double R, double alpha) { return xd_of(1.0) + xd_scale2(xd_of(R) / xd_of(alpha), 1); }
-}  // namespace
+using detail::one_plus_two_r_over_alpha;
 
 Value pqftl_iterate_error(double R, double alpha, double eps, double delta, double T, double d, double t, LogBase base) {
   static const Entry& e = entry("JKT.bound.pqftl_iterate_error");
@@ -116,14 +115,10 @@ Value pqftl_iterate_error(double R, double alpha, double eps, double delta, doub
   if (t > T) throw DomainError(e.id, "t", text17(t), "integers in [1, T] (T = " + text17(T) + ")");
   tree_sigma(R, eps, delta, T, base);  // its checks
   const xd sigma = tree_sigma_xd(R, eps, delta, T, base);
-  // JKT Eq (31): sigma sqrt(d)/t (3 + 6R/alpha)/|alpha - q|, q = 6 sigma sqrt(d) R/(alpha t), with the exponent kept apart (q from
-  // logarithms lost 2000 ulp where q >> alpha and the value is 1 - tiny)
-  const xd sd = sigma * xd_sqrt(xd_of(d));
-  const xd q = xd_of(6.0) * sd * (xd_of(R) / xd_of(alpha)) / xd_of(t);
-  const xd den = xd_of(alpha) - q;
-  if (den.m.hi == 0) return value_from_log(INFINITY);  // at the pole
-  const xd num = one_plus_two_r_over_alpha(R, alpha);  // (3 + 6R/alpha) = 3 (1 + 2R/alpha)
-  return to_value(xd_of(3.0) * sd * num / (xd_of(t) * xd_abs(den)));
+  bool pole = false;
+  const xd v = detail::pqftl_iterate_xd(sigma, R, alpha, d, t, pole);  // JKT Eq (31)
+  if (pole) return value_from_log(INFINITY);
+  return to_value(v);
 }
 
 Value pqftl_regret_bound(double R, double alpha, double eps, double delta, double T, double d, LogBase base,

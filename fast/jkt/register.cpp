@@ -49,9 +49,8 @@ void register_paper(Registry& r) {
     return pqftl_tree_bound(p[0], PqftlTree(static_cast<int>(p[1])), PqftlArg(static_cast<int>(p[2])));
   });
   r.add("JKT.alg.quadratic_loss", [](const double* p) { return quadratic_loss(p); });
-  r.add("JKT.bound.pqftl_iterate_error", [](const double* p) {
-    return pqftl_iterate_error(p[0], p[1], p[2], p[3], p[4], p[5], p[6], LogBase(static_cast<int>(p[7])));
-  });
+  r.add("JKT.bound.pqftl_iterate_error", pqftl_iterate_error_flat);
+  r.add_batch("JKT.bound.pqftl_iterate_error", pqftl_iterate_error_batch);
   r.add("JKT.bound.pqftl", [](const double* p) {
     return pqftl_regret_bound(p[0], p[1], p[2], p[3], p[4], p[5], LogBase(static_cast<int>(p[6])),
                               LogBase(static_cast<int>(p[7])), PqftlBoundWhich(static_cast<int>(p[8])));
