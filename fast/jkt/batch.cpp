@@ -111,7 +111,7 @@ PRIVOCO_VARIANTS(flt, void, tree_sigma_kernel, (XdBlock& b, int k), (b, k))
 // column they replace; points where product_of or the sums take another route (a term outside the normal range)
 // go to the scalar function.
 using fast::ProductLane;
-PRIVOCO_DD_INLINE xd c_norm_xd(double r, double cn) { return xd_scale2(xd_of(r), cn == 0 ? 1 : 0); }  // J5
+using detail::c_norm_xd;
 // the sum of two same-sign terms as sum_same_sign gives it where both are normal doubles and the sum is finite
 PRIVOCO_DD_INLINE double sum_lanes(double a, double b, bool& ok) {
   const double s = a + b;

@@ -119,9 +119,7 @@ Value pgiga_beta(double G, double alpha, double eps, double delta, double T, CPa
 }
 
 namespace {
-// ||C||_2 of the ball of radius r: the diameter 2r or the radius (J5), as an extended-range number (2r may overflow: r near DBL_MAX
-// gave NaN in the bounds; sums of factors from their logarithms lost 513 ulp)
-xd c_size(double r, CNorm n) { return xd_scale2(xd_of(r), n == CNorm::diameter ? 1 : 0); }
+xd c_size(double r, CNorm n) { return detail::c_norm_xd(r, static_cast<double>(n)); }
 }  // namespace
 
 Value pigd_bound(double L, double alpha, double radius, CNorm cn, double eps, double delta, double T, double d,

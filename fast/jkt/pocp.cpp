@@ -193,7 +193,7 @@ Value pocp_regret_bound(const Entry& e, const double* x, double gamma) {
   const double lambda = x[0], L = x[1], r = x[2], eps = x[4], delta = x[5], T = x[6], d = x[7], RA = x[8];
   check_T(e, T);
   check_integer(e, "d", d);
-  const xd C = xd_scale2(xd_of(r), x[3] == 0 ? 1 : 0);  // J5 (2r may overflow)
+  const xd C = detail::c_norm_xd(r, x[3]);  // J5
   const double Ld = std::log(T) - std::log(delta);
   const xd w = xd_of(lambda) + C;
   const Value first = product_of({2.0, std::sqrt(d), L, w, std::sqrt(T), Ld, Ld}, {std::sqrt(eps), std::sqrt(gamma)});

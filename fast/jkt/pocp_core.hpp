@@ -9,6 +9,10 @@
 
 namespace privoco::fast::jkt::detail {
 
+// ||C||_2 of the ball of radius r: the diameter 2r (c_norm = 0) or the radius (J5), as an extended-range number (2r
+// may overflow: r near DBL_MAX gave NaN in the bounds; sums of factors from their logarithms lost 513 ulp)
+PRIVOCO_DD_INLINE xd c_norm_xd(double r, double c_norm) { return xd_scale2(xd_of(r), c_norm == 0 ? 1 : 0); }
+
 // T^{0.5+c} in double-double (J3, parse = 0: ln_of_half_ln): (a) sqrt(T (ln 2 - ln delta)/2); (b) sqrt(T)
 // e^{-ln 2 (ln 2 - ln delta)/2} (the exponent reaches -250 for delta = 1e-300: in double its rounding would cost
 // hundreds of ulps)
