@@ -79,7 +79,7 @@ using numerics::XdBlock;
 PRIVOCO_KERNEL_INLINE void second_moment_kernel_body(XdBlock& b, int k) {
   for (int i = 0; i < k; ++i) b.set(i, second_moment_xd(b.in[0][i], b.in[1][i]));
 }
-PRIVOCO_VARIANTS(flt, void, second_moment_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, second_moment_kernel, (XdBlock& b, int k), (b, k))
 // mgf {d, eps, beta}: |beta| >= eps/2 to the scalar function (its domain error)
 PRIVOCO_KERNEL_INLINE void mgf_kernel_body(XdBlock& b, int k) {
   for (int i = 0; i < k; ++i) {
@@ -88,7 +88,7 @@ PRIVOCO_KERNEL_INLINE void mgf_kernel_body(XdBlock& b, int k) {
     b.scalar[i] = !in_domain;
   }
 }
-PRIVOCO_VARIANTS(flt, void, mgf_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, mgf_kernel, (XdBlock& b, int k), (b, k))
 }  // namespace
 
 void second_moment_batch(const double* const* cols, Value* out, std::size_t n) {

@@ -97,13 +97,13 @@ PRIVOCO_KERNEL_INLINE void tree_sigma_kernel_body(XdBlock& b, int k) {
     b.scalar[i] = !(lo > 0);
   }
 }
-PRIVOCO_VARIANTS(flt, void, c_exponent_kernel, (XdBlock& b, int k), (b, k))
-PRIVOCO_VARIANTS(flt, void, eps1_kernel, (XdBlock& b, int k), (b, k))
-PRIVOCO_VARIANTS(flt, void, pocp_beta_kernel, (XdBlock& b, int k), (b, k))
-PRIVOCO_VARIANTS(flt, void, pigd_beta_kernel, (XdBlock& b, int k), (b, k))
-PRIVOCO_VARIANTS(flt, void, pgiga_beta_kernel, (XdBlock& b, int k), (b, k))
-PRIVOCO_VARIANTS(flt, void, pol_beta_kernel, (XdBlock& b, int k), (b, k))
-PRIVOCO_VARIANTS(flt, void, tree_sigma_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, c_exponent_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, eps1_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, pocp_beta_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, pigd_beta_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, pgiga_beta_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, pol_beta_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, tree_sigma_kernel, (XdBlock& b, int k), (b, k))
 
 // The bounds' products of factors (JKT Thms 2, 4, 6, Sec 4.2 as the scalar functions state them) by product_of's own
 // arithmetic (ProductLane: the same roundings, no branch), and their sums where both terms are doubles. A first
@@ -240,7 +240,7 @@ PRIVOCO_KERNEL_INLINE void kt08_kernel_body(XdBlock& b, int k) {
     const double v1 = t1.value(), v2 = t2.value(), v3 = t3.value(), v4m = t4.value(), v46 = t6.value();
     const double v4 = big ? v4m : v46;
     const bool with_RA = RA > 0;
-    bool ok = t1.ok & ((big & t4.ok) | (!big & t6.ok)) & (!with_RA | (t2.ok & t3.ok));
+    bool ok = t1.ok & ((big & t4.ok) | ((!big) & t6.ok)) & ((!with_RA) | (t2.ok & t3.ok));
     const double s3 = sum_lanes(sum_lanes(v1, v2, ok), v3, ok);
     const double v = sum_lanes(with_RA ? s3 : v1, v4, ok);
     b.scalar[i] = !ok;
@@ -262,14 +262,14 @@ PRIVOCO_KERNEL_INLINE void cms11_kernel_body(XdBlock& b, int k) {
     b.set(i, xd_of(ok ? v : 1.0));
   }
 }
-PRIVOCO_VARIANTS(flt, void, pocp_expected_kernel, (XdBlock& b, int k), (b, k))
-PRIVOCO_VARIANTS(flt, void, pocp_hp_kernel, (XdBlock& b, int k), (b, k))
-PRIVOCO_VARIANTS(flt, void, pigd_kernel, (XdBlock& b, int k), (b, k))
-PRIVOCO_VARIANTS(flt, void, pgiga_kernel, (XdBlock& b, int k), (b, k))
-PRIVOCO_VARIANTS(flt, void, igd_regret_kernel, (XdBlock& b, int k), (b, k))
-PRIVOCO_VARIANTS(flt, void, pqftl_iterate_kernel, (XdBlock& b, int k), (b, k))
-PRIVOCO_VARIANTS(flt, void, kt08_kernel, (XdBlock& b, int k), (b, k))
-PRIVOCO_VARIANTS(flt, void, cms11_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, pocp_expected_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, pocp_hp_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, pigd_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, pgiga_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, igd_regret_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, pqftl_iterate_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, kt08_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, cms11_kernel, (XdBlock& b, int k), (b, k))
 
 constexpr std::uint64_t bit(int i) { return std::uint64_t{1} << i; }  // a parameter that must be an integer (T, d)
 }  // namespace

@@ -238,7 +238,7 @@ PRIVOCO_KERNEL_INLINE void B_columns_body(const BColumns& q, int k, XdBlock& b) 
     b.set_input(0, i, xd_select(shape[i] == 0, ball, box));
   }
 }
-PRIVOCO_VARIANTS(flt, void, B_columns, (const BColumns& q, int k, XdBlock& b), (q, k, b))
+PRIVOCO_VARIANTS(isa, void, B_columns, (const BColumns& q, int k, XdBlock& b), (q, k, b))
 
 // B into xd input 0 for points [start, start + k) (stopping before a ball whose h_j differ: the scalar function's
 // error), then the columns `take` (in order) into in[0..)
@@ -293,15 +293,15 @@ PRIVOCO_KERNEL_INLINE void fixed_C_kernel_body(XdBlock& b, int k) {
   for (int i = 0; i < k; ++i)
     b.set(i, fixed_C_core<true>(b.input(0, i), b.in[0][i], b.in[1][i], b.in[2][i], b.in[3][i], b.in[4][i]));
 }
-PRIVOCO_VARIANTS(flt, void, thm1_kernel, (XdBlock& b, int k), (b, k))
-PRIVOCO_VARIANTS(flt, void, thm3_kernel, (XdBlock& b, int k), (b, k))
-PRIVOCO_VARIANTS(flt, void, sigma_for_C_kernel, (XdBlock& b, int k), (b, k))
-PRIVOCO_VARIANTS(flt, void, fixed_C_kernel, (XdBlock& b, int k), (b, k))
-PRIVOCO_VARIANTS(flt, void, B_kernel, (XdBlock& b, int k), (b, k))
-PRIVOCO_VARIANTS(flt, void, thm2_kernel, (XdBlock& b, int k), (b, k))
-PRIVOCO_VARIANTS(flt, void, eta_opt_kernel, (XdBlock& b, int k), (b, k))
-PRIVOCO_VARIANTS(flt, void, thm4_kernel, (XdBlock& b, int k), (b, k))
-PRIVOCO_VARIANTS(flt, void, eta_delta_bandit_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, thm1_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, thm3_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, sigma_for_C_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, fixed_C_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, B_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, thm2_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, eta_opt_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, thm4_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, eta_delta_bandit_kernel, (XdBlock& b, int k), (b, k))
 
 // flat columns at one d (cols[0] = d): thm2 {d, eta, T, L, sigma, S_shape, c, h, B_reading}; eta_opt {d, T, L,
 // sigma, S_shape, c, h, B_reading, which}; thm4 {d, eta, delta, T, L, sigma, F, S_shape, c, h, B_reading, X_reading};

@@ -1,7 +1,7 @@
 // Batch paths for the closed forms evaluated in xd (fast/include/privoco/fast/numerics/xd.hpp): a block of points'
-// inputs as columns, a vectorised kernel (PRIVOCO_VARIANTS) that evaluates the same inline formula as the ID's
-// scalar function, and one rounding per point into a Value. Same bits as the scalar calls, since both run the
-// same branch-free operations.
+// inputs as columns, a vectorised kernel (PRIVOCO_VARIANTS, family isa) that evaluates the same inline formula as
+// the ID's scalar function, and one rounding per point into a Value. Same bits as the scalar calls, since both run
+// the same branch-free operations.
 #pragma once
 #include <cstddef>
 #include <cstdint>

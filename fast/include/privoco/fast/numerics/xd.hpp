@@ -144,9 +144,15 @@ inline xd xd_log1p(xd q) {
   if (q.e <= 100) return xd_detail::log1p_direct(q);
   return xd_detail::log1p_far(q);
 }
+// (one log_dd for both of its cases: log1p_direct's argument or log1p_far's mantissa, selected first; the same
+// operations as those functions, so the same bits)
 PRIVOCO_DD_INLINE xd xd_log1p_select(xd q) {
   using namespace xd_detail;
-  const xd r = xd_select(q.e <= -30, log1p_series(q), xd_select(q.e <= 100, log1p_direct(q), log1p_far(q)));
+  const bool far = q.e > 100;
+  const dd near_arg = dd{1, 0} + unscaled(q, -1000, 100);
+  const dd l = log_dd(dd{far ? q.m.hi : near_arg.hi, far ? q.m.lo : near_arg.lo});
+  const xd far_v = xd_of(l + kLn2dd * int64_to_double(q.e)) + xd_of(1.0) / q;  // log1p_far for q >= 0
+  const xd r = xd_select(q.e <= -30, log1p_series(q), xd_select(far, far_v, xd_of(l)));
   return xd_select(q.m.hi == 0, q, r);
 }
 // e^x - 1 for 0 <= x < 2^60: the series below 2^-30, e^x - 1 above (at most 30 bits cancel), e^x past 2^10
