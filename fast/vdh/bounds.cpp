@@ -16,6 +16,46 @@
 
 namespace privoco::fast::vdh {
 
+namespace {
+constexpr double kDblMax = 1.7976931348623157e308;
+// Theorem 1's two logarithms' arguments, with the exponent kept apart (B = b + V as an xd: it may pass DBL_MAX):
+// X = 11 G^2 |u| sqrt5 sqrt(pi)/(4 sqrt b), whose ln less 1 is t1's bracket; 16 u^2 B^{3/2} sqrt(pi)/sqrt(b), t2's
+// (the constants 11 sqrt5 sqrt(pi)/4 and 16 sqrt(pi) in double-double, mpmath at 300 bits)
+PRIVOCO_DD_INLINE xd thm1_X(double au, double b, double G) {
+  constexpr dd c{0x1.5cc5d65d4171fp+3, 0x1.c8975447a4ed5p-52};
+  return xd_of(G) * xd_of(G) * xd_of(au) / xd_sqrt(xd_of(b)) * xd_of(c);
+}
+PRIVOCO_DD_INLINE xd thm1_t2_arg(double au, xd B, double b) {
+  constexpr dd c{0x1.c5bf891b4ef6bp+4, -0x1.618f13eb7ca89p-50};
+  return xd_of(au) * xd_of(au) * B * xd_sqrt(B / xd_of(b)) * xd_of(c);
+}
+
+// x as a double where that is a normal one (to_value's value there), ok cleared elsewhere; no branch
+PRIVOCO_DD_INLINE double normal_value(xd x, bool& ok) {
+  const double v = scale2_bits(to_double(x.m), x.e < -1100 ? -1100 : (x.e > 1100 ? 1100 : x.e));
+  ok &= (std::fabs(v) >= 0x1p-1022) & (std::fabs(v) <= kDblMax);
+  return v;
+}
+
+// VDH Thm 1 (= (3.7.2)) where every step is a normal double: 1 + |u| max{t1, t2} with the terms as bound_thm1 forms
+// them below, the larger taken directly (bound_thm1's logarithms of the terms are needed only outside this range);
+// ok cleared where a step leaves it (u = 0, b + V or 11G or a term or the value past DBL_MAX, l or 8Bl tiny)
+template <bool kSelect>
+PRIVOCO_DD_INLINE double thm1_direct(double u, double V, double b, double G, bool& ok) {
+  const double au = std::fabs(u), B = b + V, G11 = 11 * G;
+  // t1 = 11G (ln(11G|u|) - 1 + ln(sqrt5 G sqrt(pi)/(4 sqrt b)))                VDH Thm 1 first term
+  const double t1 = G11 * to_double(xd_log(thm1_X(au, b, G)) - dd{1, 0});
+  // t2 = sqrt(8 B ln(1 + 16 u^2 B^{3/2} sqrt(pi)/sqrt(b)))                       VDH Thm 1 second term
+  const xd argx = thm1_t2_arg(au, xd_of(B), b);
+  const double l = normal_value(kSelect ? xd_log1p_select(argx) : xd_log1p(argx), ok);
+  const double s = 8 * B * l, t2 = std::sqrt(s);
+  const double v = 1 + au * (t1 > t2 ? t1 : t2);
+  ok &= (au > 0) & (B <= kDblMax) & (G11 <= kDblMax) & (std::fabs(t1) <= kDblMax) & (s <= kDblMax) &
+        (s >= 0x1p-900) & (v <= kDblMax);
+  return v;
+}
+}  // namespace
+
 Value bound_thm1(double u, double V, double b, double G) {
   static const Entry& e = entry("VDH.bound.thm1");
   const double x[4] = {u, V, b, G};
@@ -26,7 +66,14 @@ Value bound_thm1(double u, double V, double b, double G) {
     out.value = 1;
     return out;
   }
-  const dd kSqrtPiD{0x1.c5bf891b4ef6bp+0, -0x1.618f13eb7ca89p-54};  // sqrt(pi)
+  {
+    bool ok = true;
+    const double v = thm1_direct<false>(u, V, b, G, ok);
+    if (ok) {
+      out.value = v;
+      return out;
+    }
+  }
   const double au = std::fabs(u), B = b + V;
   // ln B from the halves where b + V passes DBL_MAX (ln inf made the bound an overflow where it is 1)
   const double lnB = std::isfinite(B) ? std::log(B) : std::log(0.5 * b + 0.5 * V) + kLn2Hi;
@@ -36,16 +83,13 @@ Value bound_thm1(double u, double V, double b, double G) {
   // (the bracket as ln of one product in xd, less 1: from separate logarithms ln G - (ln b)/2 cancelled, 31.5 ulp at
   // G = 1.6e149, b = 1.1e298)
   const double ln11G = std::isfinite(11 * G) ? std::log(11 * G) : std::log(11.0) + std::log(G);
-  const xd X = xd_of(11.0) * xd_of(G) * xd_of(au) * xd_of(G) / xd_sqrt(xd_of(b)) * xd_sqrt(xd_of(5.0)) *
-               xd_of(kSqrtPiD) / xd_of(4.0);
-  const double br = to_double(xd_log(X) - dd{1, 0});
+  const double br = to_double(xd_log(thm1_X(au, b, G)) - dd{1, 0});
   const double t1 = 11 * G * br;
   // t2 = sqrt(8 B ln(1 + 16 u^2 B^{3/2} sqrt(pi)/sqrt(b)))                       VDH Thm 1 second term
   // the log's argument with its exponent kept apart, l = ln(1 + arg) from it (from ln arg, l lost 41 ulp where B^{3/2}
   // overflowed and arg was near 1)
   const xd Bx = std::isfinite(B) ? xd_of(B) : xd_scale2(xd_of(0.5 * b + 0.5 * V), 1);
-  const xd argx = xd_of(16.0) * xd_of(au) * xd_of(au) * Bx * xd_sqrt(Bx) * xd_of(kSqrtPiD) / xd_sqrt(xd_of(b));
-  const double l = to_value(xd_log1p(argx)).value;
+  const double l = to_value(xd_log1p(thm1_t2_arg(au, Bx, b))).value;
   // ln t2 = (ln 8 + ln B + ln l)/2, kept in logs: B up to DBL_MAX makes 8 B l overflow
   const double ln_t2 = 0.5 * (std::log(8.0) + lnB + std::log(l));
   const double ln_t1 = br > 0 ? (std::isfinite(t1) ? std::log(t1) : ln11G + std::log(br)) : -INFINITY;
@@ -190,7 +234,18 @@ using numerics::XdBlock;
 PRIVOCO_KERNEL_INLINE void exp_linear_kernel_body(XdBlock& b, int k) {
   for (int i = 0; i < k; ++i) b.set(i, conj_exp_linear_xd(b.in[0][i], b.in[1][i], b.in[2][i], b.in[3][i]));
 }
-PRIVOCO_VARIANTS(flt, void, exp_linear_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, exp_linear_kernel, (XdBlock& b, int k), (b, k))
+// Theorem 1 {u, V, b, G} where thm1_direct holds; elsewhere bound_thm1 (its logarithms)
+PRIVOCO_KERNEL_INLINE void thm1_kernel_body(XdBlock& b, int k) {
+  for (int i = 0; i < k; ++i) {
+    bool ok = true;
+    const double v = thm1_direct<true>(b.in[0][i], b.in[1][i], b.in[2][i], b.in[3][i], ok);
+    b.scalar[i] = !ok;
+    b.set(i, xd_of(ok ? v : 1.0));
+  }
+}
+PRIVOCO_VARIANTS(isa, void, thm1_kernel, (XdBlock& b, int k), (b, k))
+Value bound_thm1_flat(const double* p) { return bound_thm1(p[0], p[1], p[2], p[3]); }
 }  // namespace
 
 Value conj_exp_linear(double A, double c, double K, double u) {
@@ -200,6 +255,11 @@ Value conj_exp_linear(double A, double c, double K, double u) {
 // the batch path: the same inline form in a vectorised loop (fast/numerics/xd_batch.hpp), the same bits
 void conj_exp_linear_batch(const double* const* cols, Value* out, std::size_t n) {
   static const numerics::XdBatch how{&entry("VDH.conj.exp_linear"), conj_exp_linear_flat, exp_linear_kernel};
+  numerics::xd_batch(how, cols, out, n);
+}
+
+void bound_thm1_batch(const double* const* cols, Value* out, std::size_t n) {
+  static const numerics::XdBatch how{&entry("VDH.bound.thm1"), bound_thm1_flat, thm1_kernel};
   numerics::xd_batch(how, cols, out, n);
 }
 

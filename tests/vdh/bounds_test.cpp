@@ -70,6 +70,27 @@ TEST(VdhBoundThm1, OutOfRangeAndErrors) {
   EXPECT_THROW(fv::bound_thm1(std::nan(""), 1, 1, 1), privoco::DomainError);
 }
 
+// The top of Theorem 1's direct form (every step a normal double, the larger term taken directly): a |u| whose bound
+// is the double below DBL_MAX and, two doubles up, one past it (the logarithms' route: overflow with ln|value|), both
+// against the reference, and the batch path gives the scalar calls' bits there. (Between them, the bound 1.79769313486
+// 231574e308 rounds to DBL_MAX, status ok.) The sibling: the two points do straddle the edge.
+TEST(VdhBoundThm1, DirectFormAtTheTopOfTheRange) {
+  const double us[2] = {1.5155454408784289e+156, 1.5155454408784293e+156}, V = 1e300, b = 1, G = 1;
+  for (double u : us) privoco::testing::expect_matches_reference("VDH.bound.thm1", {u, V, b, G}, 4, 1e-15);
+  const double Vs[2] = {V, V}, bs[2] = {b, b}, Gs[2] = {G, G};
+  const double* cols[4] = {us, Vs, bs, Gs};
+  privoco::fast::Value out[2];
+  fv::bound_thm1_batch(cols, out, 2);
+  for (int i = 0; i < 2; ++i) {
+    const privoco::fast::Value s = fv::bound_thm1(us[i], V, b, G);
+    EXPECT_EQ(out[i].status, s.status);
+    EXPECT_EQ(out[i].value, s.value);
+    EXPECT_EQ(out[i].log_abs(), s.log_abs());
+  }
+  EXPECT_EQ(out[0].status, privoco::fast::Status::ok) << "the sibling";
+  EXPECT_EQ(out[1].status, privoco::fast::Status::overflow) << "the sibling";
+}
+
 namespace {
 ref::Certified thm12(double u, double V, double G) {
   const double x[3] = {u, V, G};

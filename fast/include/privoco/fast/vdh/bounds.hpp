@@ -6,6 +6,8 @@ namespace privoco::fast::vdh {
 
 // VDH Thm 1 (000) = Thm 10 (002) as printed, at u, V = sum g^2, b, G. Overflow reported as status + ln|value|.
 Value bound_thm1(double u, double V, double b, double G);
+// Its batch path over the columns {u, V, b, G} (evaluate.hpp's BatchFn): the same bits as the scalar calls.
+void bound_thm1_batch(const double* const* cols, Value* out, std::size_t n);
 
 // VDH Thm 2 (000) = Thm 11 (002) as printed: sum_j bound_thm1(u_j, V_j, b_j, G) over d coordinates (Algorithm 3).
 // Overflow of any term (or of the sum) is reported as status overflow with ln|value|.
