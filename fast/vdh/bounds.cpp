@@ -143,6 +143,37 @@ Value bound_thm2(const double* u, const double* V, const double* b, int d, doubl
 }
 
 namespace {
+// Theorem 12's second term k (ln(k ln 2) - 1) + ln 2, k = 11 G |u|: it crosses zero (k ~ 0.5 and ~3.1), so in
+// double-double with one rounding at the end (67 ulp at u = 0.035, G = 8.3 in double), with k's exponent kept apart
+// (11G |u| may overflow: from logarithms the term lost 611 ulp at G = DBL_MAX)
+PRIVOCO_DD_INLINE xd thm12_b(double au, double G) {
+  const xd k = xd_of(11.0) * xd_of(G) * xd_of(au);
+  return k * xd_of(xd_log(k) + log_dd(kLn2dd) - dd{1, 0}) + xd_of(kLn2dd);
+}
+// VDH Thm 12 (3.8.2) where its terms are normal doubles: the largest of the three taken directly (thm12 compares
+// their logarithms only outside this range); sv = sqrt(2V), third_log the third term's logarithm by the reading
+// (libm's, formed by the caller), in_sum: the third term is |u| sqrt(2V) + 1 + third_log (A9(b), A9(c)) rather than
+// |u| (sqrt(2V) + 1 + third_log) (A9(a)). ok cleared where a term or the value leaves the normal range, or u = 0.
+template <bool kSelect>
+PRIVOCO_DD_INLINE double thm12_direct(double u, double V, double G, double sv, double third_log, bool in_sum,
+                                      bool& ok) {
+  const double au = std::fabs(u);
+  // |u| sqrt(8V) (sqrt(ln(1 + 8 u^2 V)) + 1), the logarithm of the argument with its exponent apart (l1 below the
+  // normal range leaves sqrt(l1) + 1 = 1, however it is rounded)
+  const xd q = xd_of(8.0) * xd_of(au) * xd_of(au) * xd_of(V), lq = kSelect ? xd_log1p_select(q) : xd_log1p(q);
+  const double l1 = scale2_bits(to_double(lq.m), lq.e < -1100 ? -1100 : (lq.e > 1100 ? 1100 : lq.e));
+  const double a = au * std::sqrt(8.0) * std::sqrt(V) * (std::sqrt(l1) + 1);
+  const xd bx = thm12_b(au, G);
+  const double bv = scale2_bits(to_double(bx.m), bx.e < -1100 ? -1100 : (bx.e > 1100 ? 1100 : bx.e));
+  // (in_sum as a factor and a term, not a select between the two forms)
+  const double c = in_sum ? au * sv + 1 + third_log : au * (sv + 1 + third_log);
+  // (v bounds all three: a, c and bv are never NaN; a comparison of bv itself, which is a select with the constant
+  // ln 2 inside xd's sum, became a select of flags that kept GCC from vectorising the loop)
+  const double ac = a > c ? a : c, v = bv > ac ? bv : ac;
+  ok &= (au > 0) & (v <= kDblMax) & (v >= 0x1p-1022);
+  return v;
+}
+
 // reading: 'a' (A9(a), as printed), 'b' (A9(b), the third term as the proof prints it), 'c' (A9(c), the proof's first
 // case redone: both halves of the prior and eps <= 1/(5G) kept; ERRATA.md E2)
 Value thm12(double u, double V, double G, char reading) {
@@ -160,6 +191,14 @@ Value thm12(double u, double V, double G, char reading) {
     out.value = reading == 'a' ? kLn2Hi : 1 + third_log;
     return out;
   }
+  {
+    bool ok = true;
+    const double v = thm12_direct<false>(u, V, G, sv, third_log, reading != 'a', ok);
+    if (ok) {
+      out.value = v;
+      return out;
+    }
+  }
   const double au = std::fabs(u);
   // logs of the three terms (all > 0 except the second, which may be negative: it is then not the max)
   // l1 = ln(1 + 8 u^2 V) from the argument with its exponent apart (from ln(8 u^2 V) = ln 8 + 2 ln|u| + ln V the
@@ -168,12 +207,8 @@ Value thm12(double u, double V, double G, char reading) {
   const double ln_a = std::log(au) + 0.5 * (std::log(8.0) + std::log(V)) + std::log1p(std::sqrt(l1));
   const double c_direct = reading != 'a' ? au * sv + 1 + third_log : au * (sv + 1 + third_log);
   const double ln_c = std::isfinite(c_direct) ? std::log(c_direct) : std::log(au) + std::log(sv + 1 + third_log);
-  // k (ln(k ln 2) - 1) + ln 2, k = 11 G |u|, crosses zero (k ~ 0.5 and ~3.1): in double-double, one rounding at the
-  // end (67 ulp at u = 0.035, G = 8.3 in double), with k's exponent kept apart (11G |u| may overflow: from logarithms
-  // the term lost 611 ulp at G = DBL_MAX)
   double bterm = -INFINITY, ln_b = -INFINITY;
-  const xd k = xd_of(11.0) * xd_of(G) * xd_of(au);
-  const xd bx = k * xd_of(xd_log(k) + log_dd(kLn2dd) - dd{1, 0}) + xd_of(kLn2dd);
+  const xd bx = thm12_b(au, G);
   {
     if (bx.m.hi > 0) {
       ln_b = to_double(xd_log(bx));
@@ -245,6 +280,22 @@ PRIVOCO_KERNEL_INLINE void thm1_kernel_body(XdBlock& b, int k) {
   }
 }
 PRIVOCO_VARIANTS(isa, void, thm1_kernel, (XdBlock& b, int k), (b, k))
+// Theorem 12 as printed (A9(a)) {u, V, G} where thm12_direct holds: a first loop forms sqrt(2V) and libm's
+// ln(1 + 2 sqrt(2V)) as thm12 does (into columns 3 and 4); elsewhere thm12 (its logarithms)
+PRIVOCO_KERNEL_INLINE void thm12_kernel_body(XdBlock& b, int k) {
+  for (int i = 0; i < k; ++i) {
+    b.in[3][i] = std::sqrt(2.0) * std::sqrt(b.in[1][i]);
+    b.in[4][i] = std::log1p(2 * b.in[3][i]);
+  }
+  for (int i = 0; i < k; ++i) {
+    bool ok = true;
+    const double v = thm12_direct<true>(b.in[0][i], b.in[1][i], b.in[2][i], b.in[3][i], b.in[4][i], false, ok);
+    b.scalar[i] = !ok;
+    b.set(i, xd_of(ok ? v : 1.0));
+  }
+}
+PRIVOCO_VARIANTS(isa, void, thm12_kernel, (XdBlock& b, int k), (b, k))
+Value bound_thm12_flat(const double* p) { return bound_thm12(p[0], p[1], p[2]); }
 Value bound_thm1_flat(const double* p) { return bound_thm1(p[0], p[1], p[2], p[3]); }
 }  // namespace
 
@@ -260,6 +311,11 @@ void conj_exp_linear_batch(const double* const* cols, Value* out, std::size_t n)
 
 void bound_thm1_batch(const double* const* cols, Value* out, std::size_t n) {
   static const numerics::XdBatch how{&entry("VDH.bound.thm1"), bound_thm1_flat, thm1_kernel};
+  numerics::xd_batch(how, cols, out, n);
+}
+
+void bound_thm12_batch(const double* const* cols, Value* out, std::size_t n) {
+  static const numerics::XdBatch how{&entry("VDH.bound.thm12"), bound_thm12_flat, thm12_kernel};
   numerics::xd_batch(how, cols, out, n);
 }
 

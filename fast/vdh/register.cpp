@@ -34,6 +34,7 @@ void register_paper(Registry& r) {
   r.add("VDH.bound.thm1", [](const double* p) { return vdh::bound_thm1(p[0], p[1], p[2], p[3]); });
   r.add_batch("VDH.bound.thm1", vdh::bound_thm1_batch);
   r.add("VDH.bound.thm12", [](const double* p) { return vdh::bound_thm12(p[0], p[1], p[2]); });
+  r.add_batch("VDH.bound.thm12", vdh::bound_thm12_batch);
   r.add("VDH.bound.thm2",
      [](const double* p) {  // the flat layout {d, u_1..u_d, V_1..V_d, b_1..b_d, G} (catalogue.hpp)
        static const Entry& e = entry("VDH.bound.thm2");

@@ -15,6 +15,8 @@ Value bound_thm2(const double* u, const double* V, const double* b, int d, doubl
 
 // VDH Thm 12 (002), (3.8.2) as printed (reading A9(a)), at u, V = sum g^2, G.
 Value bound_thm12(double u, double V, double G);
+// Its batch path over the columns {u, V, G} (evaluate.hpp's BatchFn): the same bits as the scalar calls.
+void bound_thm12_batch(const double* const* cols, Value* out, std::size_t n);
 // Reading A9(b) of the third term: |u| sqrt(2V) + 1 + ln(1 + 2 sqrt(2V)) (ERRATA.md E2).
 Value bound_thm12_a9b(double u, double V, double G);
 // Reading A9(c), the proof's first case redone: |u| sqrt(2V) + 1 + 2 ln(1 + 2 sqrt(2V)/(5G)) (ERRATA.md E2).
