@@ -45,6 +45,10 @@ Value igd_regret_flat(const double* p) {
 Value pqftl_iterate_error_flat(const double* p) {
   return pqftl_iterate_error(p[0], p[1], p[2], p[3], p[4], p[5], p[6], LogBase(static_cast<int>(p[7])));
 }
+Value pqftl_flat(const double* p) {
+  return pqftl_regret_bound(p[0], p[1], p[2], p[3], p[4], p[5], LogBase(static_cast<int>(p[6])),
+                            LogBase(static_cast<int>(p[7])), PqftlBoundWhich(static_cast<int>(p[8])));
+}
 Value kt08_risk_flat(const double* p) { return kt08_risk(p[0], p[1], p[2], p[3], p[4], p[5]); }
 Value cms11_sample_flat(const double* p) { return cms11_sample(p[0], p[1], p[2], p[3], p[4]); }
 Value pgiga_beta_flat(const double* p) {
@@ -220,6 +224,33 @@ PRIVOCO_KERNEL_INLINE void pqftl_iterate_kernel_body(XdBlock& b, int k) {
     b.scalar[i] = !(lo > 0) | (t > T) | pole;
   }
 }
+// pqftl {R, alpha, eps, delta, T, d, log_base, log_base_regret, which}: JKT Eq (32), A = R^4 (1 + 2R/alpha)^2 lr/alpha
+// and B = 3 sqrt(d) R (2R^2/alpha + R + 2)(1 + 2R/alpha)(1 + lr) sqrt(li) lo/sqrt(eps), their sum (which = total), A
+// (qftl_term) or B (perturbation_term); B = 0 (lo = 0), and a sum below the normal range, go to the scalar function.
+PRIVOCO_KERNEL_INLINE void pqftl_kernel_body(XdBlock& b, int k) {
+  for (int i = 0; i < k; ++i) {
+    const double R = b.in[0][i], alpha = b.in[1][i], which = b.in[8][i];
+    double lr, li, lo;
+    detail::pqftl_logs<true>(b.in[4][i], b.in[3][i], b.in[6][i], b.in[7][i], lr, li, lo);
+    const xd u = detail::one_plus_two_r_over_alpha(R, alpha);
+    const xd wf = xd_scale2(xd_of(R) * xd_of(R) / xd_of(alpha), 1) + xd_of(R) + xd_of(2.0);
+    ProductLane A, B;
+    A.take(R, false), A.take(R, false), A.take(R, false), A.take(R, false);
+    A.take_nonzero(u, false), A.take_nonzero(u, false), A.take(lr, false), A.take(alpha, true);
+    B.take(3.0, false), B.take(std::sqrt(b.in[5][i]), false), B.take(R, false), B.take_nonzero(wf, false);
+    B.take_nonzero(u, false), B.take(1 + lr, false), B.take(std::sqrt(li), false), B.take(lo, false);
+    B.take(std::sqrt(b.in[2][i]), true);
+    const double va = A.value(), vb = B.value(), s = va + vb;
+    // (which's cases as flags combined with & and |, the value by arithmetic: selects of flags kept GCC from
+    // vectorising)
+    const bool total = which == 0, qftl = which == 1, pert = which == 2;
+    const bool ok = (qftl & A.ok) | (pert & B.ok) |
+                    (total & A.ok & B.ok & (std::fabs(s) <= 1.7976931348623157e308) & (std::fabs(s) >= 0x1p-1022));
+    const double v = qftl ? va : (pert ? vb : s);
+    b.scalar[i] = !ok;
+    b.set(i, xd_of(ok ? v : 1.0));
+  }
+}
 // kt08_risk {gamma, T, L, eps_g, x_star_norm, R_A}: JKT Thm 11's eps_g/2 + R_A/T + (4/T) sqrt(L'^2 R_A ll/alpha) +
 // max(16 L'^2/alpha, 6) ll/T, ll = ln(4 ln T/gamma); the two R_A terms only where R_A > 0 (as the scalar function)
 PRIVOCO_KERNEL_INLINE void kt08_kernel_body(XdBlock& b, int k) {
@@ -268,6 +299,7 @@ PRIVOCO_VARIANTS(isa, void, pigd_kernel, (XdBlock& b, int k), (b, k))
 PRIVOCO_VARIANTS(isa, void, pgiga_kernel, (XdBlock& b, int k), (b, k))
 PRIVOCO_VARIANTS(isa, void, igd_regret_kernel, (XdBlock& b, int k), (b, k))
 PRIVOCO_VARIANTS(isa, void, pqftl_iterate_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, pqftl_kernel, (XdBlock& b, int k), (b, k))
 PRIVOCO_VARIANTS(isa, void, kt08_kernel, (XdBlock& b, int k), (b, k))
 PRIVOCO_VARIANTS(isa, void, cms11_kernel, (XdBlock& b, int k), (b, k))
 
@@ -326,6 +358,10 @@ void igd_regret_batch(const double* const* c, Value* out, std::size_t n) {
 void pqftl_iterate_error_batch(const double* const* c, Value* out, std::size_t n) {
   static const numerics::XdBatch how{&entry("JKT.bound.pqftl_iterate_error"), pqftl_iterate_error_flat,
                                      pqftl_iterate_kernel, nullptr, bit(4) | bit(5) | bit(6)};
+  numerics::xd_batch(how, c, out, n);
+}
+void pqftl_batch(const double* const* c, Value* out, std::size_t n) {
+  static const numerics::XdBatch how{&entry("JKT.bound.pqftl"), pqftl_flat, pqftl_kernel, nullptr, bit(4) | bit(5)};
   numerics::xd_batch(how, c, out, n);
 }
 void kt08_risk_batch(const double* const* c, Value* out, std::size_t n) {

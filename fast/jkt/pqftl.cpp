@@ -128,9 +128,8 @@ Value pqftl_regret_bound(double R, double alpha, double eps, double delta, doubl
                        static_cast<double>(which)};
   check_params(e, x);
   check_integer(e, "T", T), check_integer(e, "d", d);
-  const double lr = base_regret == LogBase::two ? std::log2(T) : std::log(T);  // J2
-  const double li = base == LogBase::e ? std::log(T) : std::log2(T);          // J1: the tree's log T
-  const double lo = 0.5 * (std::log(li) - std::log(delta)) / (base == LogBase::two ? kLn2Hi : 1.0);  // log sqrt(li/delta)
+  double lr, li, lo;
+  detail::pqftl_logs<false>(T, delta, static_cast<double>(base), static_cast<double>(base_regret), lr, li, lo);
   const xd u = one_plus_two_r_over_alpha(R, alpha);
   // JKT Eq (32): A = R^4 (1 + 2R/alpha)^2/alpha log T, B = 3 sqrt(d) R (2R^2/alpha + R + 2)(1 + 2R/alpha)
   // (1 + log T) sqrt(log T) log sqrt(log T/delta)/sqrt(eps)

@@ -51,10 +51,8 @@ void register_paper(Registry& r) {
   r.add("JKT.alg.quadratic_loss", [](const double* p) { return quadratic_loss(p); });
   r.add("JKT.bound.pqftl_iterate_error", pqftl_iterate_error_flat);
   r.add_batch("JKT.bound.pqftl_iterate_error", pqftl_iterate_error_batch);
-  r.add("JKT.bound.pqftl", [](const double* p) {
-    return pqftl_regret_bound(p[0], p[1], p[2], p[3], p[4], p[5], LogBase(static_cast<int>(p[6])),
-                              LogBase(static_cast<int>(p[7])), PqftlBoundWhich(static_cast<int>(p[8])));
-  });
+  r.add("JKT.bound.pqftl", pqftl_flat);
+  r.add_batch("JKT.bound.pqftl", pqftl_batch);
   r.add("JKT.const.pol_alpha", [](const double* p) { return pol_alpha(p[0], p[1]); });
   r.add("JKT.const.pol_Lprime", [](const double* p) { return pol_Lprime(p[0], p[1], p[2]); });
   r.add("JKT.noise.pol_beta", pol_beta_flat);

@@ -697,6 +697,24 @@ TEST(JktPqftlBounds, FastAndSecondRoute) {
   EXPECT_THROW(fast_value("JKT.bound.pqftl_iterate_error", {1, 1, 1, 1e-6, 100, 1, 101, 0}), privoco::DomainError);
 }
 
+// Eq (32)'s batch path where B is negative (log sqrt(log T/delta) < 0: base e, T = 2, delta = 0.9): the total, each
+// term, a total that is negative (B dominating at d = 10^6, eps = 10^-6), and B = 0 (delta = ln 2 = log T: the
+// scalar function's route); against the reference and the scalar calls bit for bit. The sibling: the total there is
+// not A + |B|.
+TEST(JktPqftlBounds, BatchWhereThePerturbationTermIsNegative) {
+  std::vector<std::vector<double>> pts;
+  for (double which : {0.0, 1.0, 2.0}) {
+    pts.push_back({1, 1, 1, 0.9, 2, 1, 0, 0, which});
+    pts.push_back({0.3, 2, 1e-6, 0.9, 2, 1e6, 0, 1, which});
+    pts.push_back({1, 1, 1, std::log(2.0), 2, 1, 0, 0, which});
+  }
+  privoco::testing::expect_batch_matches("JKT.bound.pqftl", pts, 8);
+  EXPECT_LT(fast_value("JKT.bound.pqftl", pts[1]), 0);
+  EXPECT_NE(fast_value("JKT.bound.pqftl", pts[0]),
+            fast_value("JKT.bound.pqftl", pts[3]) + std::fabs(fast_value("JKT.bound.pqftl", pts[6])))
+      << "the sibling";
+}
+
 // The prover's verdicts: (30) refuted by the exact instance and by random instances only where ||A||/t > alpha;
 // (31) refuted on the proof's event; (32) against seeded runs certified by replay.
 TEST(JktPqftlBounds, ProverVerdicts) {

@@ -20,6 +20,7 @@
 #include "privoco/proofs/check.hpp"
 #include "privoco/reference/evaluate.hpp"
 #include "privoco/reference/jkt/tree.hpp"
+#include "support/reference_match.hpp"
 
 namespace ref = privoco::reference;
 namespace fj = privoco::fast::jkt;
@@ -128,6 +129,23 @@ TEST(JktTreeSigma, BatchGivesTheScalarBitsAndStopsWhereThereIsNoSigma) {
   }
   for (std::size_t i = 0; i < bad; ++i) ASSERT_EQ(out[i].value, scalar(i).value) << i;
   EXPECT_EQ(out[bad].value, 0);  // not written
+}
+
+// delta below ~1e-306 (down to the smallest subnormal): log T/delta past DBL_MAX. sigma, PQFTL's Eq (31) and Eq (32)
+// against the reference, and the batch paths give the scalar bits (the quotient as a double-double overflowed to NaN,
+// and sigma was refused as undefined there). The sibling: that quotient is not finite.
+TEST(JktTreeSigma, DeltaBelowTheNormalRange) {
+  std::vector<std::vector<double>> sig, it, p32;
+  for (double delta : {2.2250738585072014e-308, 1e-310, 8.7737456524445644e-316, 4.9406564584124654e-324})
+    for (double base : {0.0, 1.0, 2.0}) {
+      sig.push_back({3.5, 0.7, delta, 9007199254740992.0, base});
+      it.push_back({3.5, 2, 0.7, delta, 1 << 20, 7, 1000, base});
+      p32.push_back({3.5, 2, 0.7, delta, 1 << 20, 7, base, 1, 0});
+    }
+  privoco::testing::expect_batch_matches("JKT.noise.tree_sigma", sig, 8);
+  privoco::testing::expect_batch_matches("JKT.bound.pqftl_iterate_error", it, 8);
+  privoco::testing::expect_batch_matches("JKT.bound.pqftl", p32, 8);
+  EXPECT_FALSE(std::isfinite(53.0 / 1e-310)) << "the sibling";
 }
 
 TEST(JktTreeCounts, ClosedFormsLevelsAndEnumerationAgree) {

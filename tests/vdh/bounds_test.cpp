@@ -74,42 +74,22 @@ TEST(VdhBoundThm1, OutOfRangeAndErrors) {
 // bound is a double just below DBL_MAX and one past it (the logarithms' route: overflow with ln|value|), both against
 // the reference, and the batch path gives the scalar calls' bits there. The sibling: the two points do straddle the
 // edge.
-namespace {
-template <class Scalar>
-void expect_top_of_direct_range(const char* id, privoco::fast::BatchFn batch, Scalar scalar,
-                                const std::vector<std::vector<double>>& points) {
-  ASSERT_EQ(points.size(), 2u);
-  const std::size_t np = points[0].size();
-  std::vector<std::vector<double>> cols(np, std::vector<double>(2));
-  std::vector<const double*> cp(np);
-  for (std::size_t j = 0; j < np; ++j) {
-    for (int i = 0; i < 2; ++i) cols[j][i] = points[i][j];
-    cp[j] = cols[j].data();
-  }
-  privoco::fast::Value out[2];
-  batch(cp.data(), out, 2);
-  for (int i = 0; i < 2; ++i) {
-    privoco::testing::expect_matches_reference(id, points[i], 4, 1e-15);
-    const privoco::fast::Value s = scalar(points[i].data());
-    EXPECT_EQ(out[i].status, s.status) << id;
-    EXPECT_EQ(out[i].value, s.value) << id;
-    EXPECT_EQ(out[i].log_abs(), s.log_abs()) << id;
-  }
-  EXPECT_EQ(out[0].status, privoco::fast::Status::ok) << "the sibling: " << id;
-  EXPECT_EQ(out[1].status, privoco::fast::Status::overflow) << "the sibling: " << id;
-}
-}  // namespace
-
 TEST(VdhBounds, DirectFormsAtTheTopOfTheRange) {
   // Theorem 1: the bound 1.7976931348623156e308, and two doubles of u up 1.797693134862316e308 (between them, the
   // bound 1.79769313486231574e308 rounds to DBL_MAX, status ok)
-  expect_top_of_direct_range("VDH.bound.thm1", fv::bound_thm1_batch,
-                             [](const double* p) { return fv::bound_thm1(p[0], p[1], p[2], p[3]); },
-                             {{1.5155454408784289e+156, 1e300, 1, 1}, {1.5155454408784293e+156, 1e300, 1, 1}});
+  const std::vector<std::vector<double>> thm1_points{{1.5155454408784289e+156, 1e300, 1, 1},
+                                                     {1.5155454408784293e+156, 1e300, 1, 1}};
   // Theorem 12 (its second term wins): 1.7976931348623154e308, and the next u 1.7976931348623159e308
-  expect_top_of_direct_range("VDH.bound.thm12", fv::bound_thm12_batch,
-                             [](const double* p) { return fv::bound_thm12(p[0], p[1], p[2]); },
-                             {{2.328471137198671e+304, 1, 1}, {2.3284711371986716e+304, 1, 1}});
+  const std::vector<std::vector<double>> thm12_points{{2.328471137198671e+304, 1, 1}, {2.3284711371986716e+304, 1, 1}};
+  privoco::testing::expect_batch_matches("VDH.bound.thm1", thm1_points, 4, 1e-15);
+  privoco::testing::expect_batch_matches("VDH.bound.thm12", thm12_points, 4, 1e-15);
+  const auto status = [](const char* id, const std::vector<double>& p) {
+    return privoco::fast::evaluate(privoco::entry(id), p.data()).status;
+  };
+  for (const auto& [id, pts] : {std::pair{"VDH.bound.thm1", thm1_points}, std::pair{"VDH.bound.thm12", thm12_points}}) {
+    EXPECT_EQ(status(id, pts[0]), privoco::fast::Status::ok) << "the sibling: " << id;
+    EXPECT_EQ(status(id, pts[1]), privoco::fast::Status::overflow) << "the sibling: " << id;
+  }
 }
 
 namespace {

@@ -20,6 +20,7 @@ Value pigd_flat(const double* p);           // JKT.bound.pigd
 Value pgiga_flat(const double* p);          // JKT.bound.pgiga
 Value igd_regret_flat(const double* p);     // JKT.bound.igd_regret
 Value pqftl_iterate_error_flat(const double* p);  // JKT.bound.pqftl_iterate_error
+Value pqftl_flat(const double* p);          // JKT.bound.pqftl
 Value kt08_risk_flat(const double* p);      // JKT.bound.kt08_risk
 Value cms11_sample_flat(const double* p);   // JKT.bound.cms11_sample
 void c_exponent_batch(const double* const* cols, Value* out, std::size_t n);
@@ -35,6 +36,7 @@ void pigd_batch(const double* const* cols, Value* out, std::size_t n);
 void pgiga_batch(const double* const* cols, Value* out, std::size_t n);
 void igd_regret_batch(const double* const* cols, Value* out, std::size_t n);
 void pqftl_iterate_error_batch(const double* const* cols, Value* out, std::size_t n);
+void pqftl_batch(const double* const* cols, Value* out, std::size_t n);
 void kt08_risk_batch(const double* const* cols, Value* out, std::size_t n);
 void cms11_sample_batch(const double* const* cols, Value* out, std::size_t n);
 

@@ -58,8 +58,13 @@ struct ProductLane {
     renorm();
   }
   PRIVOCO_DD_INLINE void take(const xd& f, bool divide) {  // f's mantissa rounded to a double, in [1/2, 1]
+    ok &= f.m.hi != 0;
+    take_nonzero(f, divide);
+  }
+  // a factor that cannot be 0 (a sum of positive terms): no test (in a kernel, the test of a sum with a constant
+  // term, 1 + 2R/alpha, became a select of flags through xd's sum, which kept GCC from vectorising the loop)
+  PRIVOCO_DD_INLINE void take_nonzero(const xd& f, bool divide) {
     const double fm = std::fabs(to_double(f.m));
-    ok &= fm != 0;
     sign = f.m.hi < 0 ? -sign : sign;
     m = divide ? m / fm : m * fm;
     e += divide ? -f.e : f.e;
