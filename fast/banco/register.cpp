@@ -16,6 +16,7 @@ void register_paper(Registry& r) {
   r.add("BANCO.noise.mgf", mgf);
   r.add_batch("BANCO.noise.mgf", mgf_batch);
   r.add("BANCO.noise.subexp_params", subexp_params);
+  r.add_batch("BANCO.noise.subexp_params", subexp_params_batch);
   r.add_batch("BANCO.noise.second_moment", second_moment_batch);
 }
 

@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
@@ -16,6 +17,7 @@
 #include "privoco/reference/banco/magnitude.hpp"
 #include "support/ball_eval.hpp"
 #include "support/gen.hpp"
+#include "support/reference_match.hpp"
 
 namespace ref = privoco::reference::banco;
 namespace fb = privoco::fast::banco;
@@ -144,6 +146,31 @@ TEST(BancoNoise, RefusesWhereInfinite) {
     EXPECT_NE(std::string(e.what()).find("eps"), std::string::npos) << e.what();
   }
   EXPECT_THROW(eval_fn(ref::subexp_params, {3, 2.8, 1, 1}), privoco::DomainError);
+}
+
+// sigma_1D^2's batch path over its four readings, eps just above 2 sqrt 2 (b = eps/4: 64/eps^4 just below 1) and eps
+// from 1e-300 to 1e300: against the reference and the scalar calls bit for bit; then a batch with a point below 2 sqrt 2
+// stops there with the scalar function's error naming eps. The sibling: the readings give different values.
+TEST(BancoNoise, SubexpParamsBatch) {
+  std::vector<std::vector<double>> pts;
+  for (double eps : {2.8284271247461907, 3.0, 1e-300, 1e300, 7.5})
+    for (double br : {0.0, 1.0})
+      for (double mode : {0.0, 1.0})
+        if (br == 0 || mode == 0 || eps > 2.83) pts.push_back({17, eps, br, mode});
+  privoco::testing::expect_batch_matches("BANCO.noise.subexp_params", pts, 4);
+  const double d[3] = {5, 5, 5}, eps[3] = {3, 2.8, 3}, br[3] = {1, 1, 1}, mode[3] = {1, 1, 1};
+  const double* cols[4] = {d, eps, br, mode};
+  privoco::fast::Value out[3];
+  try {
+    fb::subexp_params_batch(cols, out, 3);
+    ADD_FAILURE();
+  } catch (const privoco::DomainError& e) {
+    EXPECT_NE(std::string(e.what()).find("eps = 2.7999999999999998"), std::string::npos) << e.what();
+  }
+  const double p0[4] = {5, 3, 1, 1};
+  EXPECT_EQ(out[0].value, fb::subexp_params(p0).value);
+  const double q0[4] = {5, 3, 0, 1};
+  EXPECT_NE(fb::subexp_params(p0).value, fb::subexp_params(q0).value) << "the sibling";
 }
 
 // The checks: the second moment certified (the sampler's radius law not rejected, a wrong one rejected); the quoted

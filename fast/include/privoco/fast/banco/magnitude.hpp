@@ -32,8 +32,9 @@ namespace privoco::fast::banco {
 Value second_moment(const double* p);  // BANCO.noise.second_moment {d, eps}: 4 d (d + 1)/eps^2
 Value mgf(const double* p);            // BANCO.noise.mgf {d, eps, beta}; DomainError naming beta for |beta| >= eps/2
 Value subexp_params(const double* p);  // BANCO.noise.subexp_params {d, eps, b_reading, sigma1d2_mode}
-// second_moment's batch path (privoco/fast/evaluate.hpp's BatchFn: the same bits point by point, vectorised)
+// The batch paths of the three (privoco/fast/evaluate.hpp's BatchFn: the same bits point by point, vectorised)
 void second_moment_batch(const double* const* cols, Value* out, std::size_t n);
 void mgf_batch(const double* const* cols, Value* out, std::size_t n);
+void subexp_params_batch(const double* const* cols, Value* out, std::size_t n);
 
 }  // namespace privoco::fast::banco
