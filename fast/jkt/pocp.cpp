@@ -142,11 +142,46 @@ Value chi_norm(double d, double s, ChiWhich which) {
   return out;
 }
 
+namespace {
+// H_n = sum_{k<=n} 1/k in double-double (one rounding of the exact value: mpmath at 300 bits) for n = 0..64, as hi and
+// lo (the sum of up to 64 double-double quotients it replaces cost a microsecond per point)
+constexpr double kHarmonicHi[65] = {
+    0x0.0p+0, 0x1.0000000000000p+0, 0x1.8000000000000p+0, 0x1.d555555555555p+0, 0x1.0aaaaaaaaaaabp+1,
+    0x1.2444444444444p+1, 0x1.399999999999ap+1, 0x1.4be2be2be2be3p+1, 0x1.5be2be2be2be3p+1, 0x1.6a1ba1ba1ba1cp+1,
+    0x1.76e86e86e86e8p+1, 0x1.828b574116fa3p+1, 0x1.8d3601ebc1a4dp+1, 0x1.970e9f759a426p+1, 0x1.a03331bebed4ap+1,
+    0x1.a8bbba47475d3p+1, 0x1.b0bbba47475d3p+1, 0x1.b84341cecee4bp+1, 0x1.bf5fb395eb568p+1, 0x1.c61c554513c25p+1,
+    0x1.cc82bbab7a28bp+1, 0x1.d29b1d31928a3p+1, 0x1.d86c918ea9d00p+1, 0x1.ddfd43a4ec986p+1, 0x1.e35298fa41edbp+1,
+    0x1.e871514c2d72dp+1, 0x1.ed5da01119c1ap+1, 0x1.f21b4140820d7p+1, 0x1.f6ad8a6514569p+1, 0x1.fb1778bd5af58p+1,
+    0x1.ff5bbd019f39cp+1, 0x1.01be62a1d7defp+2, 0x1.03be62a1d7defp+2, 0x1.05aedec0dfa0ep+2, 0x1.0790c0a2c182cp+2,
+    0x1.0964dde495a00p+2, 0x1.0b2bfa565cbc7p+2, 0x1.0ce6c9e7a8d82p+2, 0x1.0e95f25372f31p+2, 0x1.103a0c95170d6p+2,
+    0x1.11d3a62eb0a6fp+2, 0x1.13634247aa688p+2, 0x1.14e95aa93080ep+2, 0x1.1666609d48514p+2, 0x1.17dabdb48e22bp+2,
+    0x1.1946d475fa397p+2, 0x1.1aab00fb8aeb9p+2, 0x1.1c07997e441c9p+2, 0x1.1d5ceed39971fp+2, 0x1.1eab4cde0c624p+2,
+    0x1.1ff2faf287438p+2, 0x1.21343c33c884cp+2, 0x1.226f4fe503987p+2, 0x1.23a471b4b6500p+2, 0x1.24d3da0090630p+2,
+    0x1.25fdbe132ea42p+2, 0x1.2722505c53367p+2, 0x1.2841c0a42f486p+2, 0x1.295c3c3a40f02p+2, 0x1.2a71ee2038429p+2,
+    0x1.2b82ff314953ap+2, 0x1.2c8f964645214p+2, 0x1.2d97d856c9425p+2, 0x1.2e9be897cd529p+2, 0x1.2f9be897cd529p+2};
+constexpr double kHarmonicLo[65] = {
+    0x0.0p+0, 0x0.0p+0, 0x0.0p+0, 0x1.5555555555555p-54, -0x1.5555555555555p-53, 0x1.1111111111111p-53,
+    -0x1.999999999999ap-53, -0x1.0750750750750p-53, -0x1.0750750750750p-53, -0x1.7917917917918p-53,
+    0x1.ba1ba1ba1ba1cp-53, -0x1.8bb5d2a2fba41p-53, 0x1.1ef4d807af069p-53, -0x1.ab8f1608a65bep-55,
+    0x1.de40ccc6fafb5p-53, 0x1.8bbba47475d30p-63, 0x1.8bbba47475d30p-63, 0x1.e244d0cafeff5p-53,
+    -0x1.5a7af5b7923b9p-55, -0x1.cfe21bbebc232p-53, -0x1.b2441129144bfp-56, 0x1.4fcfdf60f5d80p-53,
+    0x1.ace725326a352p-53, -0x1.05081c27466b5p-57, 0x1.4504d392e0eeap-53, 0x1.e6329ce851397p-54,
+    -0x1.d1d30050c3b21p-53, 0x1.65d541bd49339p-54, 0x1.d77cea0336e2fp-53, -0x1.8ed134cd6eeabp-54,
+    0x1.26a1daa9666eep-55, 0x1.1771f596c3bb9p-54, 0x1.1771f596c3bb9p-54, 0x1.9390fd58b437bp-54,
+    0x1.bab96f9d4b0cdp-53, 0x1.52640843acd6ep-52, 0x1.c42b24b573f35p-52, 0x1.0270552427d7ap-52,
+    0x1.a41f7d8ff1f29p-52, -0x1.f2d9f207077d0p-52, 0x1.ce31d17d7ba58p-54, 0x1.6a4acb3f0b41ap-54,
+    0x1.7831966291d19p-53, 0x1.18f0195c9db9cp-53, 0x1.a3bdde22abf42p-52, 0x1.fec38e7db1a48p-52,
+    -0x1.c2296cfe1809dp-54, 0x1.d81c4ef356060p-53, -0x1.be9c8330ffa7bp-52, -0x1.b177b803f4dc6p-53,
+    0x1.12c942b6577d5p-52, 0x1.63199306a7cdap-52, 0x1.b1de7f556cb9fp-52, 0x1.6d660d286f304p-53,
+    -0x1.a81d911fee54fp-52, 0x1.a1ce2ce0b8484p-53, -0x1.cbe8ae8cfe933p-53, 0x1.b6563202b990cp-53,
+    -0x1.991c90323d9b7p-53, -0x1.30f9d9f57eb12p-53, -0x1.50e2a2d9ec513p-54, 0x1.2d97134bb1b5ep-53,
+    -0x1.58b05551e5149p-52, -0x1.17ac4510e1045p-52, -0x1.17ac4510e1045p-52};
+}  // namespace
+
 dd harmonic_dd(double n) {
   if (n <= 64) {
-    dd h{0, 0};
-    for (double k = n; k >= 1; --k) h = h + dd{1, 0} / dd{k, 0};  // smallest terms first
-    return h;
+    const int j = n < 1 ? 0 : static_cast<int>(n);
+    return {kHarmonicHi[j], kHarmonicLo[j]};
   }
   // H_n = ln n + gamma + 1/(2n) - 1/(12n^2) + 1/(120n^4) - 1/(252n^6) + 1/(240n^8) - ..., error < 1/(132 n^10)
   static const dd kGamma{0x1.2788cfc6fb619p-1, -0x1.6cb90701fbfabp-58};

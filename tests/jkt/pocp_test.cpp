@@ -13,6 +13,7 @@
 #include "privoco/proofs/check.hpp"
 #include "privoco/reference/ball.hpp"
 #include "privoco/reference/evaluate.hpp"
+#include "privoco/fast/jkt/pocp.hpp"
 #include "privoco/reference/jkt/pocp.hpp"
 
 namespace ref = privoco::reference;
@@ -437,4 +438,35 @@ TEST(JktPocpBounds, Cor1RefutedAtLargeEps) {
     }
   }
   EXPECT_THROW(k->run({{"gamma", "1.5"}}, 1), privoco::ParamError);
+}
+
+// H_n in double-double against the exact sum in ball arithmetic (psi(n + 1) + gamma past 300): the table to 64 within
+// 2^-104 relative, the asymptotic series beyond within 2^-66 (its truncation 1/(132 n^10) and the double tail's
+// rounding: 2^-69 at n = 65), n = 0..300 and 10^3..10^15. The sibling: H_{n-1} from the table is far off.
+TEST(JktHarmonic, DoubleDoubleWithin2ToMinus100) {
+  const auto check = [](double n, bool sibling) {
+    ref::Ball h(0.0), t;
+    if (n <= 300) {
+      for (long k = 1; k <= static_cast<long>(n); ++k) {
+        ref::Ball kb(static_cast<double>(k));
+        arb_ui_div(t, 1, kb, 256);
+        arb_add(h, h, t, 256);
+      }
+    } else {  // psi(n + 1) + gamma
+      ref::Ball x(n + 1), g;
+      arb_digamma(h, x, 256);
+      arb_const_euler(g, 256);
+      arb_add(h, h, g, 256);
+    }
+    const privoco::fast::dd f = privoco::fast::jkt::harmonic_dd(sibling ? n - 1 : n);
+    ref::Ball fb(f.hi), lo(f.lo), err;
+    arb_add(fb, fb, lo, 256);
+    arb_sub(err, fb, h, 256);
+    arb_abs(err, err);
+    arb_mul_2exp_si(t, h, n <= 64 ? -104 : -66);
+    return arb_le(err, t) != 0 || (n == 0 && arb_is_zero(err));
+  };
+  for (int n = 0; n <= 300; ++n) EXPECT_TRUE(check(n, false)) << n;
+  for (double n = 1e3; n <= 1e15; n *= 10) EXPECT_TRUE(check(n, false)) << n;
+  EXPECT_FALSE(check(10, true)) << "the sibling";
 }

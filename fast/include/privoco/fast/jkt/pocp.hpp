@@ -34,7 +34,7 @@ enum class ChiWhich { mean = 0, variance = 1, variance_printed = 2 };
 Value chi_norm(double d, double s, ChiWhich which);
 enum class NoiseSumWhich { exact = 0, line1 = 1, line2 = 2, line3 = 3 };
 // JKT.bound.pocp_noise_sum: E sum_{t=1}^{T-1} ||b_{t+1}|| = sqrt2 beta R(d) H_{T-1} (R(d) = Gamma((d+1)/2)/Gamma(d/2);
-// the chi mean of JKT.noise.chi_norm, H_{T-1} in double-double: the sum to 64 terms, ln n + gamma + Bernoulli terms
+// the chi mean of JKT.noise.chi_norm, H_{T-1} in double-double: a table to 64 terms, ln n + gamma + Bernoulli terms
 // beyond), or Eq (12)'s printed lines 1-3; beyond the double range status with ln|value|.
 Value pocp_noise_sum(double lambda_A, double eps, double delta, double T, double d, CParse parse, NoiseSumWhich which);
 // H_n in double-double
