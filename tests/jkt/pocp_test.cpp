@@ -236,6 +236,14 @@ TEST(JktPocp, ChiNormMomentsAndThePrintedVariance) {
         worst = std::max(worst, u);
         EXPECT_LE(u, 4.0) << d << " " << s << " " << w;
       }
+  // every d of the table of R(d)^2 (d <= 200): the mean and the variance (d - 2 R^2 cancels: the table's low parts)
+  for (int d = 1; d <= 200; ++d)
+    for (int w = 0; w < 2; ++w) {
+      const double x[3] = {double(d), 1.0, double(w)};
+      const double u = ref::ulp_error(ref::evaluate(e, x), privoco::fast::evaluate(e, x).value);
+      worst = std::max(worst, u);
+      EXPECT_LE(u, 4.0) << d << " " << w;
+    }
   std::printf("JKT.noise.chi_norm: fast against certified, max %.2f ulp\n", worst);
   const double at2[3] = {3, 2, 2}, at1[3] = {3, 1, 2}, var1[3] = {3, 1, 1};
   EXPECT_LT(ref::evaluate(e, at2).nearest(), 0.0);  // a negative "variance"
