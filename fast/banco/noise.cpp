@@ -71,7 +71,8 @@ PRIVOCO_DD_INLINE xd subexp_xd(double d, double eps, double b_reading, double mo
   const xd four = over_eps2_xd(kLn4Over3 * (16 * (d + 1)), eps);
   // b = eps/4: 1/b = 4/eps must be below eps/2 (eps^4 > 64), sigma^2 = (d + 1) (eps^2/16) ln(1/(1 - 64/eps^4))
   const xd e2 = xd_of(eps) * xd_of(eps), y = xd_of(64.0) / (e2 * e2);
-  in_domain = printed | four_over_eps | (scale2_bits(to_double(y.m), y.e < -1100 ? -1100 : (y.e > 1000 ? 1000 : y.e)) < 1);
+  const double yv = scale2_bits(to_double(y.m), y.e < -1100 ? -1100 : (y.e > 1000 ? 1000 : y.e));
+  in_domain = printed | four_over_eps | (yv < 1);
   if constexpr (!kSelect) {
     if (printed) return pr;
     if (four_over_eps) return four;

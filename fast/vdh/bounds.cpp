@@ -165,7 +165,6 @@ PRIVOCO_DD_INLINE double thm12_direct(double u, double V, double G, double sv, d
   const double a = au * std::sqrt(8.0) * std::sqrt(V) * (std::sqrt(l1) + 1);
   const xd bx = thm12_b(au, G);
   const double bv = scale2_bits(to_double(bx.m), bx.e < -1100 ? -1100 : (bx.e > 1100 ? 1100 : bx.e));
-  // (in_sum as a factor and a term, not a select between the two forms)
   const double c = in_sum ? au * sv + 1 + third_log : au * (sv + 1 + third_log);
   // (v bounds all three: a, c and bv are never NaN; a comparison of bv itself, which is a select with the constant
   // ln 2 inside xd's sum, became a select of flags that kept GCC from vectorising the loop)
