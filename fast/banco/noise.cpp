@@ -39,7 +39,7 @@ namespace {
 template <bool kSelect>
 PRIVOCO_DD_INLINE xd mgf_xd(double d, double eps, double beta, bool& in_domain) {
   const xd q = xd_of(2 * std::fabs(beta)) / xd_of(eps), x = q * q;
-  in_domain = scale2_bits(to_double(x.m), x.e < -1100 ? -1100 : (x.e > 1000 ? 1000 : x.e)) < 1;
+  in_domain = xd_to_double_clamped(x) < 1;
   const xd y = x / (xd_of(1.0) - x), l = kSelect ? xd_log1p_select(y) : xd_log1p(y);
   const xd E = l * xd_of(0.5 * (d + 1));  // below 2^27 (1 - x >= 2^-107, d <= 2^20): exp_small's range
   return xd_detail::exp_small(xd_detail::unscaled(E, -1000, 50));
@@ -71,7 +71,7 @@ PRIVOCO_DD_INLINE xd subexp_xd(double d, double eps, double b_reading, double mo
   const xd four = over_eps2_xd(kLn4Over3 * (16 * (d + 1)), eps);
   // b = eps/4: 1/b = 4/eps must be below eps/2 (eps^4 > 64), sigma^2 = (d + 1) (eps^2/16) ln(1/(1 - 64/eps^4))
   const xd e2 = xd_of(eps) * xd_of(eps), y = xd_of(64.0) / (e2 * e2);
-  const double yv = scale2_bits(to_double(y.m), y.e < -1100 ? -1100 : (y.e > 1000 ? 1000 : y.e));
+  const double yv = xd_to_double_clamped(y);
   in_domain = printed | four_over_eps | (yv < 1);
   if constexpr (!kSelect) {
     if (printed) return pr;

@@ -17,7 +17,6 @@
 namespace privoco::fast::vdh {
 
 namespace {
-constexpr double kDblMax = 1.7976931348623157e308;
 // Theorem 1's two logarithms' arguments, with the exponent kept apart (B = b + V as an xd: it may pass DBL_MAX):
 // X = 11 G^2 |u| sqrt5 sqrt(pi)/(4 sqrt b), whose ln less 1 is t1's bracket; 16 u^2 B^{3/2} sqrt(pi)/sqrt(b), t2's
 // (the constants 11 sqrt5 sqrt(pi)/4 and 16 sqrt(pi) in double-double, mpmath at 300 bits)
@@ -32,8 +31,8 @@ PRIVOCO_DD_INLINE xd thm1_t2_arg(double au, xd B, double b) {
 
 // x as a double where that is a normal one (to_value's value there), ok cleared elsewhere; no branch
 PRIVOCO_DD_INLINE double normal_value(xd x, bool& ok) {
-  const double v = scale2_bits(to_double(x.m), x.e < -1100 ? -1100 : (x.e > 1100 ? 1100 : x.e));
-  ok &= (std::fabs(v) >= 0x1p-1022) & (std::fabs(v) <= kDblMax);
+  const double v = xd_to_double_clamped(x);
+  ok &= (std::fabs(v) >= 0x1p-1022) & (std::fabs(v) <= DBL_MAX);
   return v;
 }
 
@@ -50,8 +49,8 @@ PRIVOCO_DD_INLINE double thm1_direct(double u, double V, double b, double G, boo
   const double l = normal_value(kSelect ? xd_log1p_select(argx) : xd_log1p(argx), ok);
   const double s = 8 * B * l, t2 = std::sqrt(s);
   const double v = 1 + au * (t1 > t2 ? t1 : t2);
-  ok &= (au > 0) & (B <= kDblMax) & (G11 <= kDblMax) & (std::fabs(t1) <= kDblMax) & (s <= kDblMax) &
-        (s >= 0x1p-900) & (v <= kDblMax);
+  ok &= (au > 0) & (B <= DBL_MAX) & (G11 <= DBL_MAX) & (std::fabs(t1) <= DBL_MAX) & (s <= DBL_MAX) &
+        (s >= 0x1p-900) & (v <= DBL_MAX);
   return v;
 }
 }  // namespace
@@ -161,15 +160,15 @@ PRIVOCO_DD_INLINE double thm12_direct(double u, double V, double G, double sv, d
   // |u| sqrt(8V) (sqrt(ln(1 + 8 u^2 V)) + 1), the logarithm of the argument with its exponent apart (l1 below the
   // normal range leaves sqrt(l1) + 1 = 1, however it is rounded)
   const xd q = xd_of(8.0) * xd_of(au) * xd_of(au) * xd_of(V), lq = kSelect ? xd_log1p_select(q) : xd_log1p(q);
-  const double l1 = scale2_bits(to_double(lq.m), lq.e < -1100 ? -1100 : (lq.e > 1100 ? 1100 : lq.e));
+  const double l1 = xd_to_double_clamped(lq);
   const double a = au * std::sqrt(8.0) * std::sqrt(V) * (std::sqrt(l1) + 1);
   const xd bx = thm12_b(au, G);
-  const double bv = scale2_bits(to_double(bx.m), bx.e < -1100 ? -1100 : (bx.e > 1100 ? 1100 : bx.e));
+  const double bv = xd_to_double_clamped(bx);
   const double c = in_sum ? au * sv + 1 + third_log : au * (sv + 1 + third_log);
   // (v bounds all three: a, c and bv are never NaN; a comparison of bv itself, which is a select with the constant
   // ln 2 inside xd's sum, became a select of flags that kept GCC from vectorising the loop)
   const double ac = a > c ? a : c, v = bv > ac ? bv : ac;
-  ok &= (au > 0) & (v <= kDblMax) & (v >= 0x1p-1022);
+  ok &= (au > 0) & (v <= DBL_MAX) & (v >= 0x1p-1022);
   return v;
 }
 

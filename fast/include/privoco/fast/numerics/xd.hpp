@@ -80,6 +80,11 @@ PRIVOCO_DD_INLINE xd xd_sqrt(xd a) {
   return xd_detail::renorm({pos ? r.hi : zero, pos ? r.lo : zero}, (a.e - odd) >> 1);
 }
 PRIVOCO_DD_INLINE xd xd_scale2(xd a, std::int64_t k) { return {a.m, a.m.hi == 0 ? a.e : a.e + k}; }  // a 2^k, exact
+// a rounded to a double with its exponent clamped to [-1100, 1100] (no branch): the double where that is a normal
+// one (to_value's value there), else 0, a subnormal or inf of the right sign, for range tests and comparisons
+PRIVOCO_DD_INLINE double xd_to_double_clamped(xd a) {
+  return scale2_bits(to_double(a.m), a.e < -1100 ? -1100 : (a.e > 1100 ? 1100 : a.e));
+}
 PRIVOCO_DD_INLINE xd xd_select(bool c, xd a, xd b) {  // c ? a : b, field by field
   return {{c ? a.m.hi : b.m.hi, c ? a.m.lo : b.m.lo}, c ? a.e : b.e};
 }
