@@ -29,7 +29,8 @@ namespace {
 // Q(n + 1/2, x) = e^{-x} (erfcx(sqrt x) + sum_{j<n} x^{j+1/2}/Gamma(j + 3/2)) for d = 2n + 1 (the finite forms of
 // the regularized upper incomplete gamma at integer and half-integer order). Positive terms, each from the last in
 // double-double; the sum rescaled by 2^-600 when it grows past 2^600 (the terms reach e^x, x up to 4608).
-numerics::Scaled chi_tail(int d, dd x) {
+// O(d): for small d, and where the sums from the peak below do not settle before their last term.
+numerics::Scaled chi_tail_finite(int d, dd x) {
   const int n = d / 2;
   dd u{1, 0}, S{0, 0};
   long e = 0;
@@ -55,6 +56,66 @@ numerics::Scaled chi_tail(int d, dd x) {
   s.E = -x;
   s.renorm();
   return s;
+}
+
+// ln Gamma(z) for z >= 26 by Stirling's series to z^-13 (the next term is below 3e-23 at z = 26), in double-double
+// (DLMF 5.11.1); 1/(12 z) in double-double, its smaller terms in double
+dd lgamma_stirling_dd(double z) {
+  static const dd kHalfLn2Pi{0x1.d67f1c864beb5p-1, -0x1.65b5a1b7ff5dfp-55};
+  const double y = 1 / (z * z);
+  const double rest = y * (-1.0 / 360 + y * (1.0 / 1260 + y * (-1.0 / 1680 + y * (1.0 / 1188 + y * (-691.0 / 360360 + y * (1.0 / 156))))));
+  return log_dd(dd{z, 0}) * (z - 0.5) - dd{z, 0} + kHalfLn2Pi + dd{1, 0} / dd{12 * z, 0} + dd{rest / z, 0};
+}
+
+// Q(a, x), a = d/2 >= 25, summed from the largest terms outwards (the terms e^{-x} x^c/Gamma(c + 1) of both finite
+// and infinite sums peak at c near x): t = e^{-x} x^a/Gamma(a + 1) from logarithms in double-double, then
+// x >= a: Q = t sum_{k>=0} (a/x)((a-1)/x)...((a-k)/x), down the finite sum, ratios (a - k)/x <= 1 falling;
+// x < a:  Q = 1 - P, P = t sum_{k>=0} x^k/((a+1)...(a+k)) (DLMF 8.7.1), ratios x/(a + k) < 1 falling, P < 0.6.
+// Each stops once the geometric bound on the rest is below 2^-64 of the sum. Returns false where the sum from above
+// would reach its last term (then the finite form above is as cheap and exact).
+bool chi_tail_from_peak(int d, dd x, numerics::Scaled& s) {
+  const double a = 0.5 * d;
+  const dd log_t = log_dd(x) * a - x - lgamma_stirling_dd(a + 1);  // ln t
+  const dd inv_x = dd{1, 0} / x;
+  dd S{0, 0};
+  if (x.hi >= a) {
+    dd u = inv_x * a;  // the top term t a/x of the finite sum, relative to t
+    for (double c = a - 1;; c -= 1) {
+      S = S + u;
+      if (c <= 0) {  // the finite sum's last term added: exact for even d; odd d lacks erfc(sqrt x)
+        if (d % 2 == 1) return false;
+        break;
+      }
+      const double r = c * inv_x.hi;  // the next ratio; the ones after it are smaller
+      if (u.hi * r <= 0x1p-64 * S.hi * (1 - r)) break;
+      u = u * c * inv_x;
+    }
+    s.m = S.hi + S.lo;
+    s.e2 = 0;
+    s.E = log_t;
+    s.renorm();
+    return true;
+  }
+  dd u{1, 0};
+  for (double c = a + 1;; c += 1) {
+    S = S + u;
+    const double r = x.hi / c;
+    if (u.hi * r <= 0x1p-64 * S.hi * (1 - r)) break;
+    u = u * x / c;
+  }
+  const dd P = log_t.hi < -800 ? dd{0, 0} : exp_dd(log_t) * S;  // (t < e^-800: P below 1e-340)
+  const dd Q = dd{1, 0} - P;
+  s.m = Q.hi + Q.lo;
+  s.e2 = 0;
+  s.E = dd{0, 0};
+  s.renorm();
+  return true;
+}
+
+numerics::Scaled chi_tail(int d, dd x) {
+  numerics::Scaled s;
+  if (d >= 50 && chi_tail_from_peak(d, x, s)) return s;
+  return chi_tail_finite(d, x);
 }
 }  // namespace
 

@@ -7,8 +7,11 @@
 
 #include <arb_hypgeom.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
+#include <vector>
 
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
@@ -109,6 +112,50 @@ RC_GTEST_PROP(JktPqftlNoise, FastWithin4UlpOfCertified, ()) {
     RC_ASSERT(v.status == privoco::fast::Status::underflow);
     RC_ASSERT(std::fabs(v.log_abs() - c.log_abs()) <= 1e-13 * std::fabs(c.log_abs()));
   }
+}
+
+// The fast chi tail Q(d/2, x) sums from its largest term outwards for d >= 50 (t = e^{-x} x^a/Gamma(a + 1) by
+// Stirling's series, then down the finite sum where x >= a or the complement's series where x < a) and falls back to
+// the finite sums where the sum from above would reach its last term: points on every side of those switches (d =
+// 49/50, x = a exactly at k_t = 9, x just above and below a, odd d near x = a, d = 2^20 for POL's tail) within 4 ulp
+// of the certified value (ln|value| to 1e-13 where it underflows). The sibling: the tolerance tells the value at d
+// from the one at d + 1 at every point where the tail is below 1/2 (nearer 1 a neighbour may round alike).
+TEST(JktPqftlNoise, TailFromThePeakInEveryRegime) {
+  int points = 0, below_half = 0, apart = 0;
+  double worst = 0;
+  auto check = [&](const char* id, std::vector<double> x, std::vector<double> x_next) {
+    const auto& e = privoco::entry(id);
+    const ref::Certified c = ref::evaluate(e, x.data()), c_next = ref::evaluate(e, x_next.data());
+    const privoco::fast::Value v = privoco::fast::evaluate(e, x.data());
+    ++points;
+    if (!std::isnormal(c.nearest())) {
+      EXPECT_EQ(v.status, privoco::fast::Status::underflow) << id << " d=" << x[0];
+      EXPECT_LE(std::fabs(v.log_abs() - c.log_abs()), 1e-13 * std::fabs(c.log_abs())) << id << " d=" << x[0];
+      ++below_half;
+      apart += std::fabs(v.log_abs() - c_next.log_abs()) > 1e-13 * std::fabs(c.log_abs());
+      return;
+    }
+    ASSERT_EQ(v.status, privoco::fast::Status::ok) << id << " d=" << x[0];
+    const double u = ref::ulp_error(c, v.value);
+    worst = std::max(worst, u);
+    EXPECT_LE(u, 4.0) << id << " d=" << x[0] << " x[1]=" << x[1];
+    if (c.nearest() < 0.5) ++below_half, apart += ref::ulp_error(c_next, v.value) > 4.0;
+  };
+  for (double d : {48.0, 49.0, 50.0, 51.0, 100.0, 101.0, 511.0, 512.0, 1023.0})
+    for (int k : {1, 8, 9, 10, 30}) {  // x = 9d/(2k) against a = d/2: above, equal (k = 9), below
+      const double t = std::ldexp(1.0, k) - 1;
+      for (double which : {0.0, 1.0}) check("JKT.noise.pqftl_noise_norms", {d, t, which}, {d + 1, t, which});
+    }
+  const double g_eq = std::exp(-1.0 / 9);  // x = 4.5 d ln(1/gamma) near a = d/2
+  for (double d : {50.0, 51.0, 1001.0, 65537.0, 1048575.0})
+    for (double gamma : {1e-6, 0.5, std::nextafter(g_eq, 0.0), g_eq, std::nextafter(g_eq, 1.0), 0.9, 0.999}) {
+      const double p = d == 1048575.0 ? d - 1 : d + 1;
+      check("JKT.bound.pol_noise_norm", {d, gamma, 1, 1, 1, 100, 1, 0.5, 2}, {p, gamma, 1, 1, 1, 100, 1, 0.5, 2});
+    }
+  std::printf("chi tails: %d points, worst %.2f ulp; told apart from d + 1 at %d of the %d below 1/2\n", points, worst,
+              apart, below_half);
+  EXPECT_EQ(apart, below_half);
+  EXPECT_GE(below_half, 60);  // of the 125
 }
 
 TEST(JktPqftlNoise, PrintedTailsRefutedCorrectedThresholdHolds) {
