@@ -81,8 +81,10 @@ Value giga_tq(double L_G, double alpha, TqRounding r) {
   // t_q = 2 L_G^2/alpha^2 (JKT Alg 3 l.2), rounded per J6; both scaled by 2^-e (exact) so that a = alpha 2^-e is in [1, 2)
   const int ex = std::ilogb(alpha);
   const double a = std::ldexp(alpha, -ex), l = std::ldexp(L_G, -ex);
-  const double ln_x = kLn2Hi + 2 * (std::log(L_G) - std::log(alpha));
-  if (ln_x > 709.78 || !(l < 0x1p600)) return value_from_log(ln_x);
+  if (!(l < 0x1p500)) {  // (below, x < 2^1001: no overflow, and the logarithms are not needed)
+    const double ln_x = kLn2Hi + 2 * (std::log(L_G) - std::log(alpha));
+    if (ln_x > 709.78 || !(l < 0x1p600)) return value_from_log(ln_x);
+  }
   const dd ratio = dd{l, 0} / dd{a, 0}, xd = ratio * ratio * 2.0;
   if (xd.hi >= 0x1p53) {  // the +1 and the rounding to an integer are below the double's resolution
     Value v;
@@ -90,11 +92,16 @@ Value giga_tq(double L_G, double alpha, TqRounding r) {
     v.value = to_double(r == TqRounding::ceil ? xd : xd + dd{1, 0});
     return v;
   }
-  // here l < 2^27: the products in sign_tq are exact
+  // here l < 2^27: the products in sign_tq are exact. xd is x to 2^-100 relative (< 2^-47 absolute): where it is
+  // farther than 2^-40 from an integer, floor and ceil are certain; nearer, the exact signs decide
   double k = std::floor(to_double(xd));
-  while (sign_tq(l, a, k) < 0) k -= 1;       // now 2 l^2 >= k a^2: k <= x
-  while (sign_tq(l, a, k + 1) >= 0) k += 1;  // and x < k + 1: k = floor(x)
-  const bool integer = sign_tq(l, a, k) == 0;
+  const dd frac = xd - dd{k, 0};
+  bool integer = false;
+  if (!(frac.hi > 0x1p-40 && frac.hi < 1 - 0x1p-40)) {
+    while (sign_tq(l, a, k) < 0) k -= 1;       // now 2 l^2 >= k a^2: k <= x
+    while (sign_tq(l, a, k + 1) >= 0) k += 1;  // and x < k + 1: k = floor(x)
+    integer = sign_tq(l, a, k) == 0;
+  }
   const double fl = k, ce = integer ? k : k + 1;
   Value v;
   v.sign = 1;

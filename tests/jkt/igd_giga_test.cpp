@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -81,6 +82,23 @@ TEST(JktIgdGiga, BurnInIsExactAtIntegerEnds) {
         EXPECT_LE(ref::ulp_error(g, f.value), 1.0);
       }
     }
+  // x within about an ulp of an integer k from 2^4 to 2^52 (L_G = alpha sqrt(k/2) rounded): the fast part decides
+  // floor and ceil from its double-double x where that is farther than 2^-40 from an integer, else by exact signs;
+  // both paths against the certified value (an integer: equal)
+  std::mt19937_64 rng(20261129);
+  int near = 0;
+  for (int i = 0; i < 300; ++i) {
+    const double k = std::floor(std::ldexp(1 + std::uniform_real_distribution<double>(0, 1)(rng), 4 + i % 48));
+    const double alpha = std::ldexp(1 + std::uniform_real_distribution<double>(0, 1)(rng), i % 7 - 3);
+    const double LG = alpha * std::sqrt(k / 2);
+    const double r = double(i % 3), x[3] = {LG, alpha, r};
+    const double xv = 2 * (LG / alpha) * (LG / alpha);
+    near += std::fabs(xv - std::nearbyint(xv)) <= 0x1p-40;
+    EXPECT_EQ(privoco::fast::evaluate(e, x).value, ref::evaluate(e, x).nearest()) << LG << " " << alpha << " " << r;
+  }
+  std::printf("giga_tq near integers: %d of 300 within 2^-40 of one (the exact path)\n", near);
+  EXPECT_GT(near, 30);
+  EXPECT_LT(near, 270);  // and the others on the double-double path
   const double bad[3] = {0.5, 1, 0};
   EXPECT_THROW(privoco::fast::evaluate(e, bad), privoco::DomainError);
   EXPECT_THROW(ref::evaluate(e, bad), privoco::DomainError);
