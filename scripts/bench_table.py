@@ -14,9 +14,10 @@ README.md between the markers `<!-- bench-table begin -->` and `<!-- bench-table
   point by point where there is no closed form), timed on the same points in the same run; the fraction of its results
   that are not finite, and of a sample of `--judge` finite ones that privoco's certified reference judges off by more
   than 16 ulp (the Python module's privoco.check, as `privoco check` judges a file).
-- learners: the Google Benchmark runs of privoco_bench (coordinate-steps or rounds per second), and VDH Alg 3 side by
-  side: privoco's learner through the Python module and a numpy loop of the printed closed form on the same gradients,
-  the loop's predictions judged by the reference as above.
+- learners: the Google Benchmark runs of privoco_bench (coordinate-steps or rounds per second), and side by side
+  through the Python module against a numpy loop on the same gradients: VDH Alg 3 (the printed closed form each
+  round; its predictions judged by the reference as above) and MIP Alg 1 (its played points, fed privoco's noise
+  draws, judged by `privoco check --stream mip_ogd` against the certified replay).
 - reference: the certified reference's cost curve for VDH.pred.conj (`privoco_bench --reference-curve`).
 Needs Debian python3-numpy and python3-scipy, and the Python module on PYTHONPATH (build/python) for the judging.
 """
@@ -666,6 +667,79 @@ def learner_side_by_side(rounds, d, judge_m, seed=1):
             "judged": int(pick.size), "off_16ulp": int(np.count_nonzero(r.verdict != "pass"))}
 
 
+def mip_ogd_naive(g, eta, sigma, r, rng=None, v=None):
+    """MIP Alg 1 (linear losses, the ball of radius r about 0) as a numpy loop: play w_t = Pi(eta theta_t), then
+    theta -= g_t + v_t with v_t ~ N(0, sigma^2 I) drawn by numpy (or the given rows v). The played points (T, d)."""
+    T, d = g.shape
+    theta, W = np.zeros(d), np.empty((T, d))
+    for t in range(T):
+        w = eta * theta
+        n = np.linalg.norm(w)
+        if n > r:
+            w = w * (r / n)
+        W[t] = w
+        theta -= g[t] + (rng.normal(0.0, sigma, d) if v is None else v[t])
+    return W
+
+
+def mip_ogd_side_by_side(bench, rounds, d, judge_rounds, judge_d, seed=1):
+    """MIP Alg 1 (full information) over `rounds` rows of d linear losses g_t uniform in [-1e-3, 1e-3]^d on the unit
+    ball, eta = 0.05, sigma = 1 (as privoco_bench's BM_MipOgd): coordinate-steps per second of privoco.learners.MipOGD
+    (played, update; its own draws) and of mip_ogd_naive (numpy's draws). Judged: the naive loop on the first
+    judge_rounds rows and judge_d coordinates of the same gradients, fed privoco's noise draws of that run (noise()),
+    its played points against the certified replay by `privoco check --stream mip_ogd` (columns g, v, w)."""
+    try:
+        import privoco
+    except ImportError:
+        return None
+    eta, sigma, r = 0.05, 1.0, 1.0
+    g = np.random.default_rng(seed).uniform(-1e-3, 1e-3, size=(rounds, d))
+    a = privoco.learners.MipOGD(eta=eta, sigma=sigma, L=1.0, T=rounds, d=d, h=r, seed=seed)
+    t0 = time.perf_counter()
+    for t in range(rounds):
+        a.played()
+        a.update(g[t])
+    fast = rounds * d / (time.perf_counter() - t0)
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        t0 = time.perf_counter()
+        W = mip_ogd_naive(g, eta, sigma, r, rng=np.random.default_rng(seed + 1))
+        naive = rounds * d / (time.perf_counter() - t0)
+    not_finite = int(np.count_nonzero(~np.isfinite(W)))
+    # the judged run: the same gradients' corner, privoco's draws fed to the naive loop
+    gj = np.ascontiguousarray(g[:judge_rounds, :judge_d])
+    b = privoco.learners.MipOGD(eta=eta, sigma=sigma, L=1.0, T=judge_rounds, d=judge_d, h=r, seed=seed)
+    v = np.empty_like(gj)
+    for t in range(judge_rounds):
+        b.update(gj[t])
+        v[t] = b.noise()
+    Wj = mip_ogd_naive(gj, eta, sigma, r, v=v)
+    cli = os.path.join(os.path.dirname(os.path.abspath(bench)), "privoco")
+    off, judged = judge_mip_ogd(cli, gj, v, Wj, eta, sigma, r)
+    return {"learner": "MIP.alg.full_info", "rounds": rounds, "d": d, "privoco_per_s": fast, "naive_per_s": naive,
+            "privoco_over_naive": fast / naive, "evaluated": int(W.size), "not_finite": not_finite,
+            "judged": judged, "off_16ulp": off, "judged_run": f"{judge_rounds} rounds, d = {judge_d}, privoco's noise"}
+
+
+def judge_mip_ogd(cli, g, v, W, eta, sigma, r):
+    """(failed, predictions): the played points W of a run of MIP Alg 1 (linear losses g, noise v, the ball of radius
+    r about 0) against the certified replay, by `privoco check --stream mip_ogd` (16 ulp of the rounding scale)."""
+    T, d = g.shape
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "mip_ogd.csv")
+        with open(path, "w", newline="") as f:
+            w = csv.writer(f)
+            w.writerow([f"{c}{j + 1}" for c in "gvw" for j in range(d)])
+            for t in range(T):
+                w.writerow([repr(float(x)) for x in np.concatenate([g[t], v[t], W[t]])])
+        out = subprocess.run([cli, "check", path, "--stream", "mip_ogd", "--json", f"eta={eta!r}", f"sigma={sigma!r}",
+                              "L=1", f"T={T}", f"h={r!r}"], capture_output=True, text=True)
+    if out.returncode not in (0, 1):
+        raise RuntimeError(f"privoco check --stream mip_ogd exited {out.returncode}: {out.stderr.strip()}")
+    summary = json.loads(out.stdout.strip().splitlines()[-1])["summary"]
+    return int(summary["failed"]), int(summary["predictions"])
+
+
 def markdown(doc):
     lines = [f"Measured by `scripts/bench_table.py` on {doc['cpu']} ({doc['vector']}), one core, "
              f"{doc['points']} sampled points per ID (seed 1); evaluations per second.", "",
@@ -687,13 +761,15 @@ def markdown(doc):
                   "|---|---|"]
     for l in doc["learners"]:
         lines.append(f"| {l['name']} {l['label']} | {fmt_rate(l['per_s'])} |")
-    for l in doc.get("learners_side_by_side", []):
-        lines += ["", f"| learner, side by side ({l['rounds']} rounds, d = {l['d']}, same gradients) | privoco "
+    if doc.get("learners_side_by_side"):
+        lines += ["", "| learner, side by side (same gradients; coordinate-steps per second) | rounds, d | privoco "
                   "(Python module) | naive numpy loop | privoco / naive | naive not finite | naive off > 16 ulp |",
-                  "|---|---|---|---|---|---|",
-                  f"| {l['learner']} (coordinate-steps per second) | {fmt_rate(l['privoco_per_s'])} | "
-                  f"{fmt_rate(l['naive_per_s'])} | {l['privoco_over_naive']:.1f}x | {l['not_finite']}/{l['evaluated']} | "
-                  f"{l['off_16ulp']}/{l['judged']} |"]
+                  "|---|---|---|---|---|---|---|"]
+    for l in doc.get("learners_side_by_side", []):
+        judged = f"{l['off_16ulp']}/{l['judged']}" + (f" ({l['judged_run']})" if l.get("judged_run") else "")
+        lines.append(f"| {l['learner']} | {l['rounds']}, {l['d']} | {fmt_rate(l['privoco_per_s'])} | "
+                     f"{fmt_rate(l['naive_per_s'])} | {l['privoco_over_naive']:.1f}x | {l['not_finite']}/{l['evaluated']} | "
+                     f"{judged} |")
     rc = doc["reference"]
     if rc:
         lines += ["", f"Certified reference, {rc['id']}, median time per evaluation: " +
@@ -741,8 +817,11 @@ def main():
                                 "judged": judged, "off_16ulp": off, "invalid": invalid, "fast_over_naive": best / rate}
             print(f"  {id:26s} {kind:10s} {rate / 1e6:9.3f} M/s  fast/naive {best / rate:7.1f}x  not finite "
                   f"{nf}/{values.size}  off > 16 ulp {off}/{judged}", flush=True)
-    side = learner_side_by_side(20, 50, min(a.judge, 50)) if a.quick else learner_side_by_side(1000, 1000, a.judge)
-    doc["learners_side_by_side"] = [side] if side else []
+    if a.quick:
+        sides = [learner_side_by_side(20, 50, min(a.judge, 50)), mip_ogd_side_by_side(a.bench, 20, 50, 20, 10)]
+    else:
+        sides = [learner_side_by_side(1000, 1000, a.judge), mip_ogd_side_by_side(a.bench, 1000, 1000, 200, 50)]
+    doc["learners_side_by_side"] = [s for s in sides if s]
     for l in doc["learners_side_by_side"]:
         print(f"  {l['learner']:26s} privoco {l['privoco_per_s'] / 1e6:.3f} M/s, naive loop {l['naive_per_s'] / 1e6:.3f} "
               f"M/s ({l['privoco_over_naive']:.1f}x), not finite {l['not_finite']}/{l['evaluated']}, off > 16 ulp "

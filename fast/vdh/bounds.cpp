@@ -355,9 +355,12 @@ Value bound_thm1_corrected(double u, double V, double b, double G) {
   // r2 = k (ln k - 1 + ln(Z/nu)) + 1, k = |u| 100G/(7 - sqrt5), nu = (5 + sqrt5)/(50G): Lemma 11 case 2 at the proof's
   // eta. The bracket can cancel, so it is formed from logarithms in double-double (k itself may overflow).
   const double s5 = std::sqrt(5.0);
-  const dd ln_k = log_dd(dd{au, 0}) + log_dd(dd{G, 0}) + log_dd(dd{100, 0} / dd{7 - s5, 0});
-  const dd c_nu = dd{50, 0} / dd{5 + s5, 0};  // Z/nu = Z G c_nu; for small t Z G = 0.4 (G cancels)
-  const dd ln_znu = small_t ? log_dd(c_nu * 0.4) : log_dd(dd{Z, 0}) + log_dd(dd{G, 0}) + log_dd(c_nu);
+  static const dd ln_k_const = log_dd(dd{100, 0} / dd{7 - s5, 0});
+  static const dd c_nu = dd{50, 0} / dd{5 + s5, 0};  // Z/nu = Z G c_nu; for small t Z G = 0.4 (G cancels)
+  static const dd ln_c_nu = log_dd(c_nu), ln_c_nu_small = log_dd(c_nu * 0.4);
+  const dd ln_G = log_dd(dd{G, 0});
+  const dd ln_k = log_dd(dd{au, 0}) + ln_G + ln_k_const;
+  const dd ln_znu = small_t ? ln_c_nu_small : log_dd(dd{Z, 0}) + ln_G + ln_c_nu;
   const dd br = ln_k - dd{1, 0} + ln_znu;
   const double ln_m2 = br.hi > 0 ? ln_k.hi + std::log(br.hi) : -INFINITY;
   const double ln_m = std::max({ln_m0, ln_m1, ln_m2});

@@ -42,10 +42,21 @@ names = ["T", "delta", "c_parse", "which"]
 values = bench_table.c_exponent(*[cols[k] for k in names])
 assert bench_table.judge("JKT.const.c_exponent", names, cols, values, 2, 1) == (0, 2, 0)
 assert bench_table.judge("JKT.const.c_exponent", names, cols, values, 2, 1, reading_names=False)[2] == 2
-# the learner side by side: both timed, the naive loop's predictions judged
+# the learners side by side: both timed, the naive loops' predictions judged (VDH Alg 3 by the reference at each
+# state, MIP Alg 1 by the certified replay of its stream: the plain numpy OGD agrees with it)
 side = doc["learners_side_by_side"]
-assert len(side) == 1 and side[0]["privoco_per_s"] > 0 and side[0]["naive_per_s"] > 0, side
-assert side[0]["evaluated"] == 20 * 50 and side[0]["judged"] > 0, side
+assert [l["learner"] for l in side] == ["VDH.alg.alg3", "MIP.alg.full_info"], side
+for l in side:
+    assert l["privoco_per_s"] > 0 and l["naive_per_s"] > 0 and l["evaluated"] == 20 * 50 and l["judged"] > 0, l
+assert side[1]["judged"] == 20 * 10 and side[1]["off_16ulp"] == 0, side[1]
+# the sibling: the same naive loop with the noise added instead of subtracted is judged off
+g = np.random.default_rng(3).uniform(-1e-3, 1e-3, size=(20, 10))
+v = np.random.default_rng(4).normal(size=(20, 10))
+W = bench_table.mip_ogd_naive(g, 0.05, 1.0, 1.0, v=v)
+assert bench_table.judge_mip_ogd(privoco, g, v, W, 0.05, 1.0, 1.0) == (0, 200)
+W_bad = bench_table.mip_ogd_naive(g, 0.05, 1.0, 1.0, v=-v)
+off, judged = bench_table.judge_mip_ogd(privoco, g, v, W_bad, 0.05, 1.0, 1.0)
+assert judged == 200 and off > 100, (off, judged)
 # every timed ID has its naive alternative (per-coordinate IDs included: their dumps carry p_1..p_D)
 assert timed <= set(doc["naive"]), sorted(timed - set(doc["naive"]))
 # a dump with per-coordinate columns: d = 1 and d = 2 rows, mu_2 empty in the first; judged one dimension at a time
@@ -61,7 +72,7 @@ wrong = bench_table._gauss_delta_at(cols["eps"], np.nansum(cols["mu"], axis=1))
 assert bench_table.judge("DP.gauss.delta", names, cols, wrong, 3, 1) == (2, 3, 0)
 text = open(readme).read()
 assert text.startswith("before\n<!-- bench-table begin -->\nMeasured by") and text.endswith("<!-- bench-table end -->\nafter\n")
-assert "\nold\n" not in text and sum(line.startswith("| ") for line in text.splitlines()) == len(doc["fast"]) + 1 + 2 * len(side)
+assert "\nold\n" not in text and sum(line.startswith("| ") for line in text.splitlines()) == len(doc["fast"]) + 1 + 1 + len(side)
 # the sibling: a file without the markers is refused by name, and left as it was
 with open(readme, "w") as f:
     f.write("no markers\n")
