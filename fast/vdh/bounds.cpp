@@ -317,14 +317,56 @@ void bound_thm12_batch(const double* const* cols, Value* out, std::size_t n) {
   numerics::xd_batch(how, cols, out, n);
 }
 
+namespace {
+// Corrected Theorem 1's pieces (VDH.bound.thm1_corrected), shared by the scalar function and the batch kernel.
+// Constants in double-double (mpmath, 300 bits): ln(100/(7 - sqrt5)), 100/(7 - sqrt5), c_nu = 50/(5 + sqrt5)'s
+// ln c_nu and ln(0.4 c_nu).
+constexpr dd kLnK{0x1.85a4f6cca55ebp+1, -0x1.6116eda56d1b6p-56};
+constexpr dd kK{0x1.4fdb657d6ce3bp+4, 0x1.2d32077f1e1dep-50};
+constexpr dd kLnCnu{0x1.eed57c8330e4bp+0, -0x1.12ca37426253dp-54};
+constexpr dd kLnCnuSmall{0x1.044374fc29e0fp+0, -0x1.4f3e70fb07529p-56};
+
+// Z = sqrt(pi/b) erf(C sqrt b), C = 1/(5G) (VDH eq (6) with the conjugate prior), for t = C sqrt b >= 1e-8; below,
+// Z = 2C (1 - t^2/3 + ...) = 2C to 1e-17 and small_t (Z G = 0.4 is used instead; Z itself is then 0). libm's erf:
+// the batch kernel's scalar loop.
+inline double thm1c_Z(double b, double G, bool& small_t) {
+  constexpr double kSqrtPi = 1.7724538509055160273;
+  const double t = std::sqrt(b) / 5 / G;
+  small_t = t < 1e-8;
+  return small_t ? 0 : kSqrtPi / std::sqrt(b) * std::erf(t);
+}
+// ln x, x = 4e (|u| B Z)^2 with the exponent kept apart (Z G = 0.4 where small_t; Zc is Z, any positive value there)
+PRIVOCO_DD_INLINE double thm1c_lnx(double au, xd Bx, double G, double Zc, bool small_t) {
+  const xd uBZ = xd_of(au) * Bx * xd_select(small_t, xd_of(0.4) / xd_of(G), xd_of(Zc));
+  return to_double(xd_log(xd_of(4 * M_E) * uBZ * uBZ));
+}
+// 1 + max(m0, m1, m2) where every step is a normal double (w = W(x) given; Zc as above): the three terms directly,
+// as bound_thm1_corrected forms them; ok cleared where a step leaves that range (u = 0, b + V or a term past DBL_MAX).
+// r1 where w <= 1 and r2 where its bracket is <= 0 are at most 1 <= r0, so r0 stands in for them.
+PRIVOCO_DD_INLINE double thm1c_direct(double au, double B, double G, double Zc, bool small_t, double w, bool& ok) {
+  const double s2B = std::sqrt(2.0) * std::sqrt(B);
+  const double f1 = (w - 1) / std::sqrt(w);
+  const dd ln_G = log_dd(dd{G, 0});
+  const dd ln_k = log_dd(dd{au, 0}) + ln_G + kLnK;
+  const dd ln_znu_t = log_dd(dd{Zc, 0}) + ln_G + kLnCnu;
+  const dd ln_znu{small_t ? kLnCnuSmall.hi : ln_znu_t.hi, small_t ? kLnCnuSmall.lo : ln_znu_t.lo};
+  const dd br = ln_k - dd{1, 0} + ln_znu;
+  const double m0 = au * s2B, r0 = m0 + 1, r1 = f1 > 0 ? m0 * f1 + 1 : r0;  // (f1 <= 0: r1 <= 1; m0 f1 may be 0 inf)
+  const double r2k = xd_to_double_clamped(xd_of(au) * xd_of(G) * xd_of(kK) * xd_of(br) + xd_of(1.0));
+  const double r2 = br.hi > 0 ? r2k : r0;
+  const double v = std::max(r0, std::max(r1, r2));
+  ok &= (au > 0) & (B <= DBL_MAX) & (m0 <= DBL_MAX) & (v <= DBL_MAX);
+  return v;
+}
+}  // namespace
+
 // Each of the three terms r_i = 1 + m_i is carried as ln m_i, so that any of them may leave the double range (m_i
 // overflowed: inf, NaN from the dd product, or a value 35 orders too small with status ok), and evaluated directly
-// where the largest is within it.
+// where the largest is within it (thm1c_direct).
 Value bound_thm1_corrected(double u, double V, double b, double G) {
   static const Entry& e = entry("VDH.bound.thm1_corrected");
   const double x[4] = {u, V, b, G};
   check_params(e, x);
-  constexpr double kSqrtPi = 1.7724538509055160273;
   const double au = std::fabs(u);
   // b + V past DBL_MAX: sqrt(B) from the halves (0 * sqrt(inf) was NaN at u = 0)
   const double B = b + V;
@@ -335,11 +377,8 @@ Value bound_thm1_corrected(double u, double V, double b, double G) {
     out.value = 1;
     return out;
   }
-  // Z = sqrt(pi/b) erf(C sqrt b), C = 1/(5G) (VDH eq (6) with the conjugate prior): for t = C sqrt b < 1e-8,
-  // Z = 2C (1 - t^2/3 + ...) = 2C to 1e-17, as 0.4/G with the exponent kept apart (C is subnormal past G = 3.6e307)
-  const double t = std::sqrt(b) / 5 / G;
-  const bool small_t = t < 1e-8;
-  const double Z = small_t ? 0 : kSqrtPi / std::sqrt(b) * std::erf(t);
+  bool small_t;
+  const double Z = thm1c_Z(b, G, small_t);
   const double ln_au = std::log(au);
   // r0 = |u| sqrt(2B) + 1                                                       (|L| <= sqrt(2B))
   const double ln_m0 = ln_au + std::log(s2B);
@@ -348,19 +387,23 @@ Value bound_thm1_corrected(double u, double V, double b, double G) {
   // ln x from x = 4e (|u| B Z)^2 with the exponent kept apart (the sum of logarithms carried 2 ln B's rounding: 41 ulp
   // at ln x = 8.5)
   const xd Bx = std::isfinite(B) ? xd_of(B) : xd_scale2(xd_of(0.5 * b + 0.5 * V), 1);
-  const xd uBZ = xd_of(au) * Bx * (small_t ? xd_of(0.4) / xd_of(G) : xd_of(Z));
-  const double lnx = to_double(xd_log(xd_of(4 * M_E) * uBZ * uBZ));
+  const double lnx = thm1c_lnx(au, Bx, G, Z, small_t);
   const double w = numerics::lambertw_of_log(lnx), f1 = (w - 1) / std::sqrt(w);
+  {
+    bool ok = true;
+    const double v = thm1c_direct(au, B, G, small_t ? 1.0 : Z, small_t, w, ok);
+    if (ok) {
+      out.value = v;
+      return out;
+    }
+  }
   const double ln_m1 = f1 > 0 ? ln_m0 + std::log(f1) : -INFINITY;
   // r2 = k (ln k - 1 + ln(Z/nu)) + 1, k = |u| 100G/(7 - sqrt5), nu = (5 + sqrt5)/(50G): Lemma 11 case 2 at the proof's
   // eta. The bracket can cancel, so it is formed from logarithms in double-double (k itself may overflow).
-  const double s5 = std::sqrt(5.0);
-  static const dd ln_k_const = log_dd(dd{100, 0} / dd{7 - s5, 0});
-  static const dd c_nu = dd{50, 0} / dd{5 + s5, 0};  // Z/nu = Z G c_nu; for small t Z G = 0.4 (G cancels)
-  static const dd ln_c_nu = log_dd(c_nu), ln_c_nu_small = log_dd(c_nu * 0.4);
+  // Z/nu = Z G c_nu; for small t Z G = 0.4 (G cancels)
   const dd ln_G = log_dd(dd{G, 0});
-  const dd ln_k = log_dd(dd{au, 0}) + ln_G + ln_k_const;
-  const dd ln_znu = small_t ? ln_c_nu_small : log_dd(dd{Z, 0}) + ln_G + ln_c_nu;
+  const dd ln_k = log_dd(dd{au, 0}) + ln_G + kLnK;
+  const dd ln_znu = small_t ? kLnCnuSmall : log_dd(dd{Z, 0}) + ln_G + kLnCnu;
   const dd br = ln_k - dd{1, 0} + ln_znu;
   const double ln_m2 = br.hi > 0 ? ln_k.hi + std::log(br.hi) : -INFINITY;
   const double ln_m = std::max({ln_m0, ln_m1, ln_m2});
@@ -375,18 +418,47 @@ Value bound_thm1_corrected(double u, double V, double b, double G) {
   // within range: each term directly (exp of a logarithm would cost |ln| ulp); products in an order that stays finite
   const double m0 = au * s2B;
   const double r0 = m0 + 1;
-  const double r1 = f1 > 0 ? (std::isfinite(m0) ? m0 * f1 : (au * f1) * s2B) + 1 : 1 + (std::isfinite(m0) ? m0 * f1 : 0);
+  const double r1 = f1 > 0 ? (std::isfinite(m0) ? m0 * f1 : (au * f1) * s2B) + 1 : r0;  // (f1 <= 0: r1 <= 1 <= r0)
   double r2;
-  const double k = std::exp(ln_k.hi) * (1 + ln_k.lo);
   if (br.hi <= 0) {
-    r2 = std::isfinite(k) ? to_double(dd{k, 0} * br + dd{1, 0}) : -INFINITY;  // below 1, not the max
+    r2 = r0;  // k br + 1 <= 1 <= r0: not the max
   } else {  // k's exponent kept apart (100G may overflow: exp(ln r2) lost 170 ulp)
-    const xd kx = xd_of(au) * xd_of(100.0) * xd_of(G) / xd_of(7 - s5);
-    r2 = to_value(kx * xd_of(br) + xd_of(1.0)).value;
+    r2 = to_value(xd_of(au) * xd_of(G) * xd_of(kK) * xd_of(br) + xd_of(1.0)).value;
   }
   out.value = std::max({r0, r1, r2});
   if (!std::isfinite(out.value)) return overflow();
   return out;
+}
+
+namespace {
+using numerics::XdBlock;
+// Corrected Theorem 1 {u, V, b, G}: Z by libm's erf and w by the Lambert W iteration in scalar loops (columns 4-7:
+// Z or 1, small_t, ln x, w), ln x and the direct form vectorised; elsewhere bound_thm1_corrected
+PRIVOCO_KERNEL_INLINE void thm1c_kernel_body(XdBlock& b, int k) {
+  for (int i = 0; i < k; ++i) {
+    bool small_t;
+    const double Z = thm1c_Z(b.in[2][i], b.in[3][i], small_t);
+    b.in[4][i] = small_t ? 1.0 : Z;
+    b.in[5][i] = small_t;
+  }
+  for (int i = 0; i < k; ++i)
+    b.in[6][i] = thm1c_lnx(std::fabs(b.in[0][i]), xd_of(b.in[2][i] + b.in[1][i]), b.in[3][i], b.in[4][i], b.in[5][i] != 0);
+  for (int i = 0; i < k; ++i) b.in[7][i] = numerics::lambertw_of_log(b.in[6][i]);
+  for (int i = 0; i < k; ++i) {
+    bool ok = true;
+    const double v = thm1c_direct(std::fabs(b.in[0][i]), b.in[2][i] + b.in[1][i], b.in[3][i], b.in[4][i],
+                                  b.in[5][i] != 0, b.in[7][i], ok);
+    b.scalar[i] = !ok;
+    b.set(i, xd_of(ok ? v : 1.0));
+  }
+}
+PRIVOCO_VARIANTS(isa, void, thm1c_kernel, (XdBlock& b, int k), (b, k))
+Value bound_thm1_corrected_flat(const double* p) { return bound_thm1_corrected(p[0], p[1], p[2], p[3]); }
+}  // namespace
+
+void bound_thm1_corrected_batch(const double* const* cols, Value* out, std::size_t n) {
+  static const numerics::XdBatch how{&entry("VDH.bound.thm1_corrected"), bound_thm1_corrected_flat, thm1c_kernel};
+  numerics::xd_batch(how, cols, out, n);
 }
 
 }  // namespace privoco::fast::vdh

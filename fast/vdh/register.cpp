@@ -43,6 +43,7 @@ void register_paper(Registry& r) {
        return vdh::bound_thm2(p + 1, p + 1 + d, p + 1 + 2 * d, d, p[1 + 3 * d]);
      });
   r.add("VDH.bound.thm1_corrected", [](const double* p) { return vdh::bound_thm1_corrected(p[0], p[1], p[2], p[3]); });
+  r.add_batch("VDH.bound.thm1_corrected", vdh::bound_thm1_corrected_batch);
   r.add("VDH.conj.exp_linear", [](const double* p) { return vdh::conj_exp_linear(p[0], p[1], p[2], p[3]); });
   r.add_batch("VDH.conj.exp_linear", vdh::conj_exp_linear_batch);
 }

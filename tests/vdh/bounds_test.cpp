@@ -223,6 +223,27 @@ RC_GTEST_PROP(VdhBoundThm1Corrected, FastWithin8UlpOfReference, ()) {
   RC_ASSERT(ref::ulp_error(c, fv::bound_thm1_corrected(u, V, b, G).value) <= 8.0);
 }
 
+// The corrected Theorem 1's batch path (erf and Lambert W in scalar loops, the rest vectorised) gives the scalar
+// calls' bits and agrees with the reference: a point where |u| sqrt(2B) underflows to 0 while w = W(x) = 0 makes
+// (w - 1)/sqrt(w) = -inf (the direct form once returned 1 there for 1.2e11: 0 * -inf is NaN, and a max that met the
+// NaN first kept 1), t = C sqrt b below 1e-8, b + V past DBL_MAX, u = 0, an overflow, and ordinary points. The sibling:
+// the product is NaN at that point.
+TEST(VdhBounds, CorrectedThm1BatchAtItsEdges) {
+  const std::vector<std::vector<double>> pts{{1.9339327470060335e-273, 0, 7.4506019697165797e-179, 1.3343385997295504e+281},
+                                             {2.2250738585072014e-308, 1.0783450423320628e-62, 1.416480836702796e-222,
+                                              1.7976931348623157e+308},
+                                             {0.3, 2, 1e-20, 1e5},
+                                             {-7, 1.5e308, 1e308, 0.5},
+                                             {0, 1, 1, 1},
+                                             {1e300, 1e300, 1e-300, 1e300},
+                                             {2.5, 40, 1, 1},
+                                             {-1e-3, 1e-8, 1e3, 1e-2}};
+  privoco::testing::expect_batch_matches("VDH.bound.thm1_corrected", pts, 4, 1e-14);
+  const double m0 = 1.9339327470060335e-273 * (std::sqrt(2.0) * std::sqrt(7.4506019697165797e-179));
+  EXPECT_EQ(m0, 0.0);
+  EXPECT_TRUE(std::isnan(m0 * -INFINITY)) << "the sibling: the product the direct form must not take";
+}
+
 // VDH.conj.Fstar (conjugate prior), certified by bracketing: Fenchel-Young F(x) + F*(u) >= ux at any x (the
 // catalogue's VDH.conj.fenchel_young), tight at the maximiser; F*(0) = -F(0); the scaling F depends on CL, C^2(b+V),
 // C^2 b only; consistent with the certified lower bound of ERRATA E4. Sibling: F* lowered by 1e-6 fails Young.

@@ -24,6 +24,8 @@ Value bound_thm12_a9c(double u, double V, double G);
 
 // VDH.bound.thm1_corrected (derived from the Theorem 10 proof with its steps computed; privoco/reference/vdh/bounds.hpp).
 Value bound_thm1_corrected(double u, double V, double b, double G);
+// Its batch path over the columns {u, V, b, G} (evaluate.hpp's BatchFn): the same bits as the scalar calls.
+void bound_thm1_corrected_batch(const double* const* cols, Value* out, std::size_t n);
 
 // VDH.conj.exp_linear: (u/c)(ln(u/(Ac)) - 1) + K, the conjugate of A e^{cL} - K (formula: privoco/reference/vdh/bounds.hpp).
 Value conj_exp_linear(double A, double c, double K, double u);
