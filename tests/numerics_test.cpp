@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstdio>
 #include <vector>
 
 #include "privoco/assignments.hpp"
@@ -22,6 +23,7 @@
 #include "privoco/proofs/check.hpp"
 #include "privoco/reference/ball.hpp"
 #include "fast/numerics/erfcx_table.hpp"
+#include "fast/numerics/lambertw.hpp"
 #include "fast/numerics/quadrature.hpp"
 #include "fast/numerics/scaled.hpp"
 #include "fast/numerics/vec_math.hpp"
@@ -435,6 +437,46 @@ TEST(Numerics, ErfDoubleDoubleSibling) {
     missed += erf_rel_err(x, 0, {std::erf(x), 0}, false) >= 0x1p-100;
   }
   EXPECT_GT(missed, 0) << "the sibling";
+}
+
+// Lambert's W from ln x (fast/numerics/lambertw.hpp) against Arb's at lnx from -40 (x = 4e-18) to 5000 (x beyond
+// doubles): within 2 ulp. The sibling: below lnx = 1 a final Newton step in W, w (1 + lnx - ln w)/(1 + w), takes
+// the rounding of ln w (up to ulp(39)/2 = 3.6e-15 relative at lnx = -39); the step on w e^w = x that replaced it does
+// not.
+namespace {
+double lambertw_ulps(double lnx, double w) {
+  arb_t t;
+  arb_init(t);
+  arb_set_d(t, lnx);
+  arb_exp(t, t, 256);
+  arb_lambertw(t, t, 0, 256);
+  arf_t a;
+  arf_init(a);
+  arf_set_d(a, w);
+  arb_sub_arf(t, t, a, 256);  // W - w, to ~2^-200 relative
+  arf_clear(a);
+  const double err = std::fabs(arf_get_d(arb_midref(t), ARF_RND_NEAR));
+  arb_clear(t);
+  return err / std::ldexp(1.0, std::ilogb(w) - 52);
+}
+}  // namespace
+RC_GTEST_PROP(Numerics, LambertWOfLogWithin2Ulp, ()) {
+  const bool low = *rc::gen::arbitrary<bool>();
+  const double lnx = low ? -40 + 42 * (*rc::gen::inRange(0, 1 << 20) / double(1 << 20))
+                         : *privoco::testing::log_uniform(2.0, 5000.0);
+  RC_ASSERT(lambertw_ulps(lnx, fn::lambertw_of_log(lnx)) <= 2.0);
+}
+TEST(Numerics, LambertWOfLogSibling) {
+  int off = 0;
+  for (int i = 0; i < 200; ++i) {
+    const double lnx = -39 + i * 0.0437;
+    const double w = fn::lambertw_of_log(lnx);
+    EXPECT_LE(lambertw_ulps(lnx, w), 2.0) << lnx;
+    const double p = w / (1 + w) * (1 + lnx - std::log(w));  // the step in W from the same w
+    off += lambertw_ulps(lnx, p) > 4.0;
+  }
+  std::printf("the step in W off by more than 4 ulp at %d of 200 points with lnx in [-39, -30.3]\n", off);
+  EXPECT_GT(off, 20) << "the sibling";
 }
 
 TEST(Numerics, LogDoubleDoubleSpecialValuesAndSibling) {
