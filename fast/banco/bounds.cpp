@@ -61,15 +61,21 @@ Value magnitude_exact_at(double v, double y, double a) {
   if (!std::isfinite(hi))  // nu near DBL_MAX: the bracket's end overflows (it gave NaN); the reference's limit too
     throw OutOfReach("BANCO.bound.magnitude_exact: a^2 y = " + text17(nu) + " is within a factor 2 of DBL_MAX, where "
                      "the fast evaluation's root search does not reach");
+  // The steps are Newton's in ln lambda: ln m is ln lambda + const near 0 (m = M2 lambda + O(lambda^3)), where a step in
+  // lambda from far below the root only multiplied it by 1 + |ln(lambda/lambda*)| (81 steps per point at the --table
+  // points, most of them climbing from the bracket's 1e-150 start; about 7 now)
   auto split = [&] { return std::sqrt(std::fmax(lo, 1e-300)) * std::sqrt(hi); };
-  double x = std::fmin(split(), 3 * V);  // lambda* >= 3 V (m(lambda) <= lambda/3)
+  // the start: the least of 3 V (lambda* for small V and nu: m = M2 lambda, M2 = m'(0) <= 1/3), 2 sqrt(nu (|ln V| +
+  // ln(1 + nu)/2 + 1)) (near lambda* where ln m ~ lambda^2/(4 nu), below 2 nu) and the bracket's middle
+  const double xg = 2 * std::sqrt(nu) * std::sqrt(std::fabs(lnV) + 0.5 * std::log1p(nu) + 1);
+  double x = std::fmin(std::fmin(3 * V, 0.5 * hi), xg);
   for (int k = 0; k < 400; ++k) {
-    const double lm = m_at(x, nu, 1).log_abs();  // (its Value again below: the slope's regime)
+    const Value mv = m_at(x, nu, 1);  // (its status: the slope's regime below)
+    const double lm = mv.log_abs();
     if (lm > lnV) hi = x;
     else lo = x;
     if (lm == lnV) break;
     double d2m;
-    const Value mv = m_at(x, nu, 1);
     if (mv.status != Status::ok) {
       // m beyond the double range: Psi/m from two logarithms of size |ln m| would carry their absolute error; the
       // slope of ln m in its regimes instead, 1/l + l/(2 nu) (Gaussian, l < 2 nu) or 1 (exponential, beyond)
@@ -81,7 +87,15 @@ Value magnitude_exact_at(double v, double y, double a) {
     } else {
       d2m = slope0(x);  // the formula above cancels as nu -> 0: its limit (a slope within nu of the true one)
     }
+    // below the root where ln m is near-linear in ln lambda (slope x d2m <= 4): the step in ln lambda, not past the
+    // Gaussian estimate xg from below (the linear regime ends before it; beyond, steps in lambda from far above the
+    // root only halve it: 1e266 with the root near 1e141 ran out of steps, NaN); else the step in lambda
+    const double slope_s = x * d2m, ds = -(lm - lnV) / slope_s;
     double xn = x - (lm - lnV) / d2m;
+    if (lm < lnV && slope_s <= 4) {
+      xn = ds < 700 ? x * std::exp(ds) : split();
+      if (x < xg && xn > xg) xn = xg;
+    }
     if (!(xn > lo && xn < hi) || !std::isfinite(xn)) xn = split();
     const bool done = std::fabs(xn - x) <= 1e-13 * x || hi - lo <= 1e-13 * hi;
     x = xn;
