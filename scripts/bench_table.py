@@ -16,8 +16,9 @@ README.md between the markers `<!-- bench-table begin -->` and `<!-- bench-table
   than 16 ulp (the Python module's privoco.check, as `privoco check` judges a file).
 - learners: the Google Benchmark runs of privoco_bench (coordinate-steps or rounds per second), and side by side
   through the Python module against a numpy loop on the same gradients: VDH Alg 3 (the printed closed form each
-  round; its predictions judged by the reference as above) and MIP Alg 1 (its played points, fed privoco's noise
-  draws, judged by `privoco check --stream mip_ogd` against the certified replay).
+  round; its predictions judged by the reference as above), MIP Alg 1 (its played points, fed privoco's noise
+  draws, judged by `privoco check --stream mip_ogd` against the certified replay) and JKT PIGD (its released points
+  with its own noise, judged by `privoco check --stream pigd`).
 - reference: the certified reference's cost curve for VDH.pred.conj (`privoco_bench --reference-curve`).
 Needs Debian python3-numpy and python3-scipy, and the Python module on PYTHONPATH (build/python) for the judging.
 """
@@ -740,6 +741,87 @@ def judge_mip_ogd(cli, g, v, W, eta, sigma, r):
     return int(summary["failed"]), int(summary["predictions"])
 
 
+PIGD_PARAMS = {"L": 2.0, "alpha": 1.0, "radius": 1.0, "eps": 1.0, "delta": 1e-6}
+
+
+def pigd_naive(g, beta, rng, alpha=1.0, r=1.0, step_offset=1):
+    """JKT Alg 2 (PIGD; quadratic losses alpha/2 |x|^2 + g_t.x on the ball of radius r, x_1 = x^_1 = 0) as a numpy
+    loop: release x^_t; x_{t+1} = Pi((t x_t - g_t/alpha)/(t + 1)) (IGD's exact step), b_{t+1} ~ N(0, (beta/t)^2 I)
+    by numpy, x^_{t+1} = Pi(x_{t+1} + b_{t+1}); round T releases nothing. The released points (T, d) and the noise
+    rows (NaN in the last). step_offset 0 divides by t instead of t + 1 (the test's sibling)."""
+    T, d = g.shape
+    x, xh = np.zeros(d), np.zeros(d)
+    XH, B = np.empty((T, d)), np.full((T, d), np.nan)
+
+    def proj(z):
+        n = np.linalg.norm(z)
+        return z * (r / n) if n > r else z
+    for t in range(1, T + 1):
+        XH[t - 1] = xh
+        if t == T:
+            break
+        x = proj((t * x - g[t - 1] / alpha) / (t + step_offset))
+        b = rng.normal(0.0, beta / t, d)
+        B[t - 1] = b
+        xh = proj(x + b)
+    return XH, B
+
+
+def judge_pigd(cli, g, XH, B):
+    """(failed, predictions): a PIGD run's released points against the certified replay with the run's own noise,
+    by `privoco check --stream pigd` (PIGD_PARAMS, T = the rows)."""
+    T, d = g.shape
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "pigd.csv")
+        with open(path, "w", newline="") as f:
+            w = csv.writer(f)
+            w.writerow([f"{c}{j + 1}" for c in ("g", "xhat", "b") for j in range(d)])
+            for t in range(T):
+                w.writerow([repr(float(v)) for v in np.concatenate([g[t], XH[t]])] +
+                           ["" if np.isnan(v) else repr(float(v)) for v in B[t]])
+        out = subprocess.run([cli, "check", path, "--stream", "pigd", "--json", f"T={T}"] +
+                             [f"{k}={v!r}" for k, v in PIGD_PARAMS.items()], capture_output=True, text=True)
+    if out.returncode not in (0, 1):
+        raise RuntimeError(f"privoco check --stream pigd exited {out.returncode}: {out.stderr.strip()}")
+    summary = json.loads(out.stdout.strip().splitlines()[-1])["summary"]
+    return int(summary["failed"]), int(summary["predictions"])
+
+
+def pigd_side_by_side(bench, rounds, d, judge_rounds, judge_d, seed=1):
+    """JKT PIGD over `rounds` rows of d vectors g_t uniform in [-1e-3, 1e-3]^d (as privoco_bench's BM_JktOcp; T =
+    rounds + 1, PIGD_PARAMS, beta = JKT.noise.pigd_beta of them): coordinate-steps per second of privoco.learners.PIGD
+    (played, update) and of pigd_naive (numpy's draws); the naive loop's released points on the first judge_rounds
+    rows and judge_d coordinates judged against the certified replay with its own noise (judge_pigd)."""
+    try:
+        import privoco
+    except ImportError:
+        return None
+    P = PIGD_PARAMS
+    g = np.random.default_rng(seed).uniform(-1e-3, 1e-3, size=(rounds, d))
+    a = privoco.learners.PIGD(P["L"], P["alpha"], P["radius"], P["eps"], P["delta"], rounds + 1, d, seed=seed)
+    t0 = time.perf_counter()
+    for t in range(rounds):
+        a.played()
+        a.update(g[t])
+    fast = rounds * d / (time.perf_counter() - t0)
+    beta_of = lambda T: float(privoco.fast.eval("JKT.noise.pigd_beta", L=P["L"], eps=P["eps"], delta=P["delta"],
+                                                 T=float(T), c_parse="ln_of_half_ln").value)
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        t0 = time.perf_counter()
+        XH, _ = pigd_naive(np.vstack([g, np.zeros((1, d))]), beta_of(rounds + 1), np.random.default_rng(seed + 1),
+                           P["alpha"], P["radius"])
+        naive = rounds * d / (time.perf_counter() - t0)
+    XH = XH[:rounds]
+    not_finite = int(np.count_nonzero(~np.isfinite(XH)))
+    gj = np.ascontiguousarray(g[:judge_rounds, :judge_d])
+    XHj, Bj = pigd_naive(gj, beta_of(judge_rounds), np.random.default_rng(seed + 2), P["alpha"], P["radius"])
+    off, judged = judge_pigd(os.path.join(os.path.dirname(os.path.abspath(bench)), "privoco"), gj, XHj, Bj)
+    return {"learner": "JKT.alg.igd_update", "rounds": rounds, "d": d, "privoco_per_s": fast, "naive_per_s": naive,
+            "privoco_over_naive": fast / naive, "evaluated": int(XH.size), "not_finite": not_finite,
+            "judged": judged, "off_16ulp": off, "judged_run": f"{judge_rounds} rounds, d = {judge_d}, its own noise"}
+
+
 def markdown(doc):
     lines = [f"Measured by `scripts/bench_table.py` on {doc['cpu']} ({doc['vector']}), one core, "
              f"{doc['points']} sampled points per ID (seed 1); evaluations per second.", "",
@@ -818,9 +900,11 @@ def main():
             print(f"  {id:26s} {kind:10s} {rate / 1e6:9.3f} M/s  fast/naive {best / rate:7.1f}x  not finite "
                   f"{nf}/{values.size}  off > 16 ulp {off}/{judged}", flush=True)
     if a.quick:
-        sides = [learner_side_by_side(20, 50, min(a.judge, 50)), mip_ogd_side_by_side(a.bench, 20, 50, 20, 10)]
+        sides = [learner_side_by_side(20, 50, min(a.judge, 50)), mip_ogd_side_by_side(a.bench, 20, 50, 20, 10),
+                 pigd_side_by_side(a.bench, 20, 50, 20, 10)]
     else:
-        sides = [learner_side_by_side(1000, 1000, a.judge), mip_ogd_side_by_side(a.bench, 1000, 1000, 200, 50)]
+        sides = [learner_side_by_side(1000, 1000, a.judge), mip_ogd_side_by_side(a.bench, 1000, 1000, 200, 50),
+                 pigd_side_by_side(a.bench, 1000, 1000, 200, 50)]
     doc["learners_side_by_side"] = [s for s in sides if s]
     for l in doc["learners_side_by_side"]:
         print(f"  {l['learner']:26s} privoco {l['privoco_per_s'] / 1e6:.3f} M/s, naive loop {l['naive_per_s'] / 1e6:.3f} "

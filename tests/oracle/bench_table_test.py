@@ -43,12 +43,13 @@ values = bench_table.c_exponent(*[cols[k] for k in names])
 assert bench_table.judge("JKT.const.c_exponent", names, cols, values, 2, 1) == (0, 2, 0)
 assert bench_table.judge("JKT.const.c_exponent", names, cols, values, 2, 1, reading_names=False)[2] == 2
 # the learners side by side: both timed, the naive loops' predictions judged (VDH Alg 3 by the reference at each
-# state, MIP Alg 1 by the certified replay of its stream: the plain numpy OGD agrees with it)
+# state, MIP Alg 1 and JKT PIGD by the certified replay of their streams: the plain numpy loops agree with them)
 side = doc["learners_side_by_side"]
-assert [l["learner"] for l in side] == ["VDH.alg.alg3", "MIP.alg.full_info"], side
+assert [l["learner"] for l in side] == ["VDH.alg.alg3", "MIP.alg.full_info", "JKT.alg.igd_update"], side
 for l in side:
     assert l["privoco_per_s"] > 0 and l["naive_per_s"] > 0 and l["evaluated"] == 20 * 50 and l["judged"] > 0, l
-assert side[1]["judged"] == 20 * 10 and side[1]["off_16ulp"] == 0, side[1]
+for l in side[1:]:
+    assert l["judged"] == 20 * 10 and l["off_16ulp"] == 0, l
 # the sibling: the same naive loop with the noise added instead of subtracted is judged off
 g = np.random.default_rng(3).uniform(-1e-3, 1e-3, size=(20, 10))
 v = np.random.default_rng(4).normal(size=(20, 10))
@@ -57,6 +58,12 @@ assert bench_table.judge_mip_ogd(privoco, g, v, W, 0.05, 1.0, 1.0) == (0, 200)
 W_bad = bench_table.mip_ogd_naive(g, 0.05, 1.0, 1.0, v=-v)
 off, judged = bench_table.judge_mip_ogd(privoco, g, v, W_bad, 0.05, 1.0, 1.0)
 assert judged == 200 and off > 100, (off, judged)
+# and PIGD's loop with IGD's step divided by t instead of t + 1 (its released points against its own noise columns)
+XH, B = bench_table.pigd_naive(g, 0.1, np.random.default_rng(5))
+assert bench_table.judge_pigd(privoco, g, XH, B) == (0, 200)
+XH_bad, B_bad = bench_table.pigd_naive(g, 0.1, np.random.default_rng(5), step_offset=0)
+off, judged = bench_table.judge_pigd(privoco, g, XH_bad, B_bad)
+assert judged == 200 and off > 50, (off, judged)
 # every timed ID has its naive alternative (per-coordinate IDs included: their dumps carry p_1..p_D)
 assert timed <= set(doc["naive"]), sorted(timed - set(doc["naive"]))
 # a dump with per-coordinate columns: d = 1 and d = 2 rows, mu_2 empty in the first; judged one dimension at a time
