@@ -636,6 +636,22 @@ def alg3_naive(g, b, G):
     return w, Ls, Vs
 
 
+def time_side_by_side(learner, play, g, naive):
+    """Coordinate-steps per second of a privoco learner over the rows g_t (play(), then learner.update(g_t), each
+    round) and of naive() (the numpy loop, warnings silenced), in that order; and naive()'s result."""
+    rounds, d = g.shape
+    t0 = time.perf_counter()
+    for t in range(rounds):
+        play()
+        learner.update(g[t])
+    fast = rounds * d / (time.perf_counter() - t0)
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        t0 = time.perf_counter()
+        out = naive()
+        return fast, rounds * d / (time.perf_counter() - t0), out
+
+
 def learner_side_by_side(rounds, d, judge_m, seed=1):
     """VDH Alg 3 (conjugate prior, b = 1, G = 1) over `rounds` rows of d Gaussian gradients (mean 0.2 (j mod 7 - 3),
     as privoco_bench's BM_Alg3): coordinate-steps per second of privoco.learners.Alg3 (predict, update) and of
@@ -649,16 +665,7 @@ def learner_side_by_side(rounds, d, judge_m, seed=1):
     g = rng.normal(size=(rounds, d)) + 0.2 * (np.arange(d) % 7 - 3)
     b, G = np.ones(d), 1.0
     a = privoco.learners.Alg3(b, G)
-    t0 = time.perf_counter()
-    for t in range(rounds):
-        a.predict()
-        a.update(g[t])
-    fast = rounds * d / (time.perf_counter() - t0)
-    with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore")
-        t0 = time.perf_counter()
-        w, Ls, Vs = alg3_naive(g, b, G)
-        naive = rounds * d / (time.perf_counter() - t0)
+    fast, naive, (w, Ls, Vs) = time_side_by_side(a, a.predict, g, lambda: alg3_naive(g, b, G))
     w, Ls, Vs = w.ravel(), Ls.ravel(), Vs.ravel()
     finite = np.flatnonzero(np.isfinite(w))
     pick = np.sort(np.random.default_rng(seed).choice(finite, size=min(judge_m, finite.size), replace=False))
@@ -696,16 +703,8 @@ def mip_ogd_side_by_side(bench, rounds, d, judge_rounds, judge_d, seed=1):
     eta, sigma, r = 0.05, 1.0, 1.0
     g = np.random.default_rng(seed).uniform(-1e-3, 1e-3, size=(rounds, d))
     a = privoco.learners.MipOGD(eta=eta, sigma=sigma, L=1.0, T=rounds, d=d, h=r, seed=seed)
-    t0 = time.perf_counter()
-    for t in range(rounds):
-        a.played()
-        a.update(g[t])
-    fast = rounds * d / (time.perf_counter() - t0)
-    with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore")
-        t0 = time.perf_counter()
-        W = mip_ogd_naive(g, eta, sigma, r, rng=np.random.default_rng(seed + 1))
-        naive = rounds * d / (time.perf_counter() - t0)
+    fast, naive, W = time_side_by_side(a, a.played, g,
+                                       lambda: mip_ogd_naive(g, eta, sigma, r, rng=np.random.default_rng(seed + 1)))
     not_finite = int(np.count_nonzero(~np.isfinite(W)))
     # the judged run: the same gradients' corner, privoco's draws fed to the naive loop
     gj = np.ascontiguousarray(g[:judge_rounds, :judge_d])
@@ -799,19 +798,11 @@ def pigd_side_by_side(bench, rounds, d, judge_rounds, judge_d, seed=1):
     P = PIGD_PARAMS
     g = np.random.default_rng(seed).uniform(-1e-3, 1e-3, size=(rounds, d))
     a = privoco.learners.PIGD(P["L"], P["alpha"], P["radius"], P["eps"], P["delta"], rounds + 1, d, seed=seed)
-    t0 = time.perf_counter()
-    for t in range(rounds):
-        a.played()
-        a.update(g[t])
-    fast = rounds * d / (time.perf_counter() - t0)
     beta_of = lambda T: float(privoco.fast.eval("JKT.noise.pigd_beta", L=P["L"], eps=P["eps"], delta=P["delta"],
                                                  T=float(T), c_parse="ln_of_half_ln").value)
-    with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore")
-        t0 = time.perf_counter()
-        XH, _ = pigd_naive(np.vstack([g, np.zeros((1, d))]), beta_of(rounds + 1), np.random.default_rng(seed + 1),
-                           P["alpha"], P["radius"])
-        naive = rounds * d / (time.perf_counter() - t0)
+    beta = beta_of(rounds + 1)
+    fast, naive, (XH, _) = time_side_by_side(a, a.played, g, lambda: pigd_naive(
+        np.vstack([g, np.zeros((1, d))]), beta, np.random.default_rng(seed + 1), P["alpha"], P["radius"]))
     XH = XH[:rounds]
     not_finite = int(np.count_nonzero(~np.isfinite(XH)))
     gj = np.ascontiguousarray(g[:judge_rounds, :judge_d])
