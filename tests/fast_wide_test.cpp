@@ -41,12 +41,11 @@ std::uint64_t env_u64(const char* name, std::uint64_t fallback) {
 
 // The IDs whose cross-parameter conditions the intervals do not express (JKT.noise.tree_sigma needs
 // log(log T/delta) > 0, JKT.alg.quadratic_loss ||v|| <= R and |y| <= R, BANCO.noise.mgf |beta| < eps/2,
-// BANCO.noise.subexp_params eps > 2 sqrt 2 under b = eps/4, BANCO.bound.magnitude_exact a^2 y within the double range,
-// JKT.bound.pqftl_iterate_error t <= T): refused by name, which is what bad input must get; anywhere else a failure
+// BANCO.noise.subexp_params eps > 2 sqrt 2 under b = eps/4, JKT.bound.pqftl_iterate_error t <= T): refused by name,
+// which is what bad input must get; anywhere else a failure
 bool joint_condition(const std::string& id) {
   return id == "JKT.noise.tree_sigma" || id == "JKT.alg.quadratic_loss" || id == "BANCO.noise.mgf" ||
-         id == "BANCO.noise.subexp_params" || id == "BANCO.bound.magnitude_exact" ||
-         id == "JKT.bound.pqftl_iterate_error";
+         id == "BANCO.noise.subexp_params" || id == "JKT.bound.pqftl_iterate_error";
 }
 
 // the defect of one evaluation, or empty

@@ -1,6 +1,7 @@
 #include <cmath>
 #include <string>
 
+#include "../numerics/lambertw.hpp"
 #include "../numerics/scaled.hpp"
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
@@ -20,6 +21,24 @@ double slope0(double l) {
 }
 }  // namespace
 
+namespace {
+// The bound for nu = a^2 y >= 2^1000 (also past DBL_MAX) in closed form. Psi(lambda, nu, 1) = int_0^1 cosh(lambda u)
+// e^{-nu u^2} du is (sqrt(pi)/2) e^z/sqrt(nu), z = lambda^2/(4 nu), to a relative e^{-nu/4} where lambda <= nu (the
+// integral to infinity; beyond u = 1 the Gaussian about lambda/(2 nu) <= 1/2 is below e^{-nu/4}), and the sup of
+// V lambda - Psi is at m = V: sqrt(z) e^z = K = 2 V nu/sqrt(pi) = (2/sqrt(pi)) |v| a y, so 2z = W(2K^2) (lambda* =
+// 2 sqrt(nu z) <= nu: z is below ln K ~ 10^3 while nu >= 2^1000). The value V lambda* - Psi(lambda*) from that
+// lambda* directly (its error in z enters to second order: the sup is stationary there), with the exponent kept apart.
+Value huge_nu_bound(double av, double y, double a) {
+  constexpr dd kTwoOverSqrtPi{0x1.20dd750429b6dp+0, 0x1.1ae3a914fed8p-56}, kHalfSqrtPi{0x1.c5bf891b4ef6bp-1, -0x1.618f13eb7ca89p-55};
+  const xd sqrt_nu = xd_of(a) * xd_sqrt(xd_of(y));
+  const double ln_K = av > 0 ? to_double(xd_log(xd_of(kTwoOverSqrtPi) * xd_of(av) * xd_of(a) * xd_of(y))) : 0;
+  const double z = av > 0 ? 0.5 * numerics::lambertw_of_log(kLn2Hi + 2 * ln_K) : 0;  // (v = 0: lambda* = 0)
+  const xd lambda = xd_scale2(sqrt_nu * xd_of(std::sqrt(z)), 1);
+  const xd t1 = xd_of(av) / xd_of(a) * lambda, t2 = xd_of(kHalfSqrtPi) * xd_exp(dd{z, 0}) / sqrt_nu;
+  return to_value(xd_of(1.0) + (t1 - t2));
+}
+}  // namespace
+
 // 1 + sup_x (v x - Psi(x, y, a)) depends on (V, nu) = (|v|/a, a^2 y) only: with lambda = a x, Psi(x, y, a) =
 // Psi(lambda, nu, 1) (the definition with beta = a u), so the bound is 1 + sup_lambda (V lambda - Psi(lambda, nu, 1)).
 // The root lambda* of m(lambda, nu, 1) = V lies below 2 nu + 2|ln V| + 64 (beyond 2 nu the bet grows like
@@ -30,10 +49,7 @@ Value magnitude_exact_at(double v, double y, double a) {
   const double ma = std::frexp(a, &ea), my = std::frexp(y, &ey);  // a^2 or a subnormal y's product may underflow
   const xd nux = xd_scale2(xd_of(two_prod(ma, ma) * my), 2 * ea + ey);
   const double nu = std::ldexp(to_double(two_prod(ma, ma) * my), 2 * ea + ey);
-  if (!std::isfinite(nu))
-    throw OutOfReach("BANCO.bound.magnitude_exact: a^2 y = " + text17(a) + "^2 * " + text17(y) +
-                     " leaves the double range, where the fast evaluation's root search does not reach (the reference "
-                     "evaluates it)");
+  if (!(nu < 0x1p1000)) return huge_nu_bound(av, y, a);  // (nu past DBL_MAX included: inf here)
   // the bound at v = 0: 1 - Psi(0) (= nu/3 (1 - 3 nu/10 + ...) below nu = 2^-600, to the last bit)
   // (nu/3 as an xd: nu below the range came out 0 with sign 0)
   const Value B0v = nu < 0x1p-600 ? to_value(nux / xd_of(3.0)) : numerics::plain(-psi_m1_at(0, nu, 1).value);
@@ -57,10 +73,7 @@ Value magnitude_exact_at(double v, double y, double a) {
   // once lo > 0). The bound's error is quadratic in lambda's (phi'(lambda*) = 0): lambda to 1e-13 is more than enough.
   // a step outside the bracket splits it geometrically, from 1e-300 while no lower end is known (halving from hi
   // = 2 nu + ... took 400 steps from nu = 1.6e244 down to lambda* = 4e123 and ended above the root: NaN)
-  double lo = 0, hi = 2 * nu + 2 * std::fabs(lnV) + 64;
-  if (!std::isfinite(hi))  // nu near DBL_MAX: the bracket's end overflows (it gave NaN); the reference's limit too
-    throw OutOfReach("BANCO.bound.magnitude_exact: a^2 y = " + text17(nu) + " is within a factor 2 of DBL_MAX, where "
-                     "the fast evaluation's root search does not reach");
+  double lo = 0, hi = 2 * nu + 2 * std::fabs(lnV) + 64;  // (finite: nu < 2^1000)
   // The steps are Newton's in ln lambda: ln m is ln lambda + const near 0 (m = M2 lambda + O(lambda^3)), where a step in
   // lambda from far below the root only multiplied it by 1 + |ln(lambda/lambda*)| (81 steps per point at the --table
   // points, most of them climbing from the bracket's 1e-150 start; about 7 now)

@@ -60,6 +60,43 @@ void bound_at_zero(arb_t res, const arb_t nu, const arb_t V, slong prec) {
   }
   arb_set(res, sum);
 }
+// nu >= 1e299, in closed form. Psi(lambda, nu, 1) = int_0^1 cosh(lambda u) e^{-nu u^2} du is Psi_full = (sqrt(pi)/2)
+// e^z/sqrt(nu), z = lambda^2/(4 nu) (the integral to infinity), less the part beyond u = 1, which is in [0, e^{-nu/2}/nu]
+// for lambda <= nu/2 (e^{lambda u - nu u^2} <= e^{-nu u/2} there). V lambda - Psi is concave, and its slope at nu/2,
+// V - m(nu/2) < V - e^{nu/16}/nu, is negative for every double v, a (V < 2^2100), so the sup lies in [0, nu/2], where it
+// is that of V lambda - Psi_full plus [0, e^{-nu/2}/nu]: at m = V, sqrt(z) e^z = K = 2 V nu/sqrt(pi), 2z = W(2K^2), and
+// the sup is V sqrt(nu/z) (2z - 1) (-(sqrt(pi)/2)/sqrt(nu) at V = 0). e^{-nu/2}/nu < 2^-1000000 is added as error.
+void huge_nu_bound(arb_t res, const arb_t V, const arb_t nu, slong prec) {
+  Ball K, z, t, s;
+  arb_const_sqrt_pi(t, prec);
+  if (arb_is_zero(V)) {
+    arb_mul_2exp_si(t, t, -1);
+    arb_rsqrt(s, nu, prec);
+    arb_mul(t, t, s, prec);
+    arb_one(res);
+    arb_sub(res, res, t, prec);
+  } else {
+    arb_mul(K, V, nu, prec);
+    arb_mul_2exp_si(K, K, 1);
+    arb_div(K, K, t, prec);  // K
+    arb_sqr(z, K, prec);
+    arb_mul_2exp_si(z, z, 1);
+    arb_lambertw(z, z, 0, prec);
+    arb_mul_2exp_si(z, z, -1);  // z
+    arb_div(s, nu, z, prec);
+    arb_sqrt(s, s, prec);
+    arb_mul(s, s, V, prec);
+    arb_mul_2exp_si(t, z, 1);
+    arb_sub_ui(t, t, 1, prec);
+    arb_mul(s, s, t, prec);
+    arb_add_ui(res, s, 1, prec);
+  }
+  mag_t e;
+  mag_init(e);
+  mag_set_ui_2exp_si(e, 1, -1000000);
+  arb_add_error_mag(res, e);
+  mag_clear(e);
+}
 }  // namespace
 
 void magnitude_exact(arb_t res, arb_srcptr p, slong prec) {
@@ -68,6 +105,11 @@ void magnitude_exact(arb_t res, arb_srcptr p, slong prec) {
   arb_div(V, V, p + 2, prec);
   arb_sqr(nu, p + 2, prec);
   arb_mul(nu, nu, p + 1, prec);
+  {
+    Ball lim;
+    arb_set_d(lim, 1e299);  // (the root search below takes nu < 1e300: the two overlap)
+    if (arb_ge(nu, lim)) return huge_nu_bound(res, V, nu, prec);
+  }
   if (arb_is_zero(V)) return bound_at_zero(res, nu, V, prec);  // lambda* = 0
   if (arb_contains_zero(V)) return arb_indeterminate(res);
   {
@@ -97,7 +139,7 @@ void magnitude_exact(arb_t res, arb_srcptr p, slong prec) {
   arb_log(lv, V, prec);
   const double lvd = mid(lv);
   if (!(nud < 1e300) || !std::isfinite(lvd))
-    throw OutOfReach("BANCO.bound.magnitude_exact: a^2 y or |v|/a beyond 1e300 (the root search runs in double "
+    throw OutOfReach("BANCO.bound.magnitude_exact: |v|/a beyond the double range (the root search runs in double "
                      "brackets)");
   // the bracket: lambda* in (0, 2 nu + 2|ln V| + 64) (beyond 2 nu the bet grows like e^{lambda - nu}); Newton's method
   // on ln m(lambda) = ln V from min(hi/2, 3 V) (m(lambda) <= lambda/3), kept inside the bracket (bisected

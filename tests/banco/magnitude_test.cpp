@@ -20,6 +20,7 @@
 #include "privoco/fast/numerics/dd.hpp"
 #include "privoco/fast/numerics/dd_math.hpp"
 #include "privoco/fast/vdh/conj.hpp"
+#include "fast/numerics/lambertw.hpp"
 #include "privoco/proofs/check.hpp"
 #include "privoco/reference/banco/magnitude.hpp"
 #include "privoco/reference/evaluate.hpp"
@@ -266,24 +267,20 @@ TEST(BancoMagnitudeBound, IsTheSupremum) {
 }
 
 // Far outside the box (v to 1e300, y and a from 1e-300 to 1e300): no NaN, the status agreeing with the value, the
-// reference's value where it is quick (nu = a^2 y <= 1e12, |v|/a <= 1e100); a^2 y beyond the double range is
-// OutOfReach by name, never a wrong number.
+// reference's value where it is quick (nu = a^2 y <= 1e12 or >= 1e300, the closed form there, |v|/a <= 1e100); a^2 y
+// beyond the double range answered too (it was OutOfReach).
 RC_GTEST_PROP(BancoMagnitudeBound, FastOverTheWholeRange, ()) {
   const double v = *rc::gen::element(1.0, -1.0) * *log_uniform(1e-300, 1e300);
   const double y = *log_uniform(1e-300, 1e300), a = *log_uniform(1e-300, 1e300);
   int e2;
   const double ma = std::frexp(a, &e2);
-  const double nu = std::ldexp(ma * ma * y, 2 * e2);  // a^2 y without a^2's own over- or underflow
-  if (!std::isfinite(nu)) {
-    RC_ASSERT_THROWS_AS(fb::magnitude_exact_at(v, y, a), privoco::OutOfReach);
-    return;
-  }
+  const double nu = std::ldexp(ma * ma * y, 2 * e2);  // a^2 y without a^2's own over- or underflow (inf past DBL_MAX)
   const privoco::fast::Value B = fb::magnitude_exact_at(v, y, a);
   RC_LOG() << std::hexfloat << "v = " << v << ", y = " << y << ", a = " << a << std::defaultfloat << ": " << B.value
            << " status " << static_cast<int>(B.status) << " ln " << B.log_abs() << "\n";
   RC_ASSERT(!std::isnan(B.value) && !std::isnan(B.log_abs()));
   RC_ASSERT(B.value > 0 || (B.value == 0 && B.status == privoco::fast::Status::underflow));
-  if (nu <= 1e12 && std::fabs(v) / a <= 1e100) {
+  if ((nu <= 1e12 || nu >= 1e300) && std::fabs(v) / a <= 1e100) {  // (from 1e299 the reference's closed form)
     const double e = error_of(B, certified("BANCO.bound.magnitude_exact", {v, y, a}));
     RC_LOG() << e << " ulp at v = " << v << ", y = " << y << ", a = " << a << "\n";
     RC_ASSERT(e <= 8);
@@ -340,6 +337,33 @@ TEST(BancoMagnitude, PeakOfTheGaussianInDoubleDouble) {
     const privoco::fast::dd e = privoco::fast::two_prod(w, w) - wd * wd;  // the exponent's error
     EXPECT_GT(std::fabs(privoco::fast::to_double(e)), 8 * 0x1p-52) << "the sibling at point " << i;
   }
+}
+
+// nu = a^2 y of 1e299 and more (past DBL_MAX too, where both parts refused before): Psi is (sqrt(pi)/2) e^z/sqrt(nu)
+// to e^{-nu/2}, and the sup has a closed form through Lambert W (the reference's from 1e299 on, the fast part's from
+// 2^1000). Between them the fast root search meets the certified closed form (two routes); beyond, the fast closed form
+// meets the certified one; v = 0 and the overflow status as well. The sibling: the sup without its -Psi(lambda*) term
+// (2z where 2z - 1 belongs) is off by more than 4 ulp at the root search's points.
+TEST(BancoMagnitudeBound, HugeNuInClosedForm) {
+  using privoco::testing::expect_matches_reference;
+  int off = 0;
+  for (double y : {1.5e239, 7e240, 1.1e241}) {  // a = 1e30: nu = 1.5e299 .. 1.1e301 (2^1000 = 1.07e301)
+    for (double v : {1e-290, 2.5, 3e10, 7e200}) {
+      expect_matches_reference("BANCO.bound.magnitude_exact", {v, y, 1e30}, 4);
+      const double nu = 1e60 * y, V = v / 1e30;
+      if (nu < 0x1p1000 && V * std::sqrt(nu) > 1) {  // the root search's points with a bound far from 1
+        const double ln_K = std::log(2 / std::sqrt(M_PI)) + std::log(V) + std::log(nu);
+        const double z = 0.5 * privoco::fast::numerics::lambertw_of_log(std::log(2.0) + 2 * ln_K);
+        const double without = 1 + V * std::sqrt(nu / z) * 2 * z;  // the sibling
+        off += ulps(without, certified("BANCO.bound.magnitude_exact", {v, y, 1e30})) > 4;
+      }
+    }
+  }
+  EXPECT_GT(off, 0) << "the sibling";
+  for (const std::vector<double>& p : std::vector<std::vector<double>>{{0, 1e300, 1e300}, {-3, 1e200, 1e100},
+                                                                      {1e300, 1e300, 1e300}, {1e-300, DBL_MAX, DBL_MAX},
+                                                                      {4.9e-324, 1e308, 1e200}, {1e308, 1e-10, 1e160}})
+    expect_matches_reference("BANCO.bound.magnitude_exact", p, 4);
 }
 
 // nu = a^2 y = 1.6e244 with the root lambda* near 4e123: the bracket's halving from 2 nu ran out of steps above the
