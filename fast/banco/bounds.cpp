@@ -31,8 +31,9 @@ namespace {
 Value huge_nu_bound(double av, double y, double a) {
   constexpr dd kTwoOverSqrtPi{0x1.20dd750429b6dp+0, 0x1.1ae3a914fed8p-56}, kHalfSqrtPi{0x1.c5bf891b4ef6bp-1, -0x1.618f13eb7ca89p-55};
   const xd sqrt_nu = xd_of(a) * xd_sqrt(xd_of(y));
-  const double ln_K = av > 0 ? to_double(xd_log(xd_of(kTwoOverSqrtPi) * xd_of(av) * xd_of(a) * xd_of(y))) : 0;
-  const double z = av > 0 ? 0.5 * numerics::lambertw_of_log(kLn2Hi + 2 * ln_K) : 0;  // (v = 0: lambda* = 0)
+  const double z = av > 0 ? 0.5 * numerics::lambertw_of_log(  // ln(2 K^2); v = 0: lambda* = 0
+                                      kLn2Hi + 2 * to_double(xd_log(xd_of(kTwoOverSqrtPi) * xd_of(av) * xd_of(a) * xd_of(y))))
+                           : 0;
   const xd lambda = xd_scale2(sqrt_nu * xd_of(std::sqrt(z)), 1);
   const xd t1 = xd_of(av) / xd_of(a) * lambda, t2 = xd_of(kHalfSqrtPi) * xd_exp(dd{z, 0}) / sqrt_nu;
   return to_value(xd_of(1.0) + (t1 - t2));
@@ -74,9 +75,9 @@ Value magnitude_exact_at(double v, double y, double a) {
   // a step outside the bracket splits it geometrically, from 1e-300 while no lower end is known (halving from hi
   // = 2 nu + ... took 400 steps from nu = 1.6e244 down to lambda* = 4e123 and ended above the root: NaN)
   double lo = 0, hi = 2 * nu + 2 * std::fabs(lnV) + 64;  // (finite: nu < 2^1000)
-  // The steps are Newton's in ln lambda: ln m is ln lambda + const near 0 (m = M2 lambda + O(lambda^3)), where a step in
-  // lambda from far below the root only multiplied it by 1 + |ln(lambda/lambda*)| (81 steps per point at the --table
-  // points, most of them climbing from the bracket's 1e-150 start; about 7 now)
+  // Below the root where ln m is near-linear in ln lambda the steps are Newton's in ln lambda (ln m is ln lambda + const
+  // near 0, m = M2 lambda + O(lambda^3), where a step in lambda from far below only multiplied it by
+  // 1 + |ln(lambda/lambda*)|: 81 steps per --table point from the bracket's old 1e-150 start, about 9.5 now)
   auto split = [&] { return std::sqrt(std::fmax(lo, 1e-300)) * std::sqrt(hi); };
   // the start: the least of 3 V (lambda* for small V and nu: m = M2 lambda, M2 = m'(0) <= 1/3), 2 sqrt(nu (|ln V| +
   // ln(1 + nu)/2 + 1)) (near lambda* where ln m ~ lambda^2/(4 nu), below 2 nu) and the bracket's middle
