@@ -15,10 +15,9 @@ README.md between the markers `<!-- bench-table begin -->` and `<!-- bench-table
   that are not finite, and of a sample of `--judge` finite ones that privoco's certified reference judges off by more
   than 16 ulp (the Python module's privoco.check, as `privoco check` judges a file).
 - learners: the Google Benchmark runs of privoco_bench (coordinate-steps or rounds per second), and side by side
-  through the Python module against a numpy loop on the same gradients: VDH Alg 3 (the printed closed form each
-  round; its predictions judged by the reference as above), MIP Alg 1 (its played points, fed privoco's noise
-  draws, judged by `privoco check --stream mip_ogd` against the certified replay) and JKT PIGD (its released points
-  with its own noise, judged by `privoco check --stream pigd`).
+  through the Python module against a numpy loop on the same data (bench_learners.py): VDH Alg 1, 2 and 3 (the
+  printed closed form each round), MIP Alg 1, JKT PIGD, PGIGA, POCP and FTL; the loops' outputs judged by the
+  reference at their own state (Alg 3) or by `privoco check --stream` against the certified replay.
 - reference: the certified reference's cost curve for VDH.pred.conj (`privoco_bench --reference-curve`).
 Needs Debian python3-numpy and python3-scipy, and the Python module on PYTHONPATH (build/python) for the judging.
 """
@@ -39,6 +38,7 @@ from scipy.special import chdtrc, digamma, erf, gammaln, lambertw, ndtr
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import bench_learners  # noqa: E402  (the learners side by side)
 from naive_numpy import naive_pred_conj  # noqa: E402  (the README's worked example)
 
 
@@ -620,199 +620,6 @@ def fmt_rate(x):
     return "-" if x is None else (f"{x / 1e6:.3g} M" if x >= 1e6 else f"{x / 1e3:.3g} k")
 
 
-# --- learners side by side: privoco's learner through the Python module, and the loop a user would write with numpy,
-# on the same gradients in the same run ----------------------------------------------------------------------------
-
-def alg3_naive(g, b, G):
-    """VDH Alg 3 as a numpy loop: each round the corrected eq (7) (naive_numpy.py) vectorised over the coordinates,
-    then L -= g_t, V += g_t^2 in doubles. The predictions (T, d) and the states (L, V) they were made at."""
-    T, d = g.shape
-    L, V = np.zeros(d), np.zeros(d)
-    w, Ls, Vs = np.empty((T, d)), np.empty((T, d)), np.empty((T, d))
-    for t in range(T):
-        Ls[t], Vs[t] = L, V
-        w[t] = naive_pred_conj(L, V, b, G)
-        L, V = L - g[t], V + g[t] * g[t]
-    return w, Ls, Vs
-
-
-def time_side_by_side(learner, play, g, naive):
-    """Coordinate-steps per second of a privoco learner over the rows g_t (play(), then learner.update(g_t), each
-    round) and of naive() (the numpy loop, warnings silenced), in that order; and naive()'s result."""
-    rounds, d = g.shape
-    t0 = time.perf_counter()
-    for t in range(rounds):
-        play()
-        learner.update(g[t])
-    fast = rounds * d / (time.perf_counter() - t0)
-    with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore")
-        t0 = time.perf_counter()
-        out = naive()
-        return fast, rounds * d / (time.perf_counter() - t0), out
-
-
-def learner_side_by_side(rounds, d, judge_m, seed=1):
-    """VDH Alg 3 (conjugate prior, b = 1, G = 1) over `rounds` rows of d Gaussian gradients (mean 0.2 (j mod 7 - 3),
-    as privoco_bench's BM_Alg3): coordinate-steps per second of privoco.learners.Alg3 (predict, update) and of
-    alg3_naive; the naive predictions not finite, and of a seeded sample of the finite ones how many privoco's
-    reference judges off by more than 16 ulp (VDH.pred.conj at the naive loop's own state)."""
-    try:
-        import privoco
-    except ImportError:
-        return None
-    rng = np.random.default_rng(seed)
-    g = rng.normal(size=(rounds, d)) + 0.2 * (np.arange(d) % 7 - 3)
-    b, G = np.ones(d), 1.0
-    a = privoco.learners.Alg3(b, G)
-    fast, naive, (w, Ls, Vs) = time_side_by_side(a, a.predict, g, lambda: alg3_naive(g, b, G))
-    w, Ls, Vs = w.ravel(), Ls.ravel(), Vs.ravel()
-    finite = np.flatnonzero(np.isfinite(w))
-    pick = np.sort(np.random.default_rng(seed).choice(finite, size=min(judge_m, finite.size), replace=False))
-    r = privoco.check("VDH.pred.conj", w[pick], ulps=16, L=Ls[pick], V=Vs[pick], b=1.0, G=G)
-    return {"learner": "VDH.alg.alg3", "rounds": rounds, "d": d, "privoco_per_s": fast, "naive_per_s": naive,
-            "privoco_over_naive": fast / naive, "evaluated": int(w.size), "not_finite": int(w.size - finite.size),
-            "judged": int(pick.size), "off_16ulp": int(np.count_nonzero(r.verdict != "pass"))}
-
-
-def mip_ogd_naive(g, eta, sigma, r, rng=None, v=None):
-    """MIP Alg 1 (linear losses, the ball of radius r about 0) as a numpy loop: play w_t = Pi(eta theta_t), then
-    theta -= g_t + v_t with v_t ~ N(0, sigma^2 I) drawn by numpy (or the given rows v). The played points (T, d)."""
-    T, d = g.shape
-    theta, W = np.zeros(d), np.empty((T, d))
-    for t in range(T):
-        w = eta * theta
-        n = np.linalg.norm(w)
-        if n > r:
-            w = w * (r / n)
-        W[t] = w
-        theta -= g[t] + (rng.normal(0.0, sigma, d) if v is None else v[t])
-    return W
-
-
-def mip_ogd_side_by_side(bench, rounds, d, judge_rounds, judge_d, seed=1):
-    """MIP Alg 1 (full information) over `rounds` rows of d linear losses g_t uniform in [-1e-3, 1e-3]^d on the unit
-    ball, eta = 0.05, sigma = 1 (as privoco_bench's BM_MipOgd): coordinate-steps per second of privoco.learners.MipOGD
-    (played, update; its own draws) and of mip_ogd_naive (numpy's draws). Judged: the naive loop on the first
-    judge_rounds rows and judge_d coordinates of the same gradients, fed privoco's noise draws of that run (noise()),
-    its played points against the certified replay by `privoco check --stream mip_ogd` (columns g, v, w)."""
-    try:
-        import privoco
-    except ImportError:
-        return None
-    eta, sigma, r = 0.05, 1.0, 1.0
-    g = np.random.default_rng(seed).uniform(-1e-3, 1e-3, size=(rounds, d))
-    a = privoco.learners.MipOGD(eta=eta, sigma=sigma, L=1.0, T=rounds, d=d, h=r, seed=seed)
-    fast, naive, W = time_side_by_side(a, a.played, g,
-                                       lambda: mip_ogd_naive(g, eta, sigma, r, rng=np.random.default_rng(seed + 1)))
-    not_finite = int(np.count_nonzero(~np.isfinite(W)))
-    # the judged run: the same gradients' corner, privoco's draws fed to the naive loop
-    gj = np.ascontiguousarray(g[:judge_rounds, :judge_d])
-    b = privoco.learners.MipOGD(eta=eta, sigma=sigma, L=1.0, T=judge_rounds, d=judge_d, h=r, seed=seed)
-    v = np.empty_like(gj)
-    for t in range(judge_rounds):
-        b.update(gj[t])
-        v[t] = b.noise()
-    Wj = mip_ogd_naive(gj, eta, sigma, r, v=v)
-    cli = os.path.join(os.path.dirname(os.path.abspath(bench)), "privoco")
-    off, judged = judge_mip_ogd(cli, gj, v, Wj, eta, sigma, r)
-    return {"learner": "MIP.alg.full_info", "rounds": rounds, "d": d, "privoco_per_s": fast, "naive_per_s": naive,
-            "privoco_over_naive": fast / naive, "evaluated": int(W.size), "not_finite": not_finite,
-            "judged": judged, "off_16ulp": off, "judged_run": f"{judge_rounds} rounds, d = {judge_d}, privoco's noise"}
-
-
-def judge_mip_ogd(cli, g, v, W, eta, sigma, r):
-    """(failed, predictions): the played points W of a run of MIP Alg 1 (linear losses g, noise v, the ball of radius
-    r about 0) against the certified replay, by `privoco check --stream mip_ogd` (16 ulp of the rounding scale)."""
-    T, d = g.shape
-    with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, "mip_ogd.csv")
-        with open(path, "w", newline="") as f:
-            w = csv.writer(f)
-            w.writerow([f"{c}{j + 1}" for c in "gvw" for j in range(d)])
-            for t in range(T):
-                w.writerow([repr(float(x)) for x in np.concatenate([g[t], v[t], W[t]])])
-        out = subprocess.run([cli, "check", path, "--stream", "mip_ogd", "--json", f"eta={eta!r}", f"sigma={sigma!r}",
-                              "L=1", f"T={T}", f"h={r!r}"], capture_output=True, text=True)
-    if out.returncode not in (0, 1):
-        raise RuntimeError(f"privoco check --stream mip_ogd exited {out.returncode}: {out.stderr.strip()}")
-    summary = json.loads(out.stdout.strip().splitlines()[-1])["summary"]
-    return int(summary["failed"]), int(summary["predictions"])
-
-
-PIGD_PARAMS = {"L": 2.0, "alpha": 1.0, "radius": 1.0, "eps": 1.0, "delta": 1e-6}
-
-
-def pigd_naive(g, beta, rng, alpha=1.0, r=1.0, step_offset=1):
-    """JKT Alg 2 (PIGD; quadratic losses alpha/2 |x|^2 + g_t.x on the ball of radius r, x_1 = x^_1 = 0) as a numpy
-    loop: release x^_t; x_{t+1} = Pi((t x_t - g_t/alpha)/(t + 1)) (IGD's exact step), b_{t+1} ~ N(0, (beta/t)^2 I)
-    by numpy, x^_{t+1} = Pi(x_{t+1} + b_{t+1}); round T releases nothing. The released points (T, d) and the noise
-    rows (NaN in the last). step_offset 0 divides by t instead of t + 1 (the test's sibling)."""
-    T, d = g.shape
-    x, xh = np.zeros(d), np.zeros(d)
-    XH, B = np.empty((T, d)), np.full((T, d), np.nan)
-
-    def proj(z):
-        n = np.linalg.norm(z)
-        return z * (r / n) if n > r else z
-    for t in range(1, T + 1):
-        XH[t - 1] = xh
-        if t == T:
-            break
-        x = proj((t * x - g[t - 1] / alpha) / (t + step_offset))
-        b = rng.normal(0.0, beta / t, d)
-        B[t - 1] = b
-        xh = proj(x + b)
-    return XH, B
-
-
-def judge_pigd(cli, g, XH, B):
-    """(failed, predictions): a PIGD run's released points against the certified replay with the run's own noise,
-    by `privoco check --stream pigd` (PIGD_PARAMS, T = the rows)."""
-    T, d = g.shape
-    with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, "pigd.csv")
-        with open(path, "w", newline="") as f:
-            w = csv.writer(f)
-            w.writerow([f"{c}{j + 1}" for c in ("g", "xhat", "b") for j in range(d)])
-            for t in range(T):
-                w.writerow([repr(float(v)) for v in np.concatenate([g[t], XH[t]])] +
-                           ["" if np.isnan(v) else repr(float(v)) for v in B[t]])
-        out = subprocess.run([cli, "check", path, "--stream", "pigd", "--json", f"T={T}"] +
-                             [f"{k}={v!r}" for k, v in PIGD_PARAMS.items()], capture_output=True, text=True)
-    if out.returncode not in (0, 1):
-        raise RuntimeError(f"privoco check --stream pigd exited {out.returncode}: {out.stderr.strip()}")
-    summary = json.loads(out.stdout.strip().splitlines()[-1])["summary"]
-    return int(summary["failed"]), int(summary["predictions"])
-
-
-def pigd_side_by_side(bench, rounds, d, judge_rounds, judge_d, seed=1):
-    """JKT PIGD over `rounds` rows of d vectors g_t uniform in [-1e-3, 1e-3]^d (as privoco_bench's BM_JktOcp; T =
-    rounds + 1, PIGD_PARAMS, beta = JKT.noise.pigd_beta of them): coordinate-steps per second of privoco.learners.PIGD
-    (played, update) and of pigd_naive (numpy's draws); the naive loop's released points on the first judge_rounds
-    rows and judge_d coordinates judged against the certified replay with its own noise (judge_pigd)."""
-    try:
-        import privoco
-    except ImportError:
-        return None
-    P = PIGD_PARAMS
-    g = np.random.default_rng(seed).uniform(-1e-3, 1e-3, size=(rounds, d))
-    a = privoco.learners.PIGD(P["L"], P["alpha"], P["radius"], P["eps"], P["delta"], rounds + 1, d, seed=seed)
-    beta_of = lambda T: float(privoco.fast.eval("JKT.noise.pigd_beta", L=P["L"], eps=P["eps"], delta=P["delta"],
-                                                 T=float(T), c_parse="ln_of_half_ln").value)
-    beta = beta_of(rounds + 1)
-    fast, naive, (XH, _) = time_side_by_side(a, a.played, g, lambda: pigd_naive(
-        np.vstack([g, np.zeros((1, d))]), beta, np.random.default_rng(seed + 1), P["alpha"], P["radius"]))
-    XH = XH[:rounds]
-    not_finite = int(np.count_nonzero(~np.isfinite(XH)))
-    gj = np.ascontiguousarray(g[:judge_rounds, :judge_d])
-    XHj, Bj = pigd_naive(gj, beta_of(judge_rounds), np.random.default_rng(seed + 2), P["alpha"], P["radius"])
-    off, judged = judge_pigd(os.path.join(os.path.dirname(os.path.abspath(bench)), "privoco"), gj, XHj, Bj)
-    return {"learner": "JKT.alg.igd_update", "rounds": rounds, "d": d, "privoco_per_s": fast, "naive_per_s": naive,
-            "privoco_over_naive": fast / naive, "evaluated": int(XH.size), "not_finite": not_finite,
-            "judged": judged, "off_16ulp": off, "judged_run": f"{judge_rounds} rounds, d = {judge_d}, its own noise"}
-
-
 def markdown(doc):
     lines = [f"Measured by `scripts/bench_table.py` on {doc['cpu']} ({doc['vector']}), one core, "
              f"{doc['points']} sampled points per ID (seed 1); evaluations per second.", "",
@@ -890,13 +697,8 @@ def main():
                                 "judged": judged, "off_16ulp": off, "invalid": invalid, "fast_over_naive": best / rate}
             print(f"  {id:26s} {kind:10s} {rate / 1e6:9.3f} M/s  fast/naive {best / rate:7.1f}x  not finite "
                   f"{nf}/{values.size}  off > 16 ulp {off}/{judged}", flush=True)
-    if a.quick:
-        sides = [learner_side_by_side(20, 50, min(a.judge, 50)), mip_ogd_side_by_side(a.bench, 20, 50, 20, 10),
-                 pigd_side_by_side(a.bench, 20, 50, 20, 10)]
-    else:
-        sides = [learner_side_by_side(1000, 1000, a.judge), mip_ogd_side_by_side(a.bench, 1000, 1000, 200, 50),
-                 pigd_side_by_side(a.bench, 1000, 1000, 200, 50)]
-    doc["learners_side_by_side"] = [s for s in sides if s]
+    sides = bench_learners.side_by_sides(a.bench, a.quick, a.judge)
+    doc["learners_side_by_side"] = sides or []
     for l in doc["learners_side_by_side"]:
         print(f"  {l['learner']:26s} privoco {l['privoco_per_s'] / 1e6:.3f} M/s, naive loop {l['naive_per_s'] / 1e6:.3f} "
               f"M/s ({l['privoco_over_naive']:.1f}x), not finite {l['not_finite']}/{l['evaluated']}, off > 16 ulp "

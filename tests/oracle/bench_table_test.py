@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """scripts/bench_table.py in its quick form: every fast ID of `privoco list` is timed (scalar, and batch where it has
 a kernel), no NaN, batch and scalar calls agree bit for bit, the plain C++ loops ran, and each naive alternative ran and was judged; the
-markdown table it writes into a file between the markers has one row per fast ID. Timings are not asserted.
+markdown table it writes into a file between the markers has one row per fast ID; every learner is timed beside its
+numpy loop, whose outputs privoco judges (each judge with a sibling: a wrong loop judged off). Timings are not asserted.
   bench_table_test.py PRIVOCO PRIVOCO_BENCH WORKDIR   (PYTHONPATH: the Python module)"""
 import json
 import os
@@ -42,28 +43,61 @@ names = ["T", "delta", "c_parse", "which"]
 values = bench_table.c_exponent(*[cols[k] for k in names])
 assert bench_table.judge("JKT.const.c_exponent", names, cols, values, 2, 1) == (0, 2, 0)
 assert bench_table.judge("JKT.const.c_exponent", names, cols, values, 2, 1, reading_names=False)[2] == 2
-# the learners side by side: both timed, the naive loops' predictions judged (VDH Alg 3 by the reference at each
-# state, MIP Alg 1 and JKT PIGD by the certified replay of their streams: the plain numpy loops agree with them)
+# the learners side by side: both timed, the naive loops' outputs judged (VDH Alg 3 by the reference at each state,
+# the others by the certified replay of their streams: the plain numpy loops agree with it, except where VDH's printed
+# closed form loses digits, Alg 1 and Alg 3)
+import bench_learners as bl  # noqa: E402
 side = doc["learners_side_by_side"]
-assert [l["learner"] for l in side] == ["VDH.alg.alg3", "MIP.alg.full_info", "JKT.alg.igd_update"], side
+names = ["VDH.alg.alg1", "VDH.alg.alg2", "VDH.alg.alg3", "MIP.alg.full_info", "JKT.alg.igd_update",
+         "JKT.alg.giga_update", "JKT.alg.pocp", "JKT.alg.ftl"]
+assert [l["learner"] for l in side] == names, side
 for l in side:
-    assert l["privoco_per_s"] > 0 and l["naive_per_s"] > 0 and l["evaluated"] == 20 * 50 and l["judged"] > 0, l
-for l in side[1:]:
-    assert l["judged"] == 20 * 10 and l["off_16ulp"] == 0, l
-# the sibling: the same naive loop with the noise added instead of subtracted is judged off
+    assert l["privoco_per_s"] > 0 and l["naive_per_s"] > 0 and l["judged"] > 0, l
+    assert l["evaluated"] == l["rounds"] * l["d"], l
+for l in side:
+    if l["learner"] not in ("VDH.alg.alg1", "VDH.alg.alg3"):
+        assert l["off_16ulp"] == 0, l
+# each judge's sibling: a wrong loop is judged off. MIP Alg 1 with the noise added instead of subtracted,
 g = np.random.default_rng(3).uniform(-1e-3, 1e-3, size=(20, 10))
 v = np.random.default_rng(4).normal(size=(20, 10))
-W = bench_table.mip_ogd_naive(g, 0.05, 1.0, 1.0, v=v)
-assert bench_table.judge_mip_ogd(privoco, g, v, W, 0.05, 1.0, 1.0) == (0, 200)
-W_bad = bench_table.mip_ogd_naive(g, 0.05, 1.0, 1.0, v=-v)
-off, judged = bench_table.judge_mip_ogd(privoco, g, v, W_bad, 0.05, 1.0, 1.0)
+assert bl.judge_mip_ogd(privoco, g, v, bl.mip_ogd_naive(g, 0.05, 1.0, 1.0, v=v), 0.05, 1.0, 1.0) == (0, 200)
+off, judged = bl.judge_mip_ogd(privoco, g, v, bl.mip_ogd_naive(g, 0.05, 1.0, 1.0, v=-v), 0.05, 1.0, 1.0)
 assert judged == 200 and off > 100, (off, judged)
-# and PIGD's loop with IGD's step divided by t instead of t + 1 (its released points against its own noise columns)
-XH, B = bench_table.pigd_naive(g, 0.1, np.random.default_rng(5))
-assert bench_table.judge_pigd(privoco, g, XH, B) == (0, 200)
-XH_bad, B_bad = bench_table.pigd_naive(g, 0.1, np.random.default_rng(5), step_offset=0)
-off, judged = bench_table.judge_pigd(privoco, g, XH_bad, B_bad)
+# PIGD with IGD's step divided by t instead of t + 1 (its released points against its own noise columns),
+XH, B, X = bl.ocp_naive(g, 0.1, np.random.default_rng(5), bl.igd_step(1.0))
+assert bl.judge_ocp(privoco, "pigd", bl.PIGD_PARAMS, g, XH, B) == (0, 200)
+XH_bad, B_bad, _ = bl.ocp_naive(g, 0.1, np.random.default_rng(5), bl.igd_step(1.0, step_offset=0))
+off, judged = bl.judge_ocp(privoco, "pigd", bl.PIGD_PARAMS, g, XH_bad, B_bad)
 assert judged == 200 and off > 50, (off, judged)
+# PGIGA with GIGA's step 1/(alpha t) where the reading says 2/(alpha t), and without the burn-in round (then only
+# x^_2 is off: the step 2/(alpha t) at t = 2 forgets x_2),
+XH, B, _ = bl.ocp_naive(g, 0.1, np.random.default_rng(5), bl.giga_step(1.0), first_step=2)
+assert bl.judge_ocp(privoco, "pgiga", bl.PGIGA_PARAMS, g, XH, B) == (0, 200)
+for step, first, least in ((bl.giga_step(1.0, k=1), 2, 100), (bl.giga_step(1.0), 1, 10)):
+    XH_bad, B_bad, _ = bl.ocp_naive(g, 0.1, np.random.default_rng(5), step, first_step=first)
+    off, judged = bl.judge_ocp(privoco, "pgiga", bl.PGIGA_PARAMS, g, XH_bad, B_bad)
+    assert off >= least, (off, judged)
+# POCP's releases with half the noise they claim,
+pocp = {"lambda_A": 4.0, "radius": 1.0, "eps": 1.0, "delta": 1e-6}
+XH, B, X = bl.ocp_naive(g, 0.1, np.random.default_rng(5), bl.igd_step(1.0))
+assert bl.judge_ocp(privoco, "pocp", pocp, g, XH, B, X) == (0, 190)
+off, judged = bl.judge_ocp(privoco, "pocp", pocp, g, XH, 2 * B, X)
+assert judged == 190 and off > 100, (off, judged)
+# FTL solving with (t + 1) alpha instead of t alpha,
+y, vv = bl.ftl_data(20, 5, 3)
+assert bl.judge_ftl(privoco, y, vv, bl.ftl_naive(y, vv, 1.0)) == (0, 100)
+off, judged = bl.judge_ftl(privoco, y, vv, bl.ftl_naive(y, vv, 1.0, shift=2))
+assert judged == 100 and off > 50, (off, judged)
+# VDH Alg 2 with half the direction's step, and Alg 1's loop at G = 0.5 judged as a run at G = 1 (its rounds
+# where the printed form holds its digits pass, the others are off by orders of magnitude more)
+gg = np.random.default_rng(6).uniform(-1, 1, size=(20, 5))
+assert bl.judge_alg2(privoco, gg, bl.alg2_naive(gg, 1.0, 1.0)) == (0, 100)
+off, judged = bl.judge_alg2(privoco, gg, bl.alg2_naive(gg, 1.0, 1.0, step_scale=0.5))
+assert judged == 100 and off > 50, (off, judged)
+g1 = np.random.default_rng(7).normal(-0.4, 1.0, 50)
+off_right, judged = bl.judge_alg1(privoco, g1, bl.alg1_naive(g1, 1.0, 1.0))
+off_wrong, judged = bl.judge_alg1(privoco, g1, bl.alg1_naive(g1, 1.0, 0.5))
+assert judged == 50 and off_right < 25 and off_wrong >= 45, (off_right, off_wrong)
 # every timed ID has its naive alternative (per-coordinate IDs included: their dumps carry p_1..p_D)
 assert timed <= set(doc["naive"]), sorted(timed - set(doc["naive"]))
 # a dump with per-coordinate columns: d = 1 and d = 2 rows, mu_2 empty in the first; judged one dimension at a time
