@@ -381,6 +381,165 @@ def judge_ftl(cli, y, v, X):
                         {"alpha": 1.0, "R": 10.0, "T": T})
 
 
+def tree_naive(rows, sigma, rng):
+    """JKT Alg 5 (the binary mechanism) as a numpy loop in O(log T) registers: at row t the node of t's lowest set bit
+    i takes the rows since the last such node (the registers below it and w_t), with a fresh N(0, sigma^2) draw per
+    coordinate, the registers below it cleared; the noisy prefix sum is the sum of the occupied registers (those of
+    t's set bits). The noisy sums (T, k)."""
+    T, k = rows.shape
+    exact, noisy, out = np.zeros((T.bit_length() + 1, k)), np.zeros((T.bit_length() + 1, k)), np.empty((T, k))
+    for t in range(1, T + 1):
+        i = (t & -t).bit_length() - 1
+        exact[i] = exact[:i].sum(axis=0) + rows[t - 1]
+        exact[:i], noisy[:i] = 0, 0
+        noisy[i] = exact[i] + rng.normal(0.0, sigma, k)
+        out[t - 1] = noisy.sum(axis=0)
+    return out
+
+
+def private_sum_side_by_side(bench, rows, d, seed=1):
+    """JKT Alg 5 on privoco_bench's BM_JktPrivateSum data (rows uniform in [-1, 1]^d, sigma = 1, T = rows):
+    privoco.learners.PrivateSum.add against tree_naive. Not judged on its own: its output is its own draws plus exact
+    sums (PQFTL's side by side judges what a program solves from such trees)."""
+    import privoco
+    w = np.random.default_rng(seed).uniform(-1, 1, size=(rows, d))
+    a = privoco.learners.PrivateSum(d, rows, 1.0, seed=seed)
+    fast, naive, out = time_side_by_side(rows, d, lambda t: a.add(w[t]),
+                                         lambda: tree_naive(w, 1.0, np.random.default_rng(seed + 1)))
+    return result("JKT.alg.private_sum", rows, d, fast, naive, out, 0, 0, "not judged: its own draws")
+
+
+PQFTL_PARAMS = {"alpha": 1.0, "R": 1.0, "eps": 1.0, "delta": 1e-6}
+
+
+def pqftl_naive(y, v, alpha, sigma_V, sigma_u, rng, shift=0):
+    """JKT Alg 4 as a numpy loop: x^_1 = 0; each round the two Alg 5 trees (tree_naive, drawn in turn per row) over
+    v_t v_t^T (d^2 coordinates, row-major) and y_t v_t, then x^_{t+1} = solve(t alpha I + V^_t, u^_t) (shift 1:
+    (t + 1) alpha, the test's sibling). The played points (T, d) and the noisy sums (T, d^2), (T, d)."""
+    T, d = v.shape
+    Vh = tree_naive(np.einsum("ti,tj->tij", v, v).reshape(T, d * d), sigma_V, rng)
+    uh = tree_naive(y[:, None] * v, sigma_u, rng)
+    X = np.zeros((T, d))
+    for t in range(1, T):
+        X[t] = np.linalg.solve((t + shift) * alpha * np.eye(d) + Vh[t - 1].reshape(d, d), uh[t - 1])
+    return X, Vh, uh
+
+
+def pqftl_data(rounds, d, seed):
+    """privoco_bench's BM_JktPqftl data: v_t uniform in [-0.3, 0.3]^d, y_t uniform in [-1, 1]."""
+    rng = np.random.default_rng(seed)
+    v = rng.uniform(-0.3, 0.3, size=(rounds, d))
+    return rng.uniform(-1, 1, rounds), v
+
+
+def pqftl_sigmas(privoco, T):
+    """The trees' sigma at (eps/2, delta/2) for the bounds Alg 4 l.7, l.8 print (R^2 for V, R for u)."""
+    P = PQFTL_PARAMS
+    return [_fast(privoco, "JKT.noise.tree_sigma", R=R, eps=P["eps"] / 2, delta=P["delta"] / 2, T=float(T),
+                  log_base="e") for R in (P["R"] ** 2, P["R"])]
+
+
+def pqftl_judged_run(bench, rounds, d, seed, shift=0):
+    """(failed, predictions) of pqftl_naive on pqftl_data(rounds, d, seed), judged by judge_pqftl."""
+    import privoco
+    y, v = pqftl_data(rounds, d, seed)
+    X, Vh, uh = pqftl_naive(y, v, PQFTL_PARAMS["alpha"], *pqftl_sigmas(privoco, rounds),
+                            np.random.default_rng(seed + 2), shift)
+    return judge_pqftl(cli_of(bench), y, v, X, Vh, uh)
+
+
+def judge_pqftl(cli, y, v, X, Vh, uh):
+    """A PQFTL run with its own noisy sums against the certified solve from them (16 ulp of its rounding scale)."""
+    T, d = v.shape
+    return judge_stream(cli, "pqftl", ["y"] + vector("v", d) + vector("xhat", d) + vector("Vh", d * d) + vector("uh", d),
+                        np.column_stack([y, v, X, Vh, uh]), {**PQFTL_PARAMS, "T": T})
+
+
+def pqftl_side_by_side(bench, rounds, d, judge_rounds, judge_d, seed=1):
+    """JKT PQFTL (PQFTL_PARAMS, T = rounds, the printed sigmas) on BM_JktPqftl's data: privoco.learners.PQFTL
+    (played, update) against pqftl_naive (numpy's draws); the loop on the first judge_rounds rows and judge_d
+    coordinates judged with its own noisy sums by `check --stream pqftl`."""
+    import privoco
+    P = PQFTL_PARAMS
+    y, v = pqftl_data(rounds, d, seed)
+    a = privoco.learners.PQFTL(P["alpha"], P["R"], P["eps"], P["delta"], rounds, d, seed=seed)
+    fast, naive, (X, _, _) = time_side_by_side(rounds, d, lambda t: (a.played(), a.update(y[t], v[t])), lambda: pqftl_naive(
+        y, v, P["alpha"], *pqftl_sigmas(privoco, rounds), np.random.default_rng(seed + 1)))
+    off, judged = pqftl_judged_run(bench, judge_rounds, judge_d, seed)
+    return result("JKT.alg.qftl", rounds, d, fast, naive, X, off, judged,
+                  f"{judge_rounds} rounds, d = {judge_d}, its own noisy sums")
+
+
+# --- BANCO ----------------------------------------------------------------------------------------------------------
+
+def banco_naive(g, G, eps, lam, a, c, bet, rng=None, xi=None):
+    """BANCO Alg 1 as a numpy loop (the constants a, c as privoco's Banco.constants() gives them): play w_t = m_t q_t
+    with the bet m_t = (1/(2a)) int beta e^{beta X - beta^2 y} d beta at y = (t - 1) c by its closed form
+    bet(X, y, a) (bench_table.m_integral; 0 at y = 0, where X = 0), then g^_t = g_t + xi_t (xi ~ exp(-(eps/(2G)) |z|): a
+    Gamma(d, 2G/eps) radius times a normal direction by numpy, or the given rows xi), s_t = <g^_t, q_t>,
+    X += s_t, S += |g^_t|^2, q = Pi(q + lam g^_t/sqrt(S)) on the unit ball. The played points (T, d), the noise."""
+    T, d = g.shape
+    q, W, XI = np.zeros(d), np.empty((T, d)), np.empty((T, d))
+    X = S = 0.0
+    for t in range(T):
+        m = 0.0 if t == 0 else bet(X, t * c, a)
+        W[t] = m * q
+        if xi is None:
+            z = rng.normal(size=d)
+            XI[t] = rng.gamma(d, 2 * G / eps) * z / np.linalg.norm(z)
+        else:
+            XI[t] = xi[t]
+        gh = g[t] + XI[t]
+        X, S = X + float(gh @ q), S + float(gh @ gh)
+        q = ball(q + lam * gh / np.sqrt(S), 1.0)
+    return W, XI
+
+
+BANCO_PARAMS = {"G": 1.0, "eps": 1.0, "lambda": 1.0}
+
+
+def banco_data(rounds, d, seed):
+    """privoco_bench's BM_Banco data: g_t uniform in [-0.03, 0.03]^d (norm about 0.55 at d = 1000)."""
+    return np.random.default_rng(seed).uniform(-0.03, 0.03, size=(rounds, d))
+
+
+def judge_banco(cli, g, W, xi):
+    """A BANCO run with its own noise against the certified replay (in ulps of the round's rounding scale)."""
+    T, d = g.shape
+    return judge_stream(cli, "banco", vector("g", d) + vector("w", d) + vector("xi", d), np.hstack([g, W, xi]),
+                        {**BANCO_PARAMS, "T": T})
+
+
+def banco_judged_run(bench, g, seed, late=0):
+    """(failed, predictions) of banco_naive on the rows g (numpy's draws at seed + 2), judged by judge_banco; late
+    rounds late the bet is taken at y = (t - 1 + late) c (the test's sibling)."""
+    import privoco
+    from bench_table import m_integral
+    P = BANCO_PARAMS
+    k = privoco.learners.Banco(g.shape[0], P["G"], P["eps"], P["lambda"], g.shape[1]).constants()
+    W, xi = banco_naive(g, P["G"], P["eps"], P["lambda"], k["a"], k["c"],
+                        lambda X, y, a: m_integral(X, y + late * k["c"], a), rng=np.random.default_rng(seed + 2))
+    return judge_banco(cli_of(bench), g, W, xi)
+
+
+def banco_side_by_side(bench, rounds, d, judge_rounds, judge_d, seed=1):
+    """BANCO Alg 1 (the Thm 2 instance, BANCO_PARAMS, T = rounds) on BM_Banco's data: privoco.learners.Banco (played,
+    update) against banco_naive (numpy's draws, the bet by its printed closed form); the loop on the first
+    judge_rounds rows and judge_d coordinates (g scaled by sqrt(d/judge_d), norm as at d) judged with its own noise by
+    `check --stream banco`."""
+    import privoco
+    from bench_table import m_integral
+    P = BANCO_PARAMS
+    g = banco_data(rounds, d, seed)
+    a = privoco.learners.Banco(rounds, P["G"], P["eps"], P["lambda"], d, seed=seed)
+    k = a.constants()
+    fast, naive, (W, _) = time_side_by_side(rounds, d, lambda t: (a.played(), a.update(g[t])), lambda: banco_naive(
+        g, P["G"], P["eps"], P["lambda"], k["a"], k["c"], m_integral, rng=np.random.default_rng(seed + 1)))
+    off, judged = banco_judged_run(bench, g[:judge_rounds, :judge_d] * np.sqrt(d / judge_d), seed)
+    return result("BANCO.alg.banco", rounds, d, fast, naive, W, off, judged,
+                  f"{judge_rounds} rounds, d = {judge_d}, its own noise")
+
+
 def side_by_sides(bench, quick, judge_m):
     """Every learner's side by side, in the README's order: quick is the test's small form. None without the Python
     module (privoco on PYTHONPATH)."""
@@ -392,8 +551,12 @@ def side_by_sides(bench, quick, judge_m):
         return [alg1_side_by_side(bench, 50, 50), alg2_side_by_side(bench, 20, 10, 20, 5),
                 alg3_side_by_side(bench, 20, 50, min(judge_m, 50)), mip_ogd_side_by_side(bench, 20, 50, 20, 10),
                 pigd_side_by_side(bench, 20, 50, 20, 10), pgiga_side_by_side(bench, 20, 50, 20, 10),
-                pocp_side_by_side(bench, 20, 50, 20, 10), ftl_side_by_side(bench, 20, 10, 20, 5)]
+                pocp_side_by_side(bench, 20, 50, 20, 10), ftl_side_by_side(bench, 20, 10, 20, 5),
+                private_sum_side_by_side(bench, 32, 20), pqftl_side_by_side(bench, 32, 4, 20, 3),
+                banco_side_by_side(bench, 20, 50, 20, 10)]
     return [alg1_side_by_side(bench, 10000, 2000), alg2_side_by_side(bench, 1000, 1000, 200, 20),
             alg3_side_by_side(bench, 1000, 1000, judge_m), mip_ogd_side_by_side(bench, 1000, 1000, 200, 50),
             pigd_side_by_side(bench, 1000, 1000, 200, 50), pgiga_side_by_side(bench, 1000, 1000, 200, 50),
-            pocp_side_by_side(bench, 1000, 1000, 200, 50), ftl_side_by_side(bench, 2000, 20, 200, 10)]
+            pocp_side_by_side(bench, 1000, 1000, 200, 50), ftl_side_by_side(bench, 2000, 20, 200, 10),
+            private_sum_side_by_side(bench, 1024, 1000), pqftl_side_by_side(bench, 4096, 10, 200, 4),
+            banco_side_by_side(bench, 1000, 1000, 200, 50)]

@@ -16,8 +16,9 @@ README.md between the markers `<!-- bench-table begin -->` and `<!-- bench-table
   than 16 ulp (the Python module's privoco.check, as `privoco check` judges a file).
 - learners: the Google Benchmark runs of privoco_bench (coordinate-steps or rounds per second), and side by side
   through the Python module against a numpy loop on the same data (bench_learners.py): VDH Alg 1, 2 and 3 (the
-  printed closed form each round), MIP Alg 1, JKT PIGD, PGIGA, POCP and FTL; the loops' outputs judged by the
-  reference at their own state (Alg 3) or by `privoco check --stream` against the certified replay.
+  printed closed form each round), MIP Alg 1, JKT PIGD, PGIGA, POCP, FTL, PQFTL and Alg 5 (the private sum), BANCO
+  Alg 1; the loops' outputs judged by the reference at their own state (Alg 3) or by `privoco check --stream`
+  against the certified replay (not the private sum: its output is its own draws plus exact sums).
 - reference: the certified reference's cost curve for VDH.pred.conj (`privoco_bench --reference-curve`).
 Needs Debian python3-numpy and python3-scipy, and the Python module on PYTHONPATH (build/python) for the judging.
 """
@@ -646,7 +647,8 @@ def markdown(doc):
                   "(Python module) | naive numpy loop | privoco / naive | naive not finite | naive off > 16 ulp |",
                   "|---|---|---|---|---|---|---|"]
     for l in doc.get("learners_side_by_side", []):
-        judged = f"{l['off_16ulp']}/{l['judged']}" + (f" ({l['judged_run']})" if l.get("judged_run") else "")
+        judged = ("-" if l["judged"] == 0 else f"{l['off_16ulp']}/{l['judged']}") + \
+            (f" ({l['judged_run']})" if l.get("judged_run") else "")
         lines.append(f"| {l['learner']} | {l['rounds']}, {l['d']} | {fmt_rate(l['privoco_per_s'])} | "
                      f"{fmt_rate(l['naive_per_s'])} | {l['privoco_over_naive']:.1f}x | {l['not_finite']}/{l['evaluated']} | "
                      f"{judged} |")

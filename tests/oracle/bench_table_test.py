@@ -49,11 +49,11 @@ assert bench_table.judge("JKT.const.c_exponent", names, cols, values, 2, 1, read
 import bench_learners as bl  # noqa: E402
 side = doc["learners_side_by_side"]
 names = ["VDH.alg.alg1", "VDH.alg.alg2", "VDH.alg.alg3", "MIP.alg.full_info", "JKT.alg.igd_update",
-         "JKT.alg.giga_update", "JKT.alg.pocp", "JKT.alg.ftl"]
+         "JKT.alg.giga_update", "JKT.alg.pocp", "JKT.alg.ftl", "JKT.alg.private_sum", "JKT.alg.qftl", "BANCO.alg.banco"]
 assert [l["learner"] for l in side] == names, side
 for l in side:
-    assert l["privoco_per_s"] > 0 and l["naive_per_s"] > 0 and l["judged"] > 0, l
-    assert l["evaluated"] == l["rounds"] * l["d"], l
+    assert l["privoco_per_s"] > 0 and l["naive_per_s"] > 0, l
+    assert l["evaluated"] == l["rounds"] * l["d"] and (l["judged"] > 0) == (l["learner"] != "JKT.alg.private_sum"), l
 for l in side:
     if l["learner"] not in ("VDH.alg.alg1", "VDH.alg.alg3"):
         assert l["off_16ulp"] == 0, l
@@ -88,6 +88,15 @@ y, vv = bl.ftl_data(20, 5, 3)
 assert bl.judge_ftl(privoco, y, vv, bl.ftl_naive(y, vv, 1.0)) == (0, 100)
 off, judged = bl.judge_ftl(privoco, y, vv, bl.ftl_naive(y, vv, 1.0, shift=2))
 assert judged == 100 and off > 50, (off, judged)
+# PQFTL solving with (t + 1) alpha from its own trees' sums,
+assert bl.pqftl_judged_run(bench, 20, 3, 1, shift=0) == (0, 60)
+off, judged = bl.pqftl_judged_run(bench, 20, 3, 1, shift=1)
+assert judged == 60 and off > 30, (off, judged)
+# BANCO's loop betting at y = t c (a round late) instead of (t - 1) c,
+gb = bl.banco_data(20, 10, 8) * 10
+assert bl.banco_judged_run(bench, gb, 8) == (0, 200)
+off, judged = bl.banco_judged_run(bench, gb, 8, late=1)
+assert judged == 200 and off > 100, (off, judged)
 # VDH Alg 2 with half the direction's step, and Alg 1's loop at G = 0.5 judged as a run at G = 1 (its rounds
 # where the printed form holds its digits pass, the others are off by orders of magnitude more)
 gg = np.random.default_rng(6).uniform(-1, 1, size=(20, 5))
