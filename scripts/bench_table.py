@@ -16,7 +16,7 @@ README.md between the markers `<!-- bench-table begin -->` and `<!-- bench-table
   than 16 ulp (the Python module's privoco.check, as `privoco check` judges a file).
 - learners: the Google Benchmark runs of privoco_bench (coordinate-steps or rounds per second), and side by side
   through the Python module against a numpy loop on the same data (bench_learners.py): VDH Alg 1, 2 and 3 (the
-  printed closed form each round), MIP Alg 1, JKT PIGD, PGIGA, POCP, FTL, PQFTL and Alg 5 (the private sum), BANCO
+  printed closed form each round), MIP Alg 1 and 2, JKT PIGD, PGIGA, POCP, FTL, PQFTL and Alg 5 (the private sum), BANCO
   Alg 1; the loops' outputs judged by the reference at their own state (Alg 3) or by `privoco check --stream`
   against the certified replay (not the private sum: its output is its own draws plus exact sums).
 - reference: the certified reference's cost curve for VDH.pred.conj (`privoco_bench --reference-curve`).

@@ -48,7 +48,7 @@ assert bench_table.judge("JKT.const.c_exponent", names, cols, values, 2, 1, read
 # closed form loses digits, Alg 1 and Alg 3)
 import bench_learners as bl  # noqa: E402
 side = doc["learners_side_by_side"]
-names = ["VDH.alg.alg1", "VDH.alg.alg2", "VDH.alg.alg3", "MIP.alg.full_info", "JKT.alg.igd_update",
+names = ["VDH.alg.alg1", "VDH.alg.alg2", "VDH.alg.alg3", "MIP.alg.full_info", "MIP.alg.bandit", "JKT.alg.igd_update",
          "JKT.alg.giga_update", "JKT.alg.pocp", "JKT.alg.ftl", "JKT.alg.private_sum", "JKT.alg.qftl", "BANCO.alg.banco"]
 assert [l["learner"] for l in side] == names, side
 for l in side:
@@ -62,6 +62,12 @@ g = np.random.default_rng(3).uniform(-1e-3, 1e-3, size=(20, 10))
 v = np.random.default_rng(4).normal(size=(20, 10))
 assert bl.judge_mip_ogd(privoco, g, v, bl.mip_ogd_naive(g, 0.05, 1.0, 1.0, v=v), 0.05, 1.0, 1.0) == (0, 200)
 off, judged = bl.judge_mip_ogd(privoco, g, v, bl.mip_ogd_naive(g, 0.05, 1.0, 1.0, v=-v), 0.05, 1.0, 1.0)
+assert judged == 200 and off > 100, (off, judged)
+# MIP Alg 2 with half its gradient estimate (d/delta) f_t(p_t) e_t,
+W, V, E = bl.mip_bandit_naive(g * 10, 0.05, 1.0, 1.0, 0.5, rng=np.random.default_rng(4))
+assert bl.judge_mip_bandit(privoco, g * 10, W, V, E) == (0, 200)
+W, V, E = bl.mip_bandit_naive(g * 10, 0.05, 1.0, 1.0, 0.5, rng=np.random.default_rng(4), scale=0.5)
+off, judged = bl.judge_mip_bandit(privoco, g * 10, W, V, E)
 assert judged == 200 and off > 100, (off, judged)
 # PIGD with IGD's step divided by t instead of t + 1 (its released points against its own noise columns),
 XH, B, X = bl.ocp_naive(g, 0.1, np.random.default_rng(5), bl.igd_step(1.0))
