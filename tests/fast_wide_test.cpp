@@ -24,6 +24,7 @@
 #include "privoco/catalogue.hpp"
 #include "privoco/errors.hpp"
 #include "privoco/fast/evaluate.hpp"
+#include "privoco/fast/jkt/learners.hpp"
 #include "privoco/fast/jkt/qftl.hpp"
 #include "privoco/fast/numerics/gaussian_draws.hpp"
 #include "privoco/fast/simd.hpp"
@@ -182,7 +183,7 @@ TEST(FastWide, ABatchValueOneUlpOffIsCaught) {
 
 namespace {
 // The integer-heavy kernels in every variant against the baseline, bit for bit: the keyed Gaussian draws (lengths
-// around the vector widths and the 8-pair blocks) and JKT's PQFTL solve (d = 13: rows padded to 16), through the
+// around the vector widths and the 8-pair blocks; JKT's per-coordinate ones through PIGD) and JKT's PQFTL solve (d = 13: rows padded to 16), through the
 // learner's played points.
 std::vector<double> draws_and_solves() {
   std::vector<double> out;
@@ -191,6 +192,15 @@ std::vector<double> draws_and_solves() {
     std::vector<double> d(2 * static_cast<std::size_t>(pairs));
     privoco::fast::numerics::gaussian_pairs(s, 3, pairs, 0.75, d.data());
     out.insert(out.end(), d.begin(), d.end());
+  }
+  // JKT's per-coordinate draws (PIGD, PGIGA, POCP) through PIGD's released points, d = 13: one 8-wide block and a rest
+  privoco::jkt::OcpConfig oc;
+  oc.d = 13, oc.T = 40, oc.alpha = 1, oc.radius = 100;
+  privoco::fast::jkt::PrivateOcp ocp(oc, 3.0);
+  std::vector<double> gv(13, 0.01);
+  for (int t = 1; t < 40; ++t) {
+    ocp.update(gv.data());
+    out.insert(out.end(), ocp.played(), ocp.played() + 13);
   }
   privoco::jkt::QftlConfig c;
   c.d = 13, c.T = 64, c.alpha = 1, c.R = 1;

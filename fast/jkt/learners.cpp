@@ -7,6 +7,7 @@
 
 #include "privoco/errors.hpp"
 #include "privoco/fast/numerics/dd.hpp"
+#include "privoco/fast/numerics/gaussian_draws.hpp"
 #include "privoco/format.hpp"
 #include "privoco/jkt/qftl.hpp"
 
@@ -16,18 +17,6 @@ using namespace privoco::jkt;
 
 double norm2(const double* z, int d) { return privoco::jkt::norm2(z, d); }
 
-double cos_two_pi(double u) {
-  // quadrant by the exact 4u, then a reduced angle |theta| <= pi/4: a few ulp relative even where cos(2 pi u) is
-  // near 0 (cos(2 pi u) of the rounded product 2 pi u loses all relative accuracy there)
-  const double v = 4 * u, q = std::nearbyint(v), theta = (v - q) * 1.5707963267948966;
-  switch (static_cast<long>(q) & 3) {
-    case 0: return std::cos(theta);
-    case 1: return -std::sin(theta);
-    case 2: return -std::cos(theta);
-    default: return std::sin(theta);
-  }
-}
-
 bool exceeds_bound(const OcpConfig& c, const double* g, double bound, double* lip) {
   *lip = norm2(g, c.d) + c.alpha * ocp_max_norm(c);
   return *lip > bound * (1 + 0x1p-50);
@@ -35,8 +24,14 @@ bool exceeds_bound(const OcpConfig& c, const double* g, double bound, double* li
 
 double ocp_normal(const Streams& s, DrawKind kind, std::uint64_t coord, std::uint64_t counter) {
   const std::uint64_t stream = ocp_stream(kind, coord);
-  const double u1 = s.uniform(stream, counter), u2 = s.uniform(stream | 1, counter);
-  return std::sqrt(-2 * std::log(u1)) * cos_two_pi(u2);
+  return numerics::keyed_normal(s.key(stream), s.key(stream | 1), counter);
+}
+
+OcpNoiseKeys::OcpNoiseKeys(const Streams& s, int d) : u1(static_cast<std::size_t>(d)), u2(static_cast<std::size_t>(d)) {
+  for (int j = 0; j < d; ++j) {
+    const std::uint64_t stream = ocp_stream(DrawKind::noise, static_cast<std::uint64_t>(j));
+    u1[static_cast<std::size_t>(j)] = s.key(stream), u2[static_cast<std::size_t>(j)] = s.key(stream | 1);
+  }
 }
 
 double ocp_radius_factor(const Streams& s, DrawKind kind, std::uint64_t counter, int d) {
@@ -186,10 +181,10 @@ void project_onto(const OcpConfig& c, double* z) {
   }
 }
 
-void pocp_release(const Streams& s, const OcpConfig& c, double beta, std::uint64_t t, const double* x_next, double* out) {
+void pocp_release(const OcpNoiseKeys& k, const OcpConfig& c, double beta, std::uint64_t t, const double* x_next,
+                  double* out) {
   // JKT Alg 1 l.7-l.8: x~_{t+1} = x_{t+1} + b_{t+1}, b_{t+1} ~ N(0, beta^2/t^2 I); x^_{t+1} = Pi_C(x~_{t+1})
-  const double sc = beta / static_cast<double>(t);
-  for (int j = 0; j < c.d; ++j) out[j] = x_next[j] + sc * ocp_normal(s, DrawKind::noise, static_cast<std::uint64_t>(j), t);
+  numerics::add_keyed_normals(k.u1.data(), k.u2.data(), t, c.d, beta / static_cast<double>(t), x_next, out);
   project_onto(c, out);
 }
 
@@ -200,6 +195,7 @@ Pocp::Pocp(OcpConfig c, double beta) : c_(std::move(c)), beta_(beta), streams_(c
   // x^_1: the released start point (J23), drawn as PrivateOcp draws it
   PrivateOcp start(c_, beta_);
   xhat_.assign(start.played(), start.played() + c_.d);
+  keys_ = OcpNoiseKeys(streams_, c_.d);
 }
 
 void Pocp::release(const double* x_next) {
@@ -209,7 +205,7 @@ void Pocp::release(const double* x_next) {
   for (int j = 0; j < c_.d; ++j)
     if (!std::isfinite(x_next[j])) throw DomainError("JKT.alg.pocp", "x_" + std::to_string(j + 1), text17(x_next[j]), "finite");
   ++t_;
-  pocp_release(streams_, c_, beta_, t_, x_next, xhat_.data());
+  pocp_release(keys_, c_, beta_, t_, x_next, xhat_.data());
 }
 
 void Pocp::restore(std::uint64_t t, const std::vector<double>& xhat) {
@@ -228,6 +224,7 @@ PrivateOcp::PrivateOcp(OcpConfig c, double beta) : c_(std::move(c)), beta_(beta)
   if (!(beta >= 0) || !std::isfinite(beta)) throw DomainError(ocp_id(c_.update), "beta", text17(beta), "[0, inf)");
   const auto d = static_cast<std::size_t>(c_.d);
   st_.x.assign(d, 0.0), st_.xhat.assign(d, 0.0), next_.assign(d, 0.0);
+  keys_ = OcpNoiseKeys(streams_, c_.d);
   draw_point(DrawKind::hidden, 1, st_.x.data());  // JKT Alg 2 l.3, Alg 3 l.3: x_1 and x^_1 from C (J23)
   if (c_.coupling == InitCoupling::same) st_.xhat = st_.x;
   else draw_point(DrawKind::released, 1, st_.xhat.data());
@@ -290,7 +287,7 @@ double PrivateOcp::update(const double* g) {
   }
   project(next_.data());
   std::swap(st_.x, next_);
-  pocp_release(streams_, c_, beta_, t, st_.x.data(), st_.xhat.data());  // l.8-l.9 (Alg 1 l.7-l.8)
+  pocp_release(keys_, c_, beta_, t, st_.x.data(), st_.xhat.data());  // l.8-l.9 (Alg 1 l.7-l.8)
   return cost;
 }
 

@@ -86,6 +86,35 @@ PRIVOCO_VARIANTS(isa, void, gaussian_pairs,
                  (const Streams& s, std::uint64_t stream, int pairs, double sigma, double* out),
                  (s, stream, pairs, sigma, out))
 
+namespace {
+PRIVOCO_KERNEL_INLINE double keyed_normal_at(std::uint64_t key1, std::uint64_t key2, std::uint64_t t) {
+  double c, sn;
+  sincos_two_pi_unit(unit(Streams::keyed_bits_at(key2, t)), &c, &sn);
+  return std::sqrt(-2 * log_unit(unit(Streams::keyed_bits_at(key1, t)))) * c;
+}
+}  // namespace
+
+double keyed_normal(std::uint64_t key1, std::uint64_t key2, std::uint64_t counter) {
+  return keyed_normal_at(key1, key2, counter * Streams::kCounterMul + Streams::kCounterAdd);
+}
+
+PRIVOCO_KERNEL_INLINE void add_keyed_normals_body(const std::uint64_t* key1, const std::uint64_t* key2,
+                                                  std::uint64_t counter, int n, double sigma, const double* add,
+                                                  double* out) {
+  const std::uint64_t t = counter * Streams::kCounterMul + Streams::kCounterAdd;  // one counter for every coordinate
+  for (int j = 0; j < n; ++j) out[j] = add[j] + sigma * keyed_normal_at(key1[j], key2[j], t);
+}
+PRIVOCO_VARIANTS(isa, void, add_keyed_normals,
+                 (const std::uint64_t* key1, const std::uint64_t* key2, std::uint64_t counter, int n, double sigma,
+                  const double* add, double* out),
+                 (key1, key2, counter, n, sigma, add, out))
+
+double cos_two_pi(double u) {
+  double c, sn;
+  sincos_two_pi_unit(u, &c, &sn);
+  return c;
+}
+
 double gaussian_draw(const Streams& s, std::uint64_t stream, std::uint64_t coord) {
   const std::uint64_t p = coord >> 1;
   double c, sn;

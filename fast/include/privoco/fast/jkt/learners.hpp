@@ -17,10 +17,15 @@ namespace privoco::fast::jkt {
 using privoco::jkt::DrawKind;
 using privoco::jkt::OcpConfig;
 
-// cos(2 pi u) for u in [0, 1], within a few ulp relative everywhere
-double cos_two_pi(double u);
-// The draws of privoco/jkt/ocp.hpp in double.
+// The draws of privoco/jkt/ocp.hpp in double (Box-Muller by privoco/fast/numerics/gaussian_draws.hpp).
 double ocp_normal(const Streams& s, DrawKind kind, std::uint64_t coord, std::uint64_t counter);
+// The keys of the noise's streams, coordinate by coordinate (u1's and u2's), formed once per learner: a round's
+// draws are then one hash per uniform, vectorised (Streams::key is two more per stream).
+struct OcpNoiseKeys {
+  OcpNoiseKeys() = default;
+  OcpNoiseKeys(const Streams& s, int d);  // d >= 1 (a validated configuration's)
+  std::vector<std::uint64_t> u1, u2;
+};
 double ocp_radius_factor(const Streams& s, DrawKind kind, std::uint64_t counter, int d);  // u^{1/d}
 // f(x) = alpha/2 ||x||^2 + g.x
 double quadratic_loss(int d, double alpha, const double* g, const double* x);
@@ -48,7 +53,8 @@ struct OcpState {
 
 // JKT Alg 1 l.7-l.8, POCP's release for any OCP algorithm A: x^_{t+1} = Pi_C(x_{t+1} + b_{t+1}), b_{t+1} ~
 // N(0, beta^2/t^2 I) from the keyed draws of privoco/jkt/ocp.hpp (the same bits as PrivateOcp's); out may be x_next.
-void pocp_release(const Streams& s, const OcpConfig& c, double beta, std::uint64_t t, const double* x_next, double* out);
+void pocp_release(const OcpNoiseKeys& k, const OcpConfig& c, double beta, std::uint64_t t, const double* x_next,
+                  double* out);
 // Pi_C(z) in place (JKT.alg.projection): the ball's scaling or the box's clip
 void project_onto(const OcpConfig& c, double* z);
 
@@ -71,6 +77,7 @@ class Pocp {
   OcpConfig c_;
   double beta_;
   Streams streams_;
+  OcpNoiseKeys keys_;
   std::uint64_t t_ = 0;
   std::vector<double> xhat_;
 };
@@ -97,6 +104,7 @@ class PrivateOcp {
   OcpConfig c_;
   double beta_;
   Streams streams_;
+  OcpNoiseKeys keys_;
   OcpState st_;
   std::vector<double> next_;
 };
