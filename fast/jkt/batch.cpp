@@ -8,6 +8,7 @@
 
 #include "../numerics/vec_math.hpp"
 #include "../numerics/xd_batch.hpp"
+#include "chi_core.hpp"
 #include "pocp_core.hpp"
 #include "pol_tree_core.hpp"
 #include "privoco/catalogue.hpp"
@@ -20,6 +21,7 @@
 
 namespace privoco::fast::jkt {
 
+Value chi_norm_flat(const double* p) { return chi_norm(p[0], p[1], ChiWhich(static_cast<int>(p[2]))); }
 Value c_exponent_flat(const double* p) { return c_exponent(p[0], p[1], CParse(static_cast<int>(p[2])), CWhich(static_cast<int>(p[3]))); }
 Value eps1_per_step_flat(const double* p) { return eps1_per_step(p[0], p[1], p[2], CParse(static_cast<int>(p[3]))); }
 Value pocp_beta_flat(const double* p) { return pocp_beta(p[0], p[1], p[2], p[3], CParse(static_cast<int>(p[4]))); }
@@ -101,7 +103,23 @@ PRIVOCO_KERNEL_INLINE void tree_sigma_kernel_body(XdBlock& b, int k) {
     b.scalar[i] = !(lo > 0);
   }
 }
+// chi_norm {d, s, which}: the three readings formed and selected; a printed variance that is not a finite double
+// takes the scalar function
+// (two loops: GCC vectorises the first one's table gathers only without the block's stores beside them)
+PRIVOCO_KERNEL_INLINE void chi_norm_kernel_body(XdBlock& b, int k) {
+  double m[XdBlock::kMax], v[XdBlock::kMax], p[XdBlock::kMax];
+  for (int i = 0; i < k; ++i) {
+    dd m2, vd;
+    detail::chi_moments_dd<true>(b.in[0][i], &m2, &vd);
+    m[i] = to_double(sqrt_dd(m2)), v[i] = to_double(vd), p[i] = detail::chi_printed_p(m2, vd, b.in[1][i]);
+  }
+  for (int i = 0; i < k; ++i) {
+    b.scalar[i] = (b.in[2][i] == 2) & !(std::fabs(p[i]) <= 1.7976931348623157e308);
+    b.set(i, detail::chi_norm_xd(b.in[1][i], b.in[2][i], m[i], v[i], p[i]));
+  }
+}
 PRIVOCO_VARIANTS(isa, void, c_exponent_kernel, (XdBlock& b, int k), (b, k))
+PRIVOCO_VARIANTS(isa, void, chi_norm_kernel, (XdBlock& b, int k), (b, k))
 PRIVOCO_VARIANTS(isa, void, eps1_kernel, (XdBlock& b, int k), (b, k))
 PRIVOCO_VARIANTS(isa, void, pocp_beta_kernel, (XdBlock& b, int k), (b, k))
 PRIVOCO_VARIANTS(isa, void, pigd_beta_kernel, (XdBlock& b, int k), (b, k))
@@ -306,6 +324,11 @@ PRIVOCO_VARIANTS(isa, void, cms11_kernel, (XdBlock& b, int k), (b, k))
 constexpr std::uint64_t bit(int i) { return std::uint64_t{1} << i; }  // a parameter that must be an integer (T, d)
 }  // namespace
 
+
+void chi_norm_batch(const double* const* c, Value* out, std::size_t n) {
+  static const numerics::XdBatch how{&entry("JKT.noise.chi_norm"), chi_norm_flat, chi_norm_kernel, nullptr, bit(0)};
+  numerics::xd_batch(how, c, out, n);
+}
 void c_exponent_batch(const double* const* c, Value* out, std::size_t n) {
   static const numerics::XdBatch how{&entry("JKT.const.c_exponent"), c_exponent_flat, c_exponent_kernel, nullptr, bit(0)};
   numerics::xd_batch(how, c, out, n);

@@ -36,6 +36,7 @@ void register_paper(Registry& r) {
   r.add_batch("JKT.bound.pgiga", pgiga_batch);
   r.add("JKT.noise.chi_norm",
         [](const double* p) { return chi_norm(p[0], p[1], ChiWhich(static_cast<int>(p[2]))); });
+  r.add_batch("JKT.noise.chi_norm", chi_norm_batch);
   r.add("JKT.const.igd_step", [](const double* p) { return igd_step(p[0], p[1]); });
   r.add("JKT.const.giga_step",
         [](const double* p) { return giga_step(p[0], p[1], GigaEta(static_cast<int>(p[2]))); });

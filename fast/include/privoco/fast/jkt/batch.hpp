@@ -7,6 +7,7 @@
 
 namespace privoco::fast::jkt {
 
+Value chi_norm_flat(const double* p);       // JKT.noise.chi_norm
 Value c_exponent_flat(const double* p);     // JKT.const.c_exponent
 Value eps1_per_step_flat(const double* p);  // JKT.const.eps1_per_step
 Value pocp_beta_flat(const double* p);      // JKT.noise.pocp_beta
@@ -23,6 +24,7 @@ Value pqftl_iterate_error_flat(const double* p);  // JKT.bound.pqftl_iterate_err
 Value pqftl_flat(const double* p);          // JKT.bound.pqftl
 Value kt08_risk_flat(const double* p);      // JKT.bound.kt08_risk
 Value cms11_sample_flat(const double* p);   // JKT.bound.cms11_sample
+void chi_norm_batch(const double* const* cols, Value* out, std::size_t n);
 void c_exponent_batch(const double* const* cols, Value* out, std::size_t n);
 void eps1_per_step_batch(const double* const* cols, Value* out, std::size_t n);
 void pocp_beta_batch(const double* const* cols, Value* out, std::size_t n);
