@@ -11,10 +11,10 @@
 
 namespace privoco::fast::jkt::detail {
 
-// R(d)^2 = (Gamma((d+1)/2)/Gamma(d/2))^2 for d = 1..200 (index d - 1) in double-double (one rounding of the exact value: mpmath at
-// 400 bits; the product of up to 100 double-double factors it replaces cost a microsecond per point), as hi and lo
-// (tables local to the function, as log_dd's: GCC then vectorises their gathers beside the block's stores), the
-// index clamped to [1, 200] so that a kernel may form it at every point (it is used for 1 <= d <= 200)
+// R(d)^2 = (Gamma((d+1)/2)/Gamma(d/2))^2 for d = 1..200 (index d - 1) in double-double (one rounding of the exact
+// value: mpmath at 400 bits; the product of up to 100 double-double factors it replaces cost a microsecond per point),
+// as hi and lo (tables local to the function, as log_dd's); the index clamped to 200 so that a kernel may form it at
+// every point (it is used for 1 <= d <= 200)
 PRIVOCO_DD_INLINE dd ratio_sq(double d) {
   static constexpr double kRatioSqHi[200] = {
       0x1.45f306dc9c883p-2, 0x1.921fb54442d18p-1, 0x1.45f306dc9c883p+0, 0x1.c463abeccb2bbp+0,
@@ -109,7 +109,8 @@ PRIVOCO_DD_INLINE dd ratio_sq(double d) {
       0x1.b3cd6b509db24p-48, 0x1.7906a29153cb4p-48, -0x1.0242484f2c821p-50, 0x1.a7aa24ff0f513p-49,
       -0x1.0617d255b79a6p-50, -0x1.37265929ae0afp-48, 0x1.5abbbcaa06d9ep-48, -0x1.bb6407f829be5p-49,
       0x1.ede1895f65361p-50, 0x1.6395dbf25be30p-53, 0x1.83655a137e6ecp-48, 0x1.86b80a498bdd0p-48};
-  // (the integer from the bits of d + 1.5 2^52, a 64-bit index clamped as log_dd's: GCC vectorises the gathers then)
+  // (the integer from the bits of d + 1.5 2^52, a 64-bit index: with a double clamped and converted to int, GCC
+  // made the gathers masked loads it could not vectorise)
   const double jd = d + 0x1.8p52;  // (d >= 1: the difference below is d itself for d < 2^51, else beyond 200)
   std::uint64_t bits;
   std::memcpy(&bits, &jd, sizeof bits);
@@ -168,7 +169,10 @@ PRIVOCO_DD_INLINE void chi_moments_dd(double d, dd* m2, dd* v) {
 }
 // the printed variance / s^2: d - s^2 m^2 = v + m^2 (1 - s^2), 1 - s^2 exact as a double-double (two_prod): accurate
 // to its root (s slightly above 1, where the terms cancel); may be negative (for s > 1); -inf for s^2 past the range
-PRIVOCO_DD_INLINE double chi_printed_p(dd m2, dd v, double s) { return to_double(v + m2 * (dd{1, 0} - two_prod(s, s))); }
+// (JKT Thm 2 proof, ERRATA.md E28)
+PRIVOCO_DD_INLINE double chi_printed_p(dd m2, dd v, double s) {
+  return to_double(v + m2 * (dd{1, 0} - two_prod(s, s)));
+}
 // the three readings as products with the exponent kept apart (no logarithms outside the range), selected
 PRIVOCO_DD_INLINE xd chi_norm_xd(double s, double which, double m, double v, double p) {
   const xd xs = xd_of(s), mean = xd_of(m) * xs, var = xd_of(v) * xs * xs, printed = xs * xs * xd_of(p);
