@@ -60,12 +60,22 @@ Value pgiga_beta_flat(const double* p) {
 namespace {
 using numerics::XdBlock;
 
-// c_exponent {T, delta, parse, which}: T^{0.5+c} where it is a normal double (which = scale), else the scalar route
+// c_exponent {T, delta, parse, which}: T^{0.5+c} (which = scale) or c, both formed and selected, where the result is a
+// normal double (or c = 0), else the scalar route
+// (two loops: the first one's table gathers vectorise only without the block's stores beside them)
 PRIVOCO_KERNEL_INLINE void c_exponent_kernel_body(XdBlock& b, int k) {
+  // (both readings stored: a value used on one side of a select only became a masked gather GCC cannot vectorise)
+  double S[XdBlock::kMax], S_hi[XdBlock::kMax], C[XdBlock::kMax];
   for (int i = 0; i < k; ++i) {
-    const dd S = detail::scale_dd<true>(b.in[0][i], b.in[1][i], b.in[2][i]);
-    b.scalar[i] = (b.in[3][i] != 1) | !(S.hi >= 0x1p-1022);
-    b.set(i, xd_of(to_double(S)));
+    const dd s = detail::scale_dd<true>(b.in[0][i], b.in[1][i], b.in[2][i]);
+    S[i] = to_double(s), S_hi[i] = s.hi, C[i] = detail::c_value<true>(b.in[0][i], b.in[1][i], b.in[2][i]);
+  }
+  for (int i = 0; i < k; ++i) {
+    // T^{0.5+c} a normal double; c a normal double or 0 (its sign 0, as the scalar function's)
+    const bool scale = b.in[3][i] == 1;
+    const double ac = std::fabs(C[i]);
+    b.scalar[i] = scale ? !(S_hi[i] >= 0x1p-1022) : !(((ac >= 0x1p-1022) & (ac <= 1.7976931348623157e308)) | (C[i] == 0));
+    b.set(i, xd_of(scale ? S[i] : C[i]));
   }
 }
 // eps1_per_step {eps, delta, T, parse}: sqrt(eps)/T^{0.5+c} in double-double where it and its parts are normal

@@ -44,14 +44,7 @@ Value c_exponent(double T, double delta, CParse parse, CWhich which) {
     return value_from_log(ln_scale(T, delta, parse));
   }
   Value v;
-  const double lnT = std::log(T);
-  if (parse == CParse::ln_of_half_ln) {
-    // ln(x), x = (ln 2 - ln delta)/2: x - 1 in double-double keeps the digits where x ~ 1 (delta ~ 2/e^2)
-    const dd xm1 = (kLn2dd - log_dd(dd{delta, 0})) * 0.5 - dd{1, 0};
-    v.value = std::log1p(to_double(xm1)) / (2 * lnT);
-  } else {
-    v.value = -kLn2Hi * (kLn2Hi - std::log(delta)) / (2 * lnT);
-  }
+  v.value = detail::c_value<false>(T, delta, static_cast<double>(parse));
   v.sign = v.value > 0 ? 1 : (v.value < 0 ? -1 : 0);
   return v;
 }

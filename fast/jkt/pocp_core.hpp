@@ -28,6 +28,21 @@ PRIVOCO_DD_INLINE dd scale_dd(double T, double delta, double parse) {
   }
 }
 
+// c (J3) in double-double logarithms: ln x/(2 ln T) with x = (ln 2 - ln delta)/2 (parse = 0: ln_of_half_ln; log_dd
+// keeps its digits near x = 1, delta ~ 2/e^2, where the numerator crosses 0), or (ln 1/2) ln(2/delta)/(2 ln T)
+// (parse = 1), one rounding at the end (JKT Alg 1 l.7)
+template <bool kSelect>
+PRIVOCO_DD_INLINE double c_value(double T, double delta, double parse) {
+  const dd l2d = kLn2dd - log_dd(dd{delta, 0}), lnT2 = log_dd(dd{T, 0}) * 2.0;
+  if constexpr (!kSelect) {
+    if (parse == 0) return to_double(log_dd(l2d * 0.5) / lnT2);
+    return to_double(kLn2dd * l2d / lnT2) * -1;
+  } else {
+    const double a = to_double(log_dd(l2d * 0.5) / lnT2), b = to_double(kLn2dd * l2d / lnT2) * -1;
+    return parse == 0 ? a : b;
+  }
+}
+
 // beta^2 = lambda^2 (2/eps) S (S L + sqrt(eps)), S = T^{0.5+c} (normal: T^{c} >= e^{-258}), L = ln(T/delta) > 0: the
 // bracket in double-double, then 1/eps, sqrt and lambda with the exponent kept apart (from logarithms: 232 ulp lost)
 // (JKT Alg 1 l.7)

@@ -67,6 +67,18 @@ TEST(JktPocp, FastClosedFormsAgainstCertifiedPrintedForms) {
   const auto& e = privoco::entry("JKT.const.c_exponent");
   const double x[4] = {1000, 0.2706705664732254, 0, 0};
   EXPECT_LE(ref::ulp_error(ref::evaluate(e, x), privoco::fast::evaluate(e, x).value), 4.0);
+  // and at its neighbours, where c is ~1e-17: within 1 ulp (logarithms in double-double); the sibling, ln x from
+  // libm's log of the rounded x, is off by whole orders of magnitude there
+  double worst_c = 0, worst_libm = 0;
+  for (int k = -4; k <= 4; ++k) {
+    const double delta = 0.2706705664732254 + k * 0x1p-54, xk[4] = {1000, delta, 0, 0};
+    const ref::Certified c = ref::evaluate(e, xk);
+    worst_c = std::max(worst_c, ref::ulp_error(c, privoco::fast::evaluate(e, xk).value));
+    const double libm = std::log(0.5 * (0.69314718055994531 - std::log(delta))) / (2 * std::log(1000.0));
+    worst_libm = std::max(worst_libm, ref::ulp_error(c, libm));
+  }
+  EXPECT_LE(worst_c, 1.0);
+  EXPECT_GT(worst_libm, 1e6);
   const double bad[4] = {2.5, 0.1, 0, 0};
   EXPECT_THROW(privoco::fast::evaluate(e, bad), privoco::DomainError);
   EXPECT_THROW(ref::evaluate(e, bad), privoco::DomainError);
