@@ -334,7 +334,6 @@ PRIVOCO_VARIANTS(isa, void, cms11_kernel, (XdBlock& b, int k), (b, k))
 constexpr std::uint64_t bit(int i) { return std::uint64_t{1} << i; }  // a parameter that must be an integer (T, d)
 }  // namespace
 
-
 void chi_norm_batch(const double* const* c, Value* out, std::size_t n) {
   static const numerics::XdBatch how{&entry("JKT.noise.chi_norm"), chi_norm_flat, chi_norm_kernel, nullptr, bit(0)};
   numerics::xd_batch(how, c, out, n);
